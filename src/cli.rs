@@ -1,0 +1,185 @@
+//! The command line: argument definitions (clap derive) and one module per command.
+//!
+//! Data goes to stdout, messages to stderr. Exit codes: 0 success, 2 bad input or usage (clap's
+//! own usage errors exit 2 too), 1 an internal error.
+
+mod convert;
+mod generate;
+mod info;
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Args, CommandFactory, Parser, Subcommand};
+
+use crate::format::{self, Format, LoadError};
+use crate::tree::Tree;
+
+/// Explore game-tree search: alpha-beta, NegaScout, Star1/Star2, max^n and friends, step by step.
+#[derive(Debug, Parser)]
+#[command(name = "prune", version, about, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A tree file to open (RON, .efg or bracket notation); without one, the built-in example.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Describe a tree: size, depth, branching, kinds, bounds, regularity.
+    Info(info::InfoArgs),
+    /// Generate a seeded tree.
+    Gen(generate::GenArgs),
+    /// Convert a tree between RON, .efg and bracket notation.
+    Convert(convert::ConvertArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Where a command's tree comes from: a file or a bracket expression.
+#[derive(Debug, Clone, Args)]
+pub struct TreeSource {
+    /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree).
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "expr",
+        conflicts_with = "expr"
+    )]
+    pub file: Option<PathBuf>,
+    /// A tree in bracket notation instead of a file, e.g. '((3,12,8),(2,4,6),(14,5,2))'.
+    #[arg(long, value_name = "TREE")]
+    pub expr: Option<String>,
+    /// With --expr: make an unmarked root a Min node (levels alternate from it).
+    #[arg(long, requires = "expr")]
+    pub min_root: bool,
+    /// Read FILE in this format whatever its extension: ron, efg or bracket.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+}
+
+impl TreeSource {
+    pub fn load(&self) -> Result<Tree, LoadError> {
+        match (&self.expr, &self.file) {
+            (Some(e), _) => format::parse_expr(e, self.min_root),
+            (None, Some(f)) => format::load(f, self.from),
+            (None, None) => unreachable!("clap requires FILE or --expr"),
+        }
+    }
+
+    /// What to call the tree in messages.
+    pub fn describe(&self) -> String {
+        match (&self.expr, &self.file) {
+            (Some(_), _) => "--expr".into(),
+            (None, Some(f)) => f.display().to_string(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// A command's failure, with the exit code it maps to.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input: an unreadable or invalid tree, impossible parameters.
+    #[error(transparent)]
+    Input(#[from] LoadError),
+    /// Bad usage or parameters the argument parser could not catch.
+    #[error("{0}")]
+    Usage(String),
+    /// Writing an output file failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A bug or an environment failure.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Internal(_) => 1,
+            _ => 2,
+        }
+    }
+
+    pub fn render(&self, color: bool) -> String {
+        match self {
+            CliError::Input(e) => e.render(color),
+            other => format!("error: {other}\n"),
+        }
+    }
+}
+
+/// Whether to colour messages on stderr: a terminal, and `NO_COLOR` unset.
+pub fn stderr_color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Writes to stdout; a closed pipe (`prune … | head`) is not an error.
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Internal(format!("writing to stdout: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Writes `text` to `path` atomically, or to stdout when there is no path or it is `-`.
+pub fn emit(path: Option<&PathBuf>, text: &str) -> Result<(), CliError> {
+    match path {
+        Some(p) if p.as_os_str() != "-" => {
+            format::save_text(p, text).map_err(|source| CliError::Write {
+                path: p.display().to_string(),
+                source,
+            })
+        }
+        _ => print(text),
+    }
+}
+
+/// The tree `prune` opens when given nothing: Knuth and Moore's classic 3×3 example with a
+/// chance node added, small enough to read and rich enough to show cutoffs of both kinds.
+pub const DEFAULT_TREE: &str = include_str!("../trees/default.ron");
+
+pub fn default_tree() -> Tree {
+    format::ron::parse("(built-in example)", std::sync::Arc::from(DEFAULT_TREE))
+        .expect("the built-in tree is valid")
+}
+
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Some(Command::Info(a)) => info::run(&a),
+        Some(Command::Gen(a)) => generate::run(&a),
+        Some(Command::Convert(a)) => convert::run(&a),
+        Some(Command::Completions { shell }) => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);
+            print(&String::from_utf8_lossy(&buf))
+        }
+        None => {
+            let tree = match &cli.file {
+                Some(f) => format::load(f, None)?,
+                None => default_tree(),
+            };
+            print(&welcome(&tree))
+        }
+    }
+}
+
+/// What `prune` prints until the explorer exists: the tree and where to go from there.
+fn welcome(tree: &Tree) -> String {
+    let mut s = info::summary(&crate::tree::shape(tree));
+    s.push_str(
+        "\nTry:\n  prune info trees/ballard-figure-6.ron\n  prune gen uniform -b 3 -d 4 --order best --seed 1 -o t.ron\n  prune convert t.ron t.efg\n  prune --help\n",
+    );
+    s
+}

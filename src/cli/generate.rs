@@ -1,0 +1,315 @@
+//! `prune gen FAMILY`: seeded trees, written as RON (or the output's format) to a file or stdout.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::{CliError, emit};
+use crate::format::{self, Format};
+use crate::generate::{self, GenError, Values};
+use crate::tree::Tree;
+
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    #[command(subcommand)]
+    pub family: Family,
+}
+
+/// Flags every family shares.
+#[derive(Debug, Clone, Args)]
+pub struct Common {
+    /// Seed of the random generator: the same seed gives the same tree, everywhere.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output file (format from its extension); stdout when absent or `-`.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Output format, whatever the extension: ron, efg or bracket.
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<Format>,
+}
+
+/// Leaf values of the families that draw them.
+#[derive(Debug, Clone, Args)]
+pub struct ValueArgs {
+    /// Smallest leaf value.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub lo: f64,
+    /// Largest leaf value.
+    #[arg(long, default_value_t = 99.0, allow_negative_numbers = true)]
+    pub hi: f64,
+    /// Real leaf values in [lo, hi) instead of integers in lo..=hi.
+    #[arg(long)]
+    pub real: bool,
+}
+
+impl ValueArgs {
+    fn values(&self) -> Values {
+        Values {
+            lo: self.lo,
+            hi: self.hi,
+            real: self.real,
+        }
+    }
+}
+
+#[derive(Debug, Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum UniformOrder {
+    /// leaf values drawn independently
+    Random,
+    /// children sorted best first: alpha-beta visits exactly the minimal tree
+    Best,
+    /// built so that alpha-beta cannot cut anything off
+    Worst,
+}
+
+#[derive(Debug, Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum StarOrderArg {
+    /// Ballard §6.1's best case
+    Best,
+    /// every permutation of every node's arcs equally likely (§6.2.1)
+    Random,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Family {
+    /// Uniform b-ary tree of depth d, Max at the root.
+    Uniform {
+        #[arg(short = 'b', long = "branching", default_value_t = 3)]
+        branching: u32,
+        #[arg(short = 'd', long = "depth", default_value_t = 4)]
+        depth: u32,
+        #[arg(long, value_enum, default_value_t = UniformOrder::Random)]
+        order: UniformOrder,
+        #[command(flatten)]
+        values: ValueArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Ballard's *-complete N-ary tree of depth 2D (Ballard 1982, §6), FGG arc-sum values.
+    StarComplete {
+        /// N, the branching factor.
+        #[arg(short = 'b', long = "branching", default_value_t = 4)]
+        branching: u32,
+        /// D, the depth of the underlying minimax tree (the tree has depth 2D).
+        #[arg(short = 'd', long = "depth", default_value_t = 2)]
+        depth: u32,
+        #[arg(long, value_enum, default_value_t = StarOrderArg::Best)]
+        order: StarOrderArg,
+        /// Only the critical 2-ply subtree + → * → − → leaf (N³ leaves, U = 3N/2 − 1, L = −U).
+        #[arg(long)]
+        critical: bool,
+        /// Label every node with the value of its arc.
+        #[arg(long)]
+        labels: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Pearl's WIN-LOSS tree: leaves WIN (1) with probability P0; or the board-splitting game.
+    WinLoss {
+        #[arg(short = 'b', long = "branching", default_value_t = 2)]
+        branching: u32,
+        #[arg(short = 'd', long = "depth", default_value_t = 6)]
+        depth: u32,
+        /// Probability that a leaf is a WIN for Max.
+        #[arg(long, default_value_t = 0.5)]
+        p0: f64,
+        /// Label moves as Pearl's board-splitting game (needs an even depth).
+        #[arg(long)]
+        board: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Random expectiminimax tree: regular (+ * − * …) or irregular, even or uneven probabilities.
+    Chance {
+        /// Children of a decision node.
+        #[arg(short = 'b', long = "branching", default_value_t = 3)]
+        branching: u32,
+        /// Children of a chance node (default: the same as -b).
+        #[arg(short = 'c', long = "chance-branching")]
+        chance_branching: Option<u32>,
+        /// Decision levels (regular) or the depth limit (irregular).
+        #[arg(short = 'd', long = "depth", default_value_t = 3)]
+        depth: u32,
+        /// Draw each chance node's probabilities instead of making children equally likely.
+        #[arg(long)]
+        uneven: bool,
+        /// Random kinds, branching and leaf depths (chance nodes with mixed children).
+        #[arg(long)]
+        irregular: bool,
+        #[command(flatten)]
+        values: ValueArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// n players in turn; payoff vectors of non-negative integers with a constant sum.
+    Multiplayer {
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(short = 'b', long = "branching", default_value_t = 3)]
+        branching: u32,
+        #[arg(short = 'd', long = "depth", default_value_t = 3)]
+        depth: u32,
+        /// The sum of every payoff vector.
+        #[arg(long, default_value_t = 10)]
+        sum: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Two-player tree of random shape: branching in a range, leaves at any depth.
+    Random {
+        /// Fewest children of an interior node (1 allows unary chains).
+        #[arg(long, default_value_t = 1)]
+        min_branching: u32,
+        /// Most children of an interior node.
+        #[arg(short = 'b', long = "branching", default_value_t = 3)]
+        branching: u32,
+        /// Depth limit.
+        #[arg(short = 'd', long = "depth", default_value_t = 5)]
+        depth: u32,
+        /// Probability that a node above the depth limit is a leaf.
+        #[arg(long, default_value_t = 0.2)]
+        leaf_probability: f64,
+        /// Random Max/Min kinds instead of alternation.
+        #[arg(long)]
+        mixed: bool,
+        #[command(flatten)]
+        values: ValueArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+pub fn run(a: &GenArgs) -> Result<(), CliError> {
+    let (tree, common) = build(&a.family).map_err(|e| CliError::Usage(e.to_string()))?;
+    let to = common
+        .to
+        .or_else(|| common.out.as_deref().and_then(Format::from_path))
+        .unwrap_or(Format::Ron);
+    emit(common.out.as_ref(), &format::write(&tree, to))
+}
+
+/// The tree a `gen` invocation describes, and its shared flags.
+pub fn build(family: &Family) -> Result<(Tree, &Common), GenError> {
+    use generate::*;
+    Ok(match family {
+        Family::Uniform {
+            branching,
+            depth,
+            order,
+            values,
+            common,
+        } => {
+            let order = match order {
+                UniformOrder::Random => uniform::Order::Random,
+                UniformOrder::Best => uniform::Order::Best,
+                UniformOrder::Worst => uniform::Order::Worst,
+            };
+            (
+                uniform::generate(
+                    &uniform::Uniform {
+                        branching: *branching,
+                        depth: *depth,
+                        values: values.values(),
+                        order,
+                    },
+                    common.seed,
+                )?,
+                common,
+            )
+        }
+        Family::StarComplete {
+            branching,
+            depth,
+            order,
+            critical,
+            labels,
+            common,
+        } => {
+            let order = if *order == StarOrderArg::Best {
+                star::StarOrder::Best
+            } else {
+                star::StarOrder::Random
+            };
+            let p = star::StarComplete {
+                branching: *branching,
+                depth: *depth,
+                order,
+                critical: *critical,
+                labels: *labels,
+            };
+            (star::generate(&p, common.seed)?, common)
+        }
+        Family::WinLoss {
+            branching,
+            depth,
+            p0,
+            board,
+            common,
+        } => (
+            winloss::generate(
+                &winloss::WinLoss {
+                    branching: *branching,
+                    depth: *depth,
+                    p0: *p0,
+                    board: *board,
+                },
+                common.seed,
+            )?,
+            common,
+        ),
+        Family::Chance {
+            branching,
+            chance_branching,
+            depth,
+            uneven,
+            irregular,
+            values,
+            common,
+        } => {
+            let p = chance::ChanceTree {
+                branching: *branching,
+                chance_branching: chance_branching.unwrap_or(*branching),
+                depth: *depth,
+                values: values.values(),
+                uneven: *uneven,
+                irregular: *irregular,
+            };
+            (chance::generate(&p, common.seed)?, common)
+        }
+        Family::Multiplayer {
+            players,
+            branching,
+            depth,
+            sum,
+            common,
+        } => {
+            let p = multiplayer::Multiplayer {
+                players: *players,
+                branching: *branching,
+                depth: *depth,
+                sum: *sum,
+            };
+            (multiplayer::generate(&p, common.seed)?, common)
+        }
+        Family::Random {
+            min_branching,
+            branching,
+            depth,
+            leaf_probability,
+            mixed,
+            values,
+            common,
+        } => {
+            let p = random::RandomShape {
+                min_branching: *min_branching,
+                max_branching: *branching,
+                depth: *depth,
+                leaf_probability: *leaf_probability,
+                values: values.values(),
+                mixed: *mixed,
+            };
+            (random::generate(&p, common.seed)?, common)
+        }
+    })
+}

@@ -1,0 +1,395 @@
+//! Bracket notation, for trees typed on the command line: `((3,12,8),(2,4,6),(14,5,2))`.
+//!
+//! ```text
+//! tree   := item
+//! item   := [label "="] [prob ":"] node
+//! node   := number | "[" number ("," number)* "]" | [sigil] "(" item ("," item)* ")"
+//! sigil  := "+" (max) | "-" (min) | "*" (chance) | "@" n (player n, from 1)
+//! label  := identifier | "quoted string"
+//! prob   := number | number "/" number
+//! ```
+//!
+//! A group without a sigil is the opponent of the nearest decision node above it (skipping
+//! chance nodes): levels alternate Max, Min, Max … from a Max root (Min with `min_root`), or cycle
+//! through the players in an n-player tree. A tree is n-player when a leaf is a payoff vector
+//! `[3,1,8]` or a node carries an `@n` sigil. Children of `*` are equally likely unless each has
+//! a probability: `*(1/4:3, 3/4:(1,2))`. Labels name moves: `(a=3, b=(1,2))`.
+//!
+//! Bracket notation carries no metadata (name, bounds); `prune convert` to RON adds a place for it.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::diag::Diagnostic;
+use super::lex::{Lexer, Tok};
+use super::{invalid_to_diagnostic, number_text};
+use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
+
+/// Reads bracket notation. `min_root` makes an unmarked root a Min node.
+pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
+    let mut lx = Lexer::new(file, src, false);
+    let mut draft = Draft::new(Meta::default());
+    let mut spans: Vec<Range<usize>> = Vec::new();
+    // Explicit kind from a sigil, or `None` to alternate.
+    let mut kinds: Vec<Option<Kind>> = Vec::new();
+    // Open groups: (draft index, children so far).
+    let mut stack: Vec<(usize, u32)> = Vec::new();
+    loop {
+        // One item.
+        let (label, prob) = item_prefix(&mut lx)?;
+        let mut t = lx.next_token()?;
+        let mut sigil = None;
+        if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
+            sigil = Some(match c {
+                '+' => Kind::Max,
+                '-' => Kind::Min,
+                '*' => Kind::Chance,
+                _ => {
+                    let n = lx.next_token()?;
+                    let p = lx.integer(&n, "a player number after `@`")?;
+                    if !(1..=255).contains(&p) {
+                        return Err(
+                            lx.error(n.span, format!("player {p}: players are numbered 1 to 255"))
+                        );
+                    }
+                    Kind::Player((p - 1) as u8)
+                }
+            });
+            let open = lx.next_token()?;
+            if open.tok != Tok::Punct('(') {
+                return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
+            }
+            t = open;
+        }
+        let mut node = match t.tok {
+            Tok::Number => DraftNode::leaf(lx.number(&t)?),
+            Tok::Punct('[') => {
+                let mut v = Vec::new();
+                loop {
+                    v.push(lx.expect_number("a payoff")?.0);
+                    let sep = lx.next_token()?;
+                    match sep.tok {
+                        Tok::Punct(',') => {}
+                        Tok::Punct(']') => break,
+                        _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
+                    }
+                }
+                DraftNode::payoff(v)
+            }
+            Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
+            Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
+                return Err(lx.error(
+                    t.span.clone(),
+                    format!("leaf value `{}` is not a finite number", lx.text(&t)),
+                ));
+            }
+            _ => return Err(lx.unexpected(&t, "a number or `(`")),
+        };
+        node.label = label;
+        node.prob = prob;
+        let interior = t.tok == Tok::Punct('(');
+        if let Some(top) = stack.last_mut() {
+            top.1 += 1;
+        }
+        draft.push(node);
+        spans.push(t.span.clone());
+        kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
+        if interior {
+            stack.push((draft.nodes.len() - 1, 0));
+            continue; // its first item follows
+        }
+        // After a finished node: `,` (another item) or `)` (closing groups).
+        loop {
+            let Some(&(index, children)) = stack.last() else {
+                let end = lx.next_token()?;
+                if end.tok != Tok::Eof {
+                    return Err(lx.unexpected(&end, "the end of the tree"));
+                }
+                return finish(&lx, draft, spans, kinds, min_root);
+            };
+            let sep = lx.next_token()?;
+            match sep.tok {
+                Tok::Punct(',') => {
+                    if lx.peek()?.tok == Tok::Punct(')') {
+                        continue; // trailing comma
+                    }
+                    break;
+                }
+                Tok::Punct(')') => {
+                    draft.nodes[index].children = children;
+                    stack.pop();
+                }
+                Tok::Eof => {
+                    return Err(lx
+                        .unexpected(&sep, "`)` to close the group")
+                        .with_hint("a `(` is never closed"));
+                }
+                _ => return Err(lx.unexpected(&sep, "`,` or `)`")),
+            }
+        }
+    }
+}
+
+/// `label=` and `prob:` before a node, both optional.
+fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diagnostic> {
+    let mut label = None;
+    let t = lx.peek()?.clone();
+    if t.tok == Tok::Str || (t.tok == Tok::Ident && !matches!(lx.text(&t), "inf" | "NaN" | "nan")) {
+        lx.next_token()?;
+        label = Some(if t.tok == Tok::Str {
+            lx.string(&t)?
+        } else {
+            lx.text(&t).to_owned()
+        });
+        let eq = lx.next_token()?;
+        if eq.tok != Tok::Punct('=') {
+            return Err(lx.unexpected(&eq, "`=` after the label"));
+        }
+    }
+    let t = lx.peek()?.clone();
+    if t.tok != Tok::Number {
+        return Ok((label, None));
+    }
+    // A number is a probability only when `:` or `/` follows it.
+    lx.next_token()?;
+    let mut p = lx.number(&t)?;
+    if lx.eat('/')? {
+        let (d, dt) = lx.expect_number("the denominator of the probability")?;
+        if d == 0.0 {
+            return Err(lx.error(dt.span, "division by zero in a probability"));
+        }
+        p /= d;
+        lx.expect(':', "after the probability")?;
+        return Ok((label, Some(p)));
+    }
+    if lx.eat(':')? {
+        return Ok((label, Some(p)));
+    }
+    lx.unread(t);
+    Ok((label, None))
+}
+
+/// Gives every unmarked group its alternating kind, then validates and lays out.
+fn finish(
+    lx: &Lexer<'_>,
+    mut draft: Draft,
+    spans: Vec<Range<usize>>,
+    kinds: Vec<Option<Kind>>,
+    min_root: bool,
+) -> Result<Tree, Diagnostic> {
+    let multiplayer = draft.nodes.iter().any(|n| !n.payoff.is_empty())
+        || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))));
+    let players = draft
+        .nodes
+        .iter()
+        .find(|n| !n.payoff.is_empty())
+        .map_or(2, |n| n.payoff.len())
+        .min(255);
+    if multiplayer {
+        draft.meta.players = players as u8;
+    }
+    // The decision node a group alternates from: (kind of nearest non-chance ancestor).
+    let root_decider = if multiplayer {
+        Kind::Player((players - 1) as u8)
+    } else if min_root {
+        Kind::Max
+    } else {
+        Kind::Min
+    };
+    let mut stack: Vec<(Kind, u32)> = Vec::new(); // (decider for children, children left)
+    for (node, explicit) in draft.nodes.iter_mut().zip(&kinds) {
+        let decider = stack.last().map_or(root_decider, |&(d, _)| d);
+        if let Some(top) = stack.last_mut() {
+            top.1 -= 1;
+        }
+        let kind = explicit.unwrap_or(match decider {
+            Kind::Max => Kind::Min,
+            Kind::Min => Kind::Max,
+            Kind::Player(p) => Kind::Player(((usize::from(p) + 1) % players) as u8),
+            _ => unreachable!("deciders are decision nodes"),
+        });
+        node.kind = kind;
+        if node.children > 0 {
+            let next = if kind == Kind::Chance { decider } else { kind };
+            stack.push((next, node.children));
+        }
+        while stack.last().is_some_and(|&(_, left)| left == 0) {
+            stack.pop();
+        }
+    }
+    draft
+        .finish()
+        .map_err(|e| invalid_to_diagnostic(lx, &spans, e))
+}
+
+/// Writes `tree` in bracket notation, marking only the nodes that do not alternate.
+pub fn write(tree: &Tree) -> String {
+    let players = tree.players();
+    let multi = tree.is_multiplayer();
+    let mut out = String::with_capacity(tree.len() * 3);
+    let root_decider = if multi {
+        Kind::Player((players - 1) as u8)
+    } else {
+        Kind::Min
+    };
+    enum Step {
+        Open(NodeId, Kind, bool),
+        Close,
+    }
+    let mut stack = vec![Step::Open(NodeId::ROOT, root_decider, false)];
+    while let Some(step) = stack.pop() {
+        let (id, decider, comma) = match step {
+            Step::Close => {
+                out.push(')');
+                continue;
+            }
+            Step::Open(id, d, c) => (id, d, c),
+        };
+        if comma {
+            out.push(',');
+        }
+        if let Some(l) = tree.label(id) {
+            if is_plain_label(l) {
+                out.push_str(l);
+            } else {
+                out.push_str(&super::ron::quote(l));
+            }
+            out.push('=');
+        }
+        if tree
+            .parent(id)
+            .is_some_and(|p| tree.kind(p) == Kind::Chance && !tree.is_uniform(p))
+        {
+            out.push_str(&number_text(tree.prob(id)));
+            out.push(':');
+        }
+        let kind = tree.kind(id);
+        if kind == Kind::Leaf {
+            if multi {
+                out.push('[');
+                let v: Vec<String> = tree.payoff(id).iter().map(|&x| number_text(x)).collect();
+                out.push_str(&v.join(","));
+                out.push(']');
+            } else {
+                out.push_str(&number_text(tree.value(id)));
+            }
+            continue;
+        }
+        let expected = match decider {
+            Kind::Max => Kind::Min,
+            Kind::Min => Kind::Max,
+            Kind::Player(p) => Kind::Player(((usize::from(p) + 1) % players) as u8),
+            _ => unreachable!("deciders are decision nodes"),
+        };
+        match kind {
+            Kind::Chance => out.push('*'),
+            k if k == expected => {}
+            Kind::Max => out.push('+'),
+            Kind::Min => out.push('-'),
+            Kind::Player(p) => out.push_str(&format!("@{}", u32::from(p) + 1)),
+            Kind::Leaf => unreachable!("handled above"),
+        }
+        out.push('(');
+        let next = if kind == Kind::Chance { decider } else { kind };
+        stack.push(Step::Close);
+        for (i, c) in tree.children(id).enumerate().rev() {
+            stack.push(Step::Open(c, next, i > 0));
+        }
+    }
+    out
+}
+
+fn is_plain_label(l: &str) -> bool {
+    let mut chars = l.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !matches!(l, "inf" | "NaN" | "nan")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(src: &str) -> Tree {
+        parse("--expr", Arc::from(src), false).unwrap_or_else(|e| panic!("{}", e.render(false)))
+    }
+
+    fn err(src: &str) -> String {
+        parse("--expr", Arc::from(src), false)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn levels_alternate_from_a_max_root() {
+        let t = read("((3,12,8),(2,4,6),(14,5,2))");
+        assert_eq!(t.kind(t.root()), Kind::Max);
+        let b = t.child(t.root(), 1);
+        assert_eq!(t.kind(b), Kind::Min);
+        assert_eq!(t.value(t.child(b, 2)), 6.0);
+        let m = parse("--expr", Arc::from("((1,2),(3,4))"), true).unwrap();
+        assert_eq!(t.kind(m.child(m.root(), 0)), Kind::Min);
+        assert_eq!(m.kind(m.root()), Kind::Min);
+        assert_eq!(m.kind(m.child(m.root(), 0)), Kind::Max);
+    }
+
+    #[test]
+    fn chance_labels_probabilities_and_sigils() {
+        let t = read("(a=*(1/4:(1,2), 3/4:(3,4)), b=+(5, 6), \"c d\"=7)");
+        let a = t.child(t.root(), 0);
+        assert_eq!((t.kind(a), t.label(a)), (Kind::Chance, Some("a")));
+        let first = t.child(a, 0);
+        // Chance nodes are transparent to alternation: below the Max root's chance node, Min.
+        assert_eq!((t.kind(first), t.prob(first)), (Kind::Min, 0.25));
+        assert_eq!(t.kind(t.child(t.root(), 1)), Kind::Max);
+        assert_eq!(t.label(t.child(t.root(), 2)), Some("c d"));
+    }
+
+    #[test]
+    fn multiplayer_from_vectors() {
+        let t = read("(([3,1,8],[2,8,1]),([1,7,2],[5,6,3]))");
+        assert!(t.is_multiplayer());
+        assert_eq!(t.kind(t.root()), Kind::Player(0));
+        assert_eq!(t.kind(t.child(t.root(), 1)), Kind::Player(1));
+    }
+
+    #[test]
+    fn round_trips() {
+        for src in [
+            "((3,12,8),(2,4,6),(14,5,2))",
+            "-(-(1,2),3)",
+            "-((1,2),3)",
+            "*(0.25:(1,2),0.75:(3,*(4,5)))",
+            "(a=*(1,2),\"x y\"=3)",
+            "(([3,1,8],[2,8,1]),@3([1,7,2],[5,6,3]))",
+            "7",
+        ] {
+            let t = read(src);
+            assert_eq!(write(&t), src, "canonical form");
+            assert_eq!(read(&write(&t)), t);
+        }
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            err("((1,2),(3,4)"),
+            "--expr:1:13: expected `)` to close the group, found the end of the input (hint: a `(` is never closed)"
+        );
+        assert_eq!(
+            err("((1,2) (3,4))"),
+            "--expr:1:8: expected `,` or `)`, found `(`"
+        );
+        assert!(err("*(0.5:1, 0.6:2)").contains("sum to 1.1"));
+        assert!(err("(1/0:3)").contains("division by zero"));
+        assert!(err("(x 3)").contains("expected `=` after the label"));
+        assert!(
+            err("([1,2],[1,2,3])").contains("2 values in a 3-player tree")
+                || err("([1,2],[1,2,3])").contains("3 values in a 2-player")
+        );
+        assert!(err("(1,2))").contains("expected the end of the tree"));
+        assert!(err("(inf)").contains("not a finite"));
+    }
+}

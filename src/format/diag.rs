@@ -1,0 +1,132 @@
+//! One error, one message: the file, line and column, what was expected, and a hint.
+//!
+//! [`Diagnostic::render`] shows the offending line with a caret (codespan-reporting); its
+//! `Display` is the one-line form `file:line:col: message`.
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Config};
+
+/// A problem at a place in a source text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    /// What the user calls the input: a path, `--expr`, `<stdin>`.
+    pub file: String,
+    /// The whole input (shared, so many diagnostics cost one copy).
+    pub source: Arc<str>,
+    /// Byte range of the offending text.
+    pub span: Range<usize>,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        file: &str,
+        source: &Arc<str>,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        let len = source.len();
+        let start = span.start.min(len);
+        let end = span.end.clamp(start, len);
+        Diagnostic {
+            file: file.to_owned(),
+            source: Arc::clone(source),
+            span: start..end,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// 1-based line and column (in characters) of the start of the span.
+    pub fn line_col(&self) -> (usize, usize) {
+        line_col(&self.source, self.span.start)
+    }
+
+    /// The multi-line report with the offending line underlined.
+    pub fn render(&self, color: bool) -> String {
+        let file = SimpleFile::new(self.file.as_str(), &*self.source);
+        let mut report = Report::error()
+            .with_message(&self.message)
+            .with_labels(vec![Label::primary((), self.span.clone())]);
+        if let Some(h) = &self.hint {
+            report = report.with_notes(vec![format!("hint: {h}")]);
+        }
+        let mut out = Vec::new();
+        let config = Config::default();
+        let rendered = if color {
+            let mut w = codespan_reporting::term::termcolor::Ansi::new(&mut out);
+            term::emit_to_write_style(&mut w, &config, &file, &report)
+        } else {
+            let mut w = codespan_reporting::term::termcolor::NoColor::new(&mut out);
+            term::emit_to_write_style(&mut w, &config, &file, &report)
+        };
+        match rendered {
+            Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+            // Rendering can only fail on a span outside the text, which `new` prevents.
+            Err(_) => format!("error: {self}\n"),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (line, col) = self.line_col();
+        write!(f, "{}:{line}:{col}: {}", self.file, self.message)?;
+        if let Some(h) = &self.hint {
+            write!(f, " (hint: {h})")?;
+        }
+        Ok(())
+    }
+}
+
+/// 1-based line and character column of byte `offset` in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_one_based_in_characters() {
+        assert_eq!(line_col("abc", 0), (1, 1));
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
+        assert_eq!(line_col("é\nxé!", 6), (2, 3));
+        assert_eq!(line_col("abc", 99), (1, 4));
+    }
+
+    #[test]
+    fn render_shows_line_and_hint() {
+        let src: Arc<str> = Arc::from("(\n  root: Foo([1]),\n)");
+        let d = Diagnostic::new("t.ron", &src, 10..13, "unknown node kind `Foo`")
+            .with_hint("expected Max");
+        assert_eq!(
+            d.to_string(),
+            "t.ron:2:9: unknown node kind `Foo` (hint: expected Max)"
+        );
+        let r = d.render(false);
+        assert!(r.contains("t.ron:2:9"), "{r}");
+        assert!(r.contains("root: Foo([1])"), "{r}");
+        assert!(r.contains("^^^"), "{r}");
+        assert!(r.contains("hint: expected Max"), "{r}");
+    }
+}

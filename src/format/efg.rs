@@ -1,0 +1,678 @@
+//! Gambit's extensive-form game files (`.efg`), for perfect-information games.
+//!
+//! ```text
+//! EFG 2 R "Matching pennies after a coin" { "Player 1" "Player 2" }
+//! "optional comment"
+//!
+//! c "" 1 "" { "heads" 1/2 "tails" 1/2 } 0
+//! p "" 1 1 "" { "H" "T" } 0
+//! t "" 1 "win" { 1, -1 }
+//! …
+//! ```
+//!
+//! Nodes come in preorder: `p` (player node: name, player, information set, optional set name
+//! and action list, outcome), `c` (chance: actions with probabilities, decimals or fractions
+//! such as `1/3`), `t` (terminal: outcome). An outcome (`number ["name" { payoffs }]`, 0 for
+//! none) may sit on any node; a leaf's payoff is the sum of the outcomes on its path. A player
+//! information set shared by two nodes is imperfect information, which prune refuses, naming the
+//! set. Two players whose payoffs always sum to the same constant become Max (player 1) and Min
+//! (player 2) with player 1's payoff as the value; anything else is an n-player tree.
+//!
+//! We read `.efg` with our own parser rather than the `gambit-parser` crate: that crate's
+//! validation errors carry no position and its parse errors only the remaining input, while
+//! prune reports every problem at its line and column. See `docs/FORMAT.md`.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::diag::{Diagnostic, line_col};
+use super::lex::{Lexer, Tok, Token};
+use super::{invalid_to_diagnostic, number_text};
+use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
+
+/// A node line: what it is and which information set and outcome it uses (indexes into
+/// [`Tables`]), so a file of 10^6 nodes costs no allocation per node.
+struct Line {
+    kind: Kind,
+    name: Option<String>,
+    set: u32,
+    outcome: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+struct Infoset {
+    actions: Vec<String>,
+    probs: Vec<f64>,
+    /// The line that first used the set, for the message when a second node shares it.
+    first: usize,
+}
+
+/// Information sets and outcomes, each stored once.
+#[derive(Default)]
+struct Tables {
+    sets: Vec<Infoset>,
+    set_index: FastMap<(usize, u64), u32>,
+    /// Payoffs of every outcome, `players` values each.
+    payoffs: Vec<f64>,
+    outcome_index: FastMap<u64, u32>,
+}
+
+/// A multiply-rotate hasher (as in rustc's FxHash): the keys are small integers from one local
+/// file, so SipHash's flooding resistance buys nothing and costs a fifth of the load time.
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+
+/// Reads a `.efg` file. `file` names the input in messages.
+pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
+    let mut lx = Lexer::new(file, src, false);
+    let (meta, player_names) = header(&mut lx)?;
+    let players = player_names.len();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut spans: Vec<Range<usize>> = Vec::new();
+    let mut tables = Tables::default();
+    let mut open: u64 = 1; // nodes the tree still expects
+    loop {
+        let t = lx.next_token()?;
+        if t.tok == Tok::Eof {
+            if open > 0 {
+                let msg = if lines.is_empty() {
+                    "the game has no nodes".to_owned()
+                } else {
+                    format!("the file ends with {open} node(s) still expected")
+                };
+                return Err(lx
+                    .error(t.span, msg)
+                    .with_hint("every action of a `p` or `c` node needs a node below it"));
+            }
+            break;
+        }
+        let letter = match (t.tok, lx.text(&t)) {
+            (Tok::Ident, l @ ("p" | "c" | "t")) => l.as_bytes()[0],
+            _ => {
+                return Err(
+                    lx.unexpected(&t, "a node: `p` (player), `c` (chance) or `t` (terminal)")
+                );
+            }
+        };
+        if open == 0 {
+            return Err(lx
+                .error(t.span, "node after the end of the tree")
+                .with_hint("the tree is already complete; remove the extra nodes"));
+        }
+        let name = string(&mut lx, "the node's name")?;
+        let mut line = Line {
+            kind: Kind::Leaf,
+            name: (!name.is_empty()).then_some(name),
+            set: NONE,
+            outcome: NONE,
+        };
+        let mut children = 0;
+        if letter != b't' {
+            let player = if letter == b'p' {
+                let pt = lx.next_token()?;
+                let p = lx.integer(&pt, "the player's number")? as usize;
+                if p == 0 || p > players {
+                    return Err(lx.error(
+                        pt.span,
+                        format!("player {p} does not exist: the header names {players} players"),
+                    ));
+                }
+                line.kind = Kind::Player((p - 1) as u8);
+                p
+            } else {
+                line.kind = Kind::Chance;
+                0
+            };
+            line.set = infoset(&mut lx, &mut tables, &spans, player, lines.len())?;
+            children = tables.sets[line.set as usize].actions.len();
+        }
+        line.outcome = outcome(&mut lx, players, &mut tables)?;
+        open = open - 1 + children as u64;
+        lines.push(line);
+        spans.push(t.span.clone());
+    }
+    build(&lx, meta, players, lines, spans, &tables)
+}
+
+/// `set ["name"] [{ actions }]` of a `p` or `c` line; returns the set's index.
+fn infoset(
+    lx: &mut Lexer<'_>,
+    tables: &mut Tables,
+    spans: &[Range<usize>],
+    player: usize,
+    here: usize,
+) -> Result<u32, Diagnostic> {
+    let it = lx.next_token()?;
+    let set = lx.integer(&it, "an information set number")?;
+    if lx.peek()?.tok == Tok::Str {
+        lx.next_token()?; // the information set's name
+    }
+    let mut declared = None;
+    if lx.peek()?.tok == Tok::Punct('{') {
+        let brace = lx.next_token()?;
+        let d = actions(lx, player == 0, here)?;
+        if d.actions.is_empty() {
+            return Err(lx
+                .error(brace.span, "an information set with no actions")
+                .with_hint("a node with no moves is a terminal `t` node"));
+        }
+        declared = Some(d);
+    }
+    match (tables.set_index.get(&(player, set)), declared) {
+        (Some(&i), _) if player > 0 => {
+            let (l, _) = line_col(&lx.src, spans[tables.sets[i as usize].first].start);
+            Err(lx
+                .error(it.span, format!("information set {set} of player {player} is shared with the node on line {l}: that is imperfect information"))
+                .with_hint("prune searches perfect-information games: give every player node its own information set"))
+        }
+        (Some(&i), Some(d)) => {
+            let prev = &tables.sets[i as usize];
+            if prev.actions != d.actions || prev.probs != d.probs {
+                return Err(lx.error(
+                    it.span,
+                    format!("chance information set {set} is redeclared with different actions"),
+                ));
+            }
+            Ok(i)
+        }
+        (Some(&i), None) => Ok(i),
+        (None, Some(d)) => {
+            let i = tables.sets.len() as u32;
+            tables.sets.push(d);
+            tables.set_index.insert((player, set), i);
+            Ok(i)
+        }
+        (None, None) => Err(lx
+            .error(
+                it.span,
+                format!("information set {set} is used before its actions are given"),
+            )
+            .with_hint("list the actions in braces the first time a set appears")),
+    }
+}
+
+/// `EFG 2 R "title" { "p1" "p2" } ["comment"]`
+fn header(lx: &mut Lexer<'_>) -> Result<(Meta, Vec<String>), Diagnostic> {
+    let t = lx.next_token()?;
+    if t.tok != Tok::Ident || lx.text(&t) != "EFG" {
+        return Err(lx
+            .unexpected(&t, "`EFG` to start a Gambit extensive-form file")
+            .with_hint(
+                "the first line looks like `EFG 2 R \"title\" { \"Player 1\" \"Player 2\" }`",
+            ));
+    }
+    let v = lx.next_token()?;
+    if lx.integer(&v, "the format version 2")? != 2 {
+        return Err(lx
+            .error(v.span, "unsupported .efg version")
+            .with_hint("prune reads version 2 files"));
+    }
+    let r = lx.next_token()?;
+    if r.tok != Tok::Ident || !matches!(lx.text(&r), "R" | "D") {
+        return Err(lx.unexpected(&r, "`R` or `D` (rational or decimal numbers)"));
+    }
+    let name = string(lx, "the game's title")?;
+    let brace = lx.expect('{', "to open the list of players")?;
+    let mut players = Vec::new();
+    while !lx.eat('}')? {
+        players.push(string(lx, "a player's name or `}`")?);
+        lx.eat(',')?;
+    }
+    if players.len() < 2 || players.len() > 255 {
+        let n = players.len();
+        return Err(lx.error(
+            brace.span,
+            format!(
+                "a game of {n} player{}: prune searches games of 2 to 255 players",
+                if n == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    let mut description = String::new();
+    if lx.peek()?.tok == Tok::Str {
+        description = string(lx, "a comment")?;
+    }
+    Ok((
+        Meta {
+            name,
+            description,
+            ..Meta::default()
+        },
+        players,
+    ))
+}
+
+fn string(lx: &mut Lexer<'_>, what: &str) -> Result<String, Diagnostic> {
+    let t = lx.next_token()?;
+    if t.tok != Tok::Str {
+        return Err(lx.unexpected(&t, &format!("a quoted string for {what}")));
+    }
+    lx.string(&t)
+}
+
+/// A number written as a decimal or a fraction `a/b`.
+fn rational(lx: &mut Lexer<'_>, what: &str) -> Result<(f64, Token), Diagnostic> {
+    let (x, t) = lx.expect_number(what)?;
+    if !lx.eat('/')? {
+        return Ok((x, t));
+    }
+    let (d, dt) = lx.expect_number("a denominator")?;
+    if d == 0.0 {
+        return Err(lx.error(dt.span, "division by zero"));
+    }
+    Ok((
+        x / d,
+        Token {
+            tok: t.tok,
+            span: t.span.start..dt.span.end,
+        },
+    ))
+}
+
+/// The action list after `{`: names, each followed by a probability at chance nodes.
+fn actions(lx: &mut Lexer<'_>, chance: bool, here: usize) -> Result<Infoset, Diagnostic> {
+    let mut set = Infoset {
+        actions: Vec::new(),
+        probs: Vec::new(),
+        first: here,
+    };
+    loop {
+        if lx.eat('}')? {
+            return Ok(set);
+        }
+        let t = lx.next_token()?;
+        if t.tok != Tok::Str {
+            return Err(lx.unexpected(&t, "a quoted action name or `}`"));
+        }
+        set.actions.push(lx.string(&t)?);
+        if chance {
+            let (p, pt) = rational(lx, "the action's probability")?;
+            if !(p > 0.0 && p <= 1.0) {
+                return Err(lx
+                    .error(pt.span, format!("probability {p} is not in (0, 1]"))
+                    .with_hint("write probabilities as decimals like 0.25 or fractions like 1/3"));
+            }
+            set.probs.push(p);
+        }
+        lx.eat(',')?;
+    }
+}
+
+/// `number ["name"] [{ payoffs }]`; returns the outcome's index (`NONE` for outcome 0).
+fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u32, Diagnostic> {
+    let t = lx.next_token()?;
+    let n = lx.integer(&t, "an outcome number (0 for none)")?;
+    if lx.peek()?.tok == Tok::Str {
+        lx.next_token()?;
+    }
+    let known = tables.outcome_index.get(&n).copied();
+    if lx.peek()?.tok != Tok::Punct('{') {
+        return match (n, known) {
+            (0, _) => Ok(NONE),
+            (_, Some(i)) => Ok(i),
+            (_, None) => Err(lx
+                .error(
+                    t.span,
+                    format!("outcome {n} is used before its payoffs are given"),
+                )
+                .with_hint("give the payoffs in braces the first time an outcome appears")),
+        };
+    }
+    let brace = lx.next_token()?;
+    let start = tables.payoffs.len();
+    while !lx.eat('}')? {
+        tables.payoffs.push(rational(lx, "a payoff or `}`")?.0);
+        lx.eat(',')?;
+    }
+    let count = tables.payoffs.len() - start;
+    if n == 0 {
+        return Err(lx
+            .error(
+                t.span,
+                "outcome 0 means \"no outcome\" and cannot have payoffs",
+            )
+            .with_hint("number the outcome from 1"));
+    }
+    if count != players {
+        return Err(lx
+            .error(brace.span, format!("{count} payoffs for {players} players"))
+            .with_hint("an outcome has one payoff per player"));
+    }
+    match known {
+        Some(i) => {
+            let first = i as usize * players;
+            let same = tables.payoffs[first..first + players] == tables.payoffs[start..];
+            tables.payoffs.truncate(start);
+            if !same {
+                return Err(lx.error(
+                    t.span,
+                    format!("outcome {n} is redefined with different payoffs"),
+                ));
+            }
+            Ok(i)
+        }
+        None => {
+            let i = (start / players) as u32;
+            tables.outcome_index.insert(n, i);
+            Ok(i)
+        }
+    }
+}
+
+/// Sums outcomes along paths, decides two-player constant-sum versus n-player, and builds.
+fn build(
+    lx: &Lexer<'_>,
+    mut meta: Meta,
+    players: usize,
+    lines: Vec<Line>,
+    spans: Vec<Range<usize>>,
+    tables: &Tables,
+) -> Result<Tree, Diagnostic> {
+    let children = |l: &Line| {
+        if l.set == NONE {
+            0
+        } else {
+            tables.sets[l.set as usize].actions.len()
+        }
+    };
+    // Leaf totals, flat; the running sums of the open ancestors sit on a stack of `players`-wide
+    // frames in `sums`.
+    let mut totals: Vec<f64> = Vec::new();
+    let mut sums: Vec<f64> = vec![0.0; players];
+    let mut left: Vec<usize> = Vec::new(); // children still to come, per frame above the base
+    for line in &lines {
+        let base = sums.len() - players;
+        let top = sums.len();
+        sums.extend_from_within(base..top);
+        if line.outcome != NONE {
+            let o = line.outcome as usize * players;
+            for (s, p) in sums[top..].iter_mut().zip(&tables.payoffs[o..o + players]) {
+                *s += p;
+            }
+        }
+        if let Some(l) = left.last_mut() {
+            *l -= 1;
+        }
+        let n = children(line);
+        if n == 0 {
+            totals.extend_from_slice(&sums[top..]);
+            sums.truncate(top);
+        } else {
+            left.push(n);
+        }
+        while left.last() == Some(&0) {
+            left.pop();
+            sums.truncate(sums.len() - players);
+        }
+    }
+    let first = totals.iter().take(players).sum::<f64>();
+    let constant = players == 2
+        && totals
+            .chunks(players)
+            .all(|t| (t.iter().sum::<f64>() - first).abs() <= 1e-9 * first.abs().max(1.0));
+    meta.players = if constant { 2 } else { players as u8 };
+    let mut draft = Draft::with_capacity(meta, lines.len());
+    // Labels come from the parent's action names; a node's own name labels it otherwise.
+    let mut stack: Vec<(u32, usize)> = Vec::new(); // (parent's set, next action index)
+    let mut leaf = 0;
+    for line in &lines {
+        let mut prob = None;
+        let mut label = None;
+        if let Some(top) = stack.last_mut() {
+            let set = &tables.sets[top.0 as usize];
+            let a = top.1;
+            top.1 += 1;
+            if !set.actions[a].is_empty() {
+                label = Some(set.actions[a].clone());
+            }
+            prob = set.probs.get(a).copied();
+        }
+        let n = children(line);
+        let mut node = match line.kind {
+            Kind::Leaf => {
+                let t = &totals[leaf * players..leaf * players + players];
+                leaf += 1;
+                if constant {
+                    DraftNode::leaf(t[0])
+                } else {
+                    DraftNode::payoff(t.to_vec())
+                }
+            }
+            Kind::Player(p) if constant => {
+                DraftNode::interior(if p == 0 { Kind::Max } else { Kind::Min }, n as u32)
+            }
+            k => DraftNode::interior(k, n as u32),
+        };
+        node.prob = prob;
+        node.label = label.or_else(|| line.name.clone());
+        draft.push(node);
+        if n > 0 {
+            stack.push((line.set, 0));
+        }
+        while stack
+            .last()
+            .is_some_and(|&(set, next)| next == tables.sets[set as usize].actions.len())
+        {
+            stack.pop();
+        }
+    }
+    draft
+        .finish()
+        .map_err(|e| invalid_to_diagnostic(lx, &spans, e))
+}
+
+/// Writes `tree` as a `.efg` file: one information set per player node, one outcome per leaf.
+/// A two-player tree becomes players "Max" and "Min" with payoffs (v, −v).
+pub fn write(tree: &Tree) -> String {
+    let players = tree.players();
+    let meta = tree.meta();
+    let mut out = String::with_capacity(tree.len() * 24 + 128);
+    let names: Vec<String> = if tree.is_multiplayer() {
+        (1..=players)
+            .map(|p| quote(&format!("Player {p}")))
+            .collect()
+    } else {
+        vec![quote("Max"), quote("Min")]
+    };
+    let _ = writeln!(
+        out,
+        "EFG 2 R {} {{ {} }}",
+        quote(&meta.name),
+        names.join(" ")
+    );
+    let _ = writeln!(out, "{}\n", quote(&meta.description));
+    let mut next_set = vec![1u64; players + 1];
+    let mut next_outcome = 1u64;
+    for id in tree.preorder() {
+        let name = if id == NodeId::ROOT {
+            tree.label(id).unwrap_or("")
+        } else {
+            ""
+        };
+        let kind = tree.kind(id);
+        if kind == Kind::Leaf {
+            let payoffs: Vec<String> = if tree.is_multiplayer() {
+                tree.payoff(id).iter().map(|&x| number_text(x)).collect()
+            } else {
+                let v = tree.value(id);
+                vec![number_text(v), number_text(if v == 0.0 { 0.0 } else { -v })]
+            };
+            let _ = writeln!(
+                out,
+                "t {} {next_outcome} \"\" {{ {} }}",
+                quote(name),
+                payoffs.join(" ")
+            );
+            next_outcome += 1;
+            continue;
+        }
+        let actions: Vec<String> = tree
+            .children(id)
+            .map(|c| {
+                let a = quote(tree.label(c).unwrap_or(""));
+                if kind != Kind::Chance {
+                    a
+                } else if tree.is_uniform(id) {
+                    format!("{a} 1/{}", tree.child_count(id))
+                } else {
+                    format!("{a} {}", number_text(tree.prob(c)))
+                }
+            })
+            .collect();
+        let (letter, player) = match kind {
+            Kind::Chance => ("c", 0),
+            Kind::Max => ("p", 1),
+            Kind::Min => ("p", 2),
+            Kind::Player(p) => ("p", usize::from(p) + 1),
+            Kind::Leaf => unreachable!("handled above"),
+        };
+        let set = next_set[player];
+        next_set[player] += 1;
+        let who = if player == 0 {
+            String::new()
+        } else {
+            format!("{player} ")
+        };
+        let _ = writeln!(
+            out,
+            "{letter} {} {who}{set} \"\" {{ {} }} 0",
+            quote(name),
+            actions.join(" ")
+        );
+    }
+    out
+}
+
+fn quote(s: &str) -> String {
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            q.push('\\');
+        }
+        q.push(c);
+    }
+    q.push('"');
+    q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(src: &str) -> Result<Tree, Diagnostic> {
+        parse("g.efg", Arc::from(src))
+    }
+
+    const ZERO_SUM: &str = r#"EFG 2 R "coin then move" { "Player 1" "Player 2" }
+"a comment"
+
+c "root" 1 "" { "heads" 1/3 "tails" 2/3 } 0
+p "" 1 1 "" { "L" "R" } 0
+t "" 1 "o1" { 3, -3 }
+t "" 2 "o2" { -1 1 }
+p "" 2 1 "" { "l" "r" } 1
+t "" 3 "" { 1 -1 }
+t "" 0
+"#;
+
+    #[test]
+    fn zero_sum_becomes_max_min_with_summed_outcomes() {
+        let t = read(ZERO_SUM).unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert!(!t.is_multiplayer());
+        assert_eq!(t.meta().name, "coin then move");
+        assert_eq!(t.meta().description, "a comment");
+        assert_eq!(t.label(t.root()), Some("root"));
+        let tails = t.child(t.root(), 1);
+        assert_eq!(
+            (t.kind(tails), t.label(tails), t.prob(tails)),
+            (Kind::Min, Some("tails"), 2.0 / 3.0)
+        );
+        // Outcome 1 (3, -3) at the Min node adds to both leaves below it.
+        assert_eq!(t.value(t.child(tails, 0)), 4.0);
+        assert_eq!(t.value(t.child(tails, 1)), 3.0);
+    }
+
+    #[test]
+    fn general_sum_is_n_player() {
+        let src = "EFG 2 R \"\" { \"a\" \"b\" }\np \"\" 1 1 \"\" { \"x\" \"y\" } 0\nt \"\" 1 \"\" { 1 2 }\nt \"\" 2 \"\" { 5 0 }\n";
+        let t = read(src).unwrap();
+        assert!(t.is_multiplayer());
+        assert_eq!(t.payoff(t.child(t.root(), 1)), &[5.0, 0.0]);
+    }
+
+    #[test]
+    fn round_trip_through_efg() {
+        let t = read(ZERO_SUM).unwrap();
+        let back =
+            read(&write(&t)).unwrap_or_else(|e| panic!("{}\n{}", e.render(false), write(&t)));
+        assert_eq!(back.len(), t.len());
+        for id in t.ids() {
+            assert_eq!(back.kind(id), t.kind(id));
+            assert_eq!(back.value(id), t.value(id));
+            assert_eq!(back.prob(id), t.prob(id));
+            assert_eq!(back.label(id), t.label(id));
+        }
+    }
+
+    fn err(src: &str) -> String {
+        read(src).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors() {
+        let head = "EFG 2 R \"\" { \"a\" \"b\" }\n";
+        let shared = format!(
+            "{head}p \"\" 1 1 \"\" {{ \"x\" \"y\" }} 0\np \"\" 2 1 \"\" {{ \"l\" }} 0\nt \"\" 1 \"\" {{ 1 -1 }}\np \"\" 2 1 0\nt \"\" 2 \"\" {{ 0 0 }}\n"
+        );
+        assert_eq!(
+            err(&shared),
+            "g.efg:5:8: information set 1 of player 2 is shared with the node on line 3: that is imperfect information (hint: prune searches perfect-information games: give every player node its own information set)"
+        );
+        assert!(
+            err(&format!("{head}p \"\" 3 1 \"\" {{ \"x\" }} 0\nt \"\" 0\n"))
+                .contains("player 3 does not exist")
+        );
+        assert!(
+            err(&format!(
+                "{head}c \"\" 1 \"\" {{ \"x\" 1/2 \"y\" 1/3 }} 0\nt \"\" 0\nt \"\" 0\n"
+            ))
+            .contains("sum to 0.8333")
+        );
+        assert!(
+            err(&format!(
+                "{head}p \"\" 1 1 \"\" {{ \"x\" \"y\" }} 0\nt \"\" 0\n"
+            ))
+            .contains("1 node(s) still expected")
+        );
+        assert!(
+            err(&format!("{head}t \"\" 1 \"\" {{ 1 2 3 }}\n")).contains("3 payoffs for 2 players")
+        );
+        assert!(err(&format!("{head}t \"\" 4\n")).contains("outcome 4 is used before"));
+        assert!(err(&format!("{head}t \"\" 0\nt \"\" 0\n")).contains("node after the end"));
+        assert!(err("EFG 2 R \"\" { \"solo\" }\nt \"\" 0\n").contains("a game of 1 player:"));
+        assert!(err("(root: 1)").contains("expected `EFG`"));
+    }
+}

@@ -1,0 +1,548 @@
+//! A small position-keeping lexer shared by the RON, bracket and `.efg` readers.
+//!
+//! Every token carries its byte span, so every error — syntax or semantic — can point at the
+//! exact place in the input. The readers built on it are loops over an explicit stack, never
+//! recursive, so a tree 100 000 levels deep reads like a shallow one.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::diag::Diagnostic;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// `[A-Za-z_][A-Za-z0-9_]*`
+    Ident,
+    /// A decimal number with optional sign, fraction and exponent.
+    Number,
+    /// A double-quoted string (or a RON raw string `r"…"`, `r#"…"#`).
+    Str,
+    /// Any other single character.
+    Punct(char),
+    Eof,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Range<usize>,
+}
+
+/// Lexer over one input; see the module documentation.
+pub struct Lexer<'a> {
+    pub file: &'a str,
+    pub src: Arc<str>,
+    pos: usize,
+    /// RON allows `//` and nested `/* */` comments; the other formats do not.
+    comments: bool,
+    /// Tokens read ahead or put back (at most two), the next one last.
+    pending: [Option<Token>; 2],
+    pending_len: usize,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(file: &'a str, src: Arc<str>, comments: bool) -> Self {
+        Lexer {
+            file,
+            src,
+            pos: 0,
+            comments,
+            pending: [None, None],
+            pending_len: 0,
+        }
+    }
+
+    pub fn text(&self, t: &Token) -> &str {
+        &self.src[t.span.clone()]
+    }
+
+    pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.file, &self.src, span, message)
+    }
+
+    pub fn peek(&mut self) -> Result<&Token, Diagnostic> {
+        if self.pending_len == 0 {
+            let t = self.scan()?;
+            self.unread(t);
+        }
+        Ok(self.pending[self.pending_len - 1]
+            .as_ref()
+            .expect("a pending token"))
+    }
+
+    pub fn next_token(&mut self) -> Result<Token, Diagnostic> {
+        if self.pending_len == 0 {
+            return self.scan();
+        }
+        self.pending_len -= 1;
+        Ok(self.pending[self.pending_len]
+            .take()
+            .expect("a pending token"))
+    }
+
+    /// Puts a token back: the next `next_token` returns it. Readers put back at most two.
+    pub fn unread(&mut self, t: Token) {
+        assert!(
+            self.pending_len < 2,
+            "the lexer keeps two tokens of lookahead"
+        );
+        self.pending[self.pending_len] = Some(t);
+        self.pending_len += 1;
+    }
+
+    /// Consumes the next token if it is the punctuation `c`.
+    pub fn eat(&mut self, c: char) -> Result<bool, Diagnostic> {
+        if self.peek()?.tok == Tok::Punct(c) {
+            self.next_token()?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// The next token, which must be the punctuation `c`.
+    pub fn expect(&mut self, c: char, context: &str) -> Result<Token, Diagnostic> {
+        let t = self.next_token()?;
+        if t.tok == Tok::Punct(c) {
+            return Ok(t);
+        }
+        Err(self.unexpected(&t, &format!("`{c}` {context}")))
+    }
+
+    /// "expected X, found Y" at token `t`.
+    pub fn unexpected(&self, t: &Token, expected: &str) -> Diagnostic {
+        self.error(
+            t.span.clone(),
+            format!("expected {expected}, found {}", self.describe(t)),
+        )
+    }
+
+    pub fn describe(&self, t: &Token) -> String {
+        let text = self.text(t);
+        let short: String = text.chars().take(24).collect();
+        let more = if short.len() < text.len() { "…" } else { "" };
+        match t.tok {
+            Tok::Ident => format!("`{short}{more}`"),
+            Tok::Number => format!("number `{short}{more}`"),
+            Tok::Str => format!("string {short}{more}"),
+            Tok::Punct(c) => format!("`{c}`"),
+            Tok::Eof => "the end of the input".into(),
+        }
+    }
+
+    /// A number token's value, which must be finite.
+    pub fn number(&self, t: &Token) -> Result<f64, Diagnostic> {
+        let raw = self.text(t);
+        if let Some(x) = small_integer(raw) {
+            return Ok(x);
+        }
+        let cleaned;
+        let text = if raw.contains('_') {
+            cleaned = raw.replace('_', "");
+            cleaned.as_str()
+        } else {
+            raw
+        };
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            Ok(_) => Err(self.error(
+                t.span.clone(),
+                format!("number `{}` is too large", truncate(text)),
+            )),
+            Err(_) => Err(self.error(
+                t.span.clone(),
+                format!("`{}` is not a number", truncate(text)),
+            )),
+        }
+    }
+
+    /// The next token as a number, or an error naming what it is used for.
+    pub fn expect_number(&mut self, what: &str) -> Result<(f64, Token), Diagnostic> {
+        let t = self.next_token()?;
+        match t.tok {
+            Tok::Number => Ok((self.number(&t)?, t)),
+            Tok::Ident
+                if matches!(
+                    self.text(&t),
+                    "inf" | "NaN" | "nan" | "infinity" | "Infinity"
+                ) =>
+            {
+                Err(self
+                    .error(
+                        t.span.clone(),
+                        format!("`{}` is not a finite number", self.text(&t)),
+                    )
+                    .with_hint("NaN and infinities are not values prune can search"))
+            }
+            _ => Err(self.unexpected(&t, what)),
+        }
+    }
+
+    /// A non-negative integer token's value.
+    pub fn integer(&self, t: &Token, what: &str) -> Result<u64, Diagnostic> {
+        if t.tok == Tok::Number {
+            if let Ok(n) = self.text(t).parse::<u64>() {
+                return Ok(n);
+            }
+        }
+        Err(self.unexpected(t, what))
+    }
+
+    /// A string token's contents, escapes resolved.
+    pub fn string(&self, t: &Token) -> Result<String, Diagnostic> {
+        let raw = self.text(t);
+        if let Some(rest) = raw.strip_prefix('r') {
+            let hashes = rest.len() - rest.trim_start_matches('#').len();
+            return Ok(rest[hashes + 1..rest.len() - hashes - 1].to_owned());
+        }
+        let body = &raw[1..raw.len() - 1];
+        let mut out = String::with_capacity(body.len());
+        let mut chars = body.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            let at = t.span.start + 1 + i;
+            let bad = || {
+                self.error(at..at + 2, "unknown escape sequence")
+                    .with_hint("use \\\\, \\\", \\n, \\t, \\r, \\0 or \\u{…}")
+            };
+            match chars.next().map(|(_, c)| c) {
+                Some('\\') => out.push('\\'),
+                Some('"') => out.push('"'),
+                Some('\'') => out.push('\''),
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('r') => out.push('\r'),
+                Some('0') => out.push('\0'),
+                Some('u') => {
+                    let rest = &body[i + 2..];
+                    let code = rest
+                        .strip_prefix('{')
+                        .and_then(|r| r.split_once('}'))
+                        .and_then(|(hex, _)| {
+                            u32::from_str_radix(hex, 16).ok().map(|v| (v, hex.len()))
+                        })
+                        .and_then(|(v, n)| char::from_u32(v).map(|c| (c, n)));
+                    let Some((c, n)) = code else {
+                        return Err(bad());
+                    };
+                    out.push(c);
+                    for _ in 0..n + 2 {
+                        chars.next();
+                    }
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(out)
+    }
+
+    fn skip_space(&mut self) -> Result<(), Diagnostic> {
+        let bytes = self.src.as_bytes();
+        loop {
+            while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+                self.pos += 1;
+            }
+            if !self.comments || self.pos + 1 >= bytes.len() || bytes[self.pos] != b'/' {
+                return Ok(());
+            }
+            match bytes[self.pos + 1] {
+                b'/' => {
+                    while self.pos < bytes.len() && bytes[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                b'*' => {
+                    let start = self.pos;
+                    let mut depth = 0usize;
+                    loop {
+                        if self.pos + 1 >= bytes.len() {
+                            return Err(self
+                                .error(start..start + 2, "comment is never closed")
+                                .with_hint("close it with */"));
+                        }
+                        match (bytes[self.pos], bytes[self.pos + 1]) {
+                            (b'/', b'*') => {
+                                depth += 1;
+                                self.pos += 2;
+                            }
+                            (b'*', b'/') => {
+                                depth -= 1;
+                                self.pos += 2;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => self.pos += 1,
+                        }
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn scan(&mut self) -> Result<Token, Diagnostic> {
+        self.skip_space()?;
+        let bytes = self.src.as_bytes();
+        let start = self.pos;
+        let Some(&b) = bytes.get(start) else {
+            return Ok(Token {
+                tok: Tok::Eof,
+                span: start..start,
+            });
+        };
+        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+        let tok = if b == b'r' && (at(start + 1) == b'"' || at(start + 1) == b'#') && self.comments
+        {
+            self.raw_string(start)?
+        } else if b.is_ascii_alphabetic() || b == b'_' {
+            self.pos += 1;
+            while at(self.pos).is_ascii_alphanumeric() || at(self.pos) == b'_' {
+                self.pos += 1;
+            }
+            Tok::Ident
+        } else if b.is_ascii_digit()
+            || (b == b'.' && at(start + 1).is_ascii_digit())
+            || ((b == b'-' || b == b'+')
+                && (at(start + 1).is_ascii_digit()
+                    || (at(start + 1) == b'.' && at(start + 2).is_ascii_digit())))
+        {
+            self.number_token(start);
+            Tok::Number
+        } else if b == b'"' {
+            self.pos += 1;
+            loop {
+                match bytes.get(self.pos) {
+                    None => {
+                        return Err(self
+                            .error(start..start + 1, "string is never closed")
+                            .with_hint("close it with \""));
+                    }
+                    Some(b'\\') => self.pos += 2,
+                    Some(b'"') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    Some(_) => self.pos += 1,
+                }
+            }
+            Tok::Str
+        } else {
+            let c = self.src[start..].chars().next().expect("not at end");
+            if c.is_control() {
+                return Err(self
+                    .error(
+                        start..start + c.len_utf8(),
+                        format!("unexpected control character U+{:04X}", c as u32),
+                    )
+                    .with_hint("is this a binary file?"));
+            }
+            self.pos += c.len_utf8();
+            Tok::Punct(c)
+        };
+        Ok(Token {
+            tok,
+            span: start..self.pos,
+        })
+    }
+
+    fn number_token(&mut self, start: usize) {
+        let bytes = self.src.as_bytes();
+        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+        self.pos = start;
+        if at(self.pos) == b'-' || at(self.pos) == b'+' {
+            self.pos += 1;
+        }
+        while at(self.pos).is_ascii_digit() || at(self.pos) == b'_' {
+            self.pos += 1;
+        }
+        if at(self.pos) == b'.' && at(self.pos + 1).is_ascii_digit() {
+            self.pos += 1;
+            while at(self.pos).is_ascii_digit() {
+                self.pos += 1;
+            }
+        } else if at(self.pos) == b'.' && !at(self.pos + 1).is_ascii_alphabetic() {
+            self.pos += 1; // "3." is a number
+        }
+        if matches!(at(self.pos), b'e' | b'E') {
+            let mut p = self.pos + 1;
+            if matches!(at(p), b'+' | b'-') {
+                p += 1;
+            }
+            if at(p).is_ascii_digit() {
+                self.pos = p;
+                while at(self.pos).is_ascii_digit() {
+                    self.pos += 1;
+                }
+            }
+        }
+    }
+
+    fn raw_string(&mut self, start: usize) -> Result<Tok, Diagnostic> {
+        let bytes = self.src.as_bytes();
+        let mut p = start + 1;
+        let mut hashes = 0;
+        while bytes.get(p) == Some(&b'#') {
+            hashes += 1;
+            p += 1;
+        }
+        if bytes.get(p) != Some(&b'"') {
+            self.pos = start + 1;
+            return Ok(Tok::Ident);
+        }
+        let close: Vec<u8> = std::iter::once(b'"')
+            .chain(std::iter::repeat_n(b'#', hashes))
+            .collect();
+        let body = p + 1;
+        match bytes[body..]
+            .windows(close.len())
+            .position(|w| w == close.as_slice())
+        {
+            Some(i) => {
+                self.pos = body + i + close.len();
+                Ok(Tok::Str)
+            }
+            None => Err(self.error(start..p + 1, "raw string is never closed")),
+        }
+    }
+}
+
+/// `-?[0-9]{1,15}` read directly: most numbers in tree files are small integers, and this is
+/// several times quicker than `f64::from_str` (exact, since |x| < 2^53).
+#[inline]
+fn small_integer(s: &str) -> Option<f64> {
+    let (neg, digits) = match s.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        rest => (false, rest),
+    };
+    if digits.is_empty() || digits.len() > 15 {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + i64::from(d - b'0');
+    }
+    Some(if neg { -(n as f64) } else { n as f64 })
+}
+
+fn truncate(s: &str) -> String {
+    let short: String = s.chars().take(24).collect();
+    if short.len() < s.len() {
+        format!("{short}…")
+    } else {
+        short
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The closest of `options` to `word`, if it is close enough to be a likely typo.
+pub fn did_you_mean<'o>(word: &str, options: &[&'o str]) -> Option<&'o str> {
+    let lower = word.to_ascii_lowercase();
+    options
+        .iter()
+        .map(|&o| (edit_distance(&lower, &o.to_ascii_lowercase()), o))
+        .filter(|&(d, o)| d <= 2.max(o.len() / 3))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, o)| o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(src: &str, comments: bool) -> Vec<(Tok, String)> {
+        let mut lx = Lexer::new("t", Arc::from(src), comments);
+        let mut out = Vec::new();
+        loop {
+            let t = lx.next_token().unwrap();
+            if t.tok == Tok::Eof {
+                return out;
+            }
+            out.push((t.tok, lx.text(&t).to_owned()));
+        }
+    }
+
+    #[test]
+    fn numbers_signs_and_punctuation() {
+        let t = toks("-(3, -2.5e3, +.5, 1/3) -x", false);
+        let kinds: Vec<_> = t.iter().map(|(k, s)| (*k, s.as_str())).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (Tok::Punct('-'), "-"),
+                (Tok::Punct('('), "("),
+                (Tok::Number, "3"),
+                (Tok::Punct(','), ","),
+                (Tok::Number, "-2.5e3"),
+                (Tok::Punct(','), ","),
+                (Tok::Number, "+.5"),
+                (Tok::Punct(','), ","),
+                (Tok::Number, "1"),
+                (Tok::Punct('/'), "/"),
+                (Tok::Number, "3"),
+                (Tok::Punct(')'), ")"),
+                (Tok::Punct('-'), "-"),
+                (Tok::Ident, "x"),
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_nest_only_when_enabled() {
+        assert_eq!(toks("a /* x /* y */ z */ b // c\nd", true).len(), 3);
+        let e = Lexer::new("t", Arc::from("/* open /* nested */"), true)
+            .next_token()
+            .unwrap_err();
+        assert!(e.message.contains("never closed"));
+    }
+
+    #[test]
+    fn strings_unescape() {
+        let mut lx = Lexer::new("t", Arc::from(r##""a\"b\n\u{e9}" r#"raw "x""#"##), true);
+        let t = lx.next_token().unwrap();
+        assert_eq!(lx.string(&t).unwrap(), "a\"b\né");
+        let t = lx.next_token().unwrap();
+        assert_eq!(lx.string(&t).unwrap(), "raw \"x\"");
+        let mut lx = Lexer::new("t", Arc::from(r#""bad \q""#), true);
+        let t = lx.next_token().unwrap();
+        assert!(lx.string(&t).unwrap_err().message.contains("escape"));
+    }
+
+    #[test]
+    fn control_characters_are_errors() {
+        let e = Lexer::new("t", Arc::from("\u{1}"), false)
+            .next_token()
+            .unwrap_err();
+        assert!(e.message.contains("control character"));
+    }
+
+    #[test]
+    fn typo_suggestions() {
+        assert_eq!(
+            did_you_mean("Chanse", &["Max", "Min", "Chance"]),
+            Some("Chance")
+        );
+        assert_eq!(did_you_mean("Zebra", &["Max", "Min", "Chance"]), None);
+    }
+}

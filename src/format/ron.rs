@@ -1,0 +1,744 @@
+//! prune's native format: a tree written in RON (Rusty Object Notation).
+//!
+//! ```ron
+//! // Knuth & Moore's three-by-three example.
+//! (
+//!     version: 1,
+//!     name: "three by three",
+//!     bounds: (0, 20),
+//!     root: Max([
+//!         Min("a", [3, 12, 8]),
+//!         Min("b", [2, 4, 6]),
+//!         Min("c", [14, 5, 2]),
+//!     ]),
+//! )
+//! ```
+//!
+//! Leaves are bare numbers (`3`), payoff tuples in n-player trees (`(3, 1, 8)`), or
+//! `Leaf("label", 3)`. Interior nodes are `Max`, `Min`, `Chance` and `Player(i, …)`, with an
+//! optional label before the child list. A chance node's children are equally likely unless
+//! each is wrapped as `Prob(0.25, node)` or `Prob("1/3", node)`. The full grammar is in
+//! `docs/FORMAT.md`.
+//!
+//! Every file this module writes is valid RON (a test reads them back with the `ron` crate). It
+//! is read by its own parser rather than through serde because a tree file's errors must point
+//! at the node at fault — "these probabilities sum to 0.9" at the chance node's line and column —
+//! and serde's data model gives no positions after parsing; the parser is also a loop over an
+//! explicit stack, so nesting depth is limited only by memory.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::diag::Diagnostic;
+use super::lex::{Lexer, Tok, Token, did_you_mean};
+use super::{invalid_to_diagnostic, number_text};
+use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
+
+/// The format version this build reads and writes.
+pub const VERSION: u64 = 1;
+
+const FIELDS: &[&str] = &[
+    "version",
+    "name",
+    "description",
+    "source",
+    "players",
+    "bounds",
+    "payoff_floor",
+    "payoff_sum",
+    "root",
+];
+const NODE_KINDS: &[&str] = &["Max", "Min", "Chance", "Player", "Leaf", "Prob"];
+
+/// Reads a tree from RON text. `file` names the input in messages.
+pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
+    let mut p = Parser {
+        lx: Lexer::new(file, src, true),
+        draft: Draft::default(),
+        spans: Vec::new(),
+    };
+    p.file()?;
+    let Parser { lx, draft, spans } = p;
+    draft
+        .finish()
+        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))
+}
+
+struct Parser<'a> {
+    lx: Lexer<'a>,
+    draft: Draft,
+    /// Source span of every draft node, for semantic errors.
+    spans: Vec<Range<usize>>,
+}
+
+/// An interior node whose children are being read.
+struct Frame {
+    index: usize,
+    children: u32,
+    /// The node was written as `Prob(p, node)`: one more `)` closes it.
+    wrapped: bool,
+}
+
+impl Parser<'_> {
+    fn file(&mut self) -> Result<(), Diagnostic> {
+        let first = self.lx.peek()?.clone();
+        if first.tok == Tok::Eof {
+            return Err(self
+                .lx
+                .error(first.span, "the file is empty")
+                .with_hint("a tree file looks like `(version: 1, root: Max([1, 2]))`"));
+        }
+        if first.tok == Tok::Ident && self.lx.text(&first) == "Tree" {
+            self.lx.next_token()?;
+        }
+        let open = self.lx.next_token()?;
+        if open.tok != Tok::Punct('(') {
+            return Err(self
+                .lx
+                .unexpected(&open, "`(` to start the tree")
+                .with_hint("a tree file looks like `(version: 1, root: Max([1, 2]))`"));
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        loop {
+            let t = self.lx.next_token()?;
+            match t.tok {
+                Tok::Punct(')') => {
+                    if !seen.contains(&"root") {
+                        return Err(self
+                            .lx
+                            .error(t.span, "missing field `root`")
+                            .with_hint("add `root: Max([...])`"));
+                    }
+                    break;
+                }
+                Tok::Ident => {}
+                _ => return Err(self.lx.unexpected(&t, "a field name or `)`")),
+            }
+            let name = self.lx.text(&t).to_owned();
+            let Some(&field) = FIELDS.iter().find(|&&f| f == name) else {
+                let mut e = self
+                    .lx
+                    .error(t.span.clone(), format!("unknown field `{name}`"));
+                e = match did_you_mean(&name, FIELDS) {
+                    Some(s) => e.with_hint(format!("did you mean `{s}`?")),
+                    None => e.with_hint(format!("the fields are {}", FIELDS.join(", "))),
+                };
+                return Err(e);
+            };
+            let canonical = if field == "source" {
+                "description"
+            } else {
+                field
+            };
+            if seen.contains(&canonical) {
+                return Err(self
+                    .lx
+                    .error(t.span, format!("field `{canonical}` appears twice")));
+            }
+            seen.push(canonical);
+            self.lx.expect(':', &format!("after `{field}`"))?;
+            match canonical {
+                "version" => {
+                    let v = self.lx.next_token()?;
+                    let n = self.lx.integer(&v, "a version number")?;
+                    if n != VERSION {
+                        return Err(self
+                            .lx
+                            .error(v.span, format!("unsupported version {n}"))
+                            .with_hint(format!("this prune reads version {VERSION}")));
+                    }
+                }
+                "name" => self.draft.meta.name = self.string("the tree's name")?,
+                "description" => self.draft.meta.description = self.string("a description")?,
+                "players" => {
+                    let v = self.lx.next_token()?;
+                    let n = self.lx.integer(&v, "a number of players")?;
+                    if !(2..=255).contains(&n) {
+                        return Err(self
+                            .lx
+                            .error(v.span, format!("{n} players: prune handles 2 to 255")));
+                    }
+                    self.draft.meta.players = n as u8;
+                }
+                "bounds" => {
+                    let start = self.lx.expect('(', "to open `bounds: (L, U)`")?.span.start;
+                    let (lo, _) = self.lx.expect_number("the lower bound L")?;
+                    self.lx.expect(',', "between the bounds")?;
+                    let (hi, _) = self.lx.expect_number("the upper bound U")?;
+                    self.lx.eat(',')?;
+                    let end = self.lx.expect(')', "to close `bounds: (L, U)`")?.span.end;
+                    if lo > hi {
+                        return Err(self
+                            .lx
+                            .error(start..end, format!("bounds ({lo}, {hi}) have L > U")));
+                    }
+                    self.draft.meta.bounds = Some(Bounds { lo, hi });
+                }
+                "payoff_floor" => {
+                    self.draft.meta.payoff_floor = Some(self.lx.expect_number("a payoff floor")?.0)
+                }
+                "payoff_sum" => {
+                    self.draft.meta.payoff_sum =
+                        Some(self.lx.expect_number("a maximum payoff sum")?.0)
+                }
+                "root" => self.tree()?,
+                _ => unreachable!("every field is handled"),
+            }
+            let sep = self.lx.next_token()?;
+            match sep.tok {
+                Tok::Punct(',') => {}
+                Tok::Punct(')') => {
+                    if !seen.contains(&"root") {
+                        return Err(self
+                            .lx
+                            .error(sep.span, "missing field `root`")
+                            .with_hint("add `root: Max([...])`"));
+                    }
+                    break;
+                }
+                _ => return Err(self.lx.unexpected(&sep, "`,` or `)` after a field")),
+            }
+        }
+        let end = self.lx.next_token()?;
+        if end.tok != Tok::Eof {
+            return Err(self
+                .lx
+                .unexpected(&end, "the end of the file after the tree"));
+        }
+        Ok(())
+    }
+
+    fn string(&mut self, what: &str) -> Result<String, Diagnostic> {
+        let t = self.lx.next_token()?;
+        if t.tok != Tok::Str {
+            return Err(self.lx.unexpected(&t, &format!("a string for {what}")));
+        }
+        self.lx.string(&t)
+    }
+
+    /// Reads the root node and everything below it, iteratively.
+    fn tree(&mut self) -> Result<(), Diagnostic> {
+        let mut stack: Vec<Frame> = Vec::new();
+        if let Some(frame) = self.node_start()? {
+            stack.push(frame);
+        } else {
+            return Ok(());
+        }
+        while let Some(top) = stack.last_mut() {
+            let t = self.lx.peek()?.clone();
+            if t.tok == Tok::Punct(']') {
+                self.lx.next_token()?;
+                self.lx.expect(')', "to close the node")?;
+                let done = stack.pop().expect("non-empty");
+                self.draft.nodes[done.index].children = done.children;
+                if done.wrapped {
+                    self.close_prob()?;
+                }
+                if stack.is_empty() {
+                    return Ok(());
+                }
+                self.after_child()?;
+                continue;
+            }
+            top.children = top
+                .children
+                .checked_add(1)
+                .ok_or_else(|| self.lx.error(t.span.clone(), "too many children"))?;
+            match self.node_start()? {
+                Some(frame) => stack.push(frame),
+                None => self.after_child()?,
+            }
+        }
+        Ok(())
+    }
+
+    /// After a child: `,` or the `]` that ends the list (left for the caller).
+    fn after_child(&mut self) -> Result<(), Diagnostic> {
+        let t = self.lx.peek()?.clone();
+        match t.tok {
+            Tok::Punct(',') => {
+                self.lx.next_token()?;
+                Ok(())
+            }
+            Tok::Punct(']') => Ok(()),
+            _ => Err(self.lx.unexpected(&t, "`,` or `]` after a child")),
+        }
+    }
+
+    fn close_prob(&mut self) -> Result<(), Diagnostic> {
+        self.lx.eat(',')?;
+        self.lx.expect(')', "to close `Prob(p, node)`")?;
+        Ok(())
+    }
+
+    /// Reads one node up to its child list. Returns the frame of an interior node whose
+    /// children follow, or `None` for a finished leaf.
+    fn node_start(&mut self) -> Result<Option<Frame>, Diagnostic> {
+        let mut t = self.lx.next_token()?;
+        let mut prob = None;
+        if t.tok == Tok::Ident && self.lx.text(&t) == "Prob" {
+            self.lx.expect('(', "after `Prob`")?;
+            prob = Some(self.probability()?);
+            self.lx
+                .expect(',', "between the probability and the node")?;
+            t = self.lx.next_token()?;
+        }
+        let start = t.span.start;
+        let mut node = match t.tok {
+            Tok::Number => DraftNode::leaf(self.lx.number(&t)?),
+            Tok::Punct('(') => DraftNode::payoff(self.payoff_rest()?),
+            Tok::Ident => match self.lx.text(&t) {
+                "Leaf" => {
+                    self.lx.expect('(', "after `Leaf`")?;
+                    let label = self.optional_label()?;
+                    let v = self.lx.next_token()?;
+                    let mut leaf = match v.tok {
+                        Tok::Number => DraftNode::leaf(self.lx.number(&v)?),
+                        Tok::Punct('(') => DraftNode::payoff(self.payoff_rest()?),
+                        _ => return Err(self.lx.unexpected(&v, "a leaf value or a payoff tuple")),
+                    };
+                    leaf.label = label;
+                    self.lx.eat(',')?;
+                    self.lx.expect(')', "to close `Leaf(...)`")?;
+                    leaf
+                }
+                "Max" | "Min" | "Chance" | "Player" => return self.interior(t, prob).map(Some),
+                "Prob" => {
+                    return Err(self
+                        .lx
+                        .error(t.span, "`Prob` inside `Prob`")
+                        .with_hint("write one probability per child"));
+                }
+                "inf" | "NaN" | "nan" => {
+                    return Err(self
+                        .lx
+                        .error(
+                            t.span.clone(),
+                            format!("leaf value `{}` is not a finite number", self.lx.text(&t)),
+                        )
+                        .with_hint("NaN and infinities are not values prune can search"));
+                }
+                other => {
+                    let mut e = self
+                        .lx
+                        .error(t.span.clone(), format!("unknown node kind `{other}`"));
+                    e = match did_you_mean(other, NODE_KINDS) {
+                        Some(s) => e.with_hint(format!("did you mean `{s}`?")),
+                        None => e.with_hint("a node is a number, a payoff tuple, or Max(...), Min(...), Chance(...), Player(i, ...), Leaf(...), Prob(p, node)"),
+                    };
+                    return Err(e);
+                }
+            },
+            _ => {
+                return Err(self.lx.unexpected(
+                    &t,
+                    "a node (a number, or Max(...), Min(...), Chance(...), ...)",
+                ));
+            }
+        };
+        node.prob = prob;
+        self.push(node, start..t.span.end);
+        if prob.is_some() {
+            self.close_prob()?;
+        }
+        Ok(None)
+    }
+
+    /// `Max(` [label `,`] `[` — the children follow.
+    fn interior(&mut self, t: Token, prob: Option<f64>) -> Result<Frame, Diagnostic> {
+        let name = self.lx.text(&t).to_owned();
+        self.lx.expect('(', &format!("after `{name}`"))?;
+        let kind = match name.as_str() {
+            "Max" => Kind::Max,
+            "Min" => Kind::Min,
+            "Chance" => Kind::Chance,
+            _ => {
+                let v = self.lx.next_token()?;
+                let p = self.lx.integer(&v, "the player's number (from 1)")?;
+                if !(1..=255).contains(&p) {
+                    return Err(self
+                        .lx
+                        .error(v.span, format!("player {p}: players are numbered 1 to 255")));
+                }
+                self.lx.expect(',', "after the player's number")?;
+                Kind::Player((p - 1) as u8)
+            }
+        };
+        let label = self.optional_label()?;
+        let open = self.lx.next_token()?;
+        if open.tok != Tok::Punct('[') {
+            return Err(self
+                .lx
+                .unexpected(&open, &format!("`[` to open the children of `{name}`")));
+        }
+        let mut node = DraftNode::interior(kind, 0);
+        node.label = label;
+        node.prob = prob;
+        let index = self.draft.nodes.len();
+        self.push(node, t.span);
+        Ok(Frame {
+            index,
+            children: 0,
+            wrapped: prob.is_some(),
+        })
+    }
+
+    fn push(&mut self, node: DraftNode, span: Range<usize>) {
+        self.draft.push(node);
+        self.spans.push(span);
+    }
+
+    /// `"label",` if the next token is a string.
+    fn optional_label(&mut self) -> Result<Option<String>, Diagnostic> {
+        if self.lx.peek()?.tok != Tok::Str {
+            return Ok(None);
+        }
+        let t = self.lx.next_token()?;
+        let s = self.lx.string(&t)?;
+        self.lx.expect(',', "after the label")?;
+        Ok(Some(s))
+    }
+
+    /// A probability: a number, or a string holding a fraction such as `"1/3"`.
+    fn probability(&mut self) -> Result<f64, Diagnostic> {
+        if self.lx.peek()?.tok != Tok::Str {
+            return Ok(self.lx.expect_number("a probability (0.25 or \"1/3\")")?.0);
+        }
+        let t = self.lx.next_token()?;
+        let s = self.lx.string(&t)?;
+        parse_fraction(&s).ok_or_else(|| {
+            self.lx
+                .error(t.span, format!("\"{s}\" is not a probability"))
+                .with_hint("write a decimal like 0.25 or a fraction like \"1/3\"")
+        })
+    }
+
+    /// The rest of a payoff tuple after its `(`.
+    fn payoff_rest(&mut self) -> Result<Vec<f64>, Diagnostic> {
+        let mut v = Vec::new();
+        loop {
+            if self.lx.eat(')')? {
+                break;
+            }
+            v.push(self.lx.expect_number("a payoff")?.0);
+            if !self.lx.eat(',')? {
+                self.lx.expect(')', "to close the payoff tuple")?;
+                break;
+            }
+        }
+        if v.is_empty() {
+            let t = self.lx.peek()?.clone();
+            return Err(self.lx.error(t.span, "empty payoff tuple"));
+        }
+        Ok(v)
+    }
+}
+
+/// `"1/3"`, `"0.25"` or `"1"` as a number.
+pub fn parse_fraction(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let x = match s.split_once('/') {
+        Some((a, b)) => a.trim().parse::<f64>().ok()? / b.trim().parse::<f64>().ok()?,
+        None => s.parse::<f64>().ok()?,
+    };
+    x.is_finite().then_some(x)
+}
+
+/// Writes `tree` as RON. Small trees are indented; a node whose children are all plain leaves
+/// goes on one line; indentation stops growing past depth 24 so deep chains stay compact.
+pub fn write(tree: &Tree) -> String {
+    let m = tree.meta();
+    let mut out = String::with_capacity(tree.len() * 4 + 256);
+    out.push_str("(\n");
+    let _ = writeln!(out, "    version: {VERSION},");
+    if !m.name.is_empty() {
+        let _ = writeln!(out, "    name: {},", quote(&m.name));
+    }
+    if !m.description.is_empty() {
+        let _ = writeln!(out, "    description: {},", quote(&m.description));
+    }
+    if tree.is_multiplayer() {
+        let _ = writeln!(out, "    players: {},", tree.players());
+    }
+    if let Some(b) = m.bounds {
+        let _ = writeln!(
+            out,
+            "    bounds: ({}, {}),",
+            number_text(b.lo),
+            number_text(b.hi)
+        );
+    }
+    if let Some(f) = m.payoff_floor {
+        let _ = writeln!(out, "    payoff_floor: {},", number_text(f));
+    }
+    if let Some(s) = m.payoff_sum {
+        let _ = writeln!(out, "    payoff_sum: {},", number_text(s));
+    }
+    out.push_str("    root: ");
+    write_nodes(tree, &mut out);
+    out.push_str(",\n)\n");
+    out
+}
+
+/// What comes before a node in the output: nothing (the root), a newline (a first child) or a
+/// comma and a newline (a later child).
+#[derive(Copy, Clone)]
+enum Lead {
+    None,
+    First,
+    Next,
+}
+
+enum Step {
+    Open(NodeId, usize, Lead),
+    Close(NodeId, usize),
+}
+
+fn write_nodes(tree: &Tree, out: &mut String) {
+    let mut stack = vec![Step::Open(NodeId::ROOT, 1, Lead::None)];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Open(id, depth, lead) => {
+                match lead {
+                    Lead::None => {}
+                    Lead::First => out.push('\n'),
+                    Lead::Next => out.push_str(",\n"),
+                }
+                if !matches!(lead, Lead::None) {
+                    indent(out, depth);
+                }
+                let wrapped = wraps_prob(tree, id);
+                if wrapped {
+                    let _ = write!(out, "Prob({}, ", number_text(tree.prob(id)));
+                }
+                if tree.is_leaf(id) {
+                    write_leaf(tree, id, out);
+                    if wrapped {
+                        out.push(')');
+                    }
+                    continue;
+                }
+                match tree.kind(id) {
+                    Kind::Max => out.push_str("Max("),
+                    Kind::Min => out.push_str("Min("),
+                    Kind::Chance => out.push_str("Chance("),
+                    Kind::Player(p) => {
+                        let _ = write!(out, "Player({}, ", u32::from(p) + 1);
+                    }
+                    Kind::Leaf => unreachable!("handled above"),
+                }
+                if let Some(l) = tree.label(id) {
+                    out.push_str(&quote(l));
+                    out.push_str(", ");
+                }
+                out.push('[');
+                let inline = tree
+                    .children(id)
+                    .all(|c| tree.is_leaf(c) && tree.label(c).is_none() && !wraps_prob(tree, c));
+                if inline {
+                    for (i, c) in tree.children(id).enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write_leaf(tree, c, out);
+                    }
+                    out.push_str("])");
+                    if wrapped {
+                        out.push(')');
+                    }
+                    continue;
+                }
+                stack.push(Step::Close(id, depth));
+                for (i, c) in tree.children(id).enumerate().rev() {
+                    stack.push(Step::Open(
+                        c,
+                        depth + 1,
+                        if i == 0 { Lead::First } else { Lead::Next },
+                    ));
+                }
+            }
+            Step::Close(id, depth) => {
+                out.push_str(",\n");
+                indent(out, depth);
+                out.push_str("])");
+                if wraps_prob(tree, id) {
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
+fn wraps_prob(tree: &Tree, id: NodeId) -> bool {
+    tree.parent(id)
+        .is_some_and(|p| tree.kind(p) == Kind::Chance && !tree.is_uniform(p))
+}
+
+fn write_leaf(tree: &Tree, id: NodeId, out: &mut String) {
+    let label = tree.label(id);
+    if let Some(l) = label {
+        out.push_str("Leaf(");
+        out.push_str(&quote(l));
+        out.push_str(", ");
+    }
+    if tree.is_multiplayer() {
+        out.push('(');
+        for (i, x) in tree.payoff(id).iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&number_text(*x));
+        }
+        out.push(')');
+    } else {
+        out.push_str(&number_text(tree.value(id)));
+    }
+    if label.is_some() {
+        out.push(')');
+    }
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth.min(24) {
+        out.push_str("    ");
+    }
+}
+
+/// A RON string literal.
+pub fn quote(s: &str) -> String {
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            '\n' => q.push_str("\\n"),
+            '\t' => q.push_str("\\t"),
+            '\r' => q.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(q, "\\u{{{:x}}}", c as u32);
+            }
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(src: &str) -> Result<Tree, Diagnostic> {
+        parse("t.ron", Arc::from(src))
+    }
+
+    const SAMPLE: &str = r#"
+// A comment.
+(
+    version: 1,
+    name: "sample",
+    description: "for tests",
+    bounds: (-10, 20),
+    root: Max([
+        Min("a", [3, 12, 8]),
+        Chance("b", [Prob(0.25, 2), Prob("3/4", Leaf("x", -4.5))]),
+        Chance([Min([1, 2]), 7]),
+    ]),
+)
+"#;
+
+    #[test]
+    fn reads_labels_probabilities_and_metadata() {
+        let t = read(SAMPLE).unwrap();
+        assert_eq!(t.meta().name, "sample");
+        assert_eq!(
+            t.meta().bounds,
+            Some(Bounds {
+                lo: -10.0,
+                hi: 20.0
+            })
+        );
+        let kids: Vec<_> = t.children(t.root()).collect();
+        assert_eq!(t.label(kids[0]), Some("a"));
+        assert_eq!(t.kind(kids[1]), Kind::Chance);
+        assert!(!t.is_uniform(kids[1]));
+        let x = t.child(kids[1], 1);
+        assert_eq!((t.prob(x), t.value(x), t.label(x)), (0.75, -4.5, Some("x")));
+        assert!(t.is_uniform(kids[2]));
+        assert_eq!(t.prob(t.child(kids[2], 0)), 0.5);
+    }
+
+    #[test]
+    fn round_trip_is_lossless_and_valid_ron() {
+        let t = read(SAMPLE).unwrap();
+        let text = write(&t);
+        let back = read(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.render(false)));
+        assert_eq!(back, t);
+        let _: ::ron::Value =
+            ::ron::from_str(&text).unwrap_or_else(|e| panic!("not RON: {e}\n{text}"));
+    }
+
+    #[test]
+    fn multiplayer_round_trip() {
+        let src = "(players: 3, payoff_floor: 0, payoff_sum: 10, root: Player(1, [Player(2, \"l\", [(3, 1, 6), (2, 8, 0)]), Leaf(\"r\", (7, 3, 0))]))";
+        let t = read(src).unwrap();
+        assert!(t.is_multiplayer());
+        assert_eq!(t.payoff(t.child(t.child(t.root(), 0), 1)), &[2.0, 8.0, 0.0]);
+        assert_eq!(read(&write(&t)).unwrap(), t);
+    }
+
+    #[test]
+    fn deep_chains_read_and_write_without_recursion() {
+        let depth = 100_000;
+        let mut src = String::from("(root: ");
+        for _ in 0..depth {
+            src.push_str("Max([");
+        }
+        src.push('1');
+        for _ in 0..depth {
+            src.push_str("])");
+        }
+        src.push(')');
+        let t = read(&src).unwrap();
+        assert_eq!(t.len(), depth + 1);
+        assert_eq!(read(&write(&t)).unwrap(), t);
+    }
+
+    fn err(src: &str) -> String {
+        read(src).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        assert_eq!(
+            err("(root: Max([1, 2)"),
+            "t.ron:1:17: expected `,` or `]` after a child, found `)`"
+        );
+        assert_eq!(
+            err("(root: Maxx([1]))"),
+            "t.ron:1:8: unknown node kind `Maxx` (hint: did you mean `Max`?)"
+        );
+        assert_eq!(
+            err("(rot: 1)"),
+            "t.ron:1:2: unknown field `rot` (hint: did you mean `root`?)"
+        );
+        assert!(err("(version: 7, root: 1)").contains("unsupported version 7"));
+        assert!(err("(name: \"x\")").contains("missing field `root`"));
+        assert!(err("(root: 1, root: 2)").contains("appears twice"));
+        assert_eq!(
+            err("(root: Max([\n  Chance([Prob(0.5, 1), Prob(0.4, 2)]),\n]))"),
+            "t.ron:2:3: the probabilities of this chance node sum to 0.9, not 1 (hint: fractions like \"1/3\" are exact)"
+        );
+        assert!(
+            err("(bounds: (0, 5), root: Max([1, 6]))")
+                .starts_with("t.ron:1:32: leaf value 6 is outside")
+        );
+        assert!(err("(root: Max([NaN]))").contains("not a finite number"));
+        assert!(err("(root: Max([1e999]))").contains("too large"));
+        assert!(err("(root: Chance([]))").contains("chance node with no children"));
+        assert!(err("").contains("empty"));
+        assert!(err("(root: 1) trailing").contains("expected the end of the file"));
+    }
+}

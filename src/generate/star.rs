@@ -1,0 +1,261 @@
+//! `gen star-complete`: Ballard's *-complete N-ary trees (Ballard 1982, §6).
+//!
+//! A complete N-ary minimax tree of depth D with a chance node inserted above every decision
+//! node: depth 2D, levels `* + * − * + …`, N^(2D) leaves. Leaf values follow Fuller, Gaschnig
+//! and Gillogly: each arc carries a value and a leaf's value is the sum of the arcs on its path.
+//! Arcs below − nodes are 0, 1, …, N−1; below + nodes 0, −1, …, −(N−1); below * nodes
+//! −N/2, …, −1, 1, …, N/2 for even N. Ballard assumes N even; for odd N we use
+//! −(N−1)/2, …, 0, …, (N−1)/2, which keeps what the paper wants of these arcs (distinct, evenly
+//! spaced, averaging 0).
+//!
+//! `critical` gives the 2-ply subtree of §6 (Figure 8): `+ → * → − → leaf`, N³ leaves, with the
+//! bounds the paper uses, U = 3N/2 − 1 and L = −U (for odd N, the same sums of extreme arcs).
+//!
+//! Orders: `random` — an independent uniformly random permutation of the arcs at every node
+//! (§6.2.1); `best` — §6.1's best case: + and − nodes best child first (arcs 0, −1, … and
+//! 0, 1, …), and * nodes with the values that cut off soonest first: ascending below a * whose
+//! children are − nodes (Star1's cutoff there is `v ≤ A`), descending when they are + nodes.
+
+use super::{GenError, Rng, check_size, from_levels, level_arena, level_sizes};
+use crate::tree::{Bounds, Kind, Meta, NodeId, Tree};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StarOrder {
+    Random,
+    Best,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StarComplete {
+    /// N, the branching factor of every node.
+    pub branching: u32,
+    /// D, the depth of the underlying minimax tree (the tree has depth 2D).
+    pub depth: u32,
+    pub order: StarOrder,
+    /// The 2-ply critical subtree `+ → * → − → leaf` instead of the full tree.
+    pub critical: bool,
+    /// Label every node with the value of the arc above it.
+    pub labels: bool,
+}
+
+/// The arc values below a node of `kind` with `n` children, in best-first order for that
+/// kind (see the module docs for `*`).
+pub fn arcs(kind: Kind, n: u32, star_children_max: bool) -> Vec<i64> {
+    let n = i64::from(n);
+    match kind {
+        Kind::Max => (0..n).map(|i| -i).collect(),
+        Kind::Min => (0..n).collect(),
+        Kind::Chance => {
+            let mut a: Vec<i64> = if n % 2 == 0 {
+                (-n / 2..=n / 2).filter(|&x| x != 0).collect()
+            } else {
+                (-(n - 1) / 2..=(n - 1) / 2).collect()
+            };
+            if star_children_max {
+                a.reverse();
+            }
+            a
+        }
+        _ => unreachable!("*-complete trees have +, − and * nodes"),
+    }
+}
+
+/// The kinds of the levels, top down.
+fn levels(p: &StarComplete) -> Vec<Kind> {
+    if p.critical {
+        return vec![Kind::Max, Kind::Chance, Kind::Min];
+    }
+    (0..2 * p.depth)
+        .map(|k| {
+            if k % 2 == 0 {
+                Kind::Chance
+            } else if (k / 2) % 2 == 0 {
+                Kind::Max
+            } else {
+                Kind::Min
+            }
+        })
+        .collect()
+}
+
+pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
+    let n = p.branching;
+    if n < 1 {
+        return Err(GenError::Invalid("N must be at least 1".into()));
+    }
+    let kinds = levels(p);
+    let layout: Vec<(Kind, u32)> = kinds.iter().map(|&k| (k, n)).collect();
+    let sizes = level_sizes(&vec![n; kinds.len()]);
+    let what = format!("a *-complete tree with N = {n}, depth {}", kinds.len());
+    check_size(&what, sizes.as_ref().map(|s| s.iter().sum()), 0)?;
+    let mut rng = Rng::new(seed);
+    // Sum of arcs down to every node of the current level, and the arc into it (for labels).
+    let mut sums: Vec<i64> = vec![0];
+    let mut arc_in: Vec<Vec<i64>> = vec![vec![0]];
+    let mut ordered = Vec::new();
+    for (k, &kind) in kinds.iter().enumerate() {
+        let children_max = kinds.get(k + 1) == Some(&Kind::Max);
+        let base = arcs(kind, n, children_max);
+        let mut next = Vec::with_capacity(sums.len() * n as usize);
+        let mut arcs_here = Vec::with_capacity(sums.len() * n as usize);
+        for &s in &sums {
+            ordered.clear();
+            ordered.extend_from_slice(&base);
+            if p.order == StarOrder::Random {
+                rng.shuffle(&mut ordered);
+            }
+            next.extend(ordered.iter().map(|a| s + a));
+            arcs_here.extend_from_slice(&ordered);
+        }
+        sums = next;
+        arc_in.push(arcs_here);
+    }
+    let (lo, hi) = kinds
+        .iter()
+        .enumerate()
+        .fold((0i64, 0i64), |(lo, hi), (k, &kind)| {
+            let a = arcs(kind, n, kinds.get(k + 1) == Some(&Kind::Max));
+            (
+                lo + a.iter().min().expect("n >= 1"),
+                hi + a.iter().max().expect("n >= 1"),
+            )
+        });
+    let meta = Meta {
+        name: if p.critical {
+            format!("*-complete critical 2-ply, N={n}")
+        } else {
+            format!("*-complete N={n} D={}", p.depth)
+        },
+        description: format!(
+            "prune gen star-complete: Ballard 1982 §6, {} order{}, FGG arc-sum leaf values",
+            if p.order == StarOrder::Best {
+                "best (§6.1)"
+            } else {
+                "random (§6.2.1)"
+            },
+            if p.order == StarOrder::Random {
+                format!(", seed {seed}")
+            } else {
+                String::new()
+            }
+        ),
+        players: 2,
+        bounds: Some(Bounds {
+            lo: lo as f64,
+            hi: hi as f64,
+        }),
+        ..Meta::default()
+    };
+    let tree = from_levels(meta, level_arena(&layout, |j| sums[j] as f64));
+    if !p.labels {
+        return Ok(tree);
+    }
+    // Arena ids run level by level in the same left-to-right order as `arc_in`.
+    let mut flat: Vec<i64> = Vec::with_capacity(tree.len());
+    for level in &arc_in {
+        flat.extend_from_slice(level);
+    }
+    Ok(tree
+        .with_labels(|id: NodeId| (id != NodeId::ROOT).then(|| format!("{:+}", flat[id.index()]))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn critical(n: u32, order: StarOrder) -> Tree {
+        generate(
+            &StarComplete {
+                branching: n,
+                depth: 2,
+                order,
+                critical: true,
+                labels: true,
+            },
+            3,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn fgg_values_of_the_binary_critical_tree_by_hand() {
+        // N = 2, best order. + arcs 0, −1; * arcs (children −) ascending −1, +1; − arcs 0, 1.
+        // Leaves, left to right: 0−1+0, 0−1+1, 0+1+0, 0+1+1, −1−1+0, −1−1+1, −1+1+0, −1+1+1.
+        let t = critical(2, StarOrder::Best);
+        let leaves: Vec<f64> = t
+            .preorder()
+            .filter(|&i| t.is_leaf(i))
+            .map(|i| t.value(i))
+            .collect();
+        assert_eq!(leaves, vec![-1.0, 0.0, 1.0, 2.0, -2.0, -1.0, 0.0, 1.0]);
+        // U = 3N/2 − 1 = 2, L = −U.
+        assert_eq!(t.meta().bounds, Some(Bounds { lo: -2.0, hi: 2.0 }));
+        assert_eq!(t.label(t.child(t.root(), 1)), Some("-1"));
+    }
+
+    #[test]
+    fn star_nodes_average_to_their_arc() {
+        // Each * node's value is the + arc above it: 0, −1, …, −(N−1) (§6.2.2).
+        for order in [StarOrder::Best, StarOrder::Random] {
+            let t = critical(6, order);
+            let mut got: Vec<f64> = t
+                .children(t.root())
+                .map(|star| {
+                    t.children(star)
+                        .map(|m| {
+                            t.children(m)
+                                .map(|l| t.value(l))
+                                .fold(f64::INFINITY, f64::min)
+                        })
+                        .sum::<f64>()
+                        / 6.0
+                })
+                .collect();
+            got.sort_by(|a, b| b.total_cmp(a));
+            assert_eq!(got, vec![0.0, -1.0, -2.0, -3.0, -4.0, -5.0]);
+        }
+    }
+
+    #[test]
+    fn bounds_for_even_and_odd_n() {
+        assert_eq!(
+            critical(40, StarOrder::Best).meta().bounds,
+            Some(Bounds {
+                lo: -59.0,
+                hi: 59.0
+            })
+        );
+        assert_eq!(
+            critical(5, StarOrder::Best).meta().bounds,
+            Some(Bounds { lo: -6.0, hi: 6.0 })
+        );
+        assert_eq!(arcs(Kind::Chance, 5, false), vec![-2, -1, 0, 1, 2]);
+    }
+
+    #[test]
+    fn full_tree_levels_and_size() {
+        let t = generate(
+            &StarComplete {
+                branching: 3,
+                depth: 2,
+                order: StarOrder::Random,
+                critical: false,
+                labels: false,
+            },
+            9,
+        )
+        .unwrap();
+        assert_eq!(t.leaf_count(), 81);
+        assert_eq!(t.kind(t.root()), Kind::Chance);
+        assert_eq!(t.kind(t.child(t.root(), 0)), Kind::Max);
+        assert_eq!(
+            t.kind(t.child(t.child(t.child(t.root(), 0), 0), 0)),
+            Kind::Min
+        );
+        let s = crate::tree::shape(&t);
+        assert!(s.regular);
+        assert_eq!(s.depth, 4);
+        // * arcs ±1 twice, + arc ≤ 0, − arc ≤ 2: U = 1 + 0 + 1 + 2 = 4, L = −1 − 2 − 1 + 0 = −4.
+        assert_eq!(t.meta().bounds, Some(Bounds { lo: -4.0, hi: 4.0 }));
+    }
+}

@@ -1,0 +1,15 @@
+//! prune: explore game-tree search.
+//!
+//! The layout follows the data flow: input [`format`]s and [`generate`]ors produce a
+//! [`tree::Tree`]; search algorithms run on it and report to an observer; the views (TUI, CLI,
+//! exports) and the experiments read what the search produced.
+//!
+//! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary.
+//! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
+//! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
+//! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
+
+pub mod cli;
+pub mod format;
+pub mod generate;
+pub mod tree;

@@ -1,0 +1,697 @@
+//! The game tree: a validated flat arena.
+//!
+//! Every node is 32 bytes ([`Node`]); a node's children occupy a contiguous block of the arena, so
+//! iterating children is a range of indices and no pointer is chased. Nodes are numbered
+//! breadth-first (the root `#0`, then its children, then theirs), whatever built the tree, so two
+//! equal trees have equal arenas and a node id means the same node in every view and export. Labels (move names) and the
+//! payoff vectors of n-player leaves live in side tables, so a tree without labels pays nothing for
+//! them.
+//!
+//! Trees are built through [`Draft`] (the preorder form every loader and generator produces),
+//! which validates them and lays them out, or directly from a laid-out arena with
+//! [`Tree::from_arena`], which re-checks the arena's invariants. A `Tree` is immutable: reordering
+//! children ([`Tree::reordered`]) builds a new one.
+
+mod draft;
+mod shape;
+
+pub use draft::{Draft, DraftNode, Invalid};
+pub use shape::{Shape, shape};
+
+use std::fmt;
+use std::ops::Range;
+
+/// Index of a node in its tree's arena. The root is `NodeId(0)`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    pub const ROOT: NodeId = NodeId(0);
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// What a node is. `Player(i)` (0-based) appears only in n-player trees, `Max` and `Min` only in
+/// two-player trees; `Chance` and `Leaf` in both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Max,
+    Min,
+    Chance,
+    Player(u8),
+    Leaf,
+}
+
+impl Kind {
+    /// The glyph the papers use: Ballard's `+`, `-`, `*`; player numbers from 1 for n-player trees.
+    pub fn glyph(self) -> String {
+        match self {
+            Kind::Max => "+".into(),
+            Kind::Min => "-".into(),
+            Kind::Chance => "*".into(),
+            Kind::Player(p) => format!("{}", u32::from(p) + 1),
+            Kind::Leaf => "·".into(),
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Kind::Max => "max".into(),
+            Kind::Min => "min".into(),
+            Kind::Chance => "chance".into(),
+            Kind::Player(p) => format!("player {}", u32::from(p) + 1),
+            Kind::Leaf => "leaf".into(),
+        }
+    }
+
+    #[inline]
+    pub fn is_leaf(self) -> bool {
+        self == Kind::Leaf
+    }
+}
+
+/// One arena slot. 32 bytes: three `u32` links, the kind and a flag, the leaf value and the
+/// probability of the edge from the parent.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Interior node: index of the first child. n-player leaf: row of its payoff vector.
+    first: u32,
+    /// Number of children (0 for a leaf).
+    len: u32,
+    /// Parent index; `u32::MAX` for the root.
+    parent: u32,
+    kind: Kind,
+    /// A chance node whose edges all have probability exactly `1 / len` (stored as such). Star1
+    /// and Star2 use Ballard's exact `N`-scaled equations (3)–(4) on these, equation (22) on others.
+    uniform: bool,
+    /// Leaf value (two-player trees); unused elsewhere.
+    value: f64,
+    /// Probability of the edge from the parent: set under chance nodes, 1 elsewhere.
+    prob: f64,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+/// The largest number of nodes a tree may have: ids are `u32` and `u32::MAX` marks "no parent".
+pub const MAX_NODES: usize = (u32::MAX - 1) as usize;
+
+/// Declared value bounds `L..U` (Ballard's L and U).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Bounds {
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// Tree metadata. Declared bounds are what the file says; [`Tree::value_bounds`] falls back to
+/// the tight bounds of the leaves.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Meta {
+    pub name: String,
+    /// Where the tree comes from, or what it shows.
+    pub description: String,
+    /// 2 for Max/Min trees; n for n-player trees.
+    pub players: u8,
+    /// Declared bounds on leaf values (two-player trees).
+    pub bounds: Option<Bounds>,
+    /// Declared lower bound on every payoff component (n-player trees, max^n pruning).
+    pub payoff_floor: Option<f64>,
+    /// Declared maximum sum of a payoff vector (n-player trees, max^n pruning).
+    pub payoff_sum: Option<f64>,
+}
+
+/// Optional labels, one string per node, stored back to back.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Labels {
+    /// `starts[i]..starts[i + 1]` is node `i`'s label; empty when the tree has no labels.
+    starts: Vec<u32>,
+    text: String,
+}
+
+/// A validated game tree. See the module documentation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// n-player payoff vectors, `players` values a row.
+    payoffs: Vec<f64>,
+    labels: Labels,
+    meta: Meta,
+    /// Whether the tree is n-player (Player nodes, payoff vectors) rather than Max/Min.
+    multiplayer: bool,
+}
+
+/// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ValueBounds {
+    pub lo: f64,
+    pub hi: f64,
+    pub declared: bool,
+}
+
+impl Tree {
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// A tree always has at least its root.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    pub fn root(&self) -> NodeId {
+        NodeId::ROOT
+    }
+
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Number of players: 2 for Max/Min trees.
+    pub fn players(&self) -> usize {
+        usize::from(self.meta.players)
+    }
+
+    /// Whether leaves carry payoff vectors and interior nodes are `Player(i)`.
+    pub fn is_multiplayer(&self) -> bool {
+        self.multiplayer
+    }
+
+    #[inline]
+    fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    #[inline]
+    pub fn kind(&self, id: NodeId) -> Kind {
+        self.node(id).kind
+    }
+
+    #[inline]
+    pub fn is_leaf(&self, id: NodeId) -> bool {
+        self.node(id).kind == Kind::Leaf
+    }
+
+    /// The children of `id`, in order.
+    #[inline]
+    pub fn children(&self, id: NodeId) -> Children {
+        let n = self.node(id);
+        if n.kind == Kind::Leaf {
+            return Children(0..0);
+        }
+        Children(n.first..n.first + n.len)
+    }
+
+    #[inline]
+    pub fn child_count(&self, id: NodeId) -> usize {
+        self.node(id).len as usize
+    }
+
+    /// The `i`-th child (0-based).
+    #[inline]
+    pub fn child(&self, id: NodeId, i: usize) -> NodeId {
+        let n = self.node(id);
+        debug_assert!(i < n.len as usize && n.kind != Kind::Leaf);
+        NodeId(n.first + i as u32)
+    }
+
+    #[inline]
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        let p = self.node(id).parent;
+        (p != NO_PARENT).then_some(NodeId(p))
+    }
+
+    /// Position of `id` among its parent's children (0 for the root).
+    pub fn child_index(&self, id: NodeId) -> usize {
+        match self.parent(id) {
+            Some(p) => (id.0 - self.node(p).first) as usize,
+            None => 0,
+        }
+    }
+
+    /// Leaf value of a two-player tree (Max/Min/Chance leaves).
+    #[inline]
+    pub fn value(&self, id: NodeId) -> f64 {
+        self.node(id).value
+    }
+
+    /// Payoff vector of an n-player leaf.
+    #[inline]
+    pub fn payoff(&self, id: NodeId) -> &[f64] {
+        let n = self.players();
+        let row = self.node(id).first as usize;
+        &self.payoffs[row * n..row * n + n]
+    }
+
+    /// Probability of the edge from the parent (1 when the parent is not a chance node).
+    #[inline]
+    pub fn prob(&self, id: NodeId) -> f64 {
+        self.node(id).prob
+    }
+
+    /// Whether a chance node's children are equally likely (each edge exactly `1 / N`).
+    #[inline]
+    pub fn is_uniform(&self, id: NodeId) -> bool {
+        self.node(id).uniform
+    }
+
+    pub fn label(&self, id: NodeId) -> Option<&str> {
+        let s = &self.labels.starts;
+        if s.is_empty() {
+            return None;
+        }
+        let (a, b) = (s[id.index()] as usize, s[id.index() + 1] as usize);
+        (a < b).then(|| &self.labels.text[a..b])
+    }
+
+    pub fn has_labels(&self) -> bool {
+        !self.labels.starts.is_empty()
+    }
+
+    /// All node ids, in arena order.
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> + use<> {
+        (0..self.nodes.len() as u32).map(NodeId)
+    }
+
+    /// Number of leaves.
+    pub fn leaf_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.kind == Kind::Leaf).count()
+    }
+
+    /// Depth of `id` (the root has depth 0).
+    pub fn depth_of(&self, mut id: NodeId) -> usize {
+        let mut d = 0;
+        while let Some(p) = self.parent(id) {
+            d += 1;
+            id = p;
+        }
+        d
+    }
+
+    /// Path from the root to `id`, both included.
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = vec![id];
+        let mut cur = id;
+        while let Some(p) = self.parent(cur) {
+            path.push(p);
+            cur = p;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Whether the tree has any chance node.
+    pub fn has_chance(&self) -> bool {
+        self.nodes.iter().any(|n| n.kind == Kind::Chance)
+    }
+
+    /// Bounds on leaf values: the declared `L..U`, or the tight bounds of the leaves.
+    pub fn value_bounds(&self) -> ValueBounds {
+        if let Some(b) = self.meta.bounds {
+            return ValueBounds {
+                lo: b.lo,
+                hi: b.hi,
+                declared: true,
+            };
+        }
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for n in self.nodes.iter().filter(|n| n.kind == Kind::Leaf) {
+            if self.multiplayer {
+                continue;
+            }
+            lo = lo.min(n.value);
+            hi = hi.max(n.value);
+        }
+        ValueBounds {
+            lo,
+            hi,
+            declared: false,
+        }
+    }
+
+    /// The per-component floor and maximum sum of payoff vectors used by max^n pruning: declared
+    /// ones, or the tight values over the leaves. `None` for two-player trees.
+    pub fn payoff_limits(&self) -> Option<(f64, f64, bool)> {
+        if !self.multiplayer {
+            return None;
+        }
+        let n = self.players();
+        let floor = self
+            .meta
+            .payoff_floor
+            .unwrap_or_else(|| self.payoffs.iter().copied().fold(f64::INFINITY, f64::min));
+        let sum = self.meta.payoff_sum.unwrap_or_else(|| {
+            self.payoffs
+                .chunks(n)
+                .map(|r| r.iter().sum::<f64>())
+                .fold(f64::NEG_INFINITY, f64::max)
+        });
+        let declared = self.meta.payoff_floor.is_some() && self.meta.payoff_sum.is_some();
+        Some((floor, sum, declared))
+    }
+
+    /// Nodes in preorder (parents before children, children in order), without recursion.
+    pub fn preorder(&self) -> Preorder<'_> {
+        Preorder {
+            tree: self,
+            stack: vec![NodeId::ROOT],
+        }
+    }
+
+    /// Number of nodes in every subtree, indexed by node id.
+    pub fn subtree_sizes(&self) -> Vec<u32> {
+        let mut size = vec![1u32; self.len()];
+        // Children always have larger ids than their parent (see `check_arena`), so a reverse
+        // sweep finishes every child before its parent.
+        for i in (1..self.len()).rev() {
+            let p = self.nodes[i].parent as usize;
+            size[p] += size[i];
+        }
+        size
+    }
+
+    /// Height of every subtree (0 for a leaf), indexed by node id.
+    pub fn heights(&self) -> Vec<u32> {
+        let mut h = vec![0u32; self.len()];
+        for i in (1..self.len()).rev() {
+            let p = self.nodes[i].parent as usize;
+            h[p] = h[p].max(h[i] + 1);
+        }
+        h
+    }
+
+    /// A copy of this tree whose children are put in a new order. `order(tree, node)` returns,
+    /// for an interior node, the old child positions in their new order.
+    pub fn reordered(&self, mut order: impl FnMut(&Tree, NodeId) -> Vec<usize>) -> Tree {
+        let mut draft = Draft::with_capacity(self.meta.clone(), self.len());
+        // Explicit stack of (old node, probability to write); emits the new preorder.
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            let mut node = self.draft_node(id);
+            node.children = self.child_count(id) as u32;
+            draft.push(node);
+            if !self.is_leaf(id) {
+                let perm = order(self, id);
+                debug_assert_eq!(perm.len(), self.child_count(id));
+                for &i in perm.iter().rev() {
+                    stack.push(self.child(id, i));
+                }
+            }
+        }
+        draft
+            .finish()
+            .expect("reordering a valid tree keeps it valid")
+    }
+
+    /// The node as a [`Draft`] entry (without its child count).
+    pub fn draft_node(&self, id: NodeId) -> DraftNode {
+        let n = self.node(id);
+        let parent_chance = self
+            .parent(id)
+            .is_some_and(|p| self.kind(p) == Kind::Chance);
+        let parent_uniform = self.parent(id).is_some_and(|p| self.is_uniform(p));
+        DraftNode {
+            kind: n.kind,
+            value: n.value,
+            payoff: if n.kind == Kind::Leaf && self.multiplayer {
+                self.payoff(id).to_vec()
+            } else {
+                Vec::new()
+            },
+            prob: (parent_chance && !parent_uniform).then_some(n.prob),
+            label: self.label(id).map(str::to_owned),
+            children: 0,
+        }
+    }
+
+    /// This tree with new labels (replacing any); `label` is called once per node in id order.
+    pub fn with_labels(mut self, mut label: impl FnMut(NodeId) -> Option<String>) -> Tree {
+        let mut l = Labels {
+            starts: Vec::with_capacity(self.len() + 1),
+            text: String::new(),
+        };
+        for id in self.ids() {
+            l.starts.push(l.text.len() as u32);
+            if let Some(s) = label(id) {
+                l.text.push_str(&s);
+            }
+        }
+        l.starts.push(l.text.len() as u32);
+        self.labels = if l.text.is_empty() {
+            Labels::default()
+        } else {
+            l
+        };
+        self
+    }
+
+    /// Builds a tree from a laid-out arena, checking every invariant. Generators that lay out
+    /// large trees directly (level by level) use this; everything else goes through [`Draft`].
+    pub fn from_arena(
+        meta: Meta,
+        multiplayer: bool,
+        nodes: Vec<ArenaNode>,
+        payoffs: Vec<f64>,
+    ) -> Result<Tree, String> {
+        let nodes = nodes
+            .into_iter()
+            .map(|a| Node {
+                first: a.first,
+                len: a.len,
+                parent: a.parent,
+                kind: a.kind,
+                uniform: a.uniform,
+                value: a.value,
+                prob: a.prob,
+            })
+            .collect();
+        let tree = Tree {
+            nodes,
+            payoffs,
+            labels: Labels::default(),
+            meta,
+            multiplayer,
+        };
+        tree.check_arena()?;
+        Ok(tree)
+    }
+
+    /// Structural invariants of the arena (not the semantic checks of [`Draft::validate`]).
+    fn check_arena(&self) -> Result<(), String> {
+        let n = self.nodes.len();
+        if n == 0 || n > MAX_NODES {
+            return Err(format!(
+                "a tree needs between 1 and {MAX_NODES} nodes, not {n}"
+            ));
+        }
+        if self.nodes[0].parent != NO_PARENT {
+            return Err("the root has a parent".into());
+        }
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.kind == Kind::Leaf {
+                if self.multiplayer
+                    && (node.first as usize + 1) * self.players() > self.payoffs.len()
+                {
+                    return Err(format!("leaf #{i} has no payoff row"));
+                }
+                continue;
+            }
+            if node.len == 0 {
+                return Err(format!("interior node #{i} has no children"));
+            }
+            let (a, b) = (node.first as usize, node.first as usize + node.len as usize);
+            if a <= i || b > n {
+                return Err(format!(
+                    "node #{i} has children outside the arena or before it"
+                ));
+            }
+            for c in a..b {
+                if self.nodes[c].parent as usize != i {
+                    return Err(format!("node #{c} does not point back to its parent #{i}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A node of a laid-out arena, for [`Tree::from_arena`].
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ArenaNode {
+    pub first: u32,
+    pub len: u32,
+    pub parent: u32,
+    pub kind: Kind,
+    pub uniform: bool,
+    pub value: f64,
+    pub prob: f64,
+}
+
+impl ArenaNode {
+    pub const NO_PARENT: u32 = NO_PARENT;
+}
+
+/// Iterator over a node's children.
+#[derive(Clone, Debug)]
+pub struct Children(Range<u32>);
+
+impl Iterator for Children {
+    type Item = NodeId;
+
+    #[inline]
+    fn next(&mut self) -> Option<NodeId> {
+        self.0.next().map(NodeId)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Children {
+    #[inline]
+    fn next_back(&mut self) -> Option<NodeId> {
+        self.0.next_back().map(NodeId)
+    }
+}
+
+impl ExactSizeIterator for Children {}
+
+/// Preorder walk; see [`Tree::preorder`].
+pub struct Preorder<'t> {
+    tree: &'t Tree,
+    stack: Vec<NodeId>,
+}
+
+impl Iterator for Preorder<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        let id = self.stack.pop()?;
+        self.stack.extend(self.tree.children(id).rev());
+        Some(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Tree {
+        // ((3, 12, 8), (2, 4, 6), (14, 5, 2)) with labels on the root's moves.
+        let mut d = Draft::new(Meta {
+            players: 2,
+            ..Meta::default()
+        });
+        d.push(DraftNode::interior(Kind::Max, 3));
+        for (label, leaves) in [
+            ("a", [3.0, 12.0, 8.0]),
+            ("b", [2.0, 4.0, 6.0]),
+            ("c", [14.0, 5.0, 2.0]),
+        ] {
+            d.push(DraftNode::interior(Kind::Min, 3).with_label(label));
+            for v in leaves {
+                d.push(DraftNode::leaf(v));
+            }
+        }
+        d.finish().unwrap()
+    }
+
+    #[test]
+    fn node_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 32);
+    }
+
+    #[test]
+    fn children_are_contiguous_and_point_back() {
+        let t = sample();
+        assert_eq!(t.len(), 13);
+        assert_eq!(t.leaf_count(), 9);
+        let kids: Vec<_> = t.children(t.root()).collect();
+        assert_eq!(kids.len(), 3);
+        for (i, &k) in kids.iter().enumerate() {
+            assert_eq!(t.parent(k), Some(t.root()));
+            assert_eq!(t.child_index(k), i);
+            assert_eq!(t.kind(k), Kind::Min);
+        }
+        assert_eq!(t.label(kids[1]), Some("b"));
+        assert_eq!(t.label(t.root()), None);
+        let leaves: Vec<f64> = t.children(kids[2]).map(|l| t.value(l)).collect();
+        assert_eq!(leaves, vec![14.0, 5.0, 2.0]);
+    }
+
+    #[test]
+    fn preorder_sizes_heights() {
+        let t = sample();
+        let pre: Vec<_> = t.preorder().collect();
+        assert_eq!(pre.len(), 13);
+        assert_eq!(pre[0], t.root());
+        assert_eq!(t.kind(pre[1]), Kind::Min);
+        assert_eq!(t.value(pre[2]), 3.0);
+        let sizes = t.subtree_sizes();
+        assert_eq!(sizes[0], 13);
+        assert_eq!(sizes[t.child(t.root(), 0).index()], 4);
+        assert_eq!(t.heights()[0], 2);
+        let leaf = t.child(t.child(t.root(), 2), 1);
+        assert_eq!(t.depth_of(leaf), 2);
+        assert_eq!(t.path_to(leaf).len(), 3);
+    }
+
+    #[test]
+    fn reordering_keeps_values_and_labels() {
+        let t = sample();
+        let r = t.reordered(|t, id| (0..t.child_count(id)).rev().collect());
+        let first = r.child(r.root(), 0);
+        assert_eq!(r.label(first), Some("c"));
+        let leaves: Vec<f64> = r.children(first).map(|l| r.value(l)).collect();
+        assert_eq!(leaves, vec![2.0, 5.0, 14.0]);
+        let back = r.reordered(|t, id| (0..t.child_count(id)).rev().collect());
+        assert_eq!(back, t);
+    }
+
+    #[test]
+    fn derived_bounds_are_tight() {
+        let b = sample().value_bounds();
+        assert_eq!((b.lo, b.hi, b.declared), (2.0, 14.0, false));
+    }
+
+    #[test]
+    fn from_arena_rejects_broken_links() {
+        let leaf = |parent| ArenaNode {
+            first: 0,
+            len: 0,
+            parent,
+            kind: Kind::Leaf,
+            uniform: false,
+            value: 1.0,
+            prob: 1.0,
+        };
+        let root = ArenaNode {
+            first: 1,
+            len: 2,
+            parent: ArenaNode::NO_PARENT,
+            kind: Kind::Max,
+            ..leaf(0)
+        };
+        let meta = Meta {
+            players: 2,
+            ..Meta::default()
+        };
+        assert!(
+            Tree::from_arena(meta.clone(), false, vec![root, leaf(0), leaf(0)], vec![]).is_ok()
+        );
+        let err = Tree::from_arena(meta, false, vec![root, leaf(0), leaf(1)], vec![]).unwrap_err();
+        assert!(err.contains("does not point back"), "{err}");
+    }
+}
