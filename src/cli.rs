@@ -3,9 +3,11 @@
 //! Data goes to stdout, messages to stderr. Exit codes: 0 success, 2 bad input or usage (clap's
 //! own usage errors exit 2 too), 1 an internal error.
 
+mod analyze;
 mod convert;
 mod generate;
 mod info;
+pub mod search;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -33,6 +35,14 @@ pub enum Command {
     Gen(generate::GenArgs),
     /// Convert a tree between RON, .efg and bracket notation.
     Convert(convert::ConvertArgs),
+    /// Run one algorithm: value, best moves, principal variation, statistics; traces on request.
+    Run(search::RunArgs),
+    /// Run several algorithms on one tree: a table, a row per algorithm.
+    Compare(search::CompareArgs),
+    /// List the algorithms: what each applies to, its parameters and its paper.
+    Algos(search::AlgosArgs),
+    /// Label every node with its Knuth–Moore type (PV/CUT/ALL); the minimal tree's size.
+    Analyze(analyze::AnalyzeArgs),
     /// Print a shell completion script.
     Completions {
         /// bash, zsh, fish, elvish or powershell
@@ -160,6 +170,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Info(a)) => info::run(&a),
         Some(Command::Gen(a)) => generate::run(&a),
         Some(Command::Convert(a)) => convert::run(&a),
+        Some(Command::Run(a)) => search::run(&a),
+        Some(Command::Compare(a)) => search::compare(&a),
+        Some(Command::Algos(a)) => search::algos(&a),
+        Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Completions { shell }) => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);

@@ -246,6 +246,15 @@ pub fn write(tree: &Tree, format: Format) -> String {
 /// A new file gets the permissions any new file gets (0666 less the umask); a replaced file
 /// keeps its own.
 pub fn save_text(path: &Path, text: &str) -> std::io::Result<()> {
+    save_with(path, |w| w.write_all(text.as_bytes()))
+}
+
+/// Like [`save_text`], for output written piece by piece (large traces): `write` gets a
+/// buffered writer to the temporary file; nothing replaces `path` unless it succeeds.
+pub fn save_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -262,7 +271,11 @@ pub fn save_text(path: &Path, text: &str) -> std::io::Result<()> {
     if let Ok(existing) = std::fs::metadata(path) {
         tmp.as_file().set_permissions(existing.permissions())?;
     }
-    tmp.write_all(text.as_bytes())?;
+    {
+        let mut w = std::io::BufWriter::new(tmp.as_file_mut());
+        write(&mut w)?;
+        w.flush()?;
+    }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())

@@ -9,7 +9,10 @@
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
 
+pub mod analyze;
 pub mod cli;
 pub mod format;
 pub mod generate;
+pub mod search;
+pub mod trace;
 pub mod tree;

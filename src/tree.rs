@@ -146,6 +146,10 @@ pub struct Tree {
     meta: Meta,
     /// Whether the tree is n-player (Player nodes, payoff vectors) rather than Max/Min.
     multiplayer: bool,
+    /// Longest root-to-leaf path, in edges (cached by [`Tree::sealed`]).
+    height: u32,
+    /// Every leaf value (or payoff) is an integer (cached by [`Tree::sealed`]).
+    integral: bool,
 }
 
 /// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
@@ -360,6 +364,37 @@ impl Tree {
         Some((floor, sum, declared))
     }
 
+    /// Longest root-to-leaf path, in edges.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Whether every leaf value (every payoff, in n-player trees) is an integer: then a minimal
+    /// window is one unit wide (NegaScout, MTD(f)); otherwise it is one floating-point step.
+    pub fn is_integral(&self) -> bool {
+        self.integral
+    }
+
+    /// Computes the cached facts; every constructor ends here.
+    pub(super) fn sealed(mut self) -> Tree {
+        let mut depth = vec![0u32; self.len()];
+        let mut height = 0;
+        for i in 1..self.len() {
+            depth[i] = depth[self.nodes[i].parent as usize] + 1;
+            height = height.max(depth[i]);
+        }
+        self.height = height;
+        self.integral = if self.multiplayer {
+            self.payoffs.iter().all(|x| x.fract() == 0.0)
+        } else {
+            self.nodes
+                .iter()
+                .filter(|n| n.kind == Kind::Leaf)
+                .all(|n| n.value.fract() == 0.0)
+        };
+        self
+    }
+
     /// Nodes in preorder (parents before children, children in order), without recursion.
     pub fn preorder(&self) -> Preorder<'_> {
         Preorder {
@@ -481,9 +516,11 @@ impl Tree {
             labels: Labels::default(),
             meta,
             multiplayer,
+            height: 0,
+            integral: false,
         };
         tree.check_arena()?;
-        Ok(tree)
+        Ok(tree.sealed())
     }
 
     /// Structural invariants of the arena (not the semantic checks of [`Draft::validate`]).

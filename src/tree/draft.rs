@@ -507,7 +507,10 @@ impl Draft {
             labels,
             meta: self.meta,
             multiplayer,
-        })
+            height: 0,
+            integral: false,
+        }
+        .sealed())
     }
 }
 

@@ -1,0 +1,506 @@
+//! `prune run`, `prune compare` and `prune algos`: searching from the command line.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::{Value as Json, json};
+
+use super::{CliError, TreeSource, print};
+use crate::analyze;
+use crate::format;
+use crate::search::{self, ALGORITHMS, Algorithm, Cutoff, Params, Ratios, Run, Value};
+use crate::trace::{Recorder, Trace, export};
+use crate::tree::{NodeId, Tree};
+
+/// The algorithms' parameters as flags.
+#[derive(Debug, Clone, Args)]
+pub struct ParamArgs {
+    /// alphabeta: fail-soft (Schaeffer's slides) instead of fail-hard (Knuth & Moore).
+    #[arg(long)]
+    pub fail_soft: bool,
+    /// star2: rounds of cyclic probing before the regular phase (Ballard's Star2: 1).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub probes: u32,
+    /// star1, star2: Ballard §7.2's cutoff below the root's rightmost * node.
+    #[arg(long)]
+    pub rightmost: bool,
+    /// krule: the k of Tzeng & Purdom's equation (7.1); 1 is product propagation.
+    #[arg(long = "k", value_name = "K", default_value_t = 2.0)]
+    pub k: f64,
+    /// paranoid: the player (from 1) facing a coalition of all the others.
+    #[arg(long, value_name = "I", default_value_t = 1)]
+    pub player: u8,
+    /// mtdf: the first guess (default: the middle of the value bounds).
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    pub guess: Option<f64>,
+}
+
+impl ParamArgs {
+    fn params(&self) -> Result<Params, CliError> {
+        if self.player == 0 {
+            return Err(CliError::Usage("players are numbered from 1".into()));
+        }
+        Ok(Params {
+            fail_soft: self.fail_soft,
+            probes: self.probes,
+            rightmost: self.rightmost,
+            k: self.k,
+            player: self.player - 1,
+            guess: self.guess,
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The algorithm (see `prune algos`); parameters inline work too: `star2:probes=2`.
+    #[arg(value_name = "ALGO")]
+    pub algorithm: String,
+    #[command(flatten)]
+    pub source: TreeSource,
+    #[command(flatten)]
+    pub params: ParamArgs,
+    /// Print one JSON object: algorithm, value, bound, best_moves, pv, stats, search_seconds.
+    #[arg(long)]
+    pub json: bool,
+    /// Write every event of the search as JSON Lines (schema: docs/TRACE.md).
+    #[arg(long, value_name = "OUT.jsonl")]
+    pub trace: Option<PathBuf>,
+    /// Write the statistics as a CSV row under a header.
+    #[arg(long, value_name = "OUT.csv")]
+    pub stats_csv: Option<PathBuf>,
+    /// Write the searched tree as Graphviz DOT: visited, pruned and principal-variation nodes.
+    #[arg(long, value_name = "OUT.dot")]
+    pub dot: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub source: TreeSource,
+    /// Comma-separated algorithms, each optionally with inline parameters:
+    /// `alphabeta,alphabeta:fail-soft,negascout,star2:probes=2`.
+    #[arg(long, value_name = "A,B,…", value_delimiter = ',', required = true)]
+    pub algos: Vec<String>,
+    #[command(flatten)]
+    pub params: ParamArgs,
+    /// Print a JSON array, an object per algorithm (an `error` field when it cannot run).
+    #[arg(long)]
+    pub json: bool,
+    /// Write the statistics of every run as CSV.
+    #[arg(long, value_name = "OUT.csv")]
+    pub stats_csv: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct AlgosArgs {
+    /// Print a JSON array instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn write_file(
+    path: &Path,
+    f: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    format::save_with(path, f).map_err(|source| CliError::Write {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+pub fn run(a: &RunArgs) -> Result<(), CliError> {
+    let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::Usage)?;
+    let tree = a.source.load()?;
+    let traced = a.trace.is_some() || a.dot.is_some();
+    let (run, trace) = if traced {
+        let mut rec = Recorder::new(tree.len());
+        let (found, secs) = search::search(&tree, &algo, &mut rec).map_err(CliError::Usage)?;
+        let (trace, stats) = rec.finish();
+        (
+            search::finish(&tree, &algo, found, stats, secs),
+            Some(trace),
+        )
+    } else {
+        (search::run(&tree, &algo).map_err(CliError::Usage)?, None)
+    };
+    if let (Some(path), Some(trace)) = (&a.trace, &trace) {
+        write_file(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
+    }
+    if let (Some(path), Some(trace)) = (&a.dot, &trace) {
+        write_file(path, |w| export::write_dot(w, &tree, &run, trace))?;
+    }
+    if let Some(path) = &a.stats_csv {
+        let csv = export::stats_csv(&tree, &[&run]);
+        write_file(path, |w| w.write_all(csv.as_bytes()))?;
+    }
+    if a.json {
+        let text = serde_json::to_string_pretty(&run_json(&tree, &run))
+            .map_err(|e| CliError::Internal(e.to_string()))?;
+        return print(&(text + "\n"));
+    }
+    print(&summary(&tree, &run, trace.as_ref()))
+}
+
+/// The `--json` object of a run.
+pub fn run_json(tree: &Tree, run: &Run) -> Json {
+    let moves = pv_moves(tree, &run.pv);
+    let mut obj = json!({
+        "algorithm": run.algorithm.name(),
+        "parameters": run.algorithm.label(),
+        "value": value_json(&run.value),
+        "bound": run.bound,
+        "best_moves": run.best_moves,
+        "pv": moves,
+        "pv_nodes": run.pv.iter().map(|n| n.0).collect::<Vec<_>>(),
+        "stats": stats_json(tree, run),
+        "search_seconds": run.seconds,
+    });
+    if tree.has_labels() {
+        let root = tree.root();
+        let best: Vec<Option<&str>> = run
+            .best_moves
+            .iter()
+            .map(|&i| tree.label(tree.child(root, i)))
+            .collect();
+        obj["best_move_labels"] = json!(best);
+        let pv: Vec<Option<&str>> = run.pv.iter().skip(1).map(|&n| tree.label(n)).collect();
+        obj["pv_labels"] = json!(pv);
+    }
+    obj
+}
+
+fn value_json(v: &Value) -> Json {
+    let num = |x: f64| -> Json {
+        if x.is_finite() {
+            json!(x)
+        } else {
+            json!(export::json_number(x).trim_matches('"'))
+        }
+    };
+    match v {
+        Value::Scalar(x) => num(*x),
+        Value::Vector(xs) => Json::Array(xs.iter().map(|&x| num(x)).collect()),
+    }
+}
+
+fn stats_json(tree: &Tree, run: &Run) -> Json {
+    let mut s = serde_json::to_value(&run.stats).expect("stats serialise");
+    let kinds: serde_json::Map<String, Json> = Cutoff::ALL
+        .iter()
+        .map(|&k| (k.name().to_owned(), json!(run.stats.cutoffs_of(k))))
+        .collect();
+    s["cutoffs_by_kind"] = Json::Object(kinds);
+    let r = Ratios::of(tree, &run.stats);
+    s["effective_branching"] = json!(r.effective_branching);
+    s["share_of_exhaustive"] = json!(r.share_of_exhaustive);
+    if let Ok(a) = analyze::analyze(tree) {
+        s["minimal_tree_leaves"] = json!(a.minimal_leaves);
+    }
+    s
+}
+
+/// The principal variation as moves: each node's position among its parent's children.
+fn pv_moves(tree: &Tree, pv: &[NodeId]) -> Vec<usize> {
+    pv.iter().skip(1).map(|&n| tree.child_index(n)).collect()
+}
+
+/// A move as people read it: its label, or its position from 1.
+fn move_name(tree: &Tree, node: NodeId) -> String {
+    match tree.label(node) {
+        Some(l) => l.to_owned(),
+        None => format!("#{}", tree.child_index(node) + 1),
+    }
+}
+
+/// The readable summary of one run.
+pub fn summary(tree: &Tree, run: &Run, trace: Option<&Trace>) -> String {
+    let s = &run.stats;
+    let r = Ratios::of(tree, s);
+    let mut out = String::new();
+    let mut line = |k: &str, v: String| {
+        let _ = writeln!(out, "{k:<14} {v}");
+    };
+    let name = if tree.meta().name.is_empty() {
+        String::new()
+    } else {
+        format!(" on {}", tree.meta().name)
+    };
+    line("algorithm", format!("{}{name}", run.algorithm.label()));
+    let bound = match run.bound {
+        search::Bound::Exact => String::new(),
+        b => format!(
+            " ({} bound)",
+            if b == search::Bound::Lower {
+                "lower"
+            } else {
+                "upper"
+            }
+        ),
+    };
+    line("value", format!("{}{bound}", run.value));
+    if !run.best_moves.is_empty() {
+        let root = tree.root();
+        let names: Vec<String> = run
+            .best_moves
+            .iter()
+            .map(|&i| move_name(tree, tree.child(root, i)))
+            .collect();
+        line(
+            if names.len() > 1 {
+                "best moves"
+            } else {
+                "best move"
+            },
+            names.join(", "),
+        );
+    }
+    if run.pv.len() > 1 {
+        const SHOWN: usize = 12;
+        let mut moves: Vec<String> = run
+            .pv
+            .iter()
+            .skip(1)
+            .take(SHOWN)
+            .map(|&n| move_name(tree, n))
+            .collect();
+        if run.pv.len() - 1 > SHOWN {
+            moves.push(format!("… ({} moves)", run.pv.len() - 1));
+        }
+        line("pv", moves.join(" → "));
+    }
+    let leaves = if s.leaves == s.distinct_leaves {
+        format!("{} of {}", s.leaves, tree.leaf_count())
+    } else {
+        format!(
+            "{} evaluations of {} distinct leaves, of {}",
+            s.leaves,
+            s.distinct_leaves,
+            tree.leaf_count()
+        )
+    };
+    line("leaves", leaves);
+    line(
+        "nodes",
+        format!("{} visits ({} interior)", s.nodes, s.interior),
+    );
+    if s.cutoffs > 0 {
+        let kinds: Vec<String> = s
+            .cutoff_kinds()
+            .iter()
+            .map(|(k, n)| format!("{} {n}", k.name()))
+            .collect();
+        line(
+            "cutoffs",
+            format!(
+                "{} ({}); {} children pruned",
+                s.cutoffs,
+                kinds.join(", "),
+                s.pruned_children
+            ),
+        );
+    } else {
+        line("cutoffs", "0".into());
+    }
+    if s.probes > 0 {
+        line(
+            "probes",
+            format!("{} ({} probe cutoffs)", s.probes, s.probe_cutoffs),
+        );
+    }
+    if s.researches > 0 {
+        line("re-searches", s.researches.to_string());
+    }
+    if s.fallbacks > 0 {
+        line("star1 fallback", format!("{} chance nodes", s.fallbacks));
+    }
+    line(
+        "EBF",
+        format!(
+            "{:.3}   share of exhaustive {:.1}%",
+            r.effective_branching,
+            100.0 * r.share_of_exhaustive
+        ),
+    );
+    if let Ok(a) = analyze::analyze(tree) {
+        line(
+            "minimal tree",
+            format!(
+                "{} leaves ({:.2}× that)",
+                a.minimal_leaves,
+                s.leaves as f64 / a.minimal_leaves as f64
+            ),
+        );
+    }
+    let traced = trace.map_or(String::new(), |t| format!(" (traced: {} events)", t.len()));
+    line("search", format!("{}{traced}", seconds_text(run.seconds)));
+    out
+}
+
+fn seconds_text(s: f64) -> String {
+    if s < 1e-3 {
+        format!("{:.1} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
+    let params = a.params.params()?;
+    let algos: Vec<Algorithm> = a
+        .algos
+        .iter()
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| Algorithm::parse(s, &params))
+        .collect::<Result<_, _>>()
+        .map_err(CliError::Usage)?;
+    if algos.is_empty() {
+        return Err(CliError::Usage("--algos names no algorithm".into()));
+    }
+    let tree = a.source.load()?;
+    let results: Vec<(Algorithm, Result<Run, String>)> = algos
+        .into_iter()
+        .map(|al| {
+            let r = search::run(&tree, &al);
+            (al, r)
+        })
+        .collect();
+    if let Some(path) = &a.stats_csv {
+        let runs: Vec<&Run> = results
+            .iter()
+            .filter_map(|(_, r)| r.as_ref().ok())
+            .collect();
+        let csv = export::stats_csv(&tree, &runs);
+        write_file(path, |w| w.write_all(csv.as_bytes()))?;
+    }
+    if a.json {
+        let rows: Vec<Json> = results
+            .iter()
+            .map(|(al, r)| match r {
+                Ok(run) => run_json(&tree, run),
+                Err(why) => json!({"algorithm": al.name(), "parameters": al.label(), "error": why}),
+            })
+            .collect();
+        let text =
+            serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
+        return print(&(text + "\n"));
+    }
+    print(&compare_table(&tree, &results))
+}
+
+/// The `compare` table: a row per algorithm.
+pub fn compare_table(tree: &Tree, results: &[(Algorithm, Result<Run, String>)]) -> String {
+    let minimal = analyze::analyze(tree).ok().map(|a| a.minimal_leaves);
+    let mut head = vec![
+        "algorithm",
+        "value",
+        "leaves",
+        "distinct",
+        "nodes",
+        "cutoffs",
+        "probes",
+        "re-search",
+        "EBF",
+        "share",
+    ];
+    if minimal.is_some() {
+        head.push("×minimal");
+    }
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut notes = Vec::new();
+    for (al, r) in results {
+        match r {
+            Ok(run) => {
+                let s = &run.stats;
+                let ratios = Ratios::of(tree, s);
+                let value = match run.bound {
+                    search::Bound::Exact => run.value.to_string(),
+                    b => format!("{}{}", b.symbol(), run.value),
+                };
+                let mut row = vec![
+                    al.label(),
+                    value,
+                    s.leaves.to_string(),
+                    s.distinct_leaves.to_string(),
+                    s.nodes.to_string(),
+                    s.cutoffs.to_string(),
+                    s.probes.to_string(),
+                    s.researches.to_string(),
+                    format!("{:.3}", ratios.effective_branching),
+                    format!("{:.1}%", 100.0 * ratios.share_of_exhaustive),
+                ];
+                if let Some(m) = minimal {
+                    row.push(format!("{:.2}", s.leaves as f64 / m as f64));
+                }
+                rows.push(row);
+            }
+            Err(why) => {
+                let mut row = vec![al.label(), "—".into()];
+                row.resize(head.len(), String::new());
+                rows.push(row);
+                notes.push(format!("{}: {why}", al.label()));
+            }
+        }
+    }
+    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let fmt_row = |cells: Vec<String>, out: &mut String| {
+        let mut line = String::new();
+        for (i, (c, w)) in cells.iter().zip(&widths).enumerate() {
+            let pad = w - c.chars().count();
+            if i == 0 {
+                let _ = write!(line, "{c}{}", " ".repeat(pad));
+            } else {
+                let _ = write!(line, "  {}{c}", " ".repeat(pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
+    fmt_row(head.iter().map(|s| s.to_string()).collect(), &mut out);
+    for row in rows {
+        fmt_row(row, &mut out);
+    }
+    if let Some(m) = minimal {
+        let _ = writeln!(
+            out,
+            "\nminimal tree (Knuth–Moore, in the given order): {m} leaves of {}",
+            tree.leaf_count()
+        );
+    }
+    for n in notes {
+        let _ = writeln!(out, "cannot run {n}");
+    }
+    out
+}
+
+pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
+    if a.json {
+        let rows: Vec<Json> = ALGORITHMS
+            .iter()
+            .map(|i| json!({"name": i.name, "applies_to": i.applies_to, "parameters": i.parameters, "source": i.source}))
+            .collect();
+        let text =
+            serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
+        return print(&(text + "\n"));
+    }
+    let mut out = String::new();
+    for i in ALGORITHMS {
+        let _ = writeln!(out, "{}", i.name);
+        let _ = writeln!(out, "    applies to  {}", i.applies_to);
+        if !i.parameters.is_empty() {
+            let _ = writeln!(out, "    parameters  {}", i.parameters);
+        }
+        let _ = writeln!(out, "    source      {}", i.source);
+    }
+    out.push_str("\nInline parameters work in `run` and `compare`: star2:probes=2, alphabeta:fail-soft, krule:k=4,\nparanoid:player=2, mtdf:guess=5, star1:rightmost.\n");
+    print(&out)
+}

@@ -1,0 +1,29 @@
+//! Minimax: every node searched. The reference every two-player algorithm must agree with.
+//!
+//! A Max node's value is the largest of its children's, a Min node's the smallest (the
+//! slides' `MiniMax`); leaves are their own values.
+
+use super::{Bound, Found, Observer};
+use crate::tree::{Kind, NodeId, Tree};
+
+pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+    Found::exact(visit(tree, tree.root(), obs))
+}
+
+fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> f64 {
+    if tree.is_leaf(node) {
+        let v = tree.value(node);
+        obs.leaf(node, v);
+        return v;
+    }
+    obs.enter(node, f64::NEG_INFINITY, f64::INFINITY);
+    let v = if tree.kind(node) == Kind::Max {
+        tree.children(node)
+            .fold(f64::NEG_INFINITY, |best, c| best.max(visit(tree, c, obs)))
+    } else {
+        tree.children(node)
+            .fold(f64::INFINITY, |best, c| best.min(visit(tree, c, obs)))
+    };
+    obs.exit(node, v, Bound::Exact);
+    v
+}

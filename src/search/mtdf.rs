@@ -1,0 +1,118 @@
+//! MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996; beyond the papers): a sequence of
+//! minimal-window alpha-beta searches with memory, converging on the value from a first guess.
+//!
+//! ```text
+//! g := f; upper := +∞; lower := −∞
+//! repeat
+//!     β := if g = lower then g + 1 else g
+//!     g := AlphaBetaWithMemory(root, β − 1, β)
+//!     if g < β then upper := g else lower := g
+//! until lower ≥ upper
+//! ```
+//!
+//! `AlphaBetaWithMemory` is fail-soft alpha-beta in min/max form that keeps, for every node it
+//! has searched, a lower and an upper bound on its value (a node-keyed "transposition table":
+//! our trees have no transpositions), consults them before searching a node and stores what it
+//! learnt after. A leaf answered from memory is not evaluated again; `leaves` counts
+//! evaluations, `distinct_leaves` different leaves; every pass after the first counts as a
+//! re-search of the root.
+//!
+//! "+ 1" assumes integer values; on trees with other leaf values the step is one floating-point
+//! number (`next_up`), so the minimal window stays minimal. The first guess defaults to the
+//! middle of the tree's value bounds (rounded down on integer trees).
+
+use super::{Bound, Cutoff, Found, Observer};
+use crate::tree::{Kind, NodeId, Tree};
+
+pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Found {
+    let integral = tree.is_integral();
+    let b = tree.value_bounds();
+    let mid = (b.lo + b.hi) / 2.0;
+    let mut g = guess.unwrap_or(if integral { mid.floor() } else { mid });
+    let up = |x: f64| if integral { x + 1.0 } else { x.next_up() };
+    let down = |x: f64| if integral { x - 1.0 } else { x.next_down() };
+    let mut memory = vec![(f64::NEG_INFINITY, f64::INFINITY); tree.len()];
+    let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+    let mut pass = 0;
+    while lower < upper {
+        let beta = if g == lower { up(g) } else { g };
+        if pass > 0 {
+            obs.research(tree.root(), down(beta), beta);
+        }
+        g = abm(tree, tree.root(), down(beta), beta, &mut memory, obs);
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+        pass += 1;
+    }
+    Found::exact(g)
+}
+
+/// `AlphaBetaWithMemory(n, α, β)`, fail-soft.
+fn abm<O: Observer>(
+    tree: &Tree,
+    n: NodeId,
+    alpha: f64,
+    beta: f64,
+    mem: &mut [(f64, f64)],
+    obs: &mut O,
+) -> f64 {
+    let (lo, hi) = mem[n.index()];
+    if lo >= beta {
+        return lo;
+    }
+    if hi <= alpha {
+        return hi;
+    }
+    let (alpha, beta) = (alpha.max(lo), beta.min(hi));
+    let g = match tree.kind(n) {
+        Kind::Leaf => {
+            let v = tree.value(n);
+            obs.leaf(n, v);
+            v
+        }
+        Kind::Max => {
+            obs.enter(n, alpha, beta);
+            let (mut g, mut a) = (f64::NEG_INFINITY, alpha);
+            let count = tree.child_count(n);
+            for (i, c) in tree.children(n).enumerate() {
+                g = g.max(abm(tree, c, a, beta, mem, obs));
+                a = a.max(g);
+                if g >= beta {
+                    obs.cutoff(n, i as u32, (count - i - 1) as u32, Cutoff::Beta);
+                    break;
+                }
+            }
+            obs.exit(n, g, Bound::classify(g, alpha, beta));
+            g
+        }
+        _ => {
+            obs.enter(n, alpha, beta);
+            let (mut g, mut b) = (f64::INFINITY, beta);
+            let count = tree.child_count(n);
+            for (i, c) in tree.children(n).enumerate() {
+                g = g.min(abm(tree, c, alpha, b, mem, obs));
+                b = b.min(g);
+                if g <= alpha {
+                    obs.cutoff(n, i as u32, (count - i - 1) as u32, Cutoff::Alpha);
+                    break;
+                }
+            }
+            obs.exit(n, g, Bound::classify(g, alpha, beta));
+            g
+        }
+    };
+    let m = &mut mem[n.index()];
+    if g <= alpha {
+        m.1 = g;
+    }
+    if g > alpha && g < beta {
+        *m = (g, g);
+    }
+    if g >= beta {
+        m.0 = g;
+    }
+    g
+}

@@ -1,0 +1,104 @@
+//! NegaScout: Reinefeld & Marsland (1987), "A Quantitative Analysis of Minimal Window Search",
+//! Figure 2, and its variant NS^αβ.
+//!
+//! ```text
+//! lo_value ← α; hi_value ← β
+//! for j ← 1 to w do
+//!     t ← −NS(P.j, −hi_value, −lo_value, d − 1)
+//!     if t > lo_value and t < β and j > 1 then
+//!         t ← −NS(P.j, −β, −t, d − 1)            /* re-search */
+//!     lo_value ← max(lo_value, t)
+//!     if lo_value ≥ β then return lo_value    /* cut-off */
+//!     hi_value ← lo_value + 1                  /* minimal window */
+//! return lo_value
+//! ```
+//!
+//! NS (`ReSearch::SelfCall`) re-searches by calling itself; NS^αβ (`ReSearch::AlphaBeta`)
+//! replaces that line with `t ← −αβ(P.j, −β, −t, d − 1)`, Knuth & Moore's fail-hard F2.
+//!
+//! Choices where the figure is silent:
+//! - The minimal window `(v, v + 1)` assumes integer values. On a tree whose leaves are all
+//!   integers we use `+ 1`; otherwise the next floating-point number after `v`, the narrowest
+//!   window there is. (Any width is correct; a wider one only scouts less.)
+//! - Figure 2 re-searches even a leaf (at `d = 1`); we follow it, so a re-searched leaf is
+//!   evaluated twice, as in the paper's cost model (`N1_d` counts `r N1_{d−1}` re-searches at
+//!   every depth). Reinefeld's "depth-2 improvement", which the paper omits "for simplicity",
+//!   is not applied.
+//! - The depth parameter `d` is the tree itself: a search ends at the leaves.
+
+use super::alphabeta::{self, Negamax, child, cut_kind, enter, exit};
+use super::{Found, Observer, sign};
+use crate::tree::{NodeId, Tree};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReSearch {
+    /// NS: `t ← −NS(P.j, −β, −t)`.
+    SelfCall,
+    /// NS^αβ: `t ← −αβ(P.j, −β, −t)`.
+    AlphaBeta,
+}
+
+pub fn search<O: Observer>(tree: &Tree, re: ReSearch, obs: &mut O) -> Found {
+    let root = tree.root();
+    if tree.is_leaf(root) {
+        let v = tree.value(root);
+        obs.leaf(root, v);
+        return Found::exact(v);
+    }
+    let ns: Negamax<O> = if tree.is_integral() {
+        match re {
+            ReSearch::SelfCall => ns::<O, true, true>,
+            ReSearch::AlphaBeta => ns::<O, true, false>,
+        }
+    } else {
+        match re {
+            ReSearch::SelfCall => ns::<O, false, true>,
+            ReSearch::AlphaBeta => ns::<O, false, false>,
+        }
+    };
+    let v = ns(tree, root, f64::NEG_INFINITY, f64::INFINITY, obs);
+    Found::exact(sign(tree.kind(root)) * v)
+}
+
+/// The minimal window's upper end above `v`.
+#[inline]
+fn above<const INTEGRAL: bool>(v: f64) -> f64 {
+    if INTEGRAL { v + 1.0 } else { v.next_up() }
+}
+
+/// Figure 2, `NS(P, α, β, d)`. `SELF`: NS rather than NS^αβ.
+fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
+    tree: &Tree,
+    p: NodeId,
+    alpha: f64,
+    beta: f64,
+    obs: &mut O,
+) -> f64 {
+    let s = sign(tree.kind(p));
+    enter(obs, p, s, alpha, beta);
+    let me: Negamax<O> = ns::<O, INTEGRAL, SELF>;
+    let re: Negamax<O> = if SELF { me } else { alphabeta::f2 };
+    let (mut lo, mut hi) = (alpha, beta);
+    let w = tree.child_count(p);
+    for (j, c) in tree.children(p).enumerate() {
+        let mut t = child(tree, s, c, lo, hi, obs, me);
+        if t > lo && t < beta && j > 0 {
+            // The scout failed high: search again with the window (t, β), seen from P.
+            if s > 0.0 {
+                obs.research(c, t, beta);
+            } else {
+                obs.research(c, -beta, -t);
+            }
+            t = child(tree, s, c, t, beta, obs, re);
+        }
+        lo = lo.max(t);
+        if lo >= beta {
+            obs.cutoff(p, j as u32, (w - j - 1) as u32, cut_kind(s));
+            exit(obs, p, s, lo, alpha, beta);
+            return lo;
+        }
+        hi = above::<INTEGRAL>(lo);
+    }
+    exit(obs, p, s, lo, alpha, beta);
+    lo
+}

@@ -1,0 +1,243 @@
+//! What a search tells the world while it runs.
+//!
+//! Every algorithm is generic over an [`Observer`]: with [`Counter`] (statistics only) the calls
+//! compile to a few increments; with [`crate::trace::Recorder`] every call becomes an event the
+//! explorer can replay. Windows and values are always reported from the root's point of view
+//! (Max maximises), whatever form — negamax or min/max — the algorithm is written in.
+
+use serde::Serialize;
+
+use crate::tree::NodeId;
+
+/// What a returned value says about the node's true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    Exact,
+    /// The true value is at least this (a fail-high, a cutoff at a Max node).
+    Lower,
+    /// The true value is at most this (a fail-low, a cutoff at a Min node).
+    Upper,
+}
+
+impl Bound {
+    /// The alpha-beta postcondition: a value returned for the window `(alpha, beta)` is exact
+    /// strictly inside it, an upper bound at or below `alpha`, a lower bound at or above `beta`.
+    #[inline]
+    pub fn classify(v: f64, alpha: f64, beta: f64) -> Bound {
+        if v <= alpha {
+            Bound::Upper
+        } else if v >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Bound::Exact => "=",
+            Bound::Lower => "≥",
+            Bound::Upper => "≤",
+        }
+    }
+}
+
+/// The kinds of cutoff, one counter each in [`Stats`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cutoff {
+    /// At a Min node: a child's value is at or below alpha.
+    Alpha,
+    /// At a Max node: a child's value is at or above beta.
+    Beta,
+    /// At a chance node (Star1/Star2): `v ≤ A_i`, the *-value is at most alpha.
+    StarLower,
+    /// At a chance node (Star1/Star2): `v ≥ B_i`, the *-value is at least beta.
+    StarUpper,
+    /// During Star2's probing phase: a probe alone proves the *-value outside the window.
+    Probe,
+    /// Ballard §7.2: the root's rightmost * node is proved better than alpha.
+    Rightmost,
+    /// max^n: a child's component reached the bound from its parent.
+    Shallow,
+    /// max^n: a child's component reached the largest value any component can have.
+    Immediate,
+}
+
+impl Cutoff {
+    pub const ALL: [Cutoff; 8] = [
+        Cutoff::Alpha,
+        Cutoff::Beta,
+        Cutoff::StarLower,
+        Cutoff::StarUpper,
+        Cutoff::Probe,
+        Cutoff::Rightmost,
+        Cutoff::Shallow,
+        Cutoff::Immediate,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cutoff::Alpha => "alpha",
+            Cutoff::Beta => "beta",
+            Cutoff::StarLower => "star-lower",
+            Cutoff::StarUpper => "star-upper",
+            Cutoff::Probe => "probe",
+            Cutoff::Rightmost => "rightmost",
+            Cutoff::Shallow => "shallow",
+            Cutoff::Immediate => "immediate",
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Receives a search's events. Every method has an empty default.
+#[allow(unused_variables)]
+pub trait Observer {
+    /// The search enters an interior node with the window `(alpha, beta)`.
+    #[inline]
+    fn enter(&mut self, node: NodeId, alpha: f64, beta: f64) {}
+    /// The search evaluates a leaf; `value` is the value the algorithm uses.
+    #[inline]
+    fn leaf(&mut self, node: NodeId, value: f64) {}
+    /// Star1/Star2: before searching `child` of a chance node, its bounds `A_i` and `B_i`
+    /// (equations 2–8), before clipping to `L..U`.
+    #[inline]
+    fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {}
+    /// Star2 probes `child`'s parent (a child of a chance node) by searching `child`.
+    #[inline]
+    fn probe(&mut self, child: NodeId) {}
+    /// The search will search `node` again with the window `(alpha, beta)`.
+    #[inline]
+    fn research(&mut self, node: NodeId, alpha: f64, beta: f64) {}
+    /// A cutoff test fired at `node` after its child number `after`; `skipped` children are
+    /// left unsearched (0 when the test fires at the last child: the value returned is then a
+    /// bound, but nothing is pruned).
+    #[inline]
+    fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {}
+    /// The search leaves an interior node with this value.
+    #[inline]
+    fn exit(&mut self, node: NodeId, value: f64, bound: Bound) {}
+    /// The search leaves a node of an n-player tree with this payoff vector.
+    #[inline]
+    fn exit_vector(&mut self, node: NodeId, value: &[f64], bound: Bound) {}
+    /// Star2 searches chance node `node` with Star1 (its children are not all of one kind).
+    #[inline]
+    fn fallback(&mut self, node: NodeId) {}
+}
+
+/// Counts of what a search did. Field names are the `stats` object of `prune run --json`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Leaf evaluations: a leaf probed and later searched again, or searched again by a
+    /// re-search, counts each time (Ballard's convention in §6.2.1).
+    pub leaves: u64,
+    /// Different leaves evaluated (§6.1's convention counts these).
+    pub distinct_leaves: u64,
+    /// Interior nodes entered, counting repeats.
+    pub interior: u64,
+    /// Every node visit, leaves included: `interior + leaves`.
+    pub nodes: u64,
+    /// Cutoff tests that fired, at whichever child (see [`Observer::cutoff`]).
+    pub cutoffs: u64,
+    /// Children left unsearched by cutoffs (their subtrees are pruned).
+    pub pruned_children: u64,
+    /// Cutoffs by kind, in the order of [`Cutoff::ALL`].
+    #[serde(skip)]
+    pub by_kind: [u64; 8],
+    /// Nodes probed (Star2).
+    pub probes: u64,
+    /// Cutoffs during Star2's probing phase (also counted as `probe` cutoffs).
+    pub probe_cutoffs: u64,
+    /// Re-searches (NegaScout) or additional passes (MTD(f)).
+    pub researches: u64,
+    /// Chance nodes where Star2 fell back to Star1.
+    pub fallbacks: u64,
+}
+
+impl Stats {
+    pub fn cutoffs_of(&self, kind: Cutoff) -> u64 {
+        self.by_kind[kind.index()]
+    }
+
+    /// `(kind, count)` for the kinds that occurred.
+    pub fn cutoff_kinds(&self) -> Vec<(Cutoff, u64)> {
+        Cutoff::ALL
+            .iter()
+            .map(|&k| (k, self.cutoffs_of(k)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+}
+
+/// The statistics-only observer. Distinct leaves are kept in a bitset over the tree's nodes.
+#[derive(Clone, Debug)]
+pub struct Counter {
+    pub stats: Stats,
+    seen: Vec<u64>,
+}
+
+impl Counter {
+    pub fn new(nodes: usize) -> Self {
+        Counter {
+            stats: Stats::default(),
+            seen: vec![0; nodes.div_ceil(64)],
+        }
+    }
+
+    pub fn finish(mut self) -> Stats {
+        self.stats.nodes = self.stats.interior + self.stats.leaves;
+        self.stats
+    }
+}
+
+impl Observer for Counter {
+    #[inline]
+    fn enter(&mut self, _: NodeId, _: f64, _: f64) {
+        self.stats.interior += 1;
+    }
+
+    #[inline]
+    fn leaf(&mut self, node: NodeId, _: f64) {
+        self.stats.leaves += 1;
+        let (w, b) = (node.index() / 64, node.index() % 64);
+        let word = &mut self.seen[w];
+        self.stats.distinct_leaves += u64::from(*word >> b & 1 == 0);
+        *word |= 1 << b;
+    }
+
+    #[inline]
+    fn probe(&mut self, _: NodeId) {
+        self.stats.probes += 1;
+    }
+
+    #[inline]
+    fn research(&mut self, _: NodeId, _: f64, _: f64) {
+        self.stats.researches += 1;
+    }
+
+    #[inline]
+    fn cutoff(&mut self, _: NodeId, _: u32, skipped: u32, kind: Cutoff) {
+        self.stats.cutoffs += 1;
+        self.stats.pruned_children += u64::from(skipped);
+        self.stats.by_kind[kind.index()] += 1;
+        if kind == Cutoff::Probe {
+            self.stats.probe_cutoffs += 1;
+        }
+    }
+
+    #[inline]
+    fn fallback(&mut self, _: NodeId) {
+        self.stats.fallbacks += 1;
+    }
+}
+
+/// Observes nothing: for references and tests where only the value matters.
+pub struct Quiet;
+
+impl Observer for Quiet {}

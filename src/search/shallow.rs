@@ -1,0 +1,101 @@
+//! max^n with immediate and shallow pruning: the slides' `Shallow(Node, Player, Bound)`
+//! (Korf 1991).
+//!
+//! ```text
+//! Shallow(Node, Player, Bound)
+//!   IF Node is terminal, RETURN static value
+//!   Best = Shallow(first Child, next Player, Sum)
+//!   FOR each remaining Child
+//!     IF Best[Player] >= Bound, RETURN Best
+//!     Current = Shallow(Child, next Player, Sum - Best[Player])
+//!     IF Current[Player] > Best[Player], Best = Current
+//!   RETURN Best
+//! ```
+//!
+//! Pruning needs a lower bound on every component and an upper bound on their sum; the slides
+//! take 0 and Sum. With a floor f ≠ 0 and n players, a component is at most `Sum − (n−1)·f`
+//! (the root's Bound: immediate pruning) and a child whose player already holds `x` leaves the
+//! next player at most `Sum − x − (n−2)·f` (the child's Bound: shallow pruning); with f = 0 these
+//! are the slides' `Sum` and `Sum − Best[Player]`. The tree's declared floor and sum are used,
+//! or else the tight ones over its leaves.
+//!
+//! A child where the same player moves again gains nothing from its parent's bound (it wants
+//! the same component larger): it gets the immediate bound only. A cutoff is *immediate* when
+//! `Best[Player]` reached the largest value a component can have, *shallow* otherwise. The
+//! value returned by a cut-off node is its best vector so far — a lower bound on its player's
+//! component — and, as the theorem on the slides says, the root's vector is exactly max^n's.
+
+use super::{Bound, Cutoff, Found, Observer, Value};
+use crate::tree::{Kind, NodeId, Tree};
+
+struct Limits {
+    /// The largest value one component can have: `Sum − (n−1)·floor`.
+    top: f64,
+    /// `Sum − (n−2)·floor`: a child's bound is this less its parent's best component.
+    rest: f64,
+}
+
+pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+    let (floor, sum, _) = tree.payoff_limits().expect("refused on two-player trees");
+    let n = tree.players() as f64;
+    let lim = Limits {
+        top: sum - (n - 1.0) * floor,
+        rest: sum - (n - 2.0) * floor,
+    };
+    let v = shallow(tree, tree.root(), lim.top, &lim, obs);
+    Found {
+        value: Value::Vector(v),
+        bound: Bound::Exact,
+    }
+}
+
+fn player(tree: &Tree, node: NodeId) -> Option<u8> {
+    match tree.kind(node) {
+        Kind::Player(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// The Bound passed to child `c` of a node where `p` moves and holds `best`.
+fn child_bound(tree: &Tree, p: u8, c: NodeId, best: f64, lim: &Limits) -> f64 {
+    if player(tree, c) == Some(p) {
+        lim.top
+    } else {
+        lim.rest - best
+    }
+}
+
+fn shallow<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    bound: f64,
+    lim: &Limits,
+    obs: &mut O,
+) -> Vec<f64> {
+    let Some(p) = player(tree, node) else {
+        obs.leaf(node, f64::NAN);
+        return tree.payoff(node).to_vec();
+    };
+    obs.enter(node, f64::NEG_INFINITY, bound);
+    let pi = usize::from(p);
+    let kids: Vec<NodeId> = tree.children(node).collect();
+    let mut best = shallow(tree, kids[0], lim.top, lim, obs);
+    for (i, &c) in kids.iter().enumerate().skip(1) {
+        if best[pi] >= bound {
+            let kind = if best[pi] >= lim.top {
+                Cutoff::Immediate
+            } else {
+                Cutoff::Shallow
+            };
+            obs.cutoff(node, (i - 1) as u32, (kids.len() - i) as u32, kind);
+            obs.exit_vector(node, &best, Bound::Lower);
+            return best;
+        }
+        let current = shallow(tree, c, child_bound(tree, p, c, best[pi], lim), lim, obs);
+        if current[pi] > best[pi] {
+            best = current;
+        }
+    }
+    obs.exit_vector(node, &best, Bound::Exact);
+    best
+}

@@ -1,0 +1,381 @@
+//! Star1: Ballard (1982), "Search Procedures for Perfect Information Trees Containing Chance
+//! Nodes", §4. Alpha-beta extended to chance (*) nodes.
+//!
+//! With L and U bounds on every leaf value, a * node with N equally likely children whose first
+//! i − 1 children are worth V1 … Vi−1 is cut off after its i-th child if
+//!
+//! ```text
+//! (1a)  (V1 + … + Vi−1) + Vi + U·(N − i)  ≤  N·α      (it cannot be worth more than α)
+//! (1b)  (V1 + … + Vi−1) + Vi + L·(N − i)  ≥  N·β      (it cannot be worth less than β)
+//! ```
+//!
+//! so child i is searched with the window (Ai, Bi), clipped to L..U:
+//!
+//! ```text
+//! (2a)  Ai = N·α − (V1 + … + Vi−1) − U·(N − i)     (3a)  A1 = N·(α − U) + U    (4a)  An+1 = An + U − Vn
+//! (2b)  Bi = N·β − (V1 + … + Vi−1) − L·(N − i)     (3b)  B1 = N·(β − L) + L    (4b)  Bn+1 = Bn + L − Vn
+//! ```
+//!
+//! The pseudocode of §4 as our OCR'd copy prints it has `A = N + (alpha - U) + U`; equation
+//! (3a), which rules, is `A1 = N·(α − U) + U`, and that is what we compute.
+//!
+//! - Equally likely children: §4's procedure, line for line, with the updates (4a)/(4b).
+//! - Uneven probabilities (§7.3): the left side of (1a) becomes
+//!   `(P1V1 + … + Pi−1Vi−1) + PiVi + U·(1 − P1 − … − Pi)` (22), so
+//!   `Ai = (α − Σ_{j<i} Pj Vj − U·Σ_{j>i} Pj) / Pi` and likewise Bi with L and β ("(2a), (3a)
+//!   and (4a) are modified accordingly"); we compute these directly.
+//! - `rightmost` (§7.2): below the root's last child, a * node stops as soon as its lower
+//!   *-value exceeds the α passed into it (upper *-value below β under a Min root): that move is
+//!   proved strictly better than the others though its value is not known. The root's value is
+//!   then a lower (upper) bound.
+//!
+//! Max and Min nodes are searched by fail-hard alpha-beta (Ballard's `Max` and `Min`
+//! procedures are not printed; his algorithm "reduces to the familiar alpha-beta procedure (Knuth
+//! and Moore) for degenerate *-minimax trees"). Leaves that are children of a * node are
+//! evaluated as part of the loop, like any child.
+
+use super::expectiminimax::ChanceSum;
+use super::{Bound, Cutoff, Found, Observer, star2};
+use crate::tree::{Kind, NodeId, Tree};
+
+/// What the Max/Min layer needs to know while Star1 or Star2 runs.
+pub(crate) struct Ctx {
+    pub l: f64,
+    pub u: f64,
+    /// Rounds of probing at chance nodes: 0 for Star1.
+    pub probes: u32,
+    pub rightmost: bool,
+    /// Set when the §7.2 cutoff ended the search below the root's last child.
+    pub rightmost_fired: bool,
+}
+
+/// The player at the root, for the §7.2 cutoff below its last child.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Root {
+    Max,
+    Min,
+}
+
+pub fn search<O: Observer>(tree: &Tree, rightmost: bool, obs: &mut O) -> Found {
+    run(tree, 0, rightmost, obs)
+}
+
+/// Star1 (`probes == 0`) or Star2 from the root with the window (−∞, +∞).
+pub(crate) fn run<O: Observer>(tree: &Tree, probes: u32, rightmost: bool, obs: &mut O) -> Found {
+    let b = tree.value_bounds();
+    let mut ctx = Ctx {
+        l: b.lo,
+        u: b.hi,
+        probes,
+        rightmost,
+        rightmost_fired: false,
+    };
+    let root = tree.root();
+    let v = match tree.kind(root) {
+        Kind::Max => max_node(
+            tree,
+            root,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            true,
+            &mut ctx,
+            obs,
+        ),
+        Kind::Min => min_node(
+            tree,
+            root,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            true,
+            &mut ctx,
+            obs,
+        ),
+        _ => eval(tree, root, f64::NEG_INFINITY, f64::INFINITY, &mut ctx, obs),
+    };
+    let bound = match (ctx.rightmost_fired, tree.kind(root)) {
+        (false, _) => Bound::Exact,
+        (true, Kind::Min) => Bound::Upper,
+        (true, _) => Bound::Lower,
+    };
+    Found {
+        value: super::Value::Scalar(v),
+        bound,
+    }
+}
+
+/// Ballard's `Eval`: a node of any kind with the window (α, β).
+pub(crate) fn eval<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    match tree.kind(node) {
+        Kind::Leaf => {
+            let v = tree.value(node);
+            obs.leaf(node, v);
+            v
+        }
+        Kind::Max => max_node(tree, node, alpha, beta, false, ctx, obs),
+        Kind::Min => min_node(tree, node, alpha, beta, false, ctx, obs),
+        _ => chance(tree, node, alpha, beta, None, ctx, obs),
+    }
+}
+
+/// A chance node: Star1, or Star2 when probing.
+fn chance<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    root: Option<Root>,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    if ctx.probes > 0 {
+        star2::node(tree, node, alpha, beta, root, ctx, obs)
+    } else {
+        star1(tree, node, alpha, beta, root, ctx, obs)
+    }
+}
+
+/// `Max(board, α, β)`: fail-hard alpha-beta. `root`: the root, whose last child may get §7.2.
+pub(crate) fn max_node<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    root: bool,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    obs.enter(node, alpha, beta);
+    let mut a = alpha;
+    let n = tree.child_count(node);
+    for (i, c) in tree.children(node).enumerate() {
+        let rightmost = root && ctx.rightmost && i + 1 == n && tree.kind(c) == Kind::Chance;
+        let v = if rightmost {
+            chance(tree, c, a, beta, Some(Root::Max), ctx, obs)
+        } else {
+            eval(tree, c, a, beta, ctx, obs)
+        };
+        if v >= beta {
+            obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Beta);
+            obs.exit(node, beta, Bound::Lower);
+            return beta;
+        }
+        if v > a {
+            a = v;
+        }
+    }
+    obs.exit(node, a, Bound::classify(a, alpha, beta));
+    a
+}
+
+/// `Min(board, α, β)`: fail-hard alpha-beta.
+pub(crate) fn min_node<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    root: bool,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    obs.enter(node, alpha, beta);
+    let mut b = beta;
+    let n = tree.child_count(node);
+    for (i, c) in tree.children(node).enumerate() {
+        let rightmost = root && ctx.rightmost && i + 1 == n && tree.kind(c) == Kind::Chance;
+        let v = if rightmost {
+            chance(tree, c, alpha, b, Some(Root::Min), ctx, obs)
+        } else {
+            eval(tree, c, alpha, b, ctx, obs)
+        };
+        if v <= alpha {
+            obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Alpha);
+            obs.exit(node, alpha, Bound::Upper);
+            return alpha;
+        }
+        if v < b {
+            b = v;
+        }
+    }
+    obs.exit(node, b, Bound::classify(b, alpha, beta));
+    b
+}
+
+/// `Star1(board, alpha, beta)`.
+pub(crate) fn star1<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    root: Option<Root>,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    obs.enter(node, alpha, beta);
+    if tree.is_uniform(node) {
+        star1_equal(tree, node, alpha, beta, root, ctx, obs)
+    } else {
+        star1_weighted(tree, node, alpha, beta, root, ctx, obs)
+    }
+}
+
+/// §4's procedure for N equally likely children.
+fn star1_equal<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    root: Option<Root>,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    let (l, u) = (ctx.l, ctx.u);
+    let n = tree.child_count(node);
+    let nf = n as f64;
+    let mut a = nf * (alpha - u) + u; // (3a)
+    let mut b = nf * (beta - l) + l; // (3b)
+    let mut sum = ChanceSum::new(tree, node);
+    for (i, s) in tree.children(node).enumerate() {
+        obs.chance_bounds(tree.child(node, i), a, b);
+        let ax = a.max(l);
+        let bx = b.min(u);
+        let v = eval(tree, s, ax, bx, ctx, obs);
+        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
+            return r;
+        }
+        sum.add(tree, s, v);
+        let left = (n - i - 1) as f64;
+        if let Some(r) = rightmost(
+            obs,
+            node,
+            i,
+            n,
+            root,
+            sum.sum() + l * left,
+            sum.sum() + u * left,
+            nf,
+            alpha,
+            beta,
+            ctx,
+        ) {
+            return r;
+        }
+        a = a + u - v; // (4a)
+        b = b + l - v; // (4b)
+    }
+    let v = sum.value();
+    obs.exit(node, v, Bound::classify(v, alpha, beta));
+    v
+}
+
+/// §7.3: uneven probabilities, equation (22) and its twin for B.
+fn star1_weighted<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    root: Option<Root>,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    let (l, u) = (ctx.l, ctx.u);
+    let n = tree.child_count(node);
+    let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Pj Vj
+    let mut done = 0.0; // Σ_{j<i} Pj
+    for (i, s) in tree.children(node).enumerate() {
+        let p = tree.prob(s);
+        let rest = (1.0 - done - p).max(0.0); // Σ_{j>i} Pj
+        let a = (alpha - sum.sum() - u * rest) / p;
+        let b = (beta - sum.sum() - l * rest) / p;
+        obs.chance_bounds(tree.child(node, i), a, b);
+        let v = eval(tree, s, a.max(l), b.min(u), ctx, obs);
+        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
+            return r;
+        }
+        sum.add(tree, s, v);
+        done += p;
+        let rest = (1.0 - done).max(0.0);
+        if let Some(r) = rightmost(
+            obs,
+            node,
+            i,
+            n,
+            root,
+            sum.sum() + l * rest,
+            sum.sum() + u * rest,
+            1.0,
+            alpha,
+            beta,
+            ctx,
+        ) {
+            return r;
+        }
+    }
+    let v = sum.value();
+    obs.exit(node, v, Bound::classify(v, alpha, beta));
+    v
+}
+
+/// Star1's two tests after child `i`: `if (v <= A) return(alpha); if (v >= B) return(beta);`
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cut<O: Observer>(
+    obs: &mut O,
+    node: NodeId,
+    i: usize,
+    n: usize,
+    v: f64,
+    a: f64,
+    b: f64,
+    alpha: f64,
+    beta: f64,
+) -> Option<f64> {
+    if v <= a {
+        obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::StarLower);
+        obs.exit(node, alpha, Bound::Upper);
+        return Some(alpha);
+    }
+    if v >= b {
+        obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::StarUpper);
+        obs.exit(node, beta, Bound::Lower);
+        return Some(beta);
+    }
+    None
+}
+
+/// §7.2 below the root's last child: stop once the *-value, between `lower / scale` and
+/// `upper / scale`, is proved better for the root than what it has (α under Max, β under Min).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn rightmost<O: Observer>(
+    obs: &mut O,
+    node: NodeId,
+    i: usize,
+    n: usize,
+    root: Option<Root>,
+    lower: f64,
+    upper: f64,
+    scale: f64,
+    alpha: f64,
+    beta: f64,
+    ctx: &mut Ctx,
+) -> Option<f64> {
+    if i + 1 == n {
+        return None; // the *-value is known exactly: nothing left to save
+    }
+    let (v, bound) = match root? {
+        Root::Max if lower / scale > alpha => (lower / scale, Bound::Lower),
+        Root::Min if upper / scale < beta => (upper / scale, Bound::Upper),
+        _ => return None,
+    };
+    ctx.rightmost_fired = true;
+    obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Rightmost);
+    obs.exit(node, v, bound);
+    Some(v)
+}

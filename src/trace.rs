@@ -1,0 +1,300 @@
+//! A search's every step, recorded.
+//!
+//! The [`Recorder`] observer turns each observer call into a 24-byte [`Event`] (and keeps the
+//! statistics as [`Counter`] does); [`replay`] answers "what did node n look like after k
+//! steps" for one node in a few binary searches, or for every node in one pass; [`export`]
+//! writes traces as JSON Lines, statistics as CSV and searched trees as Graphviz DOT.
+
+pub mod export;
+pub mod replay;
+
+use crate::search::{Bound, Counter, Cutoff, Observer, Stats};
+use crate::tree::NodeId;
+
+pub use replay::{NodeState, Replay, Status};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum EventKind {
+    Enter,
+    Leaf,
+    ChanceBounds,
+    Probe,
+    Research,
+    Cutoff,
+    Exit,
+    ExitVector,
+    Fallback,
+}
+
+/// One step in 24 bytes: the kind, a tag (a cutoff's kind, a value's bound), the node, and two
+/// numbers whose meaning depends on the kind; pairs of integers are stored in a number's bits.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Event {
+    kind: EventKind,
+    tag: u8,
+    node: u32,
+    a: f64,
+    b: f64,
+}
+
+const _: () = assert!(std::mem::size_of::<Event>() == 24);
+
+/// An event unpacked. Windows and values are from the root's point of view (Max maximises).
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventView {
+    /// The search enters interior node `node` with the window `(alpha, beta)`.
+    Enter { node: NodeId, alpha: f64, beta: f64 },
+    /// The search evaluates leaf `node` (`value` is NaN for an n-player leaf: see its payoff).
+    Leaf { node: NodeId, value: f64 },
+    /// Star1/Star2: `child` of a chance node is about to be searched; `a`, `b` are its bounds
+    /// `A_i`, `B_i` (equations 2–8) before clipping to `L..U`.
+    ChanceBounds { child: NodeId, a: f64, b: f64 },
+    /// Star2 probes `child`'s parent (a child of a chance node) by searching `child`.
+    Probe { child: NodeId },
+    /// `node` is about to be searched again, with the window `(alpha, beta)`.
+    Research { node: NodeId, alpha: f64, beta: f64 },
+    /// A cutoff test fired at `node` after child `after` (from 0); `skipped` children are pruned.
+    Cutoff {
+        node: NodeId,
+        after: u32,
+        skipped: u32,
+        kind: Cutoff,
+    },
+    /// The search leaves `node` with `value`, exact or a bound.
+    Exit {
+        node: NodeId,
+        value: f64,
+        bound: Bound,
+    },
+    /// The search leaves `node` of an n-player tree with a vector ([`Trace::vector`]).
+    ExitVector {
+        node: NodeId,
+        index: u32,
+        bound: Bound,
+    },
+    /// Star2 searches chance node `node` with Star1 (its children are not all + or all −).
+    Fallback { node: NodeId },
+}
+
+fn bound_tag(b: Bound) -> u8 {
+    match b {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    }
+}
+
+fn tag_bound(t: u8) -> Bound {
+    match t {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        _ => Bound::Exact,
+    }
+}
+
+fn pack(x: u32, y: u32) -> f64 {
+    f64::from_bits(u64::from(x) | (u64::from(y) << 32))
+}
+
+fn unpack(f: f64) -> (u32, u32) {
+    let b = f.to_bits();
+    (b as u32, (b >> 32) as u32)
+}
+
+impl Event {
+    fn new(kind: EventKind, tag: u8, node: NodeId, a: f64, b: f64) -> Self {
+        Event {
+            kind,
+            tag,
+            node: node.0,
+            a,
+            b,
+        }
+    }
+
+    pub fn kind(&self) -> EventKind {
+        self.kind
+    }
+
+    /// The node the event is about (for `ChanceBounds` and `Probe`, the child searched).
+    pub fn node(&self) -> NodeId {
+        NodeId(self.node)
+    }
+
+    pub fn view(&self) -> EventView {
+        let node = NodeId(self.node);
+        match self.kind {
+            EventKind::Enter => EventView::Enter {
+                node,
+                alpha: self.a,
+                beta: self.b,
+            },
+            EventKind::Leaf => EventView::Leaf {
+                node,
+                value: self.a,
+            },
+            EventKind::ChanceBounds => EventView::ChanceBounds {
+                child: node,
+                a: self.a,
+                b: self.b,
+            },
+            EventKind::Probe => EventView::Probe { child: node },
+            EventKind::Research => EventView::Research {
+                node,
+                alpha: self.a,
+                beta: self.b,
+            },
+            EventKind::Cutoff => {
+                let (after, skipped) = unpack(self.a);
+                EventView::Cutoff {
+                    node,
+                    after,
+                    skipped,
+                    kind: Cutoff::ALL[usize::from(self.tag)],
+                }
+            }
+            EventKind::Exit => EventView::Exit {
+                node,
+                value: self.a,
+                bound: tag_bound(self.tag),
+            },
+            EventKind::ExitVector => EventView::ExitVector {
+                node,
+                index: unpack(self.a).0,
+                bound: tag_bound(self.tag),
+            },
+            EventKind::Fallback => EventView::Fallback { node },
+        }
+    }
+}
+
+/// A recorded search: its events in order, and the payoff vectors of n-player exits.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    events: Vec<Event>,
+    vectors: Vec<f64>,
+    /// Components of each stored vector.
+    width: usize,
+}
+
+impl Trace {
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    pub fn event(&self, step: usize) -> &Event {
+        &self.events[step]
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The payoff vector stored by an `ExitVector` event.
+    pub fn vector(&self, index: u32) -> &[f64] {
+        let at = index as usize * self.width;
+        &self.vectors[at..at + self.width]
+    }
+}
+
+/// The observer that records everything (and counts, like [`Counter`]).
+pub struct Recorder {
+    trace: Trace,
+    counter: Counter,
+}
+
+impl Recorder {
+    pub fn new(nodes: usize) -> Self {
+        Recorder {
+            trace: Trace::default(),
+            counter: Counter::new(nodes),
+        }
+    }
+
+    pub fn finish(self) -> (Trace, Stats) {
+        (self.trace, self.counter.finish())
+    }
+
+    #[inline]
+    fn push(&mut self, e: Event) {
+        self.trace.events.push(e);
+    }
+}
+
+impl Observer for Recorder {
+    #[inline]
+    fn enter(&mut self, node: NodeId, alpha: f64, beta: f64) {
+        self.counter.enter(node, alpha, beta);
+        self.push(Event::new(EventKind::Enter, 0, node, alpha, beta));
+    }
+
+    #[inline]
+    fn leaf(&mut self, node: NodeId, value: f64) {
+        self.counter.leaf(node, value);
+        self.push(Event::new(EventKind::Leaf, 0, node, value, 0.0));
+    }
+
+    #[inline]
+    fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {
+        self.push(Event::new(EventKind::ChanceBounds, 0, child, a, b));
+    }
+
+    #[inline]
+    fn probe(&mut self, child: NodeId) {
+        self.counter.probe(child);
+        self.push(Event::new(EventKind::Probe, 0, child, 0.0, 0.0));
+    }
+
+    #[inline]
+    fn research(&mut self, node: NodeId, alpha: f64, beta: f64) {
+        self.counter.research(node, alpha, beta);
+        self.push(Event::new(EventKind::Research, 0, node, alpha, beta));
+    }
+
+    #[inline]
+    fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {
+        self.counter.cutoff(node, after, skipped, kind);
+        self.push(Event::new(
+            EventKind::Cutoff,
+            kind.index() as u8,
+            node,
+            pack(after, skipped),
+            0.0,
+        ));
+    }
+
+    #[inline]
+    fn exit(&mut self, node: NodeId, value: f64, bound: Bound) {
+        self.push(Event::new(
+            EventKind::Exit,
+            bound_tag(bound),
+            node,
+            value,
+            0.0,
+        ));
+    }
+
+    fn exit_vector(&mut self, node: NodeId, value: &[f64], bound: Bound) {
+        self.trace.width = value.len();
+        let index = (self.trace.vectors.len() / value.len().max(1)) as u32;
+        self.trace.vectors.extend_from_slice(value);
+        self.push(Event::new(
+            EventKind::ExitVector,
+            bound_tag(bound),
+            node,
+            pack(index, 0),
+            0.0,
+        ));
+    }
+
+    #[inline]
+    fn fallback(&mut self, node: NodeId) {
+        self.counter.fallback(node);
+        self.push(Event::new(EventKind::Fallback, 0, node, 0.0, 0.0));
+    }
+}

@@ -1,0 +1,438 @@
+//! Writing what a search did: the trace as JSON Lines, statistics as CSV, the searched tree as
+//! Graphviz DOT. The JSON Lines schema is documented in `docs/TRACE.md`; keep the two in step.
+//!
+//! Writers take any `io::Write` and stream, so a 10^7-event trace never exists as one string.
+
+use std::io::{self, Write};
+
+use crate::format::number_text;
+use crate::search::{Bound, Cutoff, Ratios, Run, Stats, Value};
+use crate::tree::{Kind, NodeId, Tree};
+
+use super::{EventView, Replay, Status, Trace};
+
+/// The schema version in the first line of a JSON Lines trace.
+pub const TRACE_VERSION: u32 = 1;
+
+/// A number in JSON: finite numbers as numbers, ±∞ as the strings `"inf"` and `"-inf"` (JSON
+/// has no infinity), NaN as `null`.
+pub fn json_number(x: f64) -> String {
+    if x.is_nan() {
+        "null".into()
+    } else if x == f64::INFINITY {
+        "\"inf\"".into()
+    } else if x == f64::NEG_INFINITY {
+        "\"-inf\"".into()
+    } else {
+        number_text(x)
+    }
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+fn bound_name(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+}
+
+/// Writes `trace` of `run` on `tree` as JSON Lines: a header object, then one object per event.
+pub fn write_jsonl(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -> io::Result<()> {
+    writeln!(
+        out,
+        "{{\"prune_trace\":{TRACE_VERSION},\"algorithm\":{},\"parameters\":{},\"tree\":{},\"nodes\":{},\"players\":{},\"events\":{},\"value\":{},\"bound\":\"{}\"}}",
+        json_string(run.algorithm.name()),
+        json_string(&run.algorithm.label()),
+        json_string(&tree.meta().name),
+        tree.len(),
+        tree.players(),
+        trace.len(),
+        value_json(&run.value),
+        bound_name(run.bound),
+    )?;
+    let mut line = String::with_capacity(160);
+    for (step, e) in trace.events().iter().enumerate() {
+        line.clear();
+        event_json(&mut line, tree, trace, step, &e.view());
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn value_json(v: &Value) -> String {
+    match v {
+        Value::Scalar(x) => json_number(*x),
+        Value::Vector(xs) => vector_json(xs),
+    }
+}
+
+fn vector_json(xs: &[f64]) -> String {
+    let parts: Vec<String> = xs.iter().map(|&x| json_number(x)).collect();
+    format!("[{}]", parts.join(","))
+}
+
+/// One event as a JSON object (no newline).
+pub fn event_json(s: &mut String, tree: &Tree, trace: &Trace, step: usize, e: &EventView) {
+    use std::fmt::Write as _;
+    let (name, node) = match *e {
+        EventView::Enter { node, .. } => ("enter", node),
+        EventView::Leaf { node, .. } => ("leaf", node),
+        EventView::ChanceBounds { child, .. } => ("chance_bounds", child),
+        EventView::Probe { child } => ("probe", child),
+        EventView::Research { node, .. } => ("research", node),
+        EventView::Cutoff { node, .. } => ("cutoff", node),
+        EventView::Exit { node, .. } | EventView::ExitVector { node, .. } => ("exit", node),
+        EventView::Fallback { node } => ("fallback", node),
+    };
+    let _ = write!(
+        s,
+        "{{\"step\":{step},\"event\":\"{name}\",\"node\":{}",
+        node.0
+    );
+    if let Some(l) = tree.label(node) {
+        let _ = write!(s, ",\"label\":{}", json_string(l));
+    }
+    match *e {
+        EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
+            let _ = write!(
+                s,
+                ",\"alpha\":{},\"beta\":{}",
+                json_number(alpha),
+                json_number(beta)
+            );
+        }
+        EventView::Leaf { node, value } => {
+            let v = if value.is_nan() {
+                vector_json(tree.payoff(node))
+            } else {
+                json_number(value)
+            };
+            let _ = write!(s, ",\"value\":{v}");
+        }
+        EventView::ChanceBounds { child, a, b } => {
+            let parent = tree.parent(child).map_or(0, |p| p.0);
+            let _ = write!(
+                s,
+                ",\"parent\":{parent},\"a\":{},\"b\":{}",
+                json_number(a),
+                json_number(b)
+            );
+        }
+        EventView::Probe { child } => {
+            let parent = tree.parent(child).map_or(0, |p| p.0);
+            let _ = write!(s, ",\"parent\":{parent}");
+        }
+        EventView::Cutoff {
+            after,
+            skipped,
+            kind,
+            ..
+        } => {
+            let _ = write!(
+                s,
+                ",\"after\":{after},\"skipped\":{skipped},\"kind\":\"{}\"",
+                kind.name()
+            );
+        }
+        EventView::Exit { value, bound, .. } => {
+            let _ = write!(
+                s,
+                ",\"value\":{},\"bound\":\"{}\"",
+                json_number(value),
+                bound_name(bound)
+            );
+        }
+        EventView::ExitVector { index, bound, .. } => {
+            let _ = write!(
+                s,
+                ",\"value\":{},\"bound\":\"{}\"",
+                vector_json(trace.vector(index)),
+                bound_name(bound)
+            );
+        }
+        EventView::Fallback { .. } => {}
+    }
+    s.push('}');
+}
+
+/// The columns of the statistics CSV, in order.
+pub fn csv_header() -> String {
+    let mut cols: Vec<String> = [
+        "algorithm",
+        "value",
+        "bound",
+        "leaves",
+        "distinct_leaves",
+        "interior",
+        "nodes",
+        "cutoffs",
+        "pruned_children",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    cols.extend(
+        Cutoff::ALL
+            .iter()
+            .map(|k| format!("cutoffs_{}", k.name().replace('-', "_"))),
+    );
+    cols.extend(
+        [
+            "probes",
+            "probe_cutoffs",
+            "researches",
+            "fallbacks",
+            "effective_branching",
+            "share_of_exhaustive",
+            "search_seconds",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    cols.join(",")
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+/// One run as a CSV row matching [`csv_header`]. A vector value is written `(a; b; c)`.
+pub fn csv_row(tree: &Tree, run: &Run) -> String {
+    let s: &Stats = &run.stats;
+    let r = Ratios::of(tree, s);
+    let value = match &run.value {
+        Value::Scalar(x) => number_text(*x),
+        Value::Vector(xs) => {
+            let parts: Vec<String> = xs.iter().map(|&x| number_text(x)).collect();
+            format!("({})", parts.join("; "))
+        }
+    };
+    let mut cols = vec![
+        csv_field(&run.algorithm.label()),
+        csv_field(&value),
+        bound_name(run.bound).to_owned(),
+        s.leaves.to_string(),
+        s.distinct_leaves.to_string(),
+        s.interior.to_string(),
+        s.nodes.to_string(),
+        s.cutoffs.to_string(),
+        s.pruned_children.to_string(),
+    ];
+    cols.extend(Cutoff::ALL.iter().map(|&k| s.cutoffs_of(k).to_string()));
+    cols.extend([
+        s.probes.to_string(),
+        s.probe_cutoffs.to_string(),
+        s.researches.to_string(),
+        s.fallbacks.to_string(),
+        number_text(r.effective_branching),
+        number_text(r.share_of_exhaustive),
+        format!("{:.6}", run.seconds),
+    ]);
+    cols.join(",")
+}
+
+/// The statistics of several runs on one tree as CSV, a row per run.
+pub fn stats_csv(tree: &Tree, runs: &[&Run]) -> String {
+    let mut s = csv_header();
+    s.push('\n');
+    for run in runs {
+        s.push_str(&csv_row(tree, run));
+        s.push('\n');
+    }
+    s
+}
+
+/// Colours of the DOT picture (Graphviz X11 names).
+const VISITED: &str = "lightblue";
+const PRUNED: &str = "gray85";
+const UNREACHED: &str = "white";
+const PV: &str = "red";
+
+fn dot_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The tree after the whole `trace`, as Graphviz DOT: visited nodes filled blue with their
+/// values, pruned subtrees drawn as one grey dashed box "✂ n nodes" under the node whose cutoff
+/// pruned them, unreached ones white, the principal variation in bold red.
+pub fn write_dot(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -> io::Result<()> {
+    let replay = Replay::new(tree, trace);
+    let states = replay.states(trace.len());
+    let sizes = tree.subtree_sizes();
+    let mut on_pv = vec![false; tree.len()];
+    for &n in &run.pv {
+        on_pv[n.index()] = true;
+    }
+    writeln!(out, "digraph \"{}\" {{", dot_escape(&run.algorithm.label()))?;
+    writeln!(
+        out,
+        "  label=\"{} on {}\"; labelloc=t;",
+        dot_escape(&run.algorithm.label()),
+        dot_escape(&tree.meta().name)
+    )?;
+    writeln!(
+        out,
+        "  node [fontname=\"Helvetica\", style=filled, fillcolor={UNREACHED}];"
+    )?;
+    writeln!(out, "  edge [arrowhead=none];")?;
+    // Preorder, skipping below the first pruned node of each pruned subtree.
+    let mut stack = vec![tree.root()];
+    while let Some(id) = stack.pop() {
+        let st = &states[id.index()];
+        let collapsed = st.status == Status::Pruned && tree.child_count(id) > 0;
+        let shape = match tree.kind(id) {
+            Kind::Max | Kind::Player(_) => "triangle",
+            Kind::Min => "invtriangle",
+            Kind::Chance => "circle",
+            Kind::Leaf => "box",
+        };
+        // Escaped piece by piece: the line break `\n` is DOT's own escape.
+        let mut text = match tree.label(id) {
+            Some(l) => format!("{} {}", tree.kind(id).glyph(), dot_escape(l)),
+            None => tree.kind(id).glyph(),
+        };
+        if collapsed {
+            text = format!("✂ {} nodes", sizes[id.index()]);
+        } else if let Some(v) = node_value(tree, trace, id, st) {
+            text.push_str(&format!("\\n{}", dot_escape(&v)));
+        }
+        let (fill, style) = match st.status {
+            Status::Done | Status::Open => (VISITED, "filled"),
+            Status::Pruned => (PRUNED, "filled,dashed"),
+            Status::NotReached => (UNREACHED, "filled,dotted"),
+        };
+        let shape = if collapsed { "box" } else { shape };
+        let pv = if on_pv[id.index()] {
+            format!(", color={PV}, penwidth=3")
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  n{} [label=\"{text}\", shape={shape}, fillcolor={fill}, style=\"{style}\"{pv}];",
+            id.0
+        )?;
+        if let Some(p) = tree.parent(id) {
+            let mut attrs = Vec::new();
+            if tree.kind(p) == Kind::Chance && !tree.is_uniform(p) {
+                attrs.push(format!("label=\"{}\"", number_text(tree.prob(id))));
+            }
+            if on_pv[id.index()] && on_pv[p.index()] {
+                attrs.push(format!("color={PV}, penwidth=3"));
+            }
+            if st.status == Status::Pruned {
+                attrs.push("style=dashed".into());
+            }
+            let attrs = if attrs.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", attrs.join(", "))
+            };
+            writeln!(out, "  n{} -> n{}{attrs};", p.0, id.0)?;
+        }
+        if !collapsed {
+            let kids: Vec<NodeId> = tree.children(id).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    writeln!(out, "}}")
+}
+
+fn node_value(tree: &Tree, trace: &Trace, id: NodeId, st: &super::NodeState) -> Option<String> {
+    use super::replay::Shown;
+    let mark = match st.bound {
+        Bound::Exact => "",
+        Bound::Lower => "≥",
+        Bound::Upper => "≤",
+    };
+    let text = match st.value? {
+        Shown::Scalar(x) => number_text(x),
+        Shown::Vector(i) => Value::Vector(trace.vector(i).to_vec()).to_string(),
+        Shown::Payoff => Value::Vector(tree.payoff(id).to_vec()).to_string(),
+    };
+    Some(format!("{mark}{text}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_expr;
+    use crate::search::{self, Algorithm};
+    use crate::trace::Recorder;
+
+    fn traced(expr: &str, algo: Algorithm) -> (Tree, Run, Trace) {
+        let tree = parse_expr(expr, false).unwrap();
+        let mut rec = Recorder::new(tree.len());
+        let (found, secs) = search::search(&tree, &algo, &mut rec).unwrap();
+        let (trace, stats) = rec.finish();
+        let run = search::finish(&tree, &algo, found, stats, secs);
+        (tree, run, trace)
+    }
+
+    #[test]
+    fn jsonl_has_a_header_and_a_parseable_line_per_event() {
+        let (tree, run, trace) = traced(
+            "((3,12,8),(2,4,6),(14,5,2))",
+            Algorithm::AlphaBeta { fail_soft: false },
+        );
+        let mut buf = Vec::new();
+        write_jsonl(&mut buf, &tree, &run, &trace).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), trace.len() + 1);
+        assert_eq!(lines[0]["prune_trace"], 1);
+        assert_eq!(lines[0]["value"], 3);
+        assert_eq!(lines[1]["event"], "enter");
+        assert_eq!(lines[1]["alpha"], "-inf");
+        assert_eq!(lines[1]["beta"], "inf");
+        let cut = lines.iter().find(|l| l["event"] == "cutoff").unwrap();
+        assert_eq!(cut["kind"], "alpha");
+        assert_eq!(cut["node"], 2);
+        assert_eq!(cut["after"], 0);
+        assert_eq!(cut["skipped"], 2);
+        assert_eq!(lines.last().unwrap()["event"], "exit");
+        assert_eq!(lines.last().unwrap()["bound"], "exact");
+    }
+
+    #[test]
+    fn csv_rows_match_the_header() {
+        let (tree, run, _) = traced("((3,12,8),(2,4,6),(14,5,2))", Algorithm::Minimax);
+        let csv = stats_csv(&tree, &[&run, &run]);
+        let rows: Vec<&str> = csv.lines().collect();
+        assert_eq!(rows.len(), 3);
+        let width = rows[0].split(',').count();
+        assert!(rows.iter().all(|r| r.split(',').count() == width));
+        assert!(
+            rows[1].starts_with("minimax,3,exact,9,9,4,13,0,0,"),
+            "{}",
+            rows[1]
+        );
+    }
+
+    #[test]
+    fn dot_collapses_pruned_subtrees_and_marks_the_pv() {
+        let (tree, run, trace) = traced(
+            "(((3,12),(8,9)),((2,4),(6,1)))",
+            Algorithm::AlphaBeta { fail_soft: false },
+        );
+        let mut buf = Vec::new();
+        write_dot(&mut buf, &tree, &run, &trace).unwrap();
+        let dot = String::from_utf8(buf).unwrap();
+        assert!(dot.starts_with("digraph"));
+        assert!(dot.contains("✂ 3 nodes"), "{dot}");
+        assert!(dot.contains("color=red"));
+        assert_eq!(dot.matches('{').count(), dot.matches('}').count());
+    }
+}
