@@ -11,7 +11,7 @@ pub mod replay;
 use crate::search::{Bound, Counter, Cutoff, Observer, Stats};
 use crate::tree::NodeId;
 
-pub use replay::{NodeState, Replay, Status};
+pub use replay::{NodeState, Replay, Shown, Status, StepIndex};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(u8)]

@@ -177,3 +177,210 @@ fn every_sample_tree_loads() {
     }
     assert!(Path::new("trees/default.ron").exists());
 }
+
+const CLASSIC: &str = "((3,12,8),(2,4,6),(14,5,2))";
+
+fn json(o: &Output) -> serde_json::Value {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+#[test]
+fn run_json_has_the_documented_fields() {
+    let v = json(&prune(&["run", "alphabeta", "--json", "--expr", CLASSIC]));
+    assert_eq!(v["algorithm"], "alphabeta");
+    assert_eq!(v["value"], 3.0);
+    assert_eq!(v["bound"], "exact");
+    assert_eq!(v["best_moves"], serde_json::json!([0]));
+    assert_eq!(v["pv"], serde_json::json!([0, 0]));
+    let s = &v["stats"];
+    assert_eq!(s["leaves"], 7);
+    assert_eq!(s["distinct_leaves"], 7);
+    assert_eq!(s["nodes"], 11, "every visit, leaves included");
+    assert_eq!(s["cutoffs"], 2);
+    assert_eq!(s["cutoffs_by_kind"]["alpha"], 2);
+    assert_eq!(s["minimal_tree_leaves"], 5);
+    assert!(v["search_seconds"].as_f64().unwrap() >= 0.0);
+
+    // Ties: both root moves are best; n-player values are vectors.
+    let v = json(&prune(&[
+        "run",
+        "minimax",
+        "--json",
+        "--expr",
+        "((5,7),(6,5))",
+    ]));
+    assert_eq!(v["best_moves"], serde_json::json!([0, 1]));
+    let v = json(&prune(&[
+        "run",
+        "maxn",
+        "--json",
+        "trees/maxn-deep-pruning-failure.ron",
+    ]));
+    assert_eq!(v["value"], serde_json::json!([6.0, 1.0, 2.0]));
+}
+
+#[test]
+fn run_parameters_reach_the_algorithm() {
+    let v = json(&prune(&[
+        "run",
+        "star2",
+        "--probes",
+        "2",
+        "--json",
+        "trees/ballard-figure-6.ron",
+    ]));
+    assert_eq!(v["parameters"], "star2 --probes 2");
+    let v = json(&prune(&[
+        "run",
+        "alphabeta",
+        "--fail-soft",
+        "--json",
+        "--expr",
+        CLASSIC,
+    ]));
+    assert_eq!(v["parameters"], "alphabeta --fail-soft");
+}
+
+#[test]
+fn run_refuses_what_an_algorithm_cannot_search() {
+    let o = prune(&["run", "alphabeta", "trees/ballard-figure-6.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("chance"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let o = prune(&["run", "no-such-algorithm", "--expr", CLASSIC]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("minimax, alphabeta"), "{}", stderr(&o));
+}
+
+#[test]
+fn run_writes_trace_stats_and_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let csv = dir.path().join("s.csv");
+    let dot = dir.path().join("t.dot");
+    let o = prune(&[
+        "run",
+        "star2",
+        "trees/ballard-figure-6.ron",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--stats-csv",
+        csv.to_str().unwrap(),
+        "--dot",
+        dot.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["prune_trace"], 1);
+    assert_eq!(lines[0]["events"], lines.len() as u64 - 1);
+    assert_eq!(lines[1]["event"], "enter");
+    assert_eq!(lines[1]["node"], 0);
+    assert!(lines.iter().any(|l| l["event"] == "chance_bounds"));
+    assert!(lines.iter().any(|l| l["event"] == "probe"));
+    assert_eq!(lines.last().unwrap()["event"], "exit");
+    assert_eq!(lines.last().unwrap()["node"], 0);
+    for (i, l) in lines[1..].iter().enumerate() {
+        assert_eq!(l["step"], i as u64);
+    }
+
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows[0].starts_with("algorithm,value,bound,leaves,distinct_leaves"));
+    assert!(rows[1].starts_with("star2,"));
+
+    let dot = std::fs::read_to_string(&dot).unwrap();
+    assert!(dot.starts_with("digraph"));
+    assert!(dot.contains("penwidth"), "the principal variation is drawn");
+}
+
+#[test]
+fn compare_puts_every_algorithm_in_one_table() {
+    let o = prune(&[
+        "compare",
+        "--expr",
+        CLASSIC,
+        "--algos",
+        "minimax,alphabeta,negascout,star1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for name in ["minimax", "alphabeta", "negascout", "star1"] {
+        assert!(
+            out.lines().any(|l| l.starts_with(name)),
+            "{name} row in\n{out}"
+        );
+    }
+    let v = json(&prune(&[
+        "compare",
+        "--json",
+        "trees/ballard-figure-6.ron",
+        "--algos",
+        "expectiminimax,star1,star2:probes=2,alphabeta",
+    ]));
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["value"], rows[2]["value"]);
+    assert!(
+        rows[3]["error"].as_str().unwrap().contains("chance"),
+        "{}",
+        rows[3]
+    );
+}
+
+#[test]
+fn algos_lists_every_algorithm_with_its_paper() {
+    let v = json(&prune(&["algos", "--json"]));
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "minimax",
+        "alphabeta",
+        "negascout",
+        "negascout-ab",
+        "sss",
+        "mtdf",
+        "expectiminimax",
+        "star1",
+        "star2",
+        "product",
+        "krule",
+        "maxn",
+        "maxn-shallow",
+        "paranoid",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    assert!(
+        v.as_array()
+            .unwrap()
+            .iter()
+            .all(|a| !a["source"].as_str().unwrap().is_empty())
+    );
+}
+
+#[test]
+fn analyze_types_every_node() {
+    let v = json(&prune(&["analyze", "--json", "--expr", CLASSIC]));
+    assert_eq!(v["minimal_leaves"], 5);
+    let types = v["types"].as_array().unwrap();
+    assert_eq!(types.len(), 13);
+    assert_eq!(types[0], "pv");
+    let o = prune(&[
+        "gen", "uniform", "-b", "3", "-d", "5", "--order", "best", "--seed", "4",
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("best.ron");
+    std::fs::write(&file, &o.stdout).unwrap();
+    let v = json(&prune(&["analyze", "--json", file.to_str().unwrap()]));
+    assert_eq!(v["minimal_leaves"], 27 + 9 - 1);
+}

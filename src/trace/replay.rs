@@ -9,6 +9,8 @@
 //! [`Replay::states`] computes every node at once, in one pass over the events and one over
 //! the tree, for exports.
 
+use std::borrow::Cow;
+
 use crate::search::{Bound, Cutoff};
 use crate::tree::{NodeId, Tree};
 
@@ -134,17 +136,17 @@ impl NodeState {
     }
 }
 
-/// A trace indexed by node; see the module documentation.
-pub struct Replay<'a> {
-    tree: &'a Tree,
-    trace: &'a Trace,
+/// The steps that touch each node: a counting sort of a trace's events by node. Built once per
+/// trace; the explorer keeps it beside the trace and views both through [`Replay::with_index`].
+#[derive(Clone, Debug)]
+pub struct StepIndex {
     /// `steps[offsets[n]..offsets[n + 1]]`: the steps touching node `n`, in order.
     offsets: Vec<u32>,
     steps: Vec<u32>,
 }
 
-impl<'a> Replay<'a> {
-    pub fn new(tree: &'a Tree, trace: &'a Trace) -> Self {
+impl StepIndex {
+    pub fn new(tree: &Tree, trace: &Trace) -> Self {
         let n = tree.len();
         let touched = |e: &super::Event| -> [Option<NodeId>; 2] {
             let node = e.node();
@@ -171,12 +173,28 @@ impl<'a> Replay<'a> {
                 fill[id.index()] += 1;
             }
         }
-        Replay {
-            tree,
-            trace,
-            offsets,
-            steps,
-        }
+        StepIndex { offsets, steps }
+    }
+}
+
+/// A trace indexed by node; see the module documentation.
+pub struct Replay<'a> {
+    tree: &'a Tree,
+    trace: &'a Trace,
+    index: Cow<'a, StepIndex>,
+}
+
+impl<'a> Replay<'a> {
+    /// Indexes `trace` (a pass over its events) and replays it.
+    pub fn new(tree: &'a Tree, trace: &'a Trace) -> Self {
+        let index = Cow::Owned(StepIndex::new(tree, trace));
+        Replay { tree, trace, index }
+    }
+
+    /// Replays `trace` through an index built before: costs nothing.
+    pub fn with_index(tree: &'a Tree, trace: &'a Trace, index: &'a StepIndex) -> Self {
+        let index = Cow::Borrowed(index);
+        Replay { tree, trace, index }
     }
 
     pub fn trace(&self) -> &Trace {
@@ -185,7 +203,8 @@ impl<'a> Replay<'a> {
 
     /// The steps that touch `node`, in order.
     pub fn steps_of(&self, node: NodeId) -> &[u32] {
-        &self.steps[self.offsets[node.index()] as usize..self.offsets[node.index() + 1] as usize]
+        let ix = &*self.index;
+        &ix.steps[ix.offsets[node.index()] as usize..ix.offsets[node.index() + 1] as usize]
     }
 
     /// `node`'s own events among the first `k` steps, folded.
