@@ -5,7 +5,7 @@
 
 mod analyze;
 mod convert;
-mod generate;
+pub mod generate;
 mod info;
 pub mod search;
 
@@ -43,11 +43,22 @@ pub enum Command {
     Algos(search::AlgosArgs),
     /// Label every node with its Knuth–Moore type (PV/CUT/ALL); the minimal tree's size.
     Analyze(analyze::AnalyzeArgs),
+    /// Open the explorer on a tree, optionally with runs already done.
+    Tui(TuiArgs),
     /// Print a shell completion script.
     Completions {
         /// bash, zsh, fish, elvish or powershell
         shell: clap_complete::Shell,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct TuiArgs {
+    #[command(flatten)]
+    pub tree: TreeSource,
+    /// Algorithms to run before the first frame, e.g. `alphabeta,negascout` or `star2:probes=2`.
+    #[arg(long, value_name = "ALGO[,ALGO…]", value_delimiter = ',')]
+    pub run: Vec<String>,
 }
 
 /// Where a command's tree comes from: a file or a bracket expression.
@@ -174,26 +185,61 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Compare(a)) => search::compare(&a),
         Some(Command::Algos(a)) => search::algos(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
+        Some(Command::Tui(a)) => {
+            let tree = a.tree.load()?;
+            let mut runs = Vec::new();
+            for spec in &a.run {
+                let algo = crate::search::Algorithm::parse(spec, &Default::default())
+                    .map_err(CliError::Usage)?;
+                if let Some(why) = algo.refusal(&tree) {
+                    return Err(CliError::Usage(format!("cannot run {algo}: {why}")));
+                }
+                runs.push(algo);
+            }
+            let source = a.tree.describe();
+            explore(tree, source, runs, true)
+        }
         Some(Command::Completions { shell }) => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);
             print(&String::from_utf8_lossy(&buf))
         }
         None => {
-            let tree = match &cli.file {
-                Some(f) => format::load(f, None)?,
-                None => default_tree(),
+            let (tree, source) = match &cli.file {
+                Some(f) => (format::load(f, None)?, f.display().to_string()),
+                None => (default_tree(), "(built-in example)".to_owned()),
             };
-            print(&welcome(&tree))
+            explore(tree, source, Vec::new(), false)
         }
     }
 }
 
-/// What `prune` prints until the explorer exists: the tree and where to go from there.
+/// Opens the explorer when prune talks to a terminal. Otherwise (a pipe, a script, a test)
+/// `prune [FILE]` prints the tree's summary instead, and `prune tui` refuses.
+fn explore(
+    tree: Tree,
+    source: String,
+    runs: Vec<crate::search::Algorithm>,
+    asked: bool,
+) -> Result<(), CliError> {
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if !terminal {
+        if asked {
+            return Err(CliError::Usage(
+                "the explorer needs a terminal (stdin and stdout); for scripts use `prune run` or `prune compare`".into(),
+            ));
+        }
+        return print(&welcome(&tree));
+    }
+    crate::tui::run(crate::tui::Options { tree, source, runs })
+        .map_err(|e| CliError::Internal(format!("terminal: {e}")))
+}
+
+/// What `prune` prints when it is not talking to a terminal: the tree and where to go from there.
 fn welcome(tree: &Tree) -> String {
     let mut s = info::summary(&crate::tree::shape(tree));
     s.push_str(
-        "\nTry:\n  prune info trees/ballard-figure-6.ron\n  prune gen uniform -b 3 -d 4 --order best --seed 1 -o t.ron\n  prune convert t.ron t.efg\n  prune --help\n",
+        "\nIn a terminal, `prune` opens the explorer on this tree.\nTry:\n  prune tui trees/ballard-figure-6.ron --run star1,star2\n  prune run alphabeta --expr '((3,12,8),(2,4,6),(14,5,2))'\n  prune info trees/ballard-figure-6.ron\n  prune gen uniform -b 3 -d 4 --order best --seed 1 -o t.ron\n  prune convert t.ron t.efg\n  prune --help\n",
     );
     s
 }

@@ -16,3 +16,4 @@ pub mod generate;
 pub mod search;
 pub mod trace;
 pub mod tree;
+pub mod tui;

@@ -1,0 +1,436 @@
+//! Keys → actions. The defaults can be overridden by a RON file (`keymap.ron` in the config
+//! directory): a map from key names to action names, e.g. `{ "ctrl-n": StepForward, "x": Unbound }`.
+//! The help overlay and the status bar are generated from the keymap in force.
+
+use std::collections::BTreeMap;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde::Deserialize;
+
+/// Everything the user can ask for in the outline.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+pub enum Action {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    Collapse,
+    Expand,
+    Toggle,
+    ExpandDepth(u8),
+    Parent,
+    Search,
+    SearchNext,
+    SearchPrev,
+    AddRun,
+    RemoveRun,
+    NextRun,
+    PrevRun,
+    StepForward,
+    StepBack,
+    NextCutoff,
+    PrevCutoff,
+    NextProbe,
+    PrevProbe,
+    NextResearch,
+    PrevResearch,
+    PlayPause,
+    Faster,
+    Slower,
+    StepStart,
+    StepEnd,
+    VisitedOnly,
+    FoldPruned,
+    Differences,
+    Open,
+    Generate,
+    Reorder,
+    Export,
+    Theme,
+    Help,
+    Quit,
+    /// In a keymap file: remove the key's default binding.
+    Unbound,
+}
+
+/// Help groups, in the order the overlay shows them.
+pub const GROUPS: [&str; 5] = ["Move", "Runs", "Step", "View", "Tree and files"];
+
+impl Action {
+    pub fn describe(self) -> (&'static str, &'static str) {
+        use Action::*;
+        match self {
+            Up => ("Move", "up"),
+            Down => ("Move", "down"),
+            PageUp => ("Move", "page up"),
+            PageDown => ("Move", "page down"),
+            Top => ("Move", "first row"),
+            Bottom => ("Move", "last row"),
+            Collapse => ("Move", "collapse, or go to parent"),
+            Expand => ("Move", "expand, or go to first child"),
+            Toggle => ("Move", "expand/collapse"),
+            ExpandDepth(_) => ("Move", "expand to depth 1–9"),
+            Parent => ("Move", "go to parent"),
+            Search => ("Move", "search labels"),
+            SearchNext => ("Move", "next match"),
+            SearchPrev => ("Move", "previous match"),
+            AddRun => ("Runs", "run an algorithm"),
+            RemoveRun => ("Runs", "remove the selected run"),
+            NextRun => ("Runs", "select next run"),
+            PrevRun => ("Runs", "select previous run"),
+            StepForward => ("Step", "step forward"),
+            StepBack => ("Step", "step back"),
+            NextCutoff => ("Step", "next cutoff"),
+            PrevCutoff => ("Step", "previous cutoff"),
+            NextProbe => ("Step", "next probe"),
+            PrevProbe => ("Step", "previous probe"),
+            NextResearch => ("Step", "next re-search"),
+            PrevResearch => ("Step", "previous re-search"),
+            PlayPause => ("Step", "play/pause"),
+            Faster => ("Step", "play faster"),
+            Slower => ("Step", "play slower"),
+            StepStart => ("Step", "go to the start"),
+            StepEnd => ("Step", "go to the end"),
+            VisitedOnly => ("View", "visited nodes only"),
+            FoldPruned => ("View", "fold pruned subtrees"),
+            Differences => ("View", "highlight differences between runs"),
+            Theme => ("View", "next theme"),
+            Help => ("View", "this help"),
+            Open => ("Tree and files", "open a tree file"),
+            Generate => ("Tree and files", "generate a tree"),
+            Reorder => ("Tree and files", "reorder children and re-run"),
+            Export => ("Tree and files", "export trace, stats, DOT"),
+            Quit => ("Tree and files", "quit"),
+            Unbound => ("", ""),
+        }
+    }
+}
+
+/// A key with its modifiers (shift only where it is not already in the character).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    pub code: KeyName,
+    pub ctrl: bool,
+    pub alt: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyName {
+    Char(char),
+    F(u8),
+    Up,
+    Down,
+    Left,
+    Right,
+    PageUp,
+    PageDown,
+    Home,
+    End,
+    Enter,
+    Esc,
+    Tab,
+    BackTab,
+    Backspace,
+    Delete,
+}
+
+impl Key {
+    pub fn from_event(e: &KeyEvent) -> Option<Key> {
+        let code = match e.code {
+            KeyCode::Char(c) => KeyName::Char(c),
+            KeyCode::F(n) => KeyName::F(n),
+            KeyCode::Up => KeyName::Up,
+            KeyCode::Down => KeyName::Down,
+            KeyCode::Left => KeyName::Left,
+            KeyCode::Right => KeyName::Right,
+            KeyCode::PageUp => KeyName::PageUp,
+            KeyCode::PageDown => KeyName::PageDown,
+            KeyCode::Home => KeyName::Home,
+            KeyCode::End => KeyName::End,
+            KeyCode::Enter => KeyName::Enter,
+            KeyCode::Esc => KeyName::Esc,
+            KeyCode::Tab => KeyName::Tab,
+            KeyCode::BackTab => KeyName::BackTab,
+            KeyCode::Backspace => KeyName::Backspace,
+            KeyCode::Delete => KeyName::Delete,
+            _ => return None,
+        };
+        Some(Key {
+            code,
+            ctrl: e.modifiers.contains(KeyModifiers::CONTROL),
+            alt: e.modifiers.contains(KeyModifiers::ALT),
+        })
+    }
+
+    /// Parses `j`, `ctrl-c`, `alt-x`, `pagedown`, `f1`, `space`, `?` …
+    pub fn parse(s: &str) -> Result<Key, String> {
+        let mut ctrl = false;
+        let mut alt = false;
+        let mut rest = s;
+        loop {
+            let lower = rest.to_ascii_lowercase();
+            if lower.starts_with("ctrl-") && rest.len() > 5 {
+                ctrl = true;
+                rest = &rest[5..];
+            } else if lower.starts_with("alt-") && rest.len() > 4 {
+                alt = true;
+                rest = &rest[4..];
+            } else {
+                break;
+            }
+        }
+        let mut chars = rest.chars();
+        let code = match (chars.next(), chars.next()) {
+            (Some(c), None) => KeyName::Char(c),
+            _ => match rest.to_ascii_lowercase().as_str() {
+                "space" => KeyName::Char(' '),
+                "up" => KeyName::Up,
+                "down" => KeyName::Down,
+                "left" => KeyName::Left,
+                "right" => KeyName::Right,
+                "pageup" | "pgup" => KeyName::PageUp,
+                "pagedown" | "pgdn" => KeyName::PageDown,
+                "home" => KeyName::Home,
+                "end" => KeyName::End,
+                "enter" | "return" => KeyName::Enter,
+                "esc" | "escape" => KeyName::Esc,
+                "tab" => KeyName::Tab,
+                "backtab" | "shift-tab" => KeyName::BackTab,
+                "backspace" => KeyName::Backspace,
+                "delete" | "del" => KeyName::Delete,
+                f if f.starts_with('f') && f[1..].parse::<u8>().is_ok() => {
+                    KeyName::F(f[1..].parse().expect("checked"))
+                }
+                _ => return Err(format!("unknown key `{s}`")),
+            },
+        };
+        Ok(Key { code, ctrl, alt })
+    }
+
+    pub fn name(&self) -> String {
+        let base = match self.code {
+            KeyName::Char(' ') => "space".to_owned(),
+            KeyName::Char(c) => c.to_string(),
+            KeyName::F(n) => format!("F{n}"),
+            KeyName::Up => "↑".into(),
+            KeyName::Down => "↓".into(),
+            KeyName::Left => "←".into(),
+            KeyName::Right => "→".into(),
+            KeyName::PageUp => "PgUp".into(),
+            KeyName::PageDown => "PgDn".into(),
+            KeyName::Home => "Home".into(),
+            KeyName::End => "End".into(),
+            KeyName::Enter => "Enter".into(),
+            KeyName::Esc => "Esc".into(),
+            KeyName::Tab => "Tab".into(),
+            KeyName::BackTab => "S-Tab".into(),
+            KeyName::Backspace => "Bksp".into(),
+            KeyName::Delete => "Del".into(),
+        };
+        let mut s = String::new();
+        if self.ctrl {
+            s.push_str("C-");
+        }
+        if self.alt {
+            s.push_str("M-");
+        }
+        s + &base
+    }
+}
+
+/// The bindings in force.
+#[derive(Clone, Debug)]
+pub struct Keymap {
+    bindings: BTreeMap<Key, Action>,
+}
+
+const DEFAULTS: &[(&str, Action)] = &[
+    ("k", Action::Up),
+    ("up", Action::Up),
+    ("j", Action::Down),
+    ("down", Action::Down),
+    ("pageup", Action::PageUp),
+    ("ctrl-u", Action::PageUp),
+    ("pagedown", Action::PageDown),
+    ("ctrl-d", Action::PageDown),
+    ("g", Action::Top),
+    ("G", Action::Bottom),
+    ("h", Action::Collapse),
+    ("l", Action::Expand),
+    ("enter", Action::Toggle),
+    ("1", Action::ExpandDepth(1)),
+    ("2", Action::ExpandDepth(2)),
+    ("3", Action::ExpandDepth(3)),
+    ("4", Action::ExpandDepth(4)),
+    ("5", Action::ExpandDepth(5)),
+    ("6", Action::ExpandDepth(6)),
+    ("7", Action::ExpandDepth(7)),
+    ("8", Action::ExpandDepth(8)),
+    ("9", Action::ExpandDepth(9)),
+    ("p", Action::Parent),
+    ("/", Action::Search),
+    ("n", Action::SearchNext),
+    ("N", Action::SearchPrev),
+    ("r", Action::AddRun),
+    ("x", Action::RemoveRun),
+    ("tab", Action::NextRun),
+    ("backtab", Action::PrevRun),
+    ("right", Action::StepForward),
+    (".", Action::StepForward),
+    ("left", Action::StepBack),
+    (",", Action::StepBack),
+    ("]", Action::NextCutoff),
+    ("[", Action::PrevCutoff),
+    ("}", Action::NextProbe),
+    ("{", Action::PrevProbe),
+    (">", Action::NextResearch),
+    ("<", Action::PrevResearch),
+    ("space", Action::PlayPause),
+    ("+", Action::Faster),
+    ("=", Action::Faster),
+    ("-", Action::Slower),
+    ("home", Action::StepStart),
+    ("end", Action::StepEnd),
+    ("v", Action::VisitedOnly),
+    ("z", Action::FoldPruned),
+    ("d", Action::Differences),
+    ("t", Action::Theme),
+    ("?", Action::Help),
+    ("o", Action::Open),
+    ("c", Action::Generate),
+    ("s", Action::Reorder),
+    ("e", Action::Export),
+    ("q", Action::Quit),
+    ("esc", Action::Quit),
+    ("ctrl-c", Action::Quit),
+];
+
+impl Default for Keymap {
+    fn default() -> Self {
+        let bindings = DEFAULTS
+            .iter()
+            .map(|&(k, a)| (Key::parse(k).expect("default keys parse"), a))
+            .collect();
+        Keymap { bindings }
+    }
+}
+
+impl Keymap {
+    /// The defaults with the overrides of a keymap file's text.
+    pub fn with_overrides(text: &str) -> Result<Keymap, String> {
+        let map: BTreeMap<String, Action> = ron::from_str(text).map_err(|e| e.to_string())?;
+        let mut km = Keymap::default();
+        for (k, a) in map {
+            let key = Key::parse(&k)?;
+            if a == Action::Unbound {
+                km.bindings.remove(&key);
+            } else {
+                km.bindings.insert(key, a);
+            }
+        }
+        // Quitting must stay possible whatever the file says.
+        km.bindings
+            .insert(Key::parse("ctrl-c").expect("parses"), Action::Quit);
+        Ok(km)
+    }
+
+    pub fn action(&self, key: &Key) -> Option<Action> {
+        self.bindings.get(key).copied()
+    }
+
+    /// The keys bound to `action`, as shown in help ("j ↓").
+    pub fn keys_for(&self, action: Action) -> String {
+        let mut keys: Vec<String> = self
+            .bindings
+            .iter()
+            .filter(|&(_, &a)| a == action)
+            .map(|(k, _)| k.name())
+            .collect();
+        keys.sort_by_key(|k| (k.chars().count() > 1, k.clone()));
+        keys.join(" ")
+    }
+
+    /// Help lines by group: (group, [(keys, description)]), generated from the bindings.
+    pub fn help(&self) -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+        let mut seen: Vec<Action> = self.bindings.values().copied().collect();
+        seen.sort();
+        seen.dedup();
+        GROUPS
+            .iter()
+            .map(|&g| {
+                let mut lines: Vec<(String, &'static str)> = Vec::new();
+                let mut depth_done = false;
+                for &a in &seen {
+                    let (group, what) = a.describe();
+                    if group != g {
+                        continue;
+                    }
+                    if let Action::ExpandDepth(_) = a {
+                        if depth_done {
+                            continue;
+                        }
+                        depth_done = true;
+                        lines.push(("1…9".into(), what));
+                        continue;
+                    }
+                    lines.push((self.keys_for(a), what));
+                }
+                (g, lines)
+            })
+            .collect()
+    }
+
+    /// A short hint for the status bar: the first key of each action named.
+    pub fn hint(&self, actions: &[(Action, &'static str)]) -> String {
+        actions
+            .iter()
+            .filter_map(|&(a, label)| {
+                let keys = self.keys_for(a);
+                let first = keys.split(' ').next().filter(|k| !k.is_empty())?.to_owned();
+                Some(format!("{first} {label}"))
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_parse_and_name() {
+        assert_eq!(Key::parse("ctrl-c").unwrap().name(), "C-c");
+        assert_eq!(Key::parse("G").unwrap().name(), "G");
+        assert_eq!(Key::parse("pagedown").unwrap().name(), "PgDn");
+        assert_eq!(Key::parse("space").unwrap().name(), "space");
+        assert!(Key::parse("hyper-x").is_err());
+    }
+
+    #[test]
+    fn overrides_replace_and_unbind_but_keep_ctrl_c() {
+        let km = Keymap::with_overrides(r#"{ "w": Up, "k": Unbound, "ctrl-c": Help }"#).unwrap();
+        assert_eq!(km.action(&Key::parse("w").unwrap()), Some(Action::Up));
+        assert_eq!(km.action(&Key::parse("k").unwrap()), None);
+        assert_eq!(
+            km.action(&Key::parse("ctrl-c").unwrap()),
+            Some(Action::Quit)
+        );
+        assert!(Keymap::with_overrides("{ \"w\": Fly }").is_err());
+    }
+
+    #[test]
+    fn help_lists_every_bound_action_once() {
+        let km = Keymap::default();
+        let help = km.help();
+        let lines: usize = help.iter().map(|(_, l)| l.len()).sum();
+        assert!(lines > 30);
+        let step = &help.iter().find(|(g, _)| *g == "Step").unwrap().1;
+        assert!(
+            step.iter().any(|(k, w)| k == ". →" && *w == "step forward"),
+            "{step:?}"
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! The real binary in a pseudo-terminal: start the explorer, run and step searches, export a
+//! trace, quit — and check that the terminal was given back as it was found.
+
+#![cfg(unix)]
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
+
+const COLS: u16 = 120;
+
+fn parser(rows: u16, cols: u16) -> vt100::Parser {
+    let nz = |n| std::num::NonZeroU16::new(n).expect("a size");
+    vt100::Parser::new(nz(rows), nz(cols), 0)
+}
+const ROWS: u16 = 36;
+
+/// The explorer running in a pseudo-terminal, with everything it printed so far.
+struct Session {
+    child: Child,
+    master: File,
+    /// Kept open so the terminal's modes can be read after the child exits.
+    slave: OwnedFd,
+    output: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Session {
+    fn start(args: &[&str], dir: &std::path::Path) -> Session {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+        grantpt(&master).expect("grantpt");
+        unlockpt(&master).expect("unlockpt");
+        let name = ptsname(&master, Vec::new()).expect("ptsname");
+        let slave_path = name.to_str().expect("utf-8 pty name").to_owned();
+        let slave: OwnedFd = File::options()
+            .read(true)
+            .write(true)
+            .open(&slave_path)
+            .expect("open the pty")
+            .into();
+        tcsetwinsize(
+            &slave,
+            Winsize {
+                ws_row: ROWS,
+                ws_col: COLS,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            },
+        )
+        .expect("window size");
+        let io = |_: ()| -> Stdio { File::from(slave.try_clone().unwrap()).into() };
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_prune"));
+        cmd.args(args)
+            .current_dir(dir)
+            .env("TERM", "xterm-256color")
+            .env("NO_COLOR", "1")
+            .env("XDG_CONFIG_HOME", dir)
+            .stdin(io(()))
+            .stdout(io(()))
+            .stderr(io(()));
+        // The pty becomes the child's controlling terminal, as in a real terminal session.
+        unsafe {
+            cmd.pre_exec(|| {
+                rustix::process::setsid().map_err(std::io::Error::from)?;
+                rustix::process::ioctl_tiocsctty(std::io::stdin().as_fd())
+                    .map_err(std::io::Error::from)?;
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().expect("spawn prune");
+        let master = File::from(master);
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let mut reader = master.try_clone().unwrap();
+        let sink = Arc::clone(&output);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Session {
+            child,
+            master,
+            slave,
+            output,
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.master.write_all(keys.as_bytes()).unwrap();
+        self.master.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(60));
+    }
+
+    fn screen(&self) -> String {
+        let mut parser = parser(ROWS, COLS);
+        parser.process(&self.output.lock().unwrap());
+        parser.screen().contents()
+    }
+
+    /// Waits until the screen shows `text` (a slow machine gets 20 s).
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the screen never showed {text:?}:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "prune did not exit"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The terminal is back in cooked mode and off the alternate screen.
+    fn assert_restored(&self) {
+        let modes = tcgetattr(&self.slave).expect("tcgetattr");
+        assert!(
+            modes
+                .local_modes
+                .contains(LocalModes::ICANON | LocalModes::ECHO),
+            "raw mode left on: {:?}",
+            modes.local_modes
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        let out = self.output.lock().unwrap();
+        let text = String::from_utf8_lossy(&out);
+        let entered = text
+            .rfind("\x1b[?1049h")
+            .expect("the alternate screen was used");
+        let left = text
+            .rfind("\x1b[?1049l")
+            .expect("the alternate screen was left");
+        assert!(
+            left > entered,
+            "left the alternate screen after entering it"
+        );
+        assert!(
+            text[left..].contains("\x1b[?25h") || text[entered..].contains("\x1b[?25h"),
+            "cursor shown again"
+        );
+    }
+}
+
+#[test]
+fn explore_run_step_compare_export_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(&[], dir.path());
+    s.wait_for("first steps");
+    s.wait_for("No run yet");
+
+    // Run alpha-beta from the picker (minimax is highlighted first), with its form.
+    s.send("r");
+    s.wait_for("Run an algorithm");
+    s.send("j");
+    s.send("\r");
+    s.wait_for("fail-soft");
+    s.send("\r");
+    s.wait_for("▶ alphabeta");
+
+    // Step from the start.
+    s.send("\x1b[H");
+    s.wait_for("Step 0/29");
+    s.send("...");
+    let screen = s.wait_for("Step 3/29");
+    assert!(screen.contains("enter"), "{screen}");
+    s.send("]");
+    s.wait_for("cutoff at");
+
+    // A second run beside the first.
+    s.send("r");
+    s.wait_for("Run an algorithm");
+    s.send("jj\r");
+    s.wait_for("▶ negascout");
+    let screen = s.screen();
+    assert!(
+        screen.contains("alphabeta") && screen.contains("negascout"),
+        "{screen}"
+    );
+
+    // Export the selected run's trace, stats and picture with the default names.
+    s.send("e");
+    s.wait_for("Export the selected run");
+    s.send("\r");
+    s.wait_for("wrote");
+    let trace = std::fs::read_to_string(dir.path().join("first-steps-negascout.jsonl")).unwrap();
+    let header: serde_json::Value = serde_json::from_str(trace.lines().next().unwrap()).unwrap();
+    assert_eq!(header["algorithm"], "negascout");
+    assert_eq!(header["events"], trace.lines().count() as u64 - 1);
+    assert!(dir.path().join("first-steps-negascout.csv").exists());
+    assert!(dir.path().join("first-steps-negascout.dot").exists());
+
+    s.send("q");
+    let status = s.wait_exit();
+    assert!(status.success(), "{status:?}");
+    s.assert_restored();
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/ballard-figure-6.ron");
+    let mut s = Session::start(&["tui", tree, "--run", "star1,star2"], dir.path());
+    s.wait_for("▶ star2");
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&s.child),
+        rustix::process::Signal::TERM,
+    )
+    .unwrap();
+    s.wait_exit();
+    s.assert_restored();
+}
+
+#[test]
+fn a_tiny_terminal_gets_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(&[], dir.path());
+    s.wait_for("first steps");
+    tcsetwinsize(
+        &s.slave,
+        Winsize {
+            ws_row: 10,
+            ws_col: 40,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        },
+    )
+    .unwrap();
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&s.child),
+        rustix::process::Signal::WINCH,
+    )
+    .unwrap();
+    let start = Instant::now();
+    loop {
+        let mut parser = parser(10, 40);
+        parser.process(&s.output.lock().unwrap());
+        if parser.screen().contents().contains("Enlarge the window") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no message for a tiny terminal"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    s.send("q");
+    s.wait_exit();
+    s.assert_restored();
+}

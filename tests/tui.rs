@@ -1,0 +1,356 @@
+//! The explorer on `TestBackend`: whole screens after key sequences (insta snapshots), and what
+//! its forms and commands do to files and runs.
+
+use std::path::Path;
+
+use prune::cli::default_tree;
+use prune::format;
+use prune::search::Algorithm;
+use prune::tree::Tree;
+use prune::tui::App;
+use prune::tui::app::Mode;
+use prune::tui::keymap::{Key, Keymap};
+use prune::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app(tree: Tree) -> App {
+    // Monochrome and default keys: snapshots do not depend on the user's config.
+    App::new(
+        tree,
+        "(test)".into(),
+        Keymap::default(),
+        vec![Theme::monochrome()],
+    )
+}
+
+fn sample(name: &str) -> Tree {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("trees")
+        .join(name);
+    format::load(&path, None).unwrap()
+}
+
+/// Draws `app` on a `w`×`h` test terminal and returns the screen as text.
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| {
+        let hit = prune::tui::draw::draw(f, app);
+        if hit.height > 0 {
+            app.height = usize::from(hit.height);
+        }
+        app.hit = hit;
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Types `keys` (names as in a keymap file), letting background work finish after each.
+fn keys(app: &mut App, keys: &[&str]) {
+    for k in keys {
+        app.key(Key::parse(k).unwrap());
+        app.wait();
+    }
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.key(Key::parse(&c.to_string()).unwrap());
+    }
+}
+
+#[test]
+fn the_outline_of_the_default_tree() {
+    let mut a = app(default_tree());
+    insta::assert_snapshot!(screen(&mut a, 110, 30));
+}
+
+#[test]
+fn an_alphabeta_run() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["r", "down", "enter", "enter"]);
+    assert_eq!(a.runs.len(), 1, "{:?}", a.status);
+    assert_eq!(a.runs[0].algo, Algorithm::AlphaBeta { fail_soft: false });
+    insta::assert_snapshot!(screen(&mut a, 110, 30));
+}
+
+#[test]
+fn two_runs_side_by_side_with_differences() {
+    let mut a = app(default_tree());
+    a.run_now(&[
+        Algorithm::AlphaBeta { fail_soft: false },
+        Algorithm::NegaScout,
+    ]);
+    keys(&mut a, &["d"]);
+    insta::assert_snapshot!(screen(&mut a, 120, 30));
+}
+
+#[test]
+fn stepping_forwards_and_backwards() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(
+        &mut a,
+        &["home", "right", "right", "right", "right", "right"],
+    );
+    assert_eq!(a.runs[0].step, 5);
+    let forward = screen(&mut a, 110, 30);
+    keys(&mut a, &["]", "left"]);
+    let first_cut = a.runs[0].step + 1;
+    keys(&mut a, &["home", "]"]);
+    assert_eq!(a.runs[0].step, first_cut, "] lands on the first cutoff");
+    keys(&mut a, &["home"]);
+    for _ in 0..5 {
+        keys(&mut a, &["right"]);
+    }
+    keys(&mut a, &["end"]);
+    for _ in 0..(a.runs[0].trace.len() - 5) {
+        keys(&mut a, &["left"]);
+    }
+    assert_eq!(
+        screen(&mut a, 110, 30),
+        forward,
+        "backwards reaches the same screen"
+    );
+    insta::assert_snapshot!(forward);
+}
+
+#[test]
+fn star2_on_ballard_figure_6() {
+    let mut a = app(sample("ballard-figure-6.ron"));
+    a.run_now(&[Algorithm::Star2 {
+        probes: 1,
+        rightmost: false,
+    }]);
+    keys(&mut a, &["home", "}"]);
+    let s = screen(&mut a, 120, 34);
+    assert!(s.contains("probe"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn the_help_overlay() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["?"]);
+    insta::assert_snapshot!(screen(&mut a, 110, 34));
+    keys(&mut a, &["j"]);
+    assert_eq!(a.mode, Mode::Normal, "any key closes the help");
+}
+
+#[test]
+fn a_too_small_terminal() {
+    let mut a = app(default_tree());
+    insta::assert_snapshot!(screen(&mut a, 40, 10));
+}
+
+#[test]
+fn the_picker_greys_out_what_does_not_apply() {
+    let mut a = app(sample("ballard-figure-6.ron"));
+    keys(&mut a, &["r"]);
+    let s = screen(&mut a, 120, 30);
+    assert!(s.contains("alphabeta cannot search chance nodes"), "{s}");
+    // Choosing a refused algorithm says why and runs nothing.
+    while a.mode != Mode::Picker(0) {
+        keys(&mut a, &["k"]);
+    }
+    keys(&mut a, &["enter"]);
+    assert!(a.runs.is_empty());
+    assert!(
+        a.status
+            .as_ref()
+            .is_some_and(|(m, err)| *err && m.contains("minimax"))
+    );
+}
+
+#[test]
+fn star2_parameters_come_from_the_form() {
+    let mut a = app(sample("ballard-figure-6.ron"));
+    keys(&mut a, &["r"]);
+    while a.mode != Mode::Picker(8) {
+        keys(&mut a, &["j"]);
+    }
+    keys(&mut a, &["enter", "backspace"]);
+    typed(&mut a, "2");
+    keys(&mut a, &["enter"]);
+    assert_eq!(
+        a.runs[0].algo,
+        Algorithm::Star2 {
+            probes: 2,
+            rightmost: false
+        }
+    );
+}
+
+#[test]
+fn visited_only_and_folding_hide_what_the_search_skipped() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["z"]);
+    let folded = screen(&mut a, 110, 30);
+    assert!(
+        folded.contains("✂ 3 nodes") && folded.contains("✂ 1 node\n")
+            || folded.contains("✂ 1 node "),
+        "{folded}"
+    );
+    keys(&mut a, &["z", "v"]);
+    let visited = screen(&mut a, 110, 30);
+    assert!(!visited.contains("✂"), "{visited}");
+    insta::assert_snapshot!(folded);
+}
+
+#[test]
+fn export_writes_the_three_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["e"]);
+    let Mode::Form(form) = &a.mode else {
+        panic!("export form")
+    };
+    assert_eq!(form.fields.len(), 3);
+    let base = dir.path().join("out").display().to_string();
+    for (i, ext) in ["jsonl", "csv", "dot"].iter().enumerate() {
+        if i > 0 {
+            keys(&mut a, &["tab"]);
+        }
+        // Clear the default path, type ours.
+        for _ in 0..80 {
+            keys(&mut a, &["backspace"]);
+        }
+        typed(&mut a, &format!("{base}.{ext}"));
+    }
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    let trace = std::fs::read_to_string(format!("{base}.jsonl")).unwrap();
+    assert!(trace.starts_with("{\"prune_trace\":1,\"algorithm\":\"alphabeta\""));
+    assert_eq!(trace.lines().count(), a.runs[0].trace.len() + 1);
+    assert!(
+        std::fs::read_to_string(format!("{base}.csv"))
+            .unwrap()
+            .contains("alphabeta,7,")
+    );
+    assert!(
+        std::fs::read_to_string(format!("{base}.dot"))
+            .unwrap()
+            .starts_with("digraph")
+    );
+}
+
+#[test]
+fn a_bad_file_shows_the_diagnostic_and_keeps_the_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(version: 1, root: Max([1, 2,, 3]))").unwrap();
+    let mut a = app(default_tree());
+    keys(&mut a, &["o"]);
+    typed(&mut a, &bad.display().to_string());
+    keys(&mut a, &["enter"]);
+    let Mode::Popup(p) = &a.mode else {
+        panic!("a popup, not {:?}", a.mode)
+    };
+    assert!(p.error && p.text.contains("bad.ron:1:"), "{}", p.text);
+    assert_eq!(a.tree.meta().name, "first steps");
+    keys(&mut a, &["q"]);
+    assert!(!a.quit, "the first key closes the popup");
+}
+
+#[test]
+fn opening_a_file_reruns_what_applies() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["o"]);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/alphabeta-worst-case.ron");
+    typed(&mut a, &path.display().to_string());
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal);
+    assert_eq!(a.runs.len(), 1);
+    assert_eq!(a.runs[0].run.stats.leaves, a.tree.leaf_count() as u64);
+}
+
+#[test]
+fn reordering_best_first_gives_the_minimal_tree() {
+    let p = prune::generate::uniform::Uniform {
+        branching: 3,
+        depth: 4,
+        values: prune::generate::Values::integers(0, 99),
+        order: prune::generate::uniform::Order::Random,
+    };
+    let mut a = app(prune::generate::uniform::generate(&p, 5).unwrap());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["s", "enter"]);
+    assert_eq!(a.runs.len(), 1);
+    let leaves = a.runs[0].run.stats.leaves;
+    assert_eq!(
+        leaves,
+        9 + 9 - 1,
+        "best first: Knuth and Moore's minimal tree"
+    );
+    keys(&mut a, &["s", "right", "enter"]);
+    assert!(a.runs[0].run.stats.leaves > leaves);
+}
+
+#[test]
+fn generating_a_tree_from_the_form() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["c", "tab", "backspace"]);
+    typed(&mut a, "2");
+    keys(&mut a, &["tab", "backspace"]);
+    typed(&mut a, "5");
+    keys(&mut a, &["tab", "right", "enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(a.tree.leaf_count(), 32);
+    assert!(a.source.contains("--order best"), "{}", a.source);
+    // Bad parameters keep the form open with clap's message.
+    keys(&mut a, &["c", "tab"]);
+    typed(&mut a, "x");
+    keys(&mut a, &["enter"]);
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays")
+    };
+    assert!(f.error.is_some());
+}
+
+#[test]
+fn searching_labels_and_mouse_selection() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["/"]);
+    typed(&mut a, "c2");
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.tree.label(a.outline.selected), Some("c2"));
+    keys(&mut a, &["n"]);
+    assert_eq!(
+        a.tree.label(a.outline.selected),
+        Some("c2"),
+        "the only match, wrapping"
+    );
+    screen(&mut a, 110, 30);
+    let (id, _) = a.hit.rows[2];
+    a.click(a.hit.x + 5, a.hit.y + 2);
+    assert_eq!(a.outline.selected, id);
+    let (id, marker) = a.hit.rows[2];
+    a.click(marker, a.hit.y + 2);
+    assert!(!a.outline.is_expanded(id), "a click on the marker folds");
+}
+
+#[test]
+fn playing_advances_with_time_and_stops_at_the_end() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["space"]);
+    assert!(a.playing);
+    assert_eq!(a.runs[0].step, 0, "play from the end starts over");
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    a.tick(later);
+    assert_eq!(a.runs[0].step, a.runs[0].trace.len());
+    assert!(!a.playing);
+}
