@@ -150,6 +150,10 @@ pub struct Tree {
     height: u32,
     /// Every leaf value (or payoff) is an integer (cached by [`Tree::sealed`]).
     integral: bool,
+    /// Number of leaves (cached by [`Tree::sealed`]).
+    leaves: usize,
+    /// Some node is a chance node (cached by [`Tree::sealed`]).
+    chance: bool,
 }
 
 /// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
@@ -289,7 +293,7 @@ impl Tree {
 
     /// Number of leaves.
     pub fn leaf_count(&self) -> usize {
-        self.nodes.iter().filter(|n| n.kind == Kind::Leaf).count()
+        self.leaves
     }
 
     /// Depth of `id` (the root has depth 0).
@@ -316,7 +320,7 @@ impl Tree {
 
     /// Whether the tree has any chance node.
     pub fn has_chance(&self) -> bool {
-        self.nodes.iter().any(|n| n.kind == Kind::Chance)
+        self.chance
     }
 
     /// Bounds on leaf values: the declared `L..U`, or the tight bounds of the leaves.
@@ -384,6 +388,8 @@ impl Tree {
             height = height.max(depth[i]);
         }
         self.height = height;
+        self.leaves = self.nodes.iter().filter(|n| n.kind == Kind::Leaf).count();
+        self.chance = self.nodes.iter().any(|n| n.kind == Kind::Chance);
         self.integral = if self.multiplayer {
             self.payoffs.iter().all(|x| x.fract() == 0.0)
         } else {
@@ -518,6 +524,8 @@ impl Tree {
             multiplayer,
             height: 0,
             integral: false,
+            leaves: 0,
+            chance: false,
         };
         tree.check_arena()?;
         Ok(tree.sealed())

@@ -65,7 +65,7 @@ pub fn configured_app(opts: Options) -> App {
         themes = vec![theme::Theme::monochrome()];
     }
     let mut app = App::new(opts.tree, opts.source, keymap, themes);
-    app.run_now(&opts.runs);
+    app.run_all(&opts.runs);
     if !notes.is_empty() {
         app.status = Some((notes.join("; "), true));
     }

@@ -509,6 +509,8 @@ impl Draft {
             multiplayer,
             height: 0,
             integral: false,
+            leaves: 0,
+            chance: false,
         }
         .sealed())
     }

@@ -188,6 +188,7 @@ pub struct App {
     /// Knuth–Moore types, for two-player trees without chance nodes.
     pub analysis: Option<Analysis>,
     pub reference: Reference,
+    refusals: Vec<Option<String>>,
     pub outline: Outline,
     pub runs: Vec<RunView>,
     pub current: usize,
@@ -270,7 +271,8 @@ impl App {
         let mut app = App {
             sizes: tree.subtree_sizes(),
             analysis: None,
-            reference: Reference::of(&tree, &Algorithm::Expectiminimax),
+            reference: Reference::Scalars(Vec::new()),
+            refusals: Vec::new(),
             outline: Outline::new(&tree),
             tree,
             source,
@@ -306,6 +308,14 @@ impl App {
             Reference::of(&self.tree, &Algorithm::Expectiminimax)
         };
         self.analysis = analyze::analyze(&self.tree).ok();
+        // Some refusals scan every leaf: computed once per tree, not per frame.
+        self.refusals = ALGORITHMS
+            .iter()
+            .map(|i| {
+                Algorithm::with_params(i.name, &Params::default())
+                    .map_or_else(Some, |a| a.refusal(&self.tree))
+            })
+            .collect();
     }
 
     pub fn theme(&self) -> &Theme {
@@ -332,7 +342,16 @@ impl App {
             .map(|p| (p.what.as_str(), p.started.elapsed()))
     }
 
-    /// Runs `algos` now, on this thread (used at start-up and by tests).
+    /// Runs `algos`: at once on a small tree, in the background on a big one.
+    pub fn run_all(&mut self, algos: &[Algorithm]) {
+        if self.tree.len() <= 100_000 {
+            self.run_now(algos);
+        } else if !algos.is_empty() {
+            self.start_runs(Arc::clone(&self.tree), algos.to_vec(), None);
+        }
+    }
+
+    /// Runs `algos` now, on this thread (small trees and tests).
     pub fn run_now(&mut self, algos: &[Algorithm]) {
         for a in algos {
             match RunView::new(&self.tree, a.clone()) {
@@ -639,24 +658,12 @@ impl App {
     }
 
     fn first_applicable(&self) -> usize {
-        ALGORITHMS
-            .iter()
-            .position(|i| {
-                Algorithm::with_params(i.name, &Params::default())
-                    .is_ok_and(|a| a.refusal(&self.tree).is_none())
-            })
-            .unwrap_or(0)
+        self.refusals.iter().position(Option::is_none).unwrap_or(0)
     }
 
     /// Why each algorithm cannot search this tree, in [`ALGORITHMS`] order.
-    pub fn refusals(&self) -> Vec<Option<String>> {
-        ALGORITHMS
-            .iter()
-            .map(|i| {
-                Algorithm::with_params(i.name, &Params::default())
-                    .map_or_else(Some, |a| a.refusal(&self.tree))
-            })
-            .collect()
+    pub fn refusals(&self) -> &[Option<String>] {
+        &self.refusals
     }
 
     fn picker_key(&mut self, key: Key, i: usize) {
@@ -665,8 +672,7 @@ impl App {
             KeyName::Up | KeyName::Char('k') => self.mode = Mode::Picker((i + n - 1) % n),
             KeyName::Down | KeyName::Char('j') => self.mode = Mode::Picker((i + 1) % n),
             KeyName::Enter => {
-                let refusals = self.refusals();
-                if let Some(why) = &refusals[i] {
+                if let Some(why) = &self.refusals[i] {
                     self.status = Some((why.clone(), true));
                     self.mode = Mode::Picker(i);
                     return;
@@ -692,12 +698,7 @@ impl App {
     }
 
     fn add_run(&mut self, algo: Algorithm) {
-        let tree = Arc::clone(&self.tree);
-        if tree.len() <= 100_000 {
-            self.run_now(&[algo]);
-        } else {
-            self.start_runs(tree, vec![algo], None);
-        }
+        self.run_all(&[algo]);
     }
 
     fn search_key(&mut self, key: Key, mut q: String) {

@@ -817,12 +817,12 @@ fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
         })
         .collect();
     let widths = [
-        Constraint::Min(16),
+        Constraint::Fill(1),
         Constraint::Length(9),
         Constraint::Length(9),
         Constraint::Length(9),
         Constraint::Length(9),
-        Constraint::Min(12),
+        Constraint::Length(16),
         Constraint::Length(11),
         Constraint::Length(9),
         Constraint::Length(6),
@@ -1095,7 +1095,7 @@ fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
     let t = app.theme();
     let refusals = app.refusals();
     let mut lines = Vec::new();
-    for (i, (info, why)) in ALGORITHMS.iter().zip(&refusals).enumerate() {
+    for (i, (info, why)) in ALGORITHMS.iter().zip(refusals).enumerate() {
         let sel = i == selected;
         let style = match (why, sel) {
             (Some(_), _) => t.dim_style().add_modifier(Modifier::CROSSED_OUT),

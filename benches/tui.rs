@@ -1,0 +1,111 @@
+//! The explorer on a 10^6-leaf tree (issue targets: first frame ≤ 1 s after load, each keypress
+//! redrawn in ≤ 16 ms, stepping backward as fast as forward).
+//!
+//! `cargo bench --bench tui`. A "keypress" is the action plus a full redraw on a 200×60
+//! `TestBackend`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use prune::generate::{Values, uniform};
+use prune::search::Algorithm;
+use prune::tui::App;
+use prune::tui::keymap::{Action, Keymap};
+use prune::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn big_tree() -> prune::tree::Tree {
+    // b = 10, d = 6: 1 111 111 nodes, 10^6 leaves.
+    let p = uniform::Uniform {
+        branching: 10,
+        depth: 6,
+        values: Values::integers(0, 999),
+        order: uniform::Order::Random,
+    };
+    uniform::generate(&p, 3).expect("generate")
+}
+
+fn themes() -> Vec<Theme> {
+    prune::tui::theme::available(None).0
+}
+
+fn draw(term: &mut Terminal<TestBackend>, app: &mut App) {
+    term.draw(|f| {
+        let hit = prune::tui::draw::draw(f, app);
+        app.height = usize::from(hit.height.max(1));
+        app.hit = hit;
+    })
+    .expect("draw");
+}
+
+fn bench(c: &mut Criterion) {
+    let tree = big_tree();
+    let mut g = c.benchmark_group("explorer 1.1e6 nodes");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    g.bench_function("first frame (App::new + draw)", |b| {
+        b.iter(|| {
+            let mut app = App::new(tree.clone(), "bench".into(), Keymap::default(), themes());
+            let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
+            draw(&mut term, &mut app);
+            black_box(app.height)
+        })
+    });
+    let mut app = App::new(tree.clone(), "bench".into(), Keymap::default(), themes());
+    app.run_now(&[
+        Algorithm::AlphaBeta { fail_soft: false },
+        Algorithm::NegaScout,
+        Algorithm::Minimax,
+    ]);
+    let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
+    draw(&mut term, &mut app);
+    g.bench_function("redraw, 3 runs", |b| b.iter(|| draw(&mut term, &mut app)));
+    // Pairs of actions that undo each other, so every iteration starts from the same state.
+    let pairs: [(&str, Action, Action); 5] = [
+        ("down/up", Action::Down, Action::Up),
+        ("page down/up", Action::PageDown, Action::PageUp),
+        ("step back/forward", Action::StepBack, Action::StepForward),
+        ("last/first row", Action::Bottom, Action::Top),
+        ("collapse/expand", Action::Collapse, Action::Expand),
+    ];
+    app.current = 2; // minimax: 2.2·10^6 events
+    app.update(Action::StepStart);
+    for _ in 0..1_000 {
+        app.update(Action::StepForward);
+    }
+    for (name, a, b) in pairs {
+        g.bench_function(format!("2 keypresses: {name}"), |bch| {
+            bch.iter(|| {
+                app.update(a);
+                draw(&mut term, &mut app);
+                app.update(b);
+                draw(&mut term, &mut app);
+            })
+        });
+    }
+    app.current = 0; // alpha-beta
+    app.update(Action::StepStart);
+    g.bench_function("2 keypresses: next/previous cutoff", |bch| {
+        bch.iter(|| {
+            app.update(Action::NextCutoff);
+            draw(&mut term, &mut app);
+            app.update(Action::PrevCutoff);
+            draw(&mut term, &mut app);
+        })
+    });
+    app.update(Action::VisitedOnly);
+    app.update(Action::FoldPruned);
+    g.bench_function("2 keypresses: page down/up, visited only + folded", |bch| {
+        bch.iter(|| {
+            app.update(Action::PageDown);
+            draw(&mut term, &mut app);
+            app.update(Action::PageUp);
+            draw(&mut term, &mut app);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
