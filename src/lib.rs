@@ -7,6 +7,10 @@
 //! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary.
 //! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
+//! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
+//! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
+//! - [`analyze`] — Knuth–Moore node types and the minimal tree.
+//! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
 //! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
 
 pub mod analyze;

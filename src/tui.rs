@@ -121,7 +121,15 @@ fn event_loop(
     app: &mut App,
     stop: &AtomicBool,
 ) -> io::Result<()> {
+    let mut frames = 0u64;
     while !app.quit && !stop.load(Ordering::Relaxed) {
+        // Debug builds only: a deliberate panic after the first frame, so the end-to-end tests
+        // can check that a panic gives the terminal back.
+        #[cfg(debug_assertions)]
+        if frames == 1 && std::env::var_os("PRUNE_TEST_PANIC").is_some() {
+            panic!("PRUNE_TEST_PANIC is set: panicking to test terminal restoration");
+        }
+        frames += 1;
         app.tick(Instant::now());
         terminal.draw(|f| {
             let hit = draw::draw(f, app);

@@ -33,6 +33,10 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str], dir: &std::path::Path) -> Session {
+        Session::start_with(args, dir, &[])
+    }
+
+    fn start_with(args: &[&str], dir: &std::path::Path, env: &[(&str, &str)]) -> Session {
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
         grantpt(&master).expect("grantpt");
         unlockpt(&master).expect("unlockpt");
@@ -61,6 +65,7 @@ impl Session {
             .env("TERM", "xterm-256color")
             .env("NO_COLOR", "1")
             .env("XDG_CONFIG_HOME", dir)
+            .envs(env.iter().copied())
             .stdin(io(()))
             .stdout(io(()))
             .stderr(io(()));
@@ -234,6 +239,21 @@ fn sigterm_restores_the_terminal() {
     .unwrap();
     s.wait_exit();
     s.assert_restored();
+}
+
+#[test]
+fn a_panic_restores_the_terminal_and_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start_with(&[], dir.path(), &[("PRUNE_TEST_PANIC", "1")]);
+    let status = s.wait_exit();
+    assert!(!status.success());
+    s.assert_restored();
+    let out = String::from_utf8_lossy(&s.output.lock().unwrap()).into_owned();
+    let left = out.find("\x1b[?1049l").unwrap();
+    assert!(
+        out[left..].contains("PRUNE_TEST_PANIC"),
+        "the panic message comes after the restore"
+    );
 }
 
 #[test]
