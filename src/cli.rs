@@ -167,8 +167,9 @@ pub fn emit(path: Option<&PathBuf>, text: &str) -> Result<(), CliError> {
     }
 }
 
-/// The tree `prune` opens when given nothing: Knuth and Moore's classic 3×3 example with a
-/// chance node added, small enough to read and rich enough to show cutoffs of both kinds.
+/// The tree `prune` opens when given nothing (`trees/default.ron`): three moves of two replies
+/// each, small enough to read, with alpha and beta cutoffs and a change of best move that makes
+/// NegaScout re-search.
 pub const DEFAULT_TREE: &str = include_str!("../trees/default.ron");
 
 pub fn default_tree() -> Tree {

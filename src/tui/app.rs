@@ -790,7 +790,7 @@ impl App {
         let node = if r.step == 0 {
             self.tree.root()
         } else {
-            event_node(&self.tree, &r.trace.event(r.step - 1).view())
+            event_node(&r.trace.event(r.step - 1).view())
         };
         self.select(node);
     }
@@ -1084,7 +1084,7 @@ fn run_fields(name: &str) -> Vec<Field> {
 }
 
 /// The node an event is about, for the outline to follow.
-pub fn event_node(tree: &Tree, e: &EventView) -> NodeId {
+pub fn event_node(e: &EventView) -> NodeId {
     match *e {
         EventView::Enter { node, .. }
         | EventView::Leaf { node, .. }
@@ -1093,10 +1093,7 @@ pub fn event_node(tree: &Tree, e: &EventView) -> NodeId {
         | EventView::Exit { node, .. }
         | EventView::ExitVector { node, .. }
         | EventView::Fallback { node } => node,
-        EventView::ChanceBounds { child, .. } | EventView::Probe { child } => {
-            let _ = tree;
-            child
-        }
+        EventView::ChanceBounds { child, .. } | EventView::Probe { child } => child,
     }
 }
 

@@ -236,6 +236,11 @@ fn kind_words(k: Kind) -> String {
     }
 }
 
+fn under_chance(tree: &Tree, id: NodeId) -> bool {
+    tree.parent(id)
+        .is_some_and(|p| tree.kind(p) == Kind::Chance)
+}
+
 /// A node's name in sentences: its label, or its number.
 pub fn node_name(tree: &Tree, id: NodeId) -> String {
     match tree.label(id) {
@@ -248,7 +253,8 @@ pub fn node_name(tree: &Tree, id: NodeId) -> String {
 fn run_cell(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> (Vec<Span<'static>>, String) {
     let t = app.theme();
     let st = replay.state(id, r.step);
-    let window = match (st.status, st.window) {
+    // Below a chance node, Star1/Star2's A..B (equations 2–8); elsewhere the window α..β.
+    let window = match (st.status, st.chance_bounds.or(st.window)) {
         (Status::Pruned | Status::NotReached, _) | (_, None) => String::new(),
         (_, Some((a, b))) => format!("{}..{}", num(a), num(b)),
     };
@@ -383,8 +389,7 @@ fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         if let Some(l) = tree.label(id) {
             spans.push(Span::styled(format!(" {l}"), t.fg(t.text)));
         }
-        if let Some(p) = tree.parent(id).filter(|&p| tree.kind(p) == Kind::Chance) {
-            let _ = p;
+        if under_chance(tree, id) {
             spans.push(Span::styled(
                 format!(" p={}", num(tree.prob(id))),
                 t.dim_style(),
@@ -545,8 +550,7 @@ fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         label("kind"),
         Span::styled(kind, t.fg(t.text)),
     ]));
-    if let Some(p) = tree.parent(id).filter(|&p| tree.kind(p) == Kind::Chance) {
-        let _ = p;
+    if under_chance(tree, id) {
         lines.push(Line::from(vec![
             label("prob"),
             Span::styled(number_text(tree.prob(id)), t.fg(t.text)),
