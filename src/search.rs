@@ -39,7 +39,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-pub use observer::{Bound, Counter, Cutoff, Observer, Quiet, Stats};
+pub use observer::{Bound, Counter, Cutoff, Observer, Progress, Quiet, Stats};
 
 use crate::tree::{Kind, NodeId, Tree};
 

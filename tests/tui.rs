@@ -354,3 +354,44 @@ fn playing_advances_with_time_and_stops_at_the_end() {
     assert_eq!(a.runs[0].step, a.runs[0].trace.len());
     assert!(!a.playing);
 }
+
+#[test]
+fn big_trees_are_searched_in_the_background() {
+    let p = prune::generate::uniform::Uniform {
+        branching: 4,
+        depth: 9,
+        values: prune::generate::Values::integers(0, 99),
+        order: prune::generate::uniform::Order::Random,
+    };
+    let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
+    a.run_all(&[Algorithm::Minimax]);
+    let (what, _, _) = a
+        .pending()
+        .expect("a search of 349,525 nodes runs in the background");
+    assert!(what.contains("minimax"), "{what}");
+    let s = screen(&mut a, 110, 30);
+    assert!(s.contains("running minimax"), "{s}");
+    a.wait();
+    assert!(a.pending().is_none());
+    assert_eq!(a.runs.len(), 1);
+    assert_eq!(a.runs[0].run.stats.nodes, a.tree.len() as u64);
+}
+
+#[test]
+fn progress_is_published_every_65536_visits() {
+    let p = prune::generate::uniform::Uniform {
+        branching: 2,
+        depth: 17,
+        values: prune::generate::Values::integers(0, 99),
+        order: prune::generate::uniform::Order::Random,
+    };
+    let tree = prune::generate::uniform::generate(&p, 1).unwrap();
+    let visits = std::sync::atomic::AtomicU64::new(0);
+    let mut obs = prune::search::Progress::new(prune::search::Quiet, &visits);
+    prune::search::search(&tree, &Algorithm::Minimax, &mut obs).unwrap();
+    let n = tree.len() as u64;
+    assert_eq!(
+        visits.load(std::sync::atomic::Ordering::Relaxed),
+        n / 65536 * 65536
+    );
+}

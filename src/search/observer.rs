@@ -241,3 +241,71 @@ impl Observer for Counter {
 pub struct Quiet;
 
 impl Observer for Quiet {}
+
+/// Passes every event on to `inner` and publishes the number of nodes visited so far, every
+/// 2^16 visits, for a progress display on another thread.
+pub struct Progress<'a, O> {
+    pub inner: O,
+    visits: u64,
+    shared: &'a std::sync::atomic::AtomicU64,
+}
+
+impl<'a, O: Observer> Progress<'a, O> {
+    pub fn new(inner: O, shared: &'a std::sync::atomic::AtomicU64) -> Self {
+        Progress {
+            inner,
+            visits: 0,
+            shared,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) {
+        self.visits += 1;
+        if self.visits & 0xffff == 0 {
+            self.shared
+                .store(self.visits, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+impl<O: Observer> Observer for Progress<'_, O> {
+    #[inline]
+    fn enter(&mut self, node: NodeId, alpha: f64, beta: f64) {
+        self.tick();
+        self.inner.enter(node, alpha, beta);
+    }
+    #[inline]
+    fn leaf(&mut self, node: NodeId, value: f64) {
+        self.tick();
+        self.inner.leaf(node, value);
+    }
+    #[inline]
+    fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {
+        self.inner.chance_bounds(child, a, b);
+    }
+    #[inline]
+    fn probe(&mut self, child: NodeId) {
+        self.inner.probe(child);
+    }
+    #[inline]
+    fn research(&mut self, node: NodeId, alpha: f64, beta: f64) {
+        self.inner.research(node, alpha, beta);
+    }
+    #[inline]
+    fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {
+        self.inner.cutoff(node, after, skipped, kind);
+    }
+    #[inline]
+    fn exit(&mut self, node: NodeId, value: f64, bound: Bound) {
+        self.inner.exit(node, value, bound);
+    }
+    #[inline]
+    fn exit_vector(&mut self, node: NodeId, value: &[f64], bound: Bound) {
+        self.inner.exit_vector(node, value, bound);
+    }
+    #[inline]
+    fn fallback(&mut self, node: NodeId) {
+        self.inner.fallback(node);
+    }
+}

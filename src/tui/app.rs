@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -14,7 +15,7 @@ use clap::Parser;
 
 use crate::analyze::{self, Analysis};
 use crate::format;
-use crate::search::{self, ALGORITHMS, Algorithm, Params, Reference, Run, Value};
+use crate::search::{self, ALGORITHMS, Algorithm, Params, Progress, Reference, Run, Value};
 use crate::trace::export;
 use crate::trace::{EventKind, EventView, Recorder, Replay, Status, StepIndex, Trace};
 use crate::tree::{Kind, NodeId, Tree};
@@ -36,9 +37,18 @@ pub struct RunView {
 impl RunView {
     /// Searches `tree` recording every event.
     pub fn new(tree: &Tree, algo: Algorithm) -> Result<RunView, String> {
-        let mut rec = Recorder::new(tree.len());
-        let (found, secs) = search::search(tree, &algo, &mut rec)?;
-        let (trace, stats) = rec.finish();
+        RunView::with_progress(tree, algo, &AtomicU64::new(0))
+    }
+
+    /// Searches `tree` recording every event, publishing the visits so far in `visits`.
+    pub fn with_progress(
+        tree: &Tree,
+        algo: Algorithm,
+        visits: &AtomicU64,
+    ) -> Result<RunView, String> {
+        let mut obs = Progress::new(Recorder::new(tree.len()), visits);
+        let (found, secs) = search::search(tree, &algo, &mut obs)?;
+        let (trace, stats) = obs.inner.finish();
         let run = search::finish(tree, &algo, found, stats, secs);
         let index = StepIndex::new(tree, &trace);
         let step = trace.len();
@@ -177,6 +187,8 @@ struct Pending {
     what: String,
     started: Instant,
     rx: Receiver<Done>,
+    /// Nodes visited so far by the search in progress, if it is one.
+    visits: Arc<AtomicU64>,
 }
 
 /// Everything on screen, and what the last draw laid out (for the mouse).
@@ -335,11 +347,12 @@ impl App {
         }
     }
 
-    /// Work in progress: what, and for how long.
-    pub fn pending(&self) -> Option<(&str, Duration)> {
-        self.pending
-            .as_ref()
-            .map(|p| (p.what.as_str(), p.started.elapsed()))
+    /// Work in progress: what, for how long, and the nodes a search has visited so far.
+    pub fn pending(&self) -> Option<(&str, Duration, u64)> {
+        self.pending.as_ref().map(|p| {
+            let visits = p.visits.load(Ordering::Relaxed);
+            (p.what.as_str(), p.started.elapsed(), visits)
+        })
     }
 
     /// Runs `algos`: at once on a small tree, in the background on a big one.
@@ -364,20 +377,23 @@ impl App {
         }
     }
 
-    fn start(&mut self, what: String, work: impl FnOnce() -> Done + Send + 'static) {
+    fn start(&mut self, what: String, work: impl FnOnce(&AtomicU64) -> Done + Send + 'static) {
         if self.pending.is_some() {
             self.status = Some(("busy: wait for the work in progress".into(), true));
             return;
         }
         let (tx, rx) = mpsc::channel();
+        let visits = Arc::new(AtomicU64::new(0));
+        let shared = Arc::clone(&visits);
         std::thread::spawn(move || {
-            let done = work();
+            let done = work(&shared);
             let _ = tx.send(done);
         });
         self.pending = Some(Pending {
             what,
             started: Instant::now(),
             rx,
+            visits,
         });
     }
 
@@ -390,10 +406,10 @@ impl App {
         } else {
             format!("running {}", names.join(", "))
         };
-        self.start(what, move || {
+        self.start(what, move |visits| {
             let results = algos
                 .into_iter()
-                .map(|a| search::with_stack(&tree, || RunView::new(&tree, a)))
+                .map(|a| search::with_stack(&tree, || RunView::with_progress(&tree, a, visits)))
                 .collect();
             let tree = new_tree.map(|source| {
                 (
@@ -944,7 +960,7 @@ impl App {
                     return Err("type the path of a tree file".into());
                 }
                 let source = path.display().to_string();
-                self.start(format!("loading {source}"), move || {
+                self.start(format!("loading {source}"), move |_| {
                     Done::Tree(
                         format::load(&path, None)
                             .map(|t| (t, source))
@@ -980,7 +996,7 @@ impl App {
                 })?;
                 self.gen_form = Some(form.clone());
                 let source = format!("prune {}", args[1..].join(" "));
-                self.start(format!("generating ({source})"), move || {
+                self.start(format!("generating ({source})"), move |_| {
                     Done::Tree(
                         crate::cli::generate::build(&cmd.family)
                             .map(|(t, _)| (t, source))

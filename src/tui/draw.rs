@@ -1001,10 +1001,15 @@ const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 
 fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let line = if let Some((what, elapsed)) = app.pending() {
+    let line = if let Some((what, elapsed, visits)) = app.pending() {
         let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+        let progress = if visits > 0 {
+            format!(", {} node visits", thousands(visits))
+        } else {
+            String::new()
+        };
         Line::from(Span::styled(
-            format!(" {frame} {what} … {:.1} s", elapsed.as_secs_f64()),
+            format!(" {frame} {what} … {:.1} s{progress}", elapsed.as_secs_f64()),
             t.fg(t.open),
         ))
     } else if let Some((msg, error)) = &app.status {
