@@ -121,12 +121,12 @@ fn event_loop(
     app: &mut App,
     stop: &AtomicBool,
 ) -> io::Result<()> {
+    // Debug builds only: a deliberate panic after the first frame, so the end-to-end tests can
+    // check that a panic gives the terminal back.
+    let test_panic = cfg!(debug_assertions) && std::env::var_os("PRUNE_TEST_PANIC").is_some();
     let mut frames = 0u64;
     while !app.quit && !stop.load(Ordering::Relaxed) {
-        // Debug builds only: a deliberate panic after the first frame, so the end-to-end tests
-        // can check that a panic gives the terminal back.
-        #[cfg(debug_assertions)]
-        if frames == 1 && std::env::var_os("PRUNE_TEST_PANIC").is_some() {
+        if test_panic && frames == 1 {
             panic!("PRUNE_TEST_PANIC is set: panicking to test terminal restoration");
         }
         frames += 1;
