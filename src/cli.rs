@@ -5,6 +5,7 @@
 
 mod analyze;
 mod convert;
+mod experiment;
 pub mod generate;
 mod info;
 pub mod search;
@@ -43,6 +44,8 @@ pub enum Command {
     Algos(search::AlgosArgs),
     /// Label every node with its Knuth–Moore type (PV/CUT/ALL); the minimal tree's size.
     Analyze(analyze::AnalyzeArgs),
+    /// Reproduce a paper's table: our figures beside the printed ones.
+    Experiment(experiment::ExperimentArgs),
     /// Open the explorer on a tree, optionally with runs already done.
     Tui(TuiArgs),
     /// Print a shell completion script.
@@ -186,6 +189,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Compare(a)) => search::compare(&a),
         Some(Command::Algos(a)) => search::algos(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
+        Some(Command::Experiment(a)) => experiment::run(&a),
         Some(Command::Tui(a)) => {
             let tree = a.tree.load()?;
             let mut runs = Vec::new();

@@ -11,10 +11,12 @@
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
 //! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
+//! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
 //! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
 
 pub mod analyze;
 pub mod cli;
+pub mod experiment;
 pub mod format;
 pub mod generate;
 pub mod search;

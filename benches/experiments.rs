@@ -1,0 +1,29 @@
+//! Experiment speed (issue target: all of `ballard-average` — 1000 trees × 8 sizes, Star1,
+//! Star2 and 2-probe Star2 — in ≤ 5 s on 2 cores).
+//!
+//! `cargo bench --bench experiments`
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use prune::experiment::{self, Options};
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("experiments");
+    g.sample_size(10).measurement_time(Duration::from_secs(12));
+    for name in ["ballard-average", "ballard-best", "knuth-moore", "win-loss"] {
+        let info = experiment::find(name).expect("listed");
+        let opts = Options {
+            seed: 1,
+            ..Options::default()
+        };
+        g.bench_function(format!("{name} (defaults)"), |b| {
+            b.iter(|| black_box((info.run)(&opts, &|_| {}).expect("runs")))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,77 @@
+//! `prune experiment`: the papers' tables recomputed (see `docs/EXPERIMENTS.md`).
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::{CliError, print};
+use crate::experiment::{self, EXPERIMENTS, Options};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ExperimentArgs {
+    /// The experiment to run (see --list).
+    #[arg(value_name = "NAME", required_unless_present = "list")]
+    pub name: Option<String>,
+    /// List the experiments.
+    #[arg(long)]
+    pub list: bool,
+    /// Random trees per row (each experiment has its own default).
+    #[arg(long, value_name = "N")]
+    pub trials: Option<u32>,
+    /// Seed of the random trees: the same seed gives the same numbers on any number of cores.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The sizes of the rows: N for Ballard's trees, b for uniform and win-loss trees.
+    #[arg(long, value_name = "N,…", value_delimiter = ',')]
+    pub sizes: Option<Vec<u32>>,
+    /// Output: an aligned table (with the paper's figures beside ours), CSV, or a JSON array of
+    /// row objects.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
+}
+
+pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
+    if a.list {
+        let mut s = String::new();
+        for e in EXPERIMENTS {
+            s.push_str(&format!("{:<16} {}\n", e.name, e.about));
+        }
+        return print(&s);
+    }
+    let name = a.name.as_deref().unwrap_or_default();
+    let Some(info) = experiment::find(name) else {
+        let names: Vec<&str> = EXPERIMENTS.iter().map(|e| e.name).collect();
+        return Err(CliError::Usage(format!(
+            "unknown experiment `{name}`; the experiments are {}",
+            names.join(", ")
+        )));
+    };
+    if a.trials == Some(0) {
+        return Err(CliError::Usage("--trials must be at least 1".into()));
+    }
+    let opts = Options {
+        trials: a.trials,
+        seed: a.seed,
+        sizes: a.sizes.clone(),
+    };
+    // On a terminal only: indicatif draws nothing when stderr is piped.
+    let bar = ProgressBar::with_draw_target(Some((info.work)(&opts)), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} trees, {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    bar.set_message(info.name);
+    let report = (info.run)(&opts, &|n| bar.inc(n)).map_err(CliError::Usage)?;
+    bar.finish_and_clear();
+    print(&match a.format {
+        OutputFormat::Table => report.table(),
+        OutputFormat::Csv => report.csv(),
+        OutputFormat::Json => report.json(),
+    })
+}

@@ -1,0 +1,279 @@
+//! Experiments: the papers' tables recomputed, with the printed figure beside ours.
+//!
+//! Each experiment is a function from [`Options`] to a [`Report`]: named columns and rows of
+//! cells, printed as an aligned table, CSV or JSON. Rows are computed in parallel (rayon); every
+//! random tree's seed is derived from the user's seed, the row and the trial — never from the
+//! thread that happens to run it — so a seed gives the same numbers on any number of cores.
+
+pub mod ballard;
+pub mod knuth_moore;
+pub mod win_loss;
+
+use std::fmt::Write as _;
+
+use crate::search::{self, Algorithm, Counter, Stats};
+use crate::tree::Tree;
+
+/// What the user asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Random trees per row (each experiment has its default).
+    pub trials: Option<u32>,
+    pub seed: u64,
+    /// The sizes of the rows (N for Ballard, b for the uniform trees).
+    pub sizes: Option<Vec<u32>>,
+}
+
+impl Options {
+    pub fn trials_or(&self, default: u32) -> u32 {
+        self.trials.unwrap_or(default).max(1)
+    }
+
+    pub fn sizes_or(&self, default: &[u32]) -> Vec<u32> {
+        self.sizes.clone().unwrap_or_else(|| default.to_vec())
+    }
+}
+
+/// One cell: an integer, a real with the decimals to print, text, or nothing (a paper figure
+/// that is not printed or not legible).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Int(i64),
+    Real(f64, usize),
+    Text(String),
+    None,
+}
+
+impl Cell {
+    fn text(&self) -> String {
+        match self {
+            Cell::Int(i) => i.to_string(),
+            Cell::Real(x, d) => format!("{x:.d$}", d = *d),
+            Cell::Text(s) => s.clone(),
+            Cell::None => "—".into(),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        match self {
+            Cell::Int(i) => (*i).into(),
+            Cell::Real(x, _) => {
+                serde_json::Number::from_f64(*x).map_or(serde_json::Value::Null, Into::into)
+            }
+            Cell::Text(s) => s.clone().into(),
+            Cell::None => serde_json::Value::Null,
+        }
+    }
+
+    /// `a − b` when both are numbers.
+    pub fn diff(a: &Cell, b: &Cell) -> Cell {
+        match (a, b) {
+            (Cell::Int(x), Cell::Int(y)) => Cell::Int(x - y),
+            (Cell::Int(x), Cell::Real(y, d)) => Cell::Real(*x as f64 - y, *d),
+            (Cell::Real(x, d), Cell::Real(y, _)) => Cell::Real(x - y, *d),
+            (Cell::Real(x, d), Cell::Int(y)) => Cell::Real(x - *y as f64, *d),
+            _ => Cell::None,
+        }
+    }
+}
+
+/// A column: its JSON/CSV name and its heading in the text table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    pub name: &'static str,
+    pub heading: &'static str,
+}
+
+pub const fn col(name: &'static str, heading: &'static str) -> Column {
+    Column { name, heading }
+}
+
+/// What an experiment computed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub title: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<Cell>>,
+    /// Lines printed under the table: sources, conventions, checks.
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// The cell of `row` in the column named `name`.
+    pub fn get(&self, row: usize, name: &str) -> &Cell {
+        let i = self
+            .columns
+            .iter()
+            .position(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no column {name}"));
+        &self.rows[row][i]
+    }
+
+    pub fn table(&self) -> String {
+        let widths: Vec<usize> = (0..self.columns.len())
+            .map(|i| {
+                self.rows
+                    .iter()
+                    .map(|r| r[i].text().chars().count())
+                    .chain([self.columns[i].heading.chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut s = format!("{}\n\n", self.title);
+        let line = |cells: Vec<String>| -> String {
+            let parts: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:>w$}"))
+                .collect();
+            parts.join("  ").trim_end().to_owned() + "\n"
+        };
+        s.push_str(&line(
+            self.columns.iter().map(|c| c.heading.to_owned()).collect(),
+        ));
+        for r in &self.rows {
+            s.push_str(&line(r.iter().map(Cell::text).collect()));
+        }
+        if !self.notes.is_empty() {
+            s.push('\n');
+            for n in &self.notes {
+                let _ = writeln!(s, "{n}");
+            }
+        }
+        s
+    }
+
+    pub fn csv(&self) -> String {
+        let mut s = self
+            .columns
+            .iter()
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join(",");
+        s.push('\n');
+        for r in &self.rows {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|c| match c {
+                    Cell::None => String::new(),
+                    Cell::Real(x, _) => x.to_string(),
+                    Cell::Text(t) if t.contains([',', '"']) => {
+                        format!("\"{}\"", t.replace('"', "\"\""))
+                    }
+                    c => c.text(),
+                })
+                .collect();
+            s.push_str(&cells.join(","));
+            s.push('\n');
+        }
+        s
+    }
+
+    pub fn json(&self) -> String {
+        let rows: Vec<serde_json::Value> = self
+            .rows
+            .iter()
+            .map(|r| {
+                let mut m = serde_json::Map::new();
+                for (c, v) in self.columns.iter().zip(r) {
+                    m.insert(c.name.to_owned(), v.json());
+                }
+                serde_json::Value::Object(m)
+            })
+            .collect();
+        serde_json::to_string_pretty(&rows).expect("rows serialise") + "\n"
+    }
+}
+
+/// Progress: called with the number of trees just finished.
+pub type Tick<'a> = &'a (dyn Fn(u64) + Sync);
+
+/// One experiment of `prune experiment --list`.
+pub struct Info {
+    pub name: &'static str,
+    pub about: &'static str,
+    /// Trees the experiment will search with these options (for the progress bar).
+    pub work: fn(&Options) -> u64,
+    pub run: fn(&Options, Tick) -> Result<Report, String>,
+}
+
+pub const EXPERIMENTS: &[Info] = &[
+    Info {
+        name: "ballard-best",
+        about: "Ballard 1982, Tables I and II: Star1 and Star2 on best-ordered *-complete 2-ply trees, with Results 1 and 2",
+        work: ballard::best_work,
+        run: ballard::best,
+    },
+    Info {
+        name: "ballard-average",
+        about: "Ballard 1982, Tables III and IV and §6.2.1.3: Star1 and Star2 (1 and 2 probes) on random *-complete 2-ply trees, with the H(N) check",
+        work: ballard::average_work,
+        run: ballard::average,
+    },
+    Info {
+        name: "knuth-moore",
+        about: "Knuth & Moore 1975: alpha-beta, NegaScout, SSS*, MTD(f) leaves on uniform trees, best/random/worst order, beside the minimal tree",
+        work: knuth_moore::work,
+        run: knuth_moore::run,
+    },
+    Info {
+        name: "win-loss",
+        about: "Pearl's WIN-LOSS trees: P(root is a forced win) against P0, the crossover ξ_b, and alpha-beta's effective branching factor",
+        work: win_loss::work,
+        run: win_loss::run,
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static Info> {
+    EXPERIMENTS.iter().find(|e| e.name == name)
+}
+
+/// A stats-only search (no reference pass: experiments need counts, not best moves).
+pub fn stats(tree: &Tree, algo: &Algorithm) -> Stats {
+    let mut counter = Counter::new(tree.len());
+    search::search(tree, algo, &mut counter).expect("the experiment chose an applicable tree");
+    counter.finish()
+}
+
+/// A seed for trial `trial` of row `row`, from the user's seed (SplitMix64 mixing).
+pub fn seed(base: u64, row: u64, trial: u64) -> u64 {
+    let mut z = base
+        .wrapping_add(row.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(trial.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_agree() {
+        let r = Report {
+            title: "t".into(),
+            columns: vec![col("n", "N"), col("x", "x"), col("paper", "paper")],
+            rows: vec![
+                vec![Cell::Int(2), Cell::Real(0.5, 2), Cell::None],
+                vec![Cell::Int(10), Cell::Real(1.25, 2), Cell::Int(3)],
+            ],
+            notes: vec!["note".into()],
+        };
+        assert_eq!(
+            r.table(),
+            "t\n\n N     x  paper\n 2  0.50      —\n10  1.25      3\n\nnote\n"
+        );
+        assert_eq!(r.csv(), "n,x,paper\n2,0.5,\n10,1.25,3\n");
+        let v: serde_json::Value = serde_json::from_str(&r.json()).unwrap();
+        assert_eq!(v[1]["x"], 1.25);
+        assert!(v[0]["paper"].is_null());
+    }
+
+    #[test]
+    fn seeds_differ_by_row_and_trial() {
+        assert_ne!(seed(1, 0, 1), seed(1, 1, 0));
+        assert_eq!(seed(7, 3, 4), seed(7, 3, 4));
+    }
+}

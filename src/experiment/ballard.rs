@@ -1,0 +1,262 @@
+//! Ballard (1982), §6: Star1 and Star2 under the + node of the *-complete 2-ply N-ary tree
+//! (+ → * → − → leaf, N³ leaves; `gen star-complete --critical`).
+//!
+//! - `ballard-best` (§6.1, Tables I and II): the best-ordered tree. Star1's count is every leaf
+//!   evaluation; Star2's printed cells count distinct leaves (a probed leaf searched again counts
+//!   once), the convention under which every legible cell comes out exactly.
+//! - `ballard-average` (§6.2.1, Tables III and IV): random trees, all N! orders equally likely
+//!   at every node. The paper counts a probed leaf searched again twice ("the N leaves seen were
+//!   counted twice"); we print both counts. Star2's * node cutoffs are split into the probing
+//!   phase and the regular phase, and N minus the cutoffs is compared with H(N), the expected
+//!   number of * nodes better than all before them (§6.2.1.3). The 2-probe variant is the one the
+//!   paper suggests. The paper's Table III–V figures are withheld from our copy: only ours are
+//!   printed.
+
+use rayon::prelude::*;
+
+use super::{Cell, Options, Report, Tick, col, seed, stats};
+use crate::generate::star::{self, StarComplete, StarOrder};
+use crate::search::{Algorithm, Cutoff};
+use crate::tree::Tree;
+
+const SIZES: [u32; 8] = [2, 4, 6, 8, 10, 20, 30, 40];
+
+/// Table I as printed: N, leaves, percent of N³.
+const TABLE_1: [(u32, i64, f64); 8] = [
+    (2, 5, 62.5),
+    (4, 40, 62.5),
+    (6, 138, 63.9),
+    (8, 336, 65.6),
+    (10, 670, 67.0),
+    (20, 5560, 69.5),
+    (30, 18990, 70.3),
+    (40, 45320, 70.8),
+];
+
+/// Table II's legible cells (N = 2 and N = 10 cannot be read in our copy).
+const TABLE_2: [(u32, i64); 6] = [
+    (4, 25),
+    (6, 58),
+    (8, 105),
+    (20, 677),
+    (30, 1532),
+    (40, 2732),
+];
+
+const STAR1: Algorithm = Algorithm::Star1 { rightmost: false };
+const STAR2: Algorithm = Algorithm::Star2 {
+    probes: 1,
+    rightmost: false,
+};
+const STAR2_2: Algorithm = Algorithm::Star2 {
+    probes: 2,
+    rightmost: false,
+};
+
+fn critical(n: u32, order: StarOrder, seed: u64) -> Result<Tree, String> {
+    let p = StarComplete {
+        branching: n,
+        depth: 2,
+        order,
+        critical: true,
+        labels: false,
+    };
+    star::generate(&p, seed).map_err(|e| e.to_string())
+}
+
+fn check_sizes(sizes: &[u32]) -> Result<(), String> {
+    match sizes.iter().find(|&&n| n < 2 || n % 2 == 1 || n > 200) {
+        Some(n) => Err(format!(
+            "N = {n}: Ballard's *-complete trees need an even N from 2 to 200"
+        )),
+        None => Ok(()),
+    }
+}
+
+pub fn best_work(o: &Options) -> u64 {
+    o.sizes_or(&SIZES).len() as u64
+}
+
+pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
+    let sizes = o.sizes_or(&SIZES);
+    check_sizes(&sizes)?;
+    let rows: Result<Vec<Vec<Cell>>, String> = sizes
+        .par_iter()
+        .map(|&n| {
+            let tree = critical(n, StarOrder::Best, 0)?;
+            let s1 = stats(&tree, &STAR1);
+            let s2 = stats(&tree, &STAR2);
+            tick(1);
+            let n3 = f64::from(n).powi(3);
+            let paper1 = TABLE_1.iter().find(|r| r.0 == n);
+            let paper2 = TABLE_2.iter().find(|r| r.0 == n);
+            let ours1 = Cell::Int(s1.leaves as i64);
+            let p1 = paper1.map_or(Cell::None, |r| Cell::Int(r.1));
+            let ours2 = Cell::Int(s2.distinct_leaves as i64);
+            let p2 = paper2.map_or(Cell::None, |r| Cell::Int(r.1));
+            Ok(vec![
+                Cell::Int(i64::from(n)),
+                Cell::Int(n3 as i64),
+                ours1.clone(),
+                p1.clone(),
+                Cell::diff(&ours1, &p1),
+                Cell::Real(100.0 * s1.leaves as f64 / n3, 1),
+                paper1.map_or(Cell::None, |r| Cell::Real(r.2, 1)),
+                Cell::Real(0.7211 * n3, 0),
+                ours2.clone(),
+                Cell::Int(s2.leaves as i64),
+                p2.clone(),
+                Cell::diff(&ours2, &p2),
+                Cell::Real(100.0 * s2.distinct_leaves as f64 / n3, 1),
+                Cell::Real(1.7211 * f64::from(n).powi(2), 0),
+            ])
+        })
+        .collect();
+    Ok(Report {
+        title: "Ballard 1982, Tables I and II: leaves under the + node of the best-ordered *-complete 2-ply N-ary tree".into(),
+        columns: vec![
+            col("n", "N"),
+            col("n_cubed", "N³"),
+            col("star1_leaves", "Star1"),
+            col("paper_star1_leaves", "paper"),
+            col("star1_diff", "diff"),
+            col("star1_percent", "%N³"),
+            col("paper_star1_percent", "paper %"),
+            col("result1", "0.7211N³"),
+            col("star2_leaves", "Star2"),
+            col("star2_evaluations", "Star2 evals"),
+            col("paper_star2_leaves", "paper"),
+            col("star2_diff", "diff"),
+            col("star2_percent", "%N³"),
+            col("result2", "1.7211N²"),
+        ],
+        rows: rows?,
+        notes: vec![
+            "Star1: leaf evaluations (each leaf once). Star2: distinct leaves, as Table II counts; \"evals\" counts a probed leaf searched again twice.".into(),
+            "Table II's cells for N = 2 and N = 10 are not legible in our copy (—).".into(),
+            "Results 1 and 2 (§6.1) are asymptotic: 0.7211 N³ for Star1, 1.7211 N² for Star2.".into(),
+        ],
+    })
+}
+
+pub fn average_work(o: &Options) -> u64 {
+    o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(1000))
+}
+
+/// Sums over the trials of one N.
+#[derive(Default, Clone, Copy)]
+struct Sums {
+    star1: u64,
+    star2: u64,
+    star2_distinct: u64,
+    probing: u64,
+    regular: u64,
+    star2_2: u64,
+    star2_2_distinct: u64,
+}
+
+impl Sums {
+    fn add(mut self, o: Sums) -> Sums {
+        self.star1 += o.star1;
+        self.star2 += o.star2;
+        self.star2_distinct += o.star2_distinct;
+        self.probing += o.probing;
+        self.regular += o.regular;
+        self.star2_2 += o.star2_2;
+        self.star2_2_distinct += o.star2_2_distinct;
+        self
+    }
+}
+
+fn harmonic(n: u32) -> f64 {
+    (1..=n).map(|k| 1.0 / f64::from(k)).sum()
+}
+
+pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
+    let sizes = o.sizes_or(&SIZES);
+    check_sizes(&sizes)?;
+    let trials = o.trials_or(1000);
+    // Every (N, trial) pair is one task, so big N do not leave a core idle.
+    let tasks: Vec<(usize, u32)> = (0..sizes.len())
+        .flat_map(|row| (0..trials).map(move |t| (row, t)))
+        .collect();
+    let per_task: Result<Vec<(usize, Sums)>, String> = tasks
+        .par_iter()
+        .map(|&(row, t)| {
+            let n = sizes[row];
+            let tree = critical(n, StarOrder::Random, seed(o.seed, row as u64, u64::from(t)))?;
+            let s1 = stats(&tree, &STAR1);
+            let s2 = stats(&tree, &STAR2);
+            let s22 = stats(&tree, &STAR2_2);
+            tick(1);
+            Ok((
+                row,
+                Sums {
+                    star1: s1.leaves,
+                    star2: s2.leaves,
+                    star2_distinct: s2.distinct_leaves,
+                    probing: s2.cutoffs_of(Cutoff::Probe),
+                    regular: s2.cutoffs_of(Cutoff::StarLower) + s2.cutoffs_of(Cutoff::StarUpper),
+                    star2_2: s22.leaves,
+                    star2_2_distinct: s22.distinct_leaves,
+                },
+            ))
+        })
+        .collect();
+    let mut sums = vec![Sums::default(); sizes.len()];
+    for (row, s) in per_task? {
+        sums[row] = sums[row].add(s);
+    }
+    let k = f64::from(trials);
+    let rows = sizes
+        .iter()
+        .zip(&sums)
+        .map(|(&n, s)| {
+            let n3 = f64::from(n).powi(3);
+            let mean = |x: u64| x as f64 / k;
+            let fully = f64::from(n) - mean(s.probing + s.regular);
+            vec![
+                Cell::Int(i64::from(n)),
+                Cell::Real(mean(s.star1), 1),
+                Cell::Real(100.0 * mean(s.star1) / n3, 1),
+                Cell::Real(mean(s.star2), 1),
+                Cell::Real(100.0 * mean(s.star2) / n3, 1),
+                Cell::Real(mean(s.star2_distinct), 1),
+                Cell::Real(mean(s.probing), 2),
+                Cell::Real(mean(s.regular), 2),
+                Cell::Real(fully, 2),
+                Cell::Real(harmonic(n), 2),
+                Cell::Real(mean(s.star2_2), 1),
+                Cell::Real(mean(s.star2_2_distinct), 1),
+                Cell::Real(100.0 * mean(s.star2_2) / n3, 1),
+            ]
+        })
+        .collect();
+    Ok(Report {
+        title: format!(
+            "Ballard 1982, Tables III and IV: mean leaves under the + node of {trials} random *-complete 2-ply N-ary trees per N (seed {})",
+            o.seed
+        ),
+        columns: vec![
+            col("n", "N"),
+            col("star1_leaves", "Star1"),
+            col("star1_percent", "%N³"),
+            col("star2_leaves", "Star2"),
+            col("star2_percent", "%N³"),
+            col("star2_distinct_leaves", "distinct"),
+            col("star2_probing_cutoffs", "cut probing"),
+            col("star2_regular_cutoffs", "cut regular"),
+            col("fully_searched", "N−cuts"),
+            col("harmonic", "H(N)"),
+            col("star2_2probe_leaves", "2-probe"),
+            col("star2_2probe_distinct_leaves", "distinct"),
+            col("star2_2probe_percent", "%N³"),
+        ],
+        rows,
+        notes: vec![
+            "Star2 and 2-probe count a probed leaf searched again twice, as §6.2.1 does; \"distinct\" counts it once.".into(),
+            "N − cuts: * nodes not cut off, to compare with H(N) = 1 + 1/2 + … + 1/N, the expected number of * nodes better than all before them (§6.2.1.3).".into(),
+            "The paper's Tables III–V are withheld from our copy; the algebraic formula (21) of Table V and the §7.4 variants are not computed yet.".into(),
+        ],
+    })
+}

@@ -1,0 +1,124 @@
+//! Pearl's WIN-LOSS trees (the slides, "WIN-LOSS Trees"): a uniform tree of branching b and even
+//! depth d, Max at the root, each leaf a WIN for Max with probability P0. The probability that
+//! the root is a forced win follows exactly from the leaves up — a Min node wins when every child
+//! does (x ↦ x^b), a Max node when one does (x ↦ 1 − (1 − x)^b) — and two levels together iterate
+//! f(x) = 1 − (1 − x^b)^b, whose fixed point is ξ_b, the root of x^b + x − 1 = 0 (0.618 for
+//! b = 2). As d grows the root is a win when P0 > ξ_b and a loss when P0 < ξ_b. Beside the exact
+//! probability we print the share of `--trials` generated trees (default 200) that minimax finds
+//! won, and alpha-beta's effective branching factor leaves^(1/d).
+
+use rayon::prelude::*;
+
+use super::{Cell, Options, Report, Tick, col, seed, stats};
+use crate::generate::winloss::{self, WinLoss};
+use crate::search::{self, Algorithm};
+
+const BRANCHING: [u32; 2] = [2, 3];
+const DEPTHS: [u32; 3] = [4, 8, 12];
+
+/// ξ_b: the root of x^b + x − 1 = 0 in (0, 1), by bisection.
+pub fn xi(b: u32) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..100 {
+        let mid = 0.5 * (lo + hi);
+        if mid.powi(b as i32) + mid - 1.0 > 0.0 {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The exact probability that the root of a b-ary WIN-LOSS tree of depth d is a win for Max.
+pub fn win_probability(b: u32, d: u32, p0: f64) -> f64 {
+    let mut x = p0;
+    for level in (0..d).rev() {
+        x = if level % 2 == 0 {
+            1.0 - (1.0 - x).powi(b as i32)
+        } else {
+            x.powi(b as i32)
+        };
+    }
+    x
+}
+
+fn grid(o: &Options) -> Vec<(u32, u32, f64)> {
+    let mut rows = Vec::new();
+    for b in o.sizes_or(&BRANCHING) {
+        for d in DEPTHS {
+            if u64::from(b).checked_pow(d).is_none_or(|n| n > 600_000) {
+                continue;
+            }
+            let mut ps: Vec<f64> = (1..=9).map(|k| f64::from(k) / 10.0).collect();
+            ps.push(xi(b));
+            ps.sort_by(f64::total_cmp);
+            rows.extend(ps.into_iter().map(|p| (b, d, p)));
+        }
+    }
+    rows
+}
+
+pub fn work(o: &Options) -> u64 {
+    grid(o).len() as u64 * u64::from(o.trials_or(200))
+}
+
+pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
+    if let Some(b) = o.sizes_or(&BRANCHING).iter().find(|&&b| b < 2) {
+        return Err(format!("b = {b}: the branching factor must be at least 2"));
+    }
+    let trials = o.trials_or(200);
+    let rows: Result<Vec<Vec<Cell>>, String> = grid(o)
+        .par_iter()
+        .enumerate()
+        .map(|(row, &(b, d, p0))| {
+            let (mut wins, mut leaves) = (0u32, 0u64);
+            for t in 0..trials {
+                let p = WinLoss {
+                    branching: b,
+                    depth: d,
+                    p0,
+                    board: false,
+                };
+                let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                    .map_err(|e| e.to_string())?;
+                let v = search::search(&tree, &Algorithm::Minimax, &mut search::Quiet)?.0;
+                wins += u32::from(v.value.scalar() == Some(1.0));
+                leaves += stats(&tree, &Algorithm::AlphaBeta { fail_soft: false }).leaves;
+                tick(1);
+            }
+            let mean_leaves = leaves as f64 / f64::from(trials);
+            Ok(vec![
+                Cell::Int(i64::from(b)),
+                Cell::Int(i64::from(d)),
+                Cell::Real(p0, 3),
+                Cell::Real(win_probability(b, d, p0), 3),
+                Cell::Real(f64::from(wins) / f64::from(trials), 3),
+                Cell::Real(mean_leaves, 1),
+                Cell::Real(mean_leaves.powf(1.0 / f64::from(d)), 3),
+            ])
+        })
+        .collect();
+    let xis: Vec<String> = o
+        .sizes_or(&BRANCHING)
+        .iter()
+        .map(|&b| format!("ξ_{b} = {:.4}", xi(b)))
+        .collect();
+    Ok(Report {
+        title: format!("Pearl's WIN-LOSS trees: P(root is a forced win) against P0 ({trials} trees a row, seed {})", o.seed),
+        columns: vec![
+            col("b", "b"),
+            col("d", "d"),
+            col("p0", "P0"),
+            col("win_probability", "P(win) exact"),
+            col("win_share", "share won"),
+            col("alphabeta_leaves", "αβ leaves"),
+            col("alphabeta_ebf", "αβ EBF"),
+        ],
+        rows: rows?,
+        notes: vec![
+            format!("Crossover: {} (roots of x^b + x − 1 = 0; the rows at P0 = ξ_b stay near their start as d grows).", xis.join(", ")),
+            "P(win) exact iterates x^b at Min levels and 1 − (1 − x)^b at Max levels from P0 at the leaves.".into(),
+        ],
+    })
+}

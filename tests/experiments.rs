@@ -1,0 +1,205 @@
+//! Every experiment, run small: exact where the papers are exact, and the same numbers whatever
+//! the number of threads.
+
+use std::process::Command;
+
+use prune::experiment::{self, Cell, Options, Report};
+
+fn run(name: &str, opts: &Options) -> Report {
+    (experiment::find(name).unwrap().run)(opts, &|_| {}).unwrap()
+}
+
+fn int(c: &Cell) -> i64 {
+    match c {
+        Cell::Int(i) => *i,
+        other => panic!("an integer, not {other:?}"),
+    }
+}
+
+fn real(c: &Cell) -> f64 {
+    match c {
+        Cell::Real(x, _) => *x,
+        Cell::Int(i) => *i as f64,
+        other => panic!("a number, not {other:?}"),
+    }
+}
+
+#[test]
+fn ballard_best_matches_every_printed_cell() {
+    let r = run("ballard-best", &Options::default());
+    assert_eq!(r.rows.len(), 8);
+    let mut compared = 0;
+    for row in 0..r.rows.len() {
+        for (ours, paper) in [
+            ("star1_leaves", "paper_star1_leaves"),
+            ("star2_leaves", "paper_star2_leaves"),
+        ] {
+            if let Cell::Int(p) = r.get(row, paper) {
+                assert_eq!(int(r.get(row, ours)), *p, "N = {:?}", r.get(row, "n"));
+                compared += 1;
+            }
+        }
+        if let Cell::Real(p, _) = r.get(row, "paper_star1_percent") {
+            assert!((real(r.get(row, "star1_percent")) - p).abs() < 0.051);
+        }
+    }
+    assert_eq!(
+        compared,
+        8 + 6,
+        "all of Table I and the six legible cells of Table II"
+    );
+}
+
+#[test]
+fn ballard_average_agrees_with_harmonic_numbers_and_thread_counts() {
+    let opts = Options {
+        trials: Some(40),
+        seed: 7,
+        sizes: Some(vec![4, 10]),
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let a = one.install(|| run("ballard-average", &opts));
+    let b = two.install(|| run("ballard-average", &opts));
+    assert_eq!(
+        a, b,
+        "a seed gives the same numbers on any number of threads"
+    );
+    for row in 0..2 {
+        let fully = real(a.get(row, "fully_searched"));
+        let h = real(a.get(row, "harmonic"));
+        assert!(
+            (fully - h).abs() < 0.8,
+            "N − cutoffs {fully} against H(N) {h}"
+        );
+        // Star2 never sees more distinct leaves than Star1 on these trees on average.
+        assert!(real(a.get(row, "star2_distinct_leaves")) <= real(a.get(row, "star1_leaves")));
+    }
+    let c = run(
+        "ballard-average",
+        &Options {
+            seed: 8,
+            ..opts.clone()
+        },
+    );
+    assert_ne!(a.rows, c.rows, "another seed, other trees");
+}
+
+#[test]
+fn knuth_moore_minimal_and_worst_cases_are_exact() {
+    let r = run(
+        "knuth-moore",
+        &Options {
+            trials: Some(3),
+            seed: 1,
+            sizes: Some(vec![2, 3]),
+        },
+    );
+    assert!(!r.rows.is_empty());
+    for row in 0..r.rows.len() {
+        let minimal = real(r.get(row, "minimal"));
+        let all = real(r.get(row, "leaves"));
+        let ab = real(r.get(row, "alphabeta"));
+        match r.get(row, "order") {
+            Cell::Text(o) if o == "best" => assert_eq!(ab, minimal),
+            Cell::Text(o) if o == "worst" => assert_eq!(ab, all),
+            _ => assert!(minimal <= ab && ab <= all),
+        }
+        for algo in ["negascout", "sss", "mtdf"] {
+            assert!(
+                real(r.get(row, algo)) >= minimal,
+                "{algo} below the minimal tree"
+            );
+        }
+        assert!(
+            real(r.get(row, "sss")) <= all,
+            "SSS* evaluates a leaf at most once"
+        );
+    }
+}
+
+#[test]
+fn win_loss_crossover_is_the_fixed_point() {
+    use prune::experiment::win_loss::{win_probability, xi};
+    assert!((xi(2) - (5f64.sqrt() - 1.0) / 2.0).abs() < 1e-12);
+    let x3 = xi(3);
+    assert!((x3.powi(3) + x3 - 1.0).abs() < 1e-12);
+    for d in [2, 4, 10, 20] {
+        assert!(
+            (win_probability(2, d, xi(2)) - xi(2)).abs() < 1e-9,
+            "d = {d}"
+        );
+    }
+    assert!(win_probability(2, 20, 0.55) < 0.01 && win_probability(2, 20, 0.68) > 0.99);
+    let r = run(
+        "win-loss",
+        &Options {
+            trials: Some(20),
+            seed: 3,
+            sizes: Some(vec![2]),
+        },
+    );
+    for row in 0..r.rows.len() {
+        let exact = real(r.get(row, "win_probability"));
+        let share = real(r.get(row, "win_share"));
+        if !(1e-6..=1.0 - 1e-6).contains(&exact) {
+            assert_eq!(
+                share.round(),
+                exact.round(),
+                "a sure result is seen every time"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_command_line_formats() {
+    let prune = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = prune(&["experiment", "--list"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("ballard-average"));
+    let o = prune(&[
+        "experiment",
+        "ballard-best",
+        "--sizes",
+        "4,6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[0]["n"], 4);
+    assert_eq!(v[0]["star1_leaves"], 40);
+    assert_eq!(v[1]["star2_leaves"], 58);
+    let o = prune(&[
+        "experiment",
+        "knuth-moore",
+        "--sizes",
+        "2",
+        "--trials",
+        "2",
+        "--format",
+        "csv",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("b,d,order,leaves,minimal,alphabeta"));
+    assert!(
+        o.stderr.is_empty(),
+        "no progress bar when stderr is not a terminal"
+    );
+    let o = prune(&["experiment", "no-such"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = prune(&["experiment", "ballard-best", "--sizes", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("even N"));
+}
