@@ -6,7 +6,9 @@
 //! thread that happens to run it — so a seed gives the same numbers on any number of cores.
 
 pub mod ballard;
+pub mod convergence;
 pub mod knuth_moore;
+pub mod maxn;
 pub mod win_loss;
 
 use std::fmt::Write as _;
@@ -222,6 +224,18 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Pearl's WIN-LOSS trees: P(root is a forced win) against P0, the crossover ξ_b, and alpha-beta's effective branching factor",
         work: win_loss::work,
         run: win_loss::run,
+    },
+    Info {
+        name: "convergence",
+        about: "The minimax convergence theorem: the root value of trees with i.i.d. leaves concentrating at v* with F(v*) = 1 − ξ_b",
+        work: convergence::work,
+        run: convergence::run,
+    },
+    Info {
+        name: "maxn",
+        about: "max^n with and without shallow pruning on 3-player constant-sum trees, against Korf's best case (1 + √(4b − 3))/2",
+        work: maxn::work,
+        run: maxn::run,
     },
 ];
 

@@ -203,3 +203,43 @@ fn the_command_line_formats() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("even N"));
 }
+
+#[test]
+fn maxn_shallow_pruning_never_searches_more() {
+    let r = run(
+        "maxn",
+        &Options {
+            trials: Some(5),
+            seed: 2,
+            sizes: Some(vec![3]),
+        },
+    );
+    for row in 0..r.rows.len() {
+        let b = real(r.get(row, "b"));
+        let d = real(r.get(row, "d"));
+        assert_eq!(real(r.get(row, "maxn_leaves")), b.powf(d));
+        assert!(real(r.get(row, "shallow_leaves")) <= real(r.get(row, "maxn_leaves")));
+        assert!(
+            (real(r.get(row, "korf_best_ebf")) - 2.0).abs() < 1e-12,
+            "b = 3: (1 + 3)/2"
+        );
+    }
+}
+
+#[test]
+fn the_root_value_converges_to_v_star() {
+    let r = run(
+        "convergence",
+        &Options {
+            trials: Some(60),
+            seed: 4,
+            sizes: Some(vec![3]),
+        },
+    );
+    let last = r.rows.len() - 1;
+    let v_star = real(r.get(0, "v_star"));
+    assert!((v_star - (1.0 - prune::experiment::win_loss::xi(3))).abs() < 1e-12);
+    let off = |row| (real(r.get(row, "mean")) - v_star).abs();
+    assert!(off(last) < off(0), "deeper trees are closer to v*");
+    assert!(real(r.get(last, "sd")) < real(r.get(0, "sd")) / 3.0);
+}
