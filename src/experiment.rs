@@ -9,6 +9,7 @@ pub mod ballard;
 pub mod convergence;
 pub mod knuth_moore;
 pub mod maxn;
+pub mod plot;
 pub mod win_loss;
 
 use std::fmt::Write as _;
@@ -98,6 +99,8 @@ pub struct Report {
     pub rows: Vec<Vec<Cell>>,
     /// Lines printed under the table: sources, conventions, checks.
     pub notes: Vec<String>,
+    /// What `--plot` draws.
+    pub plot: Option<plot::Plot>,
 }
 
 impl Report {
@@ -274,6 +277,7 @@ mod tests {
                 vec![Cell::Int(10), Cell::Real(1.25, 2), Cell::Int(3)],
             ],
             notes: vec!["note".into()],
+            plot: None,
         };
         assert_eq!(
             r.table(),

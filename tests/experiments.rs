@@ -197,6 +197,27 @@ fn the_command_line_formats() {
         o.stderr.is_empty(),
         "no progress bar when stderr is not a terminal"
     );
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("w.svg");
+    let o = prune(&[
+        "experiment",
+        "win-loss",
+        "--sizes",
+        "2",
+        "--trials",
+        "3",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polyline").count(), 3, "one line per depth");
     let o = prune(&["experiment", "no-such"]);
     assert_eq!(o.status.code(), Some(2));
     let o = prune(&["experiment", "ballard-best", "--sizes", "3"]);

@@ -34,6 +34,9 @@ pub struct ExperimentArgs {
     /// row objects.
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     pub format: OutputFormat,
+    /// Also draw the experiment's chart as SVG into this file.
+    #[arg(long, value_name = "OUT.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
@@ -69,6 +72,17 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
     bar.set_message(info.name);
     let report = (info.run)(&opts, &|n| bar.inc(n)).map_err(CliError::Usage)?;
     bar.finish_and_clear();
+    if let Some(path) = &a.plot {
+        let spec = report
+            .plot
+            .as_ref()
+            .ok_or_else(|| CliError::Usage(format!("{} has no chart", info.name)))?;
+        let svg = experiment::plot::svg(&report, spec).map_err(CliError::Internal)?;
+        crate::format::save_text(path, &svg).map_err(|source| CliError::Write {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
     print(&match a.format {
         OutputFormat::Table => report.table(),
         OutputFormat::Csv => report.csv(),

@@ -136,6 +136,7 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
             "Table II's cells for N = 2 and N = 10 are not legible in our copy (—).".into(),
             "Results 1 and 2 (§6.1) are asymptotic: 0.7211 N³ for Star1, 1.7211 N² for Star2.".into(),
         ],
+        plot: Some(super::plot::Plot { x: "n", ys: vec!["star1_percent", "star2_percent"], series_by: vec![], x_label: "N", y_label: "leaves, % of N³", log_y: false, only: None }),
     })
 }
 
@@ -258,5 +259,6 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
             "N − cuts: * nodes not cut off, to compare with H(N) = 1 + 1/2 + … + 1/N, the expected number of * nodes better than all before them (§6.2.1.3).".into(),
             "The paper's Tables III–V are withheld from our copy; the algebraic formula (21) of Table V and the §7.4 variants are not computed yet.".into(),
         ],
+        plot: Some(super::plot::Plot { x: "n", ys: vec!["star1_percent", "star2_percent", "star2_2probe_percent"], series_by: vec![], x_label: "N", y_label: "mean leaves, % of N³", log_y: false, only: None }),
     })
 }

@@ -100,5 +100,14 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         ],
         rows: rows?,
         notes: vec!["As d grows the mean tends to v* and the standard deviation to 0.".into()],
+        plot: Some(super::plot::Plot {
+            x: "d",
+            ys: vec!["mean", "sd"],
+            series_by: vec!["b"],
+            x_label: "depth d",
+            y_label: "root value",
+            log_y: false,
+            only: None,
+        }),
     })
 }

@@ -129,5 +129,6 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "NegaScout follows Reinefeld & Marsland's Figure 2, which re-searches a failing-high leaf too; with real values (no ties) random and worst orders make it re-search often.".into(),
             "MTD(f) starts from the middle of the value range, so even on a perfectly ordered tree it needs a second pass.".into(),
         ],
+        plot: Some(super::plot::Plot { x: "d", ys: vec!["minimal", "alphabeta", "sss"], series_by: vec!["b"], x_label: "depth d", y_label: "leaves (random order)", log_y: true, only: Some(("order", "random")) }),
     })
 }

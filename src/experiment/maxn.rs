@@ -107,5 +107,6 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "Korf best = (1 + √(4b − 3))/2: shallow pruning's effective branching factor on the best-ordered trees; random trees stay close to b.".into(),
             "Leaves are random compositions of the sum into non-negative parts, so the immediate-pruning bound (the whole sum) is rarely reached.".into(),
         ],
+        plot: Some(super::plot::Plot { x: "d", ys: vec!["maxn_ebf", "shallow_ebf", "korf_best_ebf"], series_by: vec!["b"], x_label: "depth d", y_label: "effective branching factor", log_y: false, only: None }),
     })
 }

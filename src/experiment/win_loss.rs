@@ -47,7 +47,7 @@ fn grid(o: &Options) -> Vec<(u32, u32, f64)> {
     let mut rows = Vec::new();
     for b in o.sizes_or(&BRANCHING) {
         for d in DEPTHS {
-            if u64::from(b).checked_pow(d).is_none_or(|n| n > 600_000) {
+            if u64::from(b).checked_pow(d).is_none_or(|n| n > 10_000) {
                 continue;
             }
             let mut ps: Vec<f64> = (1..=9).map(|k| f64::from(k) / 10.0).collect();
@@ -120,5 +120,6 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             format!("Crossover: {} (roots of x^b + x − 1 = 0; the rows at P0 = ξ_b stay near their start as d grows).", xis.join(", ")),
             "P(win) exact iterates x^b at Min levels and 1 − (1 − x)^b at Max levels from P0 at the leaves.".into(),
         ],
+        plot: Some(super::plot::Plot { x: "p0", ys: vec!["win_probability"], series_by: vec!["b", "d"], x_label: "P0", y_label: "P(root is a forced win)", log_y: false, only: None }),
     })
 }
