@@ -9,6 +9,7 @@ pub mod ballard;
 pub mod convergence;
 pub mod knuth_moore;
 pub mod maxn;
+pub mod pathology;
 pub mod plot;
 pub mod win_loss;
 
@@ -233,6 +234,12 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "The minimax convergence theorem: the root value of trees with i.i.d. leaves concentrating at v* with F(v*) = 1 − ξ_b",
         work: convergence::work,
         run: convergence::run,
+    },
+    Info {
+        name: "pathology",
+        about: "Pearl's board-splitting game: share of correct first moves against search depth for minimax, product propagation and the k-rule (Nau; Tzeng & Purdom §6)",
+        work: pathology::work,
+        run: pathology::run,
     },
     Info {
         name: "maxn",

@@ -264,3 +264,36 @@ fn the_root_value_converges_to_v_star() {
     assert!(off(last) < off(0), "deeper trees are closer to v*");
     assert!(real(r.get(last, "sd")) < real(r.get(0, "sd")) / 3.0);
 }
+
+#[test]
+fn minimax_is_pathological_on_board_splitting_and_product_propagation_is_not() {
+    let r = run(
+        "pathology",
+        &Options {
+            trials: Some(400),
+            seed: 1,
+            sizes: Some(vec![2, 10]),
+        },
+    );
+    assert_eq!(r.rows.len(), 10);
+    let share = |row: usize, rule: &str| real(r.get(row, rule));
+    // Searching deeper (but not to the end) makes minimax choose worse: the pathology.
+    assert!(
+        share(7, "minimax") < share(0, "minimax") - 0.05,
+        "{}",
+        r.table()
+    );
+    // Product propagation, whose independence assumption holds here, does not suffer.
+    assert!(
+        share(7, "product") > share(7, "minimax") + 0.1,
+        "{}",
+        r.table()
+    );
+    for rule in ["minimax", "product", "krule"] {
+        assert_eq!(
+            share(9, rule),
+            1.0,
+            "searching to the cells is always right"
+        );
+    }
+}
