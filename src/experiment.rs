@@ -11,6 +11,7 @@ pub mod knuth_moore;
 pub mod maxn;
 pub mod pathology;
 pub mod plot;
+pub mod reinefeld_marsland;
 pub mod win_loss;
 
 use std::fmt::Write as _;
@@ -222,6 +223,18 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Knuth & Moore 1975: alpha-beta, NegaScout, SSS*, MTD(f) leaves on uniform trees, best/random/worst order, beside the minimal tree",
         work: knuth_moore::work,
         run: knuth_moore::run,
+    },
+    Info {
+        name: "reinefeld-marsland",
+        about: "Reinefeld & Marsland 1987, Figure 5: the cost model of NegaScout, NS^αβ and alpha-beta against g (d = 7, r = 2, several w)",
+        work: reinefeld_marsland::work,
+        run: reinefeld_marsland::figure5,
+    },
+    Info {
+        name: "reinefeld-marsland-regions",
+        about: "Reinefeld & Marsland 1987, Figure 6: where NegaScout beats alpha-beta in the g/r plane (w = 20, d = 7)",
+        work: reinefeld_marsland::work,
+        run: reinefeld_marsland::figure6,
     },
     Info {
         name: "win-loss",

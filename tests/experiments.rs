@@ -297,3 +297,38 @@ fn minimax_is_pathological_on_board_splitting_and_product_propagation_is_not() {
         );
     }
 }
+
+#[test]
+fn reinefeld_marsland_model_checks() {
+    let r = run(
+        "reinefeld-marsland",
+        &Options {
+            sizes: Some(vec![20]),
+            ..Options::default()
+        },
+    );
+    assert_eq!(r.rows.len(), 19, "g = 1 … w − 1");
+    for row in 0..r.rows.len() {
+        assert_eq!(
+            real(r.get(row, "negascout_g0")),
+            real(r.get(row, "minimal"))
+        );
+    }
+    // Wide, well-ordered trees favour NegaScout; badly ordered ones alpha-beta (Figure 5).
+    assert!(real(r.get(0, "ns_over_ab")) < 1.0);
+    assert!(real(r.get(18, "ns_over_ab")) > 1.0);
+    let f6 = run("reinefeld-marsland-regions", &Options::default());
+    // The boundary falls as g grows: the better ordered, the more re-searches NegaScout affords.
+    let max_r: Vec<i64> = (0..f6.rows.len())
+        .filter_map(|row| match f6.get(row, "max_r_negascout_better") {
+            Cell::Int(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
+    assert!(max_r.windows(2).all(|w| w[0] >= w[1]), "{max_r:?}");
+    assert_eq!(
+        real(f6.get(0, "research_rate_percent")),
+        15.0,
+        "the paper's 15 % at g = 1"
+    );
+}

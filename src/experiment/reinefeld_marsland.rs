@@ -1,0 +1,204 @@
+//! Reinefeld & Marsland (1987), "A Quantitative Analysis of Minimal Window Search": the
+//! recursive cost model of §2–4, evaluated.
+//!
+//! An averagely ordered uniform tree of width w and depth d has 1 + g children searched at cut
+//! nodes (g extra expansions) and r changes of the principal variation at type-1 nodes; k is the
+//! cost of an interior node, e of a leaf. The model gives NegaScout's cost N1_d (re-search by
+//! self-call), NS^αβ's N1^αβ_d and alpha-beta's A1_d:
+//!
+//! ```text
+//! N1_d = k + (r+1)N1_{d−1} + (w−r−1)N4_{d−1} + rN5_{d−1}                N1_0 = e
+//! N1αβ_d = k + N1αβ_{d−1} + rA1_{d−1} + (w−r−1)N4_{d−1} + rN5_{d−1}      N1αβ_0 = e
+//! N4_d = 2k + gN4_{d−1} + wN4_{d−2}      N4_1 = k + (1+g)e      N4_0 = e
+//! N5_d = k + wN4_{d−1}                                          N5_0 = e
+//! A1_d = k + (r+1)A1_{d−1} + (w−r−1)A2_{d−1}                    A1_0 = e
+//! A2_d = 2k + A3_{d−1} + (g−1)A4_{d−1} + wA4_{d−2}   A2_1 = k + (1+g)e   A2_0 = e
+//! A3_d = 2k + A3_{d−2} + gA4_{d−2} + (w−1)A2_{d−1}   A3_1 = k + we       A3_0 = e
+//! A4_d = 2k + gA4_{d−1} + wA4_{d−2}                   A4_1 = k + (1+g)e   A4_0 = e
+//! ```
+//!
+//! The αβ equations hold for 0 < g < w (A2 has g − 1 narrow-window children). We take k = 0 and
+//! e = 1, so costs are leaf counts, comparable with what `prune` counts; NegaScout's
+//! "depth-2 improvement" is left out, as in the paper's main equations and in our NegaScout.
+//!
+//! `reinefeld-marsland` is Figure 5: d = 7, r = 2, the ratios N1/A1 and N1αβ/A1 against g for
+//! several w, with the g = 0 check N1 = w^m + w^(m+1) − 1 (d = 2m + 1, r = 0), Knuth and
+//! Moore's minimal tree. `reinefeld-marsland-regions` is Figure 6: w = 20, d = 7, for each g the
+//! largest r at which NegaScout is still cheaper than alpha-beta.
+
+use super::{Cell, Options, Report, Tick, col};
+use crate::analyze::minimal_leaves;
+
+/// The model's costs (A1, N1, N1αβ) for a tree of width `w` and depth `d`.
+pub fn model(w: f64, d: usize, g: f64, r: f64, k: f64, e: f64) -> (f64, f64, f64) {
+    let mut n4 = vec![e; d + 1];
+    let mut n5 = vec![e; d + 1];
+    let mut a2 = vec![e; d + 1];
+    let mut a3 = vec![e; d + 1];
+    let mut a4 = vec![e; d + 1];
+    let mut a1 = vec![e; d + 1];
+    let mut n1 = vec![e; d + 1];
+    let mut n1ab = vec![e; d + 1];
+    for i in 1..=d {
+        if i == 1 {
+            n4[1] = k + (1.0 + g) * e;
+            a2[1] = k + (1.0 + g) * e;
+            a3[1] = k + w * e;
+            a4[1] = k + (1.0 + g) * e;
+        } else {
+            n4[i] = 2.0 * k + g * n4[i - 1] + w * n4[i - 2];
+            a4[i] = 2.0 * k + g * a4[i - 1] + w * a4[i - 2];
+            a2[i] = 2.0 * k + a3[i - 1] + (g - 1.0) * a4[i - 1] + w * a4[i - 2];
+            a3[i] = 2.0 * k + a3[i - 2] + g * a4[i - 2] + (w - 1.0) * a2[i - 1];
+        }
+        n5[i] = k + w * n4[i - 1];
+        a1[i] = k + (r + 1.0) * a1[i - 1] + (w - r - 1.0) * a2[i - 1];
+        n1[i] = k + (r + 1.0) * n1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+        n1ab[i] = k + n1ab[i - 1] + r * a1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+    }
+    (a1[d], n1[d], n1ab[d])
+}
+
+const WIDTHS: [u32; 4] = [5, 10, 20, 40];
+const DEPTH: usize = 7;
+const CHANGES: f64 = 2.0;
+
+pub fn work(_: &Options) -> u64 {
+    1
+}
+
+pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
+    let widths = o.sizes_or(&WIDTHS);
+    if let Some(w) = widths.iter().find(|&&w| w < 4) {
+        return Err(format!(
+            "w = {w}: Figure 5 needs r = 2 < w − 1, so w of at least 4"
+        ));
+    }
+    let mut rows = Vec::new();
+    for &w in &widths {
+        let wf = f64::from(w);
+        // The g = 0, r = 0 check against Knuth and Moore's minimal tree.
+        let (_, n1_opt, _) = model(wf, DEPTH, 0.0, 0.0, 0.0, 1.0);
+        let minimal = minimal_leaves(u64::from(w), DEPTH as u32) as f64;
+        for g in 1..w {
+            let (a1, n1, n1ab) = model(wf, DEPTH, f64::from(g), CHANGES, 0.0, 1.0);
+            rows.push(vec![
+                Cell::Int(i64::from(w)),
+                Cell::Int(i64::from(g)),
+                Cell::Real(a1, 0),
+                Cell::Real(n1, 0),
+                Cell::Real(n1ab, 0),
+                Cell::Real(n1 / a1, 3),
+                Cell::Real(n1ab / a1, 3),
+                Cell::Real(n1_opt, 0),
+                Cell::Real(minimal, 0),
+            ]);
+        }
+    }
+    tick(1);
+    Ok(Report {
+        title: format!("Reinefeld & Marsland 1987, Figure 5: the cost model at d = {DEPTH}, r = 2 (k = 0, e = 1: leaves)"),
+        columns: vec![
+            col("w", "w"),
+            col("g", "g"),
+            col("alphabeta", "A1 (αβ)"),
+            col("negascout", "N1 (NS)"),
+            col("negascout_ab", "N1 (NSαβ)"),
+            col("ns_over_ab", "NS/αβ"),
+            col("nsab_over_ab", "NSαβ/αβ"),
+            col("negascout_g0", "N1 at g=r=0"),
+            col("minimal", "w^m+w^(m+1)−1"),
+        ],
+        rows,
+        notes: vec![
+            "NS/αβ below 1: NegaScout is cheaper. The paper finds both NegaScout variants better than αβ for small g, and NS better than NSαβ while g < 20 % of w.".into(),
+            "N1 at g = r = 0 must equal Knuth and Moore's minimal tree w^m + w^(m+1) − 1 (d = 2m + 1), the paper's consistency check.".into(),
+            "Not done: the model beside leaf counts measured on trees generated with the same w, d, g, r (`gen uniform` has no such ordering yet).".into(),
+        ],
+        plot: Some(super::plot::Plot {
+            x: "g",
+            ys: vec!["ns_over_ab", "nsab_over_ab"],
+            series_by: vec!["w"],
+            x_label: "g, extra expansions at cut nodes",
+            y_label: "cost relative to alpha-beta",
+            log_y: false,
+            only: None,
+        }),
+    })
+}
+
+pub fn figure6(o: &Options, tick: Tick) -> Result<Report, String> {
+    let w = o.sizes_or(&[20])[0];
+    if w < 3 {
+        return Err(format!("w = {w}: the model needs a width of at least 3"));
+    }
+    let wf = f64::from(w);
+    let mut rows = Vec::new();
+    for g in 1..w {
+        let better: Vec<u32> = (0..w - 1)
+            .filter(|&r| {
+                let (a1, n1, _) = model(wf, DEPTH, f64::from(g), f64::from(r), 0.0, 1.0);
+                n1 < a1
+            })
+            .collect();
+        let max_r = better.iter().copied().max();
+        let (a1, n1, _) = model(wf, DEPTH, f64::from(g), 0.0, 0.0, 1.0);
+        rows.push(vec![
+            Cell::Int(i64::from(w)),
+            Cell::Int(i64::from(g)),
+            max_r.map_or(Cell::Text("none".into()), |r| Cell::Int(i64::from(r))),
+            max_r.map_or(Cell::None, |r| Cell::Real(f64::from(r) / wf * 100.0, 0)),
+            Cell::Real(n1 / a1, 3),
+        ]);
+    }
+    tick(1);
+    Ok(Report {
+        title: format!("Reinefeld & Marsland 1987, Figure 6: where NegaScout beats alpha-beta, w = {w}, d = {DEPTH} (k = 0, e = 1)"),
+        columns: vec![
+            col("w", "w"),
+            col("g", "g"),
+            col("max_r_negascout_better", "largest r with NS < αβ"),
+            col("research_rate_percent", "re-search rate %"),
+            col("ns_over_ab_r0", "NS/αβ at r=0"),
+        ],
+        rows,
+        notes: vec![
+            "Below the line (r up to the printed value) NegaScout is cheaper; above it, alpha-beta. The paper: αβ becomes attractive when the re-search rate exceeds about 15 % or when g > w/2.".into(),
+            "The re-search rate is r/w: the share of a type-1 node's children on which the principal variation changes, each costing NegaScout a re-search.".into(),
+        ],
+        plot: Some(super::plot::Plot {
+            x: "g",
+            ys: vec!["max_r_negascout_better"],
+            series_by: vec![],
+            x_label: "g, extra expansions at cut nodes",
+            y_label: "largest r where NegaScout wins",
+            log_y: false,
+            only: None,
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn g_zero_gives_the_minimal_tree() {
+        for w in [2u32, 3, 5, 20] {
+            for d in 1..=8usize {
+                let (_, n1, n1ab) = model(f64::from(w), d, 0.0, 0.0, 0.0, 1.0);
+                let minimal = minimal_leaves(u64::from(w), d as u32) as f64;
+                assert_eq!(n1, minimal, "w = {w}, d = {d}");
+                assert_eq!(n1ab, minimal);
+            }
+        }
+    }
+
+    #[test]
+    fn negascout_wins_on_well_ordered_wide_trees_and_loses_on_badly_ordered_ones() {
+        let (a1, n1, _) = model(20.0, 7, 1.0, 2.0, 0.0, 1.0);
+        assert!(n1 < a1);
+        let (a1, n1, _) = model(20.0, 7, 15.0, 2.0, 0.0, 1.0);
+        assert!(n1 > a1);
+    }
+}
