@@ -78,6 +78,8 @@ fn ballard_average_agrees_with_harmonic_numbers_and_thread_counts() {
             (fully - h).abs() < 0.8,
             "N − cutoffs {fully} against H(N) {h}"
         );
+        // Ballard's algebraic estimate (21) is near the empirical mean (within 2 % only for large N).
+        assert!(real(a.get(row, "star1_algebraic_diff_percent")).abs() < 10.0);
         // Star2 never sees more distinct leaves than Star1 on these trees on average.
         assert!(real(a.get(row, "star2_distinct_leaves")) <= real(a.get(row, "star1_leaves")));
     }
