@@ -219,6 +219,12 @@ pub const EXPERIMENTS: &[Info] = &[
         run: ballard::average,
     },
     Info {
+        name: "ballard-variants",
+        about: "Ballard 1982, §7.4: the best or third-best * node searched first, with 2-node cycling, on the random trees of ballard-average",
+        work: ballard::variants_work,
+        run: ballard::variants,
+    },
+    Info {
         name: "knuth-moore",
         about: "Knuth & Moore 1975: alpha-beta, NegaScout, SSS*, MTD(f) leaves on uniform trees, best/random/worst order, beside the minimal tree",
         work: knuth_moore::work,

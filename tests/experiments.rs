@@ -334,3 +334,28 @@ fn reinefeld_marsland_model_checks() {
         "the paper's 15 % at g = 1"
     );
 }
+
+#[test]
+fn ballard_variants_best_star_node_first_helps() {
+    let r = run(
+        "ballard-variants",
+        &Options {
+            trials: Some(30),
+            seed: 1,
+            sizes: Some(vec![10]),
+        },
+    );
+    let best = real(r.get(0, "best_first_leaves"));
+    assert!(best < real(r.get(0, "cycling_leaves")), "{}", r.table());
+    assert!(best < real(r.get(0, "third_best_first_leaves")));
+    // The same trees as ballard-average for the same seed: Star1's mean agrees.
+    let avg = run(
+        "ballard-average",
+        &Options {
+            trials: Some(30),
+            seed: 1,
+            sizes: Some(vec![10]),
+        },
+    );
+    assert_eq!(r.get(0, "star1_leaves"), avg.get(0, "star1_leaves"));
+}

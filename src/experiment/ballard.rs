@@ -210,6 +210,107 @@ pub fn star1_algebraic(n: u32) -> f64 {
     a + b
 }
 
+/// A copy of `tree` whose root searches its `k`-th best child (0: the best) first, the others in
+/// their order; ties keep the first.
+fn nth_best_first(tree: &Tree, k: usize) -> Tree {
+    let values = crate::search::Reference::of(tree, &Algorithm::Expectiminimax);
+    tree.reordered(|t, id| {
+        let n = t.child_count(id);
+        let mut order: Vec<usize> = (0..n).collect();
+        if id == t.root() {
+            let mut ranked = order.clone();
+            let v = |i: usize| values.get(t.child(id, i)).scalar().unwrap_or(0.0);
+            ranked.sort_by(|&a, &b| v(b).total_cmp(&v(a)));
+            let pick = ranked[k.min(n - 1)];
+            order.retain(|&i| i != pick);
+            order.insert(0, pick);
+        }
+        order
+    })
+}
+
+pub fn variants_work(o: &Options) -> u64 {
+    o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(200))
+}
+
+/// §7.4: relaxing the left-to-right order of * nodes. On the random trees of `ballard-average`
+/// (same seeds, so the same trees for the same trials), Star2 with 2-node cycling as it comes,
+/// with the best * node moved first, and with the third-best moved first.
+pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
+    let sizes = o.sizes_or(&SIZES);
+    check_sizes(&sizes)?;
+    let trials = o.trials_or(200);
+    let tasks: Vec<(usize, u32)> = (0..sizes.len())
+        .flat_map(|row| (0..trials).map(move |t| (row, t)))
+        .collect();
+    let per_task: Result<Vec<(usize, [u64; 4])>, String> = tasks
+        .par_iter()
+        .map(|&(row, t)| {
+            let n = sizes[row];
+            let tree = critical(n, StarOrder::Random, seed(o.seed, row as u64, u64::from(t)))?;
+            let counts = [
+                stats(&tree, &STAR1).leaves,
+                stats(&tree, &STAR2_2).leaves,
+                stats(&nth_best_first(&tree, 0), &STAR2_2).leaves,
+                stats(&nth_best_first(&tree, 2), &STAR2_2).leaves,
+            ];
+            tick(1);
+            Ok((row, counts))
+        })
+        .collect();
+    let mut sums = vec![[0u64; 4]; sizes.len()];
+    for (row, c) in per_task? {
+        for (s, x) in sums[row].iter_mut().zip(c) {
+            *s += x;
+        }
+    }
+    let k = f64::from(trials);
+    let rows = sizes
+        .iter()
+        .zip(&sums)
+        .map(|(&n, s)| {
+            let n3 = f64::from(n).powi(3);
+            let mut row = vec![Cell::Int(i64::from(n))];
+            for &x in s {
+                row.push(Cell::Real(x as f64 / k, 1));
+                row.push(Cell::Real(100.0 * x as f64 / k / n3, 1));
+            }
+            row
+        })
+        .collect();
+    Ok(Report {
+        title: format!(
+            "Ballard 1982, §7.4: * node order and 2-node cycling, mean leaves of {trials} random *-complete 2-ply trees per N (seed {})",
+            o.seed
+        ),
+        columns: vec![
+            col("n", "N"),
+            col("star1_leaves", "Star1"),
+            col("star1_percent", "%N³"),
+            col("cycling_leaves", "2-cycling"),
+            col("cycling_percent", "%N³"),
+            col("best_first_leaves", "best first"),
+            col("best_first_percent", "%N³"),
+            col("third_best_first_leaves", "3rd-best first"),
+            col("third_best_first_percent", "%N³"),
+        ],
+        rows,
+        notes: vec![
+            "2-cycling: Star2 probing two children of every − node (§5, §6.2.1.3); best / 3rd-best first: the same after moving the best (third-best; second-best when N = 2) * node to the front, the others in their random order.".into(),
+            "Leaves counted as §6.2.1 counts them (a probed leaf searched again twice). The paper's figures are withheld from our copy.".into(),
+        ],
+        plot: Some(super::plot::Plot {
+            x: "n",
+            ys: vec!["star1_percent", "cycling_percent", "best_first_percent", "third_best_first_percent"],
+            series_by: vec![],
+            x_label: "N",
+            y_label: "mean leaves, % of N³",
+            log_y: false,
+            only: None,
+        }),
+    })
+}
+
 fn harmonic(n: u32) -> f64 {
     (1..=n).map(|k| 1.0 / f64::from(k)).sum()
 }
