@@ -243,6 +243,12 @@ pub const EXPERIMENTS: &[Info] = &[
         run: reinefeld_marsland::figure6,
     },
     Info {
+        name: "reinefeld-marsland-measured",
+        about: "Reinefeld & Marsland 1987: the cost model beside alpha-beta, NegaScout and NS^αβ leaves on trees generated with the same w, d, g, r",
+        work: reinefeld_marsland::measured_work,
+        run: reinefeld_marsland::measured,
+    },
+    Info {
         name: "win-loss",
         about: "Pearl's WIN-LOSS trees: P(root is a forced win) against P0, the crossover ξ_b, and alpha-beta's effective branching factor",
         work: win_loss::work,

@@ -9,6 +9,7 @@
 
 pub mod chance;
 pub mod multiplayer;
+pub mod ordered;
 pub mod random;
 pub mod rng;
 pub mod star;

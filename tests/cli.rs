@@ -384,3 +384,38 @@ fn analyze_types_every_node() {
     let v = json(&prune(&["analyze", "--json", file.to_str().unwrap()]));
     assert_eq!(v["minimal_leaves"], 27 + 9 - 1);
 }
+
+#[test]
+fn gen_ordered_follows_reinefeld_and_marsland() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("o.ron");
+    let o = prune(&[
+        "gen",
+        "ordered",
+        "-b",
+        "3",
+        "-d",
+        "4",
+        "-g",
+        "0",
+        "-r",
+        "0",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&prune(&[
+        "run",
+        "alphabeta",
+        "--json",
+        file.to_str().unwrap(),
+    ]));
+    assert_eq!(
+        v["stats"]["leaves"],
+        9 + 9 - 1,
+        "g = r = 0: the minimal tree"
+    );
+    let o = prune(&["gen", "ordered", "-b", "3", "-g", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("below the width"), "{}", stderr(&o));
+}

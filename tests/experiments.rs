@@ -359,3 +359,30 @@ fn ballard_variants_best_star_node_first_helps() {
     );
     assert_eq!(r.get(0, "star1_leaves"), avg.get(0, "star1_leaves"));
 }
+
+#[test]
+fn reinefeld_marsland_measured_is_near_the_model_on_well_ordered_trees() {
+    let r = run(
+        "reinefeld-marsland-measured",
+        &Options {
+            trials: Some(4),
+            seed: 1,
+            sizes: Some(vec![5]),
+        },
+    );
+    assert_eq!(r.rows.len(), 5, "g = 0 … 4");
+    // g = 0: NegaScout's measured leaves within 10 % of N1.
+    let (model, measured) = (
+        real(r.get(0, "model_negascout")),
+        real(r.get(0, "negascout")),
+    );
+    assert!(
+        (measured - model).abs() / model < 0.1,
+        "{measured} against {model}"
+    );
+    assert_eq!(
+        r.get(0, "model_alphabeta"),
+        &Cell::None,
+        "αβ's equations need g ≥ 1"
+    );
+}

@@ -156,6 +156,22 @@ pub enum Family {
         #[command(flatten)]
         common: Common,
     },
+    /// Reinefeld & Marsland's averagely ordered tree: g extra expansions at cut nodes, r
+    /// principal-variation changes at type-1 nodes (g = r = 0: perfectly ordered).
+    Ordered {
+        #[arg(short = 'b', long = "branching", default_value_t = 5)]
+        branching: u32,
+        #[arg(short = 'd', long = "depth", default_value_t = 5)]
+        depth: u32,
+        /// Children searched at a cut node before the refuting one.
+        #[arg(short = 'g', long = "extra", default_value_t = 1)]
+        g: u32,
+        /// Changes of the best move at principal-variation nodes.
+        #[arg(short = 'r', long = "changes", default_value_t = 1)]
+        r: u32,
+        #[command(flatten)]
+        common: Common,
+    },
     /// Two-player tree of random shape: branching in a range, leaves at any depth.
     Random {
         /// Fewest children of an interior node (1 allows unary chains).
@@ -291,6 +307,21 @@ pub fn build(family: &Family) -> Result<(Tree, &Common), GenError> {
                 sum: *sum,
             };
             (multiplayer::generate(&p, common.seed)?, common)
+        }
+        Family::Ordered {
+            branching,
+            depth,
+            g,
+            r,
+            common,
+        } => {
+            let p = ordered::Ordered {
+                width: *branching,
+                depth: *depth,
+                g: *g,
+                r: *r,
+            };
+            (ordered::generate(&p, common.seed)?, common)
         }
         Family::Random {
             min_branching,
