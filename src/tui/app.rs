@@ -849,6 +849,8 @@ impl App {
                         "win-loss",
                         "chance",
                         "multiplayer",
+                        "ordered",
+                        "random",
                     ],
                     0,
                 ),
