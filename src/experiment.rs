@@ -255,6 +255,12 @@ pub const EXPERIMENTS: &[Info] = &[
         run: win_loss::run,
     },
     Info {
+        name: "win-loss-map",
+        about: "Pearl's WIN-LOSS trees: the iteration f(x) = 1 − (1 − x^b)^b and its fixed point ξ_b, on a grid of x",
+        work: win_loss::map_work,
+        run: win_loss::map,
+    },
+    Info {
         name: "convergence",
         about: "The minimax convergence theorem: the root value of trees with i.i.d. leaves concentrating at v* with F(v*) = 1 − ξ_b",
         work: convergence::work,

@@ -386,3 +386,26 @@ fn reinefeld_marsland_measured_is_near_the_model_on_well_ordered_trees() {
         "αβ's equations need g ≥ 1"
     );
 }
+
+#[test]
+fn the_win_loss_map_crosses_the_diagonal_at_xi() {
+    use prune::experiment::win_loss::{f, xi};
+    for b in [2, 3, 5] {
+        assert!((f(b, xi(b)) - xi(b)).abs() < 1e-12);
+        assert!(
+            f(b, xi(b) - 0.05) < xi(b) - 0.05,
+            "below ξ the iteration falls"
+        );
+        assert!(f(b, xi(b) + 0.05) > xi(b) + 0.05, "above ξ it rises");
+    }
+    let r = run(
+        "win-loss-map",
+        &Options {
+            sizes: Some(vec![2]),
+            ..Options::default()
+        },
+    );
+    assert_eq!(r.rows.len(), 51);
+    assert_eq!(real(r.get(0, "f4")), 0.0);
+    assert_eq!(real(r.get(50, "f4")), 1.0);
+}

@@ -123,3 +123,68 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         plot: Some(super::plot::Plot { x: "p0", ys: vec!["win_probability"], series_by: vec!["b", "d"], x_label: "P0", y_label: "P(root is a forced win)", log_y: false, only: None }),
     })
 }
+
+/// One step of the two-level iteration: f(x) = 1 − (1 − x^b)^b.
+pub fn f(b: u32, x: f64) -> f64 {
+    1.0 - (1.0 - x.powi(b as i32)).powi(b as i32)
+}
+
+pub fn map_work(_: &Options) -> u64 {
+    1
+}
+
+/// The iteration f(x) = 1 − (1 − x^b)^b on a grid of x, with f applied 1, 2 and 4 times: the
+/// curves cross the diagonal at ξ_b and sharpen into a step there.
+pub fn map(o: &Options, tick: Tick) -> Result<Report, String> {
+    let bs = o.sizes_or(&BRANCHING);
+    if let Some(b) = bs.iter().find(|&&b| b < 2) {
+        return Err(format!("b = {b}: the branching factor must be at least 2"));
+    }
+    let mut rows = Vec::new();
+    for &b in &bs {
+        for i in 0..=50 {
+            let x = f64::from(i) / 50.0;
+            let f1 = f(b, x);
+            let f2 = f(b, f1);
+            let f4 = f(b, f(b, f2));
+            rows.push(vec![
+                Cell::Int(i64::from(b)),
+                Cell::Real(x, 2),
+                Cell::Real(f1, 4),
+                Cell::Real(f2, 4),
+                Cell::Real(f4, 4),
+            ]);
+        }
+    }
+    tick(1);
+    let xis: Vec<String> = bs
+        .iter()
+        .map(|&b| format!("ξ_{b} = {:.4}", xi(b)))
+        .collect();
+    Ok(Report {
+        title:
+            "Pearl's WIN-LOSS trees: the iteration f(x) = 1 − (1 − x^b)^b (two levels of the tree)"
+                .into(),
+        columns: vec![
+            col("b", "b"),
+            col("x", "x"),
+            col("f", "f(x)"),
+            col("f2", "f(f(x))"),
+            col("f4", "f⁴(x)"),
+        ],
+        rows,
+        notes: vec![format!(
+            "Fixed points: {}. Below ξ_b the iterates fall to 0 (the root is lost), above it they rise to 1.",
+            xis.join(", ")
+        )],
+        plot: Some(super::plot::Plot {
+            x: "x",
+            ys: vec!["f", "f4"],
+            series_by: vec!["b"],
+            x_label: "x (probability of a win two levels down)",
+            y_label: "after one and four iterations",
+            log_y: false,
+            only: None,
+        }),
+    })
+}
