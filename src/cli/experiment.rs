@@ -41,9 +41,10 @@ pub struct ExperimentArgs {
 
 pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
     if a.list {
+        let width = EXPERIMENTS.iter().map(|e| e.name.len()).max().unwrap_or(0);
         let mut s = String::new();
         for e in EXPERIMENTS {
-            s.push_str(&format!("{:<16} {}\n", e.name, e.about));
+            s.push_str(&format!("{:<width$}  {}\n", e.name, e.about));
         }
         return print(&s);
     }
