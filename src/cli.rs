@@ -126,6 +126,11 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// A usage error from anything that explains itself: a refusal, a bad parameter.
+    pub fn usage(e: impl std::fmt::Display) -> CliError {
+        CliError::Usage(e.to_string())
+    }
+
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Internal(_) => 1,
@@ -170,15 +175,7 @@ pub fn emit(path: Option<&PathBuf>, text: &str) -> Result<(), CliError> {
     }
 }
 
-/// The tree `prune` opens when given nothing (`trees/default.ron`): three moves of two replies
-/// each, small enough to read, with alpha and beta cutoffs and a change of best move that makes
-/// NegaScout re-search.
-pub const DEFAULT_TREE: &str = include_str!("../trees/default.ron");
-
-pub fn default_tree() -> Tree {
-    format::ron::parse("(built-in example)", std::sync::Arc::from(DEFAULT_TREE))
-        .expect("the built-in tree is valid")
-}
+pub use crate::examples::{DEFAULT_TREE, default_tree};
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
@@ -195,7 +192,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let mut runs = Vec::new();
             for spec in &a.run {
                 let algo = crate::search::Algorithm::parse(spec, &Default::default())
-                    .map_err(CliError::Usage)?;
+                    .map_err(CliError::usage)?;
                 if let Some(why) = algo.refusal(&tree) {
                     return Err(CliError::Usage(format!("cannot run {algo}: {why}")));
                 }
@@ -212,7 +209,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         None => {
             let (tree, source) = match &cli.file {
                 Some(f) => (format::load(f, None)?, f.display().to_string()),
-                None => (default_tree(), "(built-in example)".to_owned()),
+                None => (default_tree(), crate::examples::DEFAULT_SOURCE.to_owned()),
             };
             explore(tree, source, Vec::new(), false)
         }

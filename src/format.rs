@@ -289,15 +289,7 @@ pub fn save(tree: &Tree, path: &Path, format: Option<Format>) -> std::io::Result
     save_text(path, &write(tree, format))
 }
 
-/// A number as the writers print it: integers without a decimal point, others in the shortest
-/// form that reads back to the same `f64`.
-pub fn number_text(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x}")
-    } else {
-        format!("{x:?}")
-    }
-}
+pub use crate::text::number_text;
 
 /// A draft's semantic error, placed at the node's span.
 pub(crate) fn invalid_to_diagnostic(
@@ -324,15 +316,6 @@ mod tests {
         assert_eq!(Format::sniff("// comment\n(root: 3)"), Format::Ron);
         assert_eq!(Format::sniff("((3,12,8),(2,4,6))"), Format::Bracket);
         assert_eq!(Format::sniff("(a=3, b=4)"), Format::Bracket);
-    }
-
-    #[test]
-    fn numbers_print_short_and_exact() {
-        assert_eq!(number_text(3.0), "3");
-        assert_eq!(number_text(-2.5), "-2.5");
-        assert_eq!(number_text(0.1), "0.1");
-        assert_eq!(number_text(1e300), "1e300");
-        assert_eq!(number_text(1.0 / 3.0).parse::<f64>().unwrap(), 1.0 / 3.0);
     }
 
     #[cfg(unix)]

@@ -8,18 +8,22 @@
 //! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
+//! - [`text`] — how numbers and node names are written, the same in every view and format.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
 //! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
+//! - [`examples`] — the built-in example tree.
 //! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
 //! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
 
 pub mod analyze;
 pub mod cli;
+pub mod examples;
 pub mod experiment;
 pub mod format;
 pub mod generate;
 pub mod search;
+pub mod text;
 pub mod trace;
 pub mod tree;
 pub mod tui;

@@ -1,15 +1,21 @@
 //! A search's every step, recorded.
 //!
 //! The [`Recorder`] observer turns each observer call into a 24-byte [`Event`] (and keeps the
-//! statistics as [`Counter`] does); [`replay`] answers "what did node n look like after k
-//! steps" for one node in a few binary searches, or for every node in one pass; [`export`]
-//! writes traces as JSON Lines, statistics as CSV and searched trees as Graphviz DOT.
+//! statistics as [`Counter`] does); [`record`] runs an algorithm with it; [`replay`] answers
+//! "what did node n look like after k steps" for one node in a few binary searches, or for
+//! every node in one pass; [`narrate`] says each step in words; [`export`] writes traces as
+//! JSON Lines, statistics as CSV and searched trees as Graphviz DOT.
 
 pub mod export;
+pub mod narrate;
 pub mod replay;
 
-use crate::search::{Bound, Counter, Cutoff, Observer, Stats};
-use crate::tree::NodeId;
+use std::sync::atomic::AtomicU64;
+
+use crate::search::{
+    self, Algorithm, Bound, Counter, Cutoff, Observer, Progress, Refusal, Run, Stats,
+};
+use crate::tree::{NodeId, Tree};
 
 pub use replay::{NodeState, Replay, Shown, Status, StepIndex};
 
@@ -75,6 +81,36 @@ pub enum EventView {
     },
     /// Star2 searches chance node `node` with Star1 (its children are not all + or all −).
     Fallback { node: NodeId },
+}
+
+impl EventView {
+    /// The event's name in the JSON Lines trace (docs/TRACE.md).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventView::Enter { .. } => "enter",
+            EventView::Leaf { .. } => "leaf",
+            EventView::ChanceBounds { .. } => "chance_bounds",
+            EventView::Probe { .. } => "probe",
+            EventView::Research { .. } => "research",
+            EventView::Cutoff { .. } => "cutoff",
+            EventView::Exit { .. } | EventView::ExitVector { .. } => "exit",
+            EventView::Fallback { .. } => "fallback",
+        }
+    }
+
+    /// The node the event concerns: for `ChanceBounds` and `Probe`, the child searched.
+    pub fn node(&self) -> NodeId {
+        match *self {
+            EventView::Enter { node, .. }
+            | EventView::Leaf { node, .. }
+            | EventView::Research { node, .. }
+            | EventView::Cutoff { node, .. }
+            | EventView::Exit { node, .. }
+            | EventView::ExitVector { node, .. }
+            | EventView::Fallback { node } => node,
+            EventView::ChanceBounds { child, .. } | EventView::Probe { child } => child,
+        }
+    }
 }
 
 fn bound_tag(b: Bound) -> u8 {
@@ -167,6 +203,15 @@ impl Event {
             EventKind::Fallback => EventView::Fallback { node },
         }
     }
+}
+
+/// Runs `algo` on `tree` recording every event; the number of nodes visited so far is
+/// published in `visits` as the search goes (for a progress display).
+pub fn record(tree: &Tree, algo: &Algorithm, visits: &AtomicU64) -> Result<(Run, Trace), Refusal> {
+    let mut obs = Progress::new(Recorder::new(tree.len()), visits);
+    let (found, seconds) = search::search(tree, algo, &mut obs)?;
+    let (trace, stats) = obs.inner.finish();
+    Ok((search::finish(tree, algo, found, stats, seconds), trace))
 }
 
 /// A recorded search: its events in order, and the payoff vectors of n-player exits.

@@ -6,10 +6,18 @@
 //! a panic, SIGTERM, SIGHUP or SIGINT.
 
 pub mod app;
+pub mod dialogs;
 pub mod draw;
+pub mod form;
+mod generate_form;
 pub mod keymap;
+pub mod label_search;
 pub mod outline;
+pub mod runs;
+mod stepper;
 pub mod theme;
+pub mod view;
+pub mod worker;
 
 use std::io::{self, Stdout};
 use std::sync::Arc;

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{CliError, TreeSource, print};
 use crate::analyze::{self, NodeType};
-use crate::format::number_text;
+use crate::text::number_text;
 use crate::tree::Tree;
 
 #[derive(Debug, Args)]

@@ -9,7 +9,9 @@ use serde_json::{Value as Json, json};
 use super::{CliError, TreeSource, print};
 use crate::analyze;
 use crate::format;
-use crate::search::{self, ALGORITHMS, Algorithm, Cutoff, Params, Ratios, Run, Value};
+use crate::search::{
+    self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, Run, Value,
+};
 use crate::trace::{Recorder, Trace, export};
 use crate::tree::{NodeId, Tree};
 
@@ -37,18 +39,27 @@ pub struct ParamArgs {
 }
 
 impl ParamArgs {
+    /// The flags' values, each checked by its parameter's description in the catalogue.
     fn params(&self) -> Result<Params, CliError> {
         if self.player == 0 {
             return Err(CliError::Usage("players are numbered from 1".into()));
         }
-        Ok(Params {
-            fail_soft: self.fail_soft,
-            probes: self.probes,
-            rightmost: self.rightmost,
-            k: self.k,
-            player: self.player - 1,
-            guess: self.guess,
-        })
+        let mut p = Params::default();
+        for spec in PARAMS {
+            let text = match spec.param {
+                Param::FailSoft => self.fail_soft.then(|| "true".to_owned()),
+                Param::Rightmost => self.rightmost.then(|| "true".to_owned()),
+                Param::Probes => Some(self.probes.to_string()),
+                Param::K => Some(self.k.to_string()),
+                Param::Player => Some(self.player.to_string()),
+                Param::Guess => self.guess.map(|g| g.to_string()),
+            };
+            if let Some(text) = text {
+                p.set(spec, "", Some(&text))
+                    .map_err(|e| CliError::Usage(format!("--{}: {e}", spec.key)))?;
+            }
+        }
+        Ok(p)
     }
 }
 
@@ -111,19 +122,19 @@ fn write_file(
 }
 
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
-    let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::Usage)?;
+    let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
     let tree = a.source.load()?;
     let traced = a.trace.is_some() || a.dot.is_some();
     let (run, trace) = if traced {
         let mut rec = Recorder::new(tree.len());
-        let (found, secs) = search::search(&tree, &algo, &mut rec).map_err(CliError::Usage)?;
+        let (found, secs) = search::search(&tree, &algo, &mut rec).map_err(CliError::usage)?;
         let (trace, stats) = rec.finish();
         (
             search::finish(&tree, &algo, found, stats, secs),
             Some(trace),
         )
     } else {
-        (search::run(&tree, &algo).map_err(CliError::Usage)?, None)
+        (search::run(&tree, &algo).map_err(CliError::usage)?, None)
     };
     if let (Some(path), Some(trace)) = (&a.trace, &trace) {
         write_file(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
@@ -356,7 +367,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
         .filter(|s| !s.trim().is_empty())
         .map(|s| Algorithm::parse(s, &params))
         .collect::<Result<_, _>>()
-        .map_err(CliError::Usage)?;
+        .map_err(CliError::usage)?;
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
@@ -364,7 +375,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
     let results: Vec<(Algorithm, Result<Run, String>)> = algos
         .into_iter()
         .map(|al| {
-            let r = search::run(&tree, &al);
+            let r = search::run(&tree, &al).map_err(|e| e.to_string());
             (al, r)
         })
         .collect();
@@ -486,7 +497,7 @@ pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
     if a.json {
         let rows: Vec<Json> = ALGORITHMS
             .iter()
-            .map(|i| json!({"name": i.name, "applies_to": i.applies_to, "parameters": i.parameters, "source": i.source}))
+            .map(|i| json!({"name": i.name, "applies_to": i.applies_to, "parameters": i.parameters(), "source": i.source}))
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
@@ -496,8 +507,8 @@ pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
     for i in ALGORITHMS {
         let _ = writeln!(out, "{}", i.name);
         let _ = writeln!(out, "    applies to  {}", i.applies_to);
-        if !i.parameters.is_empty() {
-            let _ = writeln!(out, "    parameters  {}", i.parameters);
+        if !i.parameters().is_empty() {
+            let _ = writeln!(out, "    parameters  {}", i.parameters());
         }
         let _ = writeln!(out, "    source      {}", i.source);
     }

@@ -62,7 +62,8 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                     &tree,
                     &Algorithm::AlphaBeta { fail_soft: false },
                     &mut search::Quiet,
-                )?
+                )
+                .map_err(|e| e.to_string())?
                 .0;
                 values.push(found.value.scalar().expect("a two-player tree"));
                 tick(1);

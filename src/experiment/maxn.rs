@@ -54,8 +54,11 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                     .map_err(|e| e.to_string())?;
                 let plain = stats(&tree, &Algorithm::Maxn);
                 let shallow = stats(&tree, &Algorithm::MaxnShallow);
-                let a = search::run(&tree, &Algorithm::Maxn)?.value;
-                let b2 = search::search(&tree, &Algorithm::MaxnShallow, &mut search::Quiet)?
+                let a = search::run(&tree, &Algorithm::Maxn)
+                    .map_err(|e| e.to_string())?
+                    .value;
+                let b2 = search::search(&tree, &Algorithm::MaxnShallow, &mut search::Quiet)
+                    .map_err(|e| e.to_string())?
                     .0
                     .value;
                 if a != b2 {

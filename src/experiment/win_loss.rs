@@ -82,7 +82,9 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 };
                 let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
                     .map_err(|e| e.to_string())?;
-                let v = search::search(&tree, &Algorithm::Minimax, &mut search::Quiet)?.0;
+                let v = search::search(&tree, &Algorithm::Minimax, &mut search::Quiet)
+                    .map_err(|e| e.to_string())?
+                    .0;
                 wins += u32::from(v.value.scalar() == Some(1.0));
                 leaves += stats(&tree, &Algorithm::AlphaBeta { fail_soft: false }).leaves;
                 tick(1);

@@ -6,10 +6,11 @@
 //! - fail-soft: Schaeffer's slides, `AlphaBeta(s, depth, α, β)`: the returned `score` may lie
 //!   outside the window, a tighter bound.
 //!
-//! Trees need not alternate Max and Min: [`child`] gives a child's value from its parent's point
-//! of view, negating only between opposite players (see `negamax` in the module).
+//! Trees need not alternate Max and Min: [`super::negamax::child`] gives a child's value from its parent's point
+//! of view, negating only between opposite players (see [`super::negamax`]).
 
-use super::{Bound, Cutoff, Found, Observer, sign};
+use super::negamax::{child, cut_kind, enter, exit, sign};
+use super::{Found, Observer};
 use crate::tree::{NodeId, Tree};
 
 pub fn search<O: Observer>(tree: &Tree, fail_soft: bool, obs: &mut O) -> Found {
@@ -26,61 +27,6 @@ pub fn search<O: Observer>(tree: &Tree, fail_soft: bool, obs: &mut O) -> Found {
         f2(tree, root, lo, hi, obs)
     };
     Found::exact(sign(tree.kind(root)) * v)
-}
-
-/// A negamax search function: a node's value from its own player's point of view.
-pub(crate) type Negamax<O> = fn(&Tree, NodeId, f64, f64, &mut O) -> f64;
-
-/// Child `c` of a node whose sign is `s`, searched with the window `(alpha, beta)` seen from the
-/// parent; returns its value seen from the parent. Between opposite players this is negamax's
-/// `−f(c, −β, −α)`; between nodes of the same player, `f(c, α, β)`. A leaf is evaluated here.
-#[inline]
-pub(crate) fn child<O: Observer>(
-    tree: &Tree,
-    s: f64,
-    c: NodeId,
-    alpha: f64,
-    beta: f64,
-    obs: &mut O,
-    f: Negamax<O>,
-) -> f64 {
-    if tree.is_leaf(c) {
-        let v = tree.value(c);
-        obs.leaf(c, v);
-        return s * v;
-    }
-    if sign(tree.kind(c)) == s {
-        f(tree, c, alpha, beta, obs)
-    } else {
-        -f(tree, c, -beta, -alpha, obs)
-    }
-}
-
-/// Reports entering `node` (sign `s`) with a negamax window, as a root-relative window.
-#[inline]
-pub(crate) fn enter<O: Observer>(obs: &mut O, node: NodeId, s: f64, alpha: f64, beta: f64) {
-    if s > 0.0 {
-        obs.enter(node, alpha, beta)
-    } else {
-        obs.enter(node, -beta, -alpha)
-    }
-}
-
-/// Reports leaving `node` with negamax value `v` for the entry window `(alpha, beta)`.
-#[inline]
-pub(crate) fn exit<O: Observer>(obs: &mut O, node: NodeId, s: f64, v: f64, alpha: f64, beta: f64) {
-    let b = match (Bound::classify(v, alpha, beta), s > 0.0) {
-        (b, true) | (b @ Bound::Exact, false) => b,
-        (Bound::Lower, false) => Bound::Upper,
-        (Bound::Upper, false) => Bound::Lower,
-    };
-    obs.exit(node, s * v, b);
-}
-
-/// The cutoff kind at a node of sign `s`: beta at Max nodes, alpha at Min nodes.
-#[inline]
-pub(crate) fn cut_kind(s: f64) -> Cutoff {
-    if s > 0.0 { Cutoff::Beta } else { Cutoff::Alpha }
 }
 
 /// Knuth & Moore's F2: fail-hard.

@@ -3,7 +3,7 @@
 //! reference for n-player trees. At a chance node, the probability-weighted mean of the
 //! children's vectors (each component as expectiminimax would).
 
-use super::expectiminimax::ChanceSum;
+use super::chance::ChanceSum;
 use super::{Bound, Found, Observer, Value};
 use crate::tree::{Kind, NodeId, Tree};
 

@@ -26,8 +26,9 @@
 //!   is not applied.
 //! - The depth parameter `d` is the tree itself: a search ends at the leaves.
 
-use super::alphabeta::{self, Negamax, child, cut_kind, enter, exit};
-use super::{Found, Observer, sign};
+use super::alphabeta;
+use super::negamax::{Negamax, child, cut_kind, enter, exit, sign};
+use super::{Found, Observer};
 use crate::tree::{NodeId, Tree};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -34,7 +34,7 @@
 //! and Moore) for degenerate *-minimax trees"). Leaves that are children of a * node are
 //! evaluated as part of the loop, like any child.
 
-use super::expectiminimax::ChanceSum;
+use super::chance::ChanceSum;
 use super::{Bound, Cutoff, Found, Observer, star2};
 use crate::tree::{Kind, NodeId, Tree};
 

@@ -31,7 +31,7 @@
 //! - A * node whose children are not all − or all + (leaves, mixed kinds) is searched by Star1,
 //!   and the observer is told (`fallback`).
 
-use super::expectiminimax::ChanceSum;
+use super::chance::ChanceSum;
 use super::star1::{self, Ctx, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};

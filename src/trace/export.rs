@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 
-use crate::format::number_text;
 use crate::search::{Bound, Cutoff, Ratios, Run, Stats, Value};
+use crate::text::number_text;
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::{EventView, Replay, Status, Trace};

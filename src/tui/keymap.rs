@@ -1,6 +1,9 @@
-//! Keys → actions. The defaults can be overridden by a RON file (`keymap.ron` in the config
-//! directory): a map from key names to action names, e.g. `{ "ctrl-n": StepForward, "x": Unbound }`.
-//! The help overlay and the status bar are generated from the keymap in force.
+//! Keys → actions, in three contexts: the outline (`normal`), lists such as the algorithm
+//! picker (`list`), and text input — forms and the label search (`input`). The defaults can be
+//! overridden by a RON file (`keymap.ron` in the config directory): a map from key names to
+//! action names, e.g. `{ "ctrl-n": StepForward, "x": Unbound, "input:ctrl-j": Confirm }`; a
+//! `list:` or `input:` prefix binds the key in that context. The help overlay and the status
+//! bar's hints are generated from the keymap in force.
 
 use std::collections::BTreeMap;
 
@@ -51,12 +54,38 @@ pub enum Action {
     Theme,
     Help,
     Quit,
+    /// In a list or a form: carry out the choice.
+    Confirm,
+    /// In a list, a form or the search box: close it and change nothing.
+    Cancel,
+    /// In a form: the next (previous) field.
+    NextField,
+    PrevField,
+    /// In a form: the next (previous) option of a choice, or flip a toggle.
+    NextChoice,
+    PrevChoice,
+    /// In a text field: delete the last character.
+    DeleteChar,
     /// In a keymap file: remove the key's default binding.
     Unbound,
 }
 
+/// Where a key is pressed: each context has its own bindings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// The outline, with nothing open over it.
+    Normal,
+    /// A list to choose from: the algorithm picker.
+    List,
+    /// Typing: a form or the label search.
+    Input,
+}
+
 /// Help groups, in the order the overlay shows them.
 pub const GROUPS: [&str; 5] = ["Move", "Runs", "Step", "View", "Tree and files"];
+
+/// The help group of the keys of lists and forms, shown after the glyph legend.
+pub const DIALOG_GROUP: &str = "In lists and forms";
 
 impl Action {
     pub fn describe(self) -> (&'static str, &'static str) {
@@ -103,6 +132,13 @@ impl Action {
             Reorder => ("Tree and files", "reorder children and re-run"),
             Export => ("Tree and files", "export trace, stats, DOT"),
             Quit => ("Tree and files", "quit"),
+            Confirm => (DIALOG_GROUP, "confirm"),
+            Cancel => (DIALOG_GROUP, "cancel"),
+            NextField => (DIALOG_GROUP, "next field"),
+            PrevField => (DIALOG_GROUP, "previous field"),
+            NextChoice => (DIALOG_GROUP, "next option, or flip"),
+            PrevChoice => (DIALOG_GROUP, "previous option, or flip"),
+            DeleteChar => (DIALOG_GROUP, "delete a character"),
             Unbound => ("", ""),
         }
     }
@@ -240,10 +276,44 @@ impl Key {
     }
 }
 
-/// The bindings in force.
+/// The bindings in force, one map per [`Context`].
 #[derive(Clone, Debug)]
 pub struct Keymap {
     bindings: BTreeMap<Key, Action>,
+    list: BTreeMap<Key, Action>,
+    input: BTreeMap<Key, Action>,
+}
+
+const LIST_DEFAULTS: &[(&str, Action)] = &[
+    ("k", Action::Up),
+    ("up", Action::Up),
+    ("j", Action::Down),
+    ("down", Action::Down),
+    ("enter", Action::Confirm),
+    ("esc", Action::Cancel),
+    ("q", Action::Cancel),
+    ("ctrl-c", Action::Quit),
+];
+
+const INPUT_DEFAULTS: &[(&str, Action)] = &[
+    ("enter", Action::Confirm),
+    ("esc", Action::Cancel),
+    ("tab", Action::NextField),
+    ("down", Action::NextField),
+    ("backtab", Action::PrevField),
+    ("up", Action::PrevField),
+    ("right", Action::NextChoice),
+    ("space", Action::NextChoice),
+    ("left", Action::PrevChoice),
+    ("backspace", Action::DeleteChar),
+    ("ctrl-c", Action::Quit),
+];
+
+fn parse_map(pairs: &[(&str, Action)]) -> BTreeMap<Key, Action> {
+    pairs
+        .iter()
+        .map(|&(k, a)| (Key::parse(k).expect("default keys parse"), a))
+        .collect()
 }
 
 const DEFAULTS: &[(&str, Action)] = &[
@@ -309,11 +379,11 @@ const DEFAULTS: &[(&str, Action)] = &[
 
 impl Default for Keymap {
     fn default() -> Self {
-        let bindings = DEFAULTS
-            .iter()
-            .map(|&(k, a)| (Key::parse(k).expect("default keys parse"), a))
-            .collect();
-        Keymap { bindings }
+        Keymap {
+            bindings: parse_map(DEFAULTS),
+            list: parse_map(LIST_DEFAULTS),
+            input: parse_map(INPUT_DEFAULTS),
+        }
     }
 }
 
@@ -323,33 +393,108 @@ impl Keymap {
         let map: BTreeMap<String, Action> = ron::from_str(text).map_err(|e| e.to_string())?;
         let mut km = Keymap::default();
         for (k, a) in map {
-            let key = Key::parse(&k)?;
+            let (context, name) = match k.split_once(':') {
+                Some(("list", rest)) => (Context::List, rest),
+                Some(("input", rest)) => (Context::Input, rest),
+                _ => (Context::Normal, k.as_str()),
+            };
+            let key = Key::parse(name)?;
+            let bindings = km.context_mut(context);
             if a == Action::Unbound {
-                km.bindings.remove(&key);
+                bindings.remove(&key);
             } else {
-                km.bindings.insert(key, a);
+                bindings.insert(key, a);
             }
         }
         // Quitting must stay possible whatever the file says.
-        km.bindings
-            .insert(Key::parse("ctrl-c").expect("parses"), Action::Quit);
+        let ctrl_c = Key::parse("ctrl-c").expect("parses");
+        for c in [Context::Normal, Context::List, Context::Input] {
+            km.context_mut(c).insert(ctrl_c, Action::Quit);
+        }
         Ok(km)
     }
 
+    fn context_mut(&mut self, c: Context) -> &mut BTreeMap<Key, Action> {
+        match c {
+            Context::Normal => &mut self.bindings,
+            Context::List => &mut self.list,
+            Context::Input => &mut self.input,
+        }
+    }
+
+    fn context(&self, c: Context) -> &BTreeMap<Key, Action> {
+        match c {
+            Context::Normal => &self.bindings,
+            Context::List => &self.list,
+            Context::Input => &self.input,
+        }
+    }
+
+    /// The action of `key` in the outline.
     pub fn action(&self, key: &Key) -> Option<Action> {
         self.bindings.get(key).copied()
     }
 
-    /// The keys bound to `action`, as shown in help ("j ↓").
-    pub fn keys_for(&self, action: Action) -> String {
+    /// The action of `key` in `context`.
+    pub fn action_in(&self, context: Context, key: &Key) -> Option<Action> {
+        self.context(context).get(key).copied()
+    }
+
+    /// The keys bound to `action` in `context`, as shown in help ("Tab ↓").
+    pub fn keys_in(&self, context: Context, action: Action) -> String {
         let mut keys: Vec<String> = self
-            .bindings
+            .context(context)
             .iter()
             .filter(|&(_, &a)| a == action)
             .map(|(k, _)| k.name())
             .collect();
         keys.sort_by_key(|k| (k.chars().count() > 1, k.clone()));
         keys.join(" ")
+    }
+
+    /// Help lines for lists and forms: (keys, description), from the `list` and `input`
+    /// bindings.
+    pub fn dialog_help(&self) -> Vec<(String, &'static str)> {
+        let mut lines = Vec::new();
+        for (context, actions) in [
+            (Context::List, &[Action::Up, Action::Down][..]),
+            (
+                Context::Input,
+                &[
+                    Action::Confirm,
+                    Action::Cancel,
+                    Action::NextField,
+                    Action::PrevField,
+                    Action::NextChoice,
+                    Action::PrevChoice,
+                    Action::DeleteChar,
+                ][..],
+            ),
+        ] {
+            for &a in actions {
+                let keys = self.keys_in(context, a);
+                if keys.is_empty() {
+                    continue;
+                }
+                let what = match (context, a) {
+                    (Context::List, Action::Up) => "list: previous",
+                    (Context::List, _) => "list: next",
+                    _ => a.describe().1,
+                };
+                lines.push((keys, what));
+            }
+        }
+        lines
+    }
+
+    /// A hint for a dialog's status bar: the first key of each action named, in `context`.
+    pub fn hint_in(&self, context: Context, actions: &[(Action, &'static str)]) -> String {
+        self.hint_with(context, actions, " · ")
+    }
+
+    /// The keys bound to `action` in the outline, as shown in help ("j ↓").
+    pub fn keys_for(&self, action: Action) -> String {
+        self.keys_in(Context::Normal, action)
     }
 
     /// Help lines by group: (group, [(keys, description)]), generated from the bindings.
@@ -384,15 +529,19 @@ impl Keymap {
 
     /// A short hint for the status bar: the first key of each action named.
     pub fn hint(&self, actions: &[(Action, &'static str)]) -> String {
+        self.hint_with(Context::Normal, actions, "  ")
+    }
+
+    fn hint_with(&self, context: Context, actions: &[(Action, &'static str)], sep: &str) -> String {
         actions
             .iter()
             .filter_map(|&(a, label)| {
-                let keys = self.keys_for(a);
+                let keys = self.keys_in(context, a);
                 let first = keys.split(' ').next().filter(|k| !k.is_empty())?.to_owned();
                 Some(format!("{first} {label}"))
             })
             .collect::<Vec<_>>()
-            .join("  ")
+            .join(sep)
     }
 }
 
@@ -419,6 +568,35 @@ mod tests {
             Some(Action::Quit)
         );
         assert!(Keymap::with_overrides("{ \"w\": Fly }").is_err());
+    }
+
+    #[test]
+    fn dialog_keys_are_actions_of_their_own_context() {
+        let km =
+            Keymap::with_overrides(r#"{ "input:ctrl-j": Confirm, "list:q": Unbound }"#).unwrap();
+        let k = |s: &str| Key::parse(s).unwrap();
+        assert_eq!(
+            km.action_in(Context::Input, &k("ctrl-j")),
+            Some(Action::Confirm)
+        );
+        assert_eq!(
+            km.action_in(Context::Input, &k("enter")),
+            Some(Action::Confirm)
+        );
+        assert_eq!(km.action_in(Context::List, &k("q")), None);
+        assert_eq!(km.action_in(Context::List, &k("j")), Some(Action::Down));
+        // The outline's Enter is still its own.
+        assert_eq!(km.action(&k("enter")), Some(Action::Toggle));
+        assert_eq!(
+            km.action_in(Context::Input, &k("ctrl-c")),
+            Some(Action::Quit)
+        );
+        let help = km.dialog_help();
+        assert!(
+            help.iter()
+                .any(|(keys, w)| keys == "C-j Enter" && *w == "confirm"),
+            "{help:?}"
+        );
     }
 
     #[test]

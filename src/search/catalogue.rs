@@ -1,0 +1,779 @@
+//! The catalogue: every algorithm with its family, what it applies to, its source and its
+//! parameters — described once, here. `prune algos`, the command-line flags, the inline
+//! `algo:key=value` syntax of `compare` and the explorer's run form all read [`ALGORITHMS`] and
+//! [`ParamSpec`]; the refusals ("this algorithm cannot search this tree") are a typed
+//! [`Refusal`].
+
+use std::fmt;
+
+use crate::text::number_text;
+use crate::tree::{NodeId, Tree};
+
+/// An algorithm with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Algorithm {
+    Minimax,
+    AlphaBeta {
+        fail_soft: bool,
+    },
+    /// Figure 2: the re-search is a self-call.
+    NegaScout,
+    /// NS^αβ: the re-search is a (fail-hard) alpha-beta search.
+    NegaScoutAb,
+    Sss,
+    /// `guess`: the first guess; by default the middle of the value bounds.
+    Mtdf {
+        guess: Option<f64>,
+    },
+    Expectiminimax,
+    /// `rightmost`: Ballard §7.2's cutoff below the root's last child.
+    Star1 {
+        rightmost: bool,
+    },
+    /// `probes`: rounds of cyclic probing before the regular phase (Ballard's Star2 is 1).
+    Star2 {
+        probes: u32,
+        rightmost: bool,
+    },
+    Product,
+    /// Equation (7.1); `k = ∞` is minimax.
+    KRule {
+        k: f64,
+    },
+    Maxn,
+    MaxnShallow,
+    /// `player`: the paranoid player, from 0.
+    Paranoid {
+        player: u8,
+    },
+}
+
+/// What an algorithm searches, and what its values are compared with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Max/Min trees without chance nodes; reference: minimax.
+    TwoPlayer,
+    /// Max/Min trees with or without chance nodes; reference: expectiminimax.
+    Chance,
+    /// Max/Min trees whose leaves are probabilities of a win; the rule is its own reference.
+    Probabilistic,
+    /// n-player trees; reference: max^n (paranoid: its own two-player reduction).
+    MultiPlayer,
+}
+
+/// One parameter an algorithm takes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Param {
+    FailSoft,
+    Rightmost,
+    Probes,
+    K,
+    Player,
+    Guess,
+}
+
+/// What kind of value a parameter takes.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ParamKind {
+    /// On or off: `--fail-soft`, `alphabeta:fail-soft`.
+    Toggle,
+    /// A whole number in `min..=max`.
+    Whole { min: u32, max: u32 },
+    /// A finite real number greater than `above`.
+    Real { above: f64 },
+    /// A finite real number, or nothing for the algorithm's own default.
+    OptionalReal,
+}
+
+/// A parameter as the user meets it: on the command line (`--KEY`), inline (`algo:KEY=VALUE`)
+/// and in the explorer's run form (`label`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub param: Param,
+    /// The inline name, and the flag without its `--`.
+    pub key: &'static str,
+    /// The value's placeholder in help texts (`K`, `I`, `F`); empty for toggles.
+    pub placeholder: &'static str,
+    pub kind: ParamKind,
+    /// The default as the user would type it; empty when the algorithm chooses.
+    pub default: &'static str,
+    /// The field's name in the explorer's run form.
+    pub label: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+}
+
+impl ParamSpec {
+    /// `--probes K` or `--rightmost`: the flag as `prune algos` lists it.
+    pub fn usage(&self) -> String {
+        if self.placeholder.is_empty() {
+            format!("--{}", self.key)
+        } else {
+            format!("--{} {}", self.key, self.placeholder)
+        }
+    }
+}
+
+const FAIL_SOFT: ParamSpec = ParamSpec {
+    param: Param::FailSoft,
+    key: "fail-soft",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "fail-soft",
+    help: "fail-soft (Schaeffer's slides) instead of fail-hard (Knuth & Moore)",
+};
+
+const RIGHTMOST: ParamSpec = ParamSpec {
+    param: Param::Rightmost,
+    key: "rightmost",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "rightmost (§7.2)",
+    help: "Ballard §7.2's cutoff below the root's rightmost * node",
+};
+
+const PROBES: ParamSpec = ParamSpec {
+    param: Param::Probes,
+    key: "probes",
+    placeholder: "K",
+    // Zero is accepted here and refused with the reason: Star1 is Star2 without probing.
+    kind: ParamKind::Whole {
+        min: 0,
+        max: 1_000_000_000,
+    },
+    default: "1",
+    label: "probes K",
+    help: "rounds of cyclic probing before the regular phase (Ballard's Star2: 1)",
+};
+
+const K: ParamSpec = ParamSpec {
+    param: Param::K,
+    key: "k",
+    placeholder: "K",
+    kind: ParamKind::Real { above: 0.0 },
+    default: "2",
+    label: "k",
+    help: "the k of Tzeng & Purdom's equation (7.1); 1 is product propagation",
+};
+
+const PLAYER: ParamSpec = ParamSpec {
+    param: Param::Player,
+    key: "player",
+    placeholder: "I",
+    kind: ParamKind::Whole { min: 1, max: 255 },
+    default: "1",
+    label: "player",
+    help: "the player (from 1) facing a coalition of all the others",
+};
+
+const GUESS: ParamSpec = ParamSpec {
+    param: Param::Guess,
+    key: "guess",
+    placeholder: "F",
+    kind: ParamKind::OptionalReal,
+    default: "",
+    label: "first guess",
+    help: "the first guess (default: the middle of the value bounds)",
+};
+
+/// Every parameter of every algorithm, once.
+pub const PARAMS: &[ParamSpec] = &[FAIL_SOFT, PROBES, RIGHTMOST, K, PLAYER, GUESS];
+
+/// The description of `param`.
+pub fn find_param(param: Param) -> &'static ParamSpec {
+    PARAMS
+        .iter()
+        .find(|s| s.param == param)
+        .expect("every parameter is described in PARAMS")
+}
+
+/// One algorithm of the catalogue: a line of `prune algos`.
+pub struct AlgorithmInfo {
+    pub name: &'static str,
+    pub family: Family,
+    pub applies_to: &'static str,
+    pub params: &'static [ParamSpec],
+    pub source: &'static str,
+}
+
+impl AlgorithmInfo {
+    /// `--probes K, --rightmost`: the parameters as flags; empty when there are none.
+    pub fn parameters(&self) -> String {
+        let flags: Vec<String> = self.params.iter().map(ParamSpec::usage).collect();
+        flags.join(", ")
+    }
+}
+
+pub const ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        name: "minimax",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[],
+        source: "the reference: every node searched",
+    },
+    AlgorithmInfo {
+        name: "alphabeta",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[FAIL_SOFT],
+        source: "Knuth & Moore 1975, procedure F2 (fail-hard); fail-soft as in Schaeffer's slides",
+    },
+    AlgorithmInfo {
+        name: "negascout",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[],
+        source: "Reinefeld & Marsland 1987, Figure 2 (re-search by self-call)",
+    },
+    AlgorithmInfo {
+        name: "negascout-ab",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[],
+        source: "Reinefeld & Marsland 1987, NS^αβ (re-search by alpha-beta)",
+    },
+    AlgorithmInfo {
+        name: "sss",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[],
+        source: "Stockman 1979, SSS* (beyond the papers)",
+    },
+    AlgorithmInfo {
+        name: "mtdf",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[GUESS],
+        source: "Plaat, Schaeffer, Pijls & de Bruin 1996, MTD(f) with a node-keyed memory (beyond the papers)",
+    },
+    AlgorithmInfo {
+        name: "expectiminimax",
+        family: Family::Chance,
+        applies_to: "two-player trees, chance nodes allowed",
+        params: &[],
+        source: "the reference for *-minimax trees: every node searched",
+    },
+    AlgorithmInfo {
+        name: "star1",
+        family: Family::Chance,
+        applies_to: "two-player trees, chance nodes allowed; uses the bounds L..U",
+        params: &[RIGHTMOST],
+        source: "Ballard 1982, §4 (equations 1–4), §7.3 (22) for uneven probabilities, §7.2 with --rightmost",
+    },
+    AlgorithmInfo {
+        name: "star2",
+        family: Family::Chance,
+        applies_to: "two-player trees, chance nodes allowed (Star1 where a chance node's children are not all + or all −)",
+        params: &[PROBES, RIGHTMOST],
+        source: "Ballard 1982, §5 (equations 5–8), cyclic probing (§5, §6.2.1.3)",
+    },
+    AlgorithmInfo {
+        name: "product",
+        family: Family::Probabilistic,
+        applies_to: "two-player trees without chance nodes, leaves in [0, 1]",
+        params: &[],
+        source: "Tzeng & Purdom 1982, rules (6.3) MIN: Π p, (6.4) MAX: 1 − Π(1 − p)",
+    },
+    AlgorithmInfo {
+        name: "krule",
+        family: Family::Probabilistic,
+        applies_to: "two-player trees without chance nodes, leaves in [0, 1]",
+        params: &[K],
+        source: "Tzeng & Purdom 1982, equation (7.1): k = 1 product propagation, k = ∞ minimax",
+    },
+    AlgorithmInfo {
+        name: "maxn",
+        family: Family::MultiPlayer,
+        applies_to: "n-player trees, chance nodes allowed",
+        params: &[],
+        source: "the slides' max^n (Luckhardt & Irani), ties to the leftmost child",
+    },
+    AlgorithmInfo {
+        name: "maxn-shallow",
+        family: Family::MultiPlayer,
+        applies_to: "n-player trees without chance nodes; uses the payoff floor and sum",
+        params: &[],
+        source: "the slides' Shallow(Node, Player, Bound): immediate and shallow pruning (Korf 1991)",
+    },
+    AlgorithmInfo {
+        name: "paranoid",
+        family: Family::MultiPlayer,
+        applies_to: "n-player trees without chance nodes",
+        params: &[PLAYER],
+        source: "Sturtevant & Korf 2000: player I against a coalition of the others, by alpha-beta (beyond the papers)",
+    },
+];
+
+/// The catalogue entry named `name` (aliases included), if any.
+pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
+    let canonical = match name {
+        "alpha-beta" => "alphabeta",
+        "pvs" => "negascout",
+        "sss*" => "sss",
+        "mtd(f)" => "mtdf",
+        "k-rule" => "krule",
+        other => other,
+    };
+    ALGORITHMS.iter().find(|i| i.name == canonical)
+}
+
+/// Why an algorithm cannot search a tree.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    #[error("{algo} searches two-player trees; this one has {players} players (try maxn)")]
+    MultiPlayerTree { algo: &'static str, players: usize },
+    #[error(
+        "{algo} searches n-player trees with payoff vectors; this is a two-player tree (try minimax or expectiminimax)"
+    )]
+    TwoPlayerTree { algo: &'static str },
+    #[error("{algo} cannot search chance nodes{}", hint.map_or(String::new(), |h| format!(" ({h})")))]
+    ChanceNodes {
+        algo: &'static str,
+        hint: Option<&'static str>,
+    },
+    #[error(
+        "{algo} needs leaves that are probabilities of a win, in [0, 1]; leaf {leaf} is {value}"
+    )]
+    NotAProbability {
+        algo: &'static str,
+        leaf: NodeId,
+        value: f64,
+    },
+    #[error("there is no player {player} in this {players}-player tree")]
+    NoSuchPlayer { player: u32, players: usize },
+    #[error("the k-rule needs k > 0, not {0}")]
+    BadK(f64),
+    #[error("star2 needs at least one probe (Star1 is star2 without probing)")]
+    NoProbes,
+}
+
+/// What is wrong with an algorithm's name or parameters.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    #[error("unknown algorithm `{name}`; the algorithms are {}", names())]
+    UnknownAlgorithm { name: String },
+    #[error("unknown parameter `{key}` in `{spec}`")]
+    UnknownParam { key: String, spec: String },
+    #[error("{algo} has no parameter `{key}`{}", known(.algo))]
+    NotOfAlgorithm { algo: &'static str, key: String },
+    #[error("`{key}` needs a value: `{algo}:{key}={placeholder}`")]
+    MissingValue {
+        algo: String,
+        key: &'static str,
+        placeholder: &'static str,
+    },
+    #[error("`{key}={value}`: expected a number")]
+    NotANumber { key: &'static str, value: String },
+    #[error("`{key}` must be a whole number from {min} to {max}, not {value}")]
+    OutOfRange {
+        key: &'static str,
+        min: u32,
+        max: u32,
+        value: String,
+    },
+    #[error("`{key}` must be a finite number greater than {}, not {value}", number_text(*.above))]
+    NotAbove {
+        key: &'static str,
+        above: f64,
+        value: String,
+    },
+    #[error("`{key}` must be a finite number, not {value}")]
+    NotFinite { key: &'static str, value: String },
+}
+
+fn names() -> String {
+    let names: Vec<&str> = ALGORITHMS.iter().map(|i| i.name).collect();
+    names.join(", ")
+}
+
+fn known(algo: &str) -> String {
+    match find(algo).map(|i| i.params) {
+        Some(p) if !p.is_empty() => {
+            let keys: Vec<&str> = p.iter().map(|s| s.key).collect();
+            format!(" (it has {})", keys.join(", "))
+        }
+        _ => " (it has none)".into(),
+    }
+}
+
+/// Parameter values: what the command-line flags set, and what an algorithm without its own
+/// value for a parameter takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    pub fail_soft: bool,
+    pub probes: u32,
+    pub rightmost: bool,
+    pub k: f64,
+    /// The paranoid player, from 0.
+    pub player: u8,
+    pub guess: Option<f64>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            fail_soft: false,
+            probes: 1,
+            rightmost: false,
+            k: 2.0,
+            player: 0,
+            guess: None,
+        }
+    }
+}
+
+impl Params {
+    /// Sets the parameter of `spec` from the text the user typed (`None`: a bare toggle, or an
+    /// empty optional value), checking it against the spec's kind.
+    pub fn set(
+        &mut self,
+        spec: &ParamSpec,
+        algo: &str,
+        text: Option<&str>,
+    ) -> Result<(), ParamError> {
+        let text = text.map(str::trim).filter(|t| !t.is_empty());
+        let key = spec.key;
+        let missing = || ParamError::MissingValue {
+            algo: algo.to_owned(),
+            key,
+            placeholder: spec.placeholder,
+        };
+        let number = |t: &str| -> Result<f64, ParamError> {
+            t.parse::<f64>().map_err(|_| ParamError::NotANumber {
+                key,
+                value: t.to_owned(),
+            })
+        };
+        match spec.kind {
+            ParamKind::Toggle => {
+                let on = match text {
+                    None | Some("true" | "on" | "yes") => true,
+                    Some("false" | "off" | "no") => false,
+                    Some(other) => {
+                        return Err(ParamError::NotANumber {
+                            key,
+                            value: other.to_owned(),
+                        });
+                    }
+                };
+                match spec.param {
+                    Param::FailSoft => self.fail_soft = on,
+                    _ => self.rightmost = on,
+                }
+            }
+            ParamKind::Whole { min, max } => {
+                let t = text.ok_or_else(missing)?;
+                let x = number(t)?;
+                if x.fract() != 0.0 || x < f64::from(min) || x > f64::from(max) {
+                    return Err(ParamError::OutOfRange {
+                        key,
+                        min,
+                        max,
+                        value: t.to_owned(),
+                    });
+                }
+                match spec.param {
+                    Param::Player => self.player = (x as u32 - 1) as u8,
+                    _ => self.probes = x as u32,
+                }
+            }
+            ParamKind::Real { above } => {
+                let t = text.ok_or_else(missing)?;
+                let x = number(t)?;
+                if !(x.is_finite() && x > above) {
+                    return Err(ParamError::NotAbove {
+                        key,
+                        above,
+                        value: t.to_owned(),
+                    });
+                }
+                self.k = x;
+            }
+            ParamKind::OptionalReal => {
+                let x = text.map(number).transpose()?;
+                if let (Some(x), Some(t)) = (x, text)
+                    && !x.is_finite()
+                {
+                    return Err(ParamError::NotFinite {
+                        key,
+                        value: t.to_owned(),
+                    });
+                }
+                self.guess = x;
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `spec`'s parameter as the user would type it (empty: off, or none).
+    pub fn text(&self, spec: &ParamSpec) -> String {
+        match spec.param {
+            Param::FailSoft => if self.fail_soft { "true" } else { "" }.into(),
+            Param::Rightmost => if self.rightmost { "true" } else { "" }.into(),
+            Param::Probes => self.probes.to_string(),
+            Param::K => number_text(self.k),
+            Param::Player => (u32::from(self.player) + 1).to_string(),
+            Param::Guess => self.guess.map_or(String::new(), number_text),
+        }
+    }
+}
+
+impl Algorithm {
+    /// The CLI name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta { .. } => "alphabeta",
+            Algorithm::NegaScout => "negascout",
+            Algorithm::NegaScoutAb => "negascout-ab",
+            Algorithm::Sss => "sss",
+            Algorithm::Mtdf { .. } => "mtdf",
+            Algorithm::Expectiminimax => "expectiminimax",
+            Algorithm::Star1 { .. } => "star1",
+            Algorithm::Star2 { .. } => "star2",
+            Algorithm::Product => "product",
+            Algorithm::KRule { .. } => "krule",
+            Algorithm::Maxn => "maxn",
+            Algorithm::MaxnShallow => "maxn-shallow",
+            Algorithm::Paranoid { .. } => "paranoid",
+        }
+    }
+
+    /// The algorithm's catalogue entry.
+    pub fn info(&self) -> &'static AlgorithmInfo {
+        find(self.name()).expect("every algorithm is in the catalogue")
+    }
+
+    pub fn family(&self) -> Family {
+        self.info().family
+    }
+
+    /// Why the algorithm cannot search `tree`, if it cannot.
+    pub fn refusal(&self, tree: &Tree) -> Option<Refusal> {
+        let multi = tree.is_multiplayer();
+        let chance = tree.has_chance();
+        let algo = self.name();
+        match self.family() {
+            Family::TwoPlayer | Family::Probabilistic | Family::Chance if multi => {
+                Some(Refusal::MultiPlayerTree {
+                    algo,
+                    players: tree.players(),
+                })
+            }
+            Family::TwoPlayer if chance => Some(Refusal::ChanceNodes {
+                algo,
+                hint: Some("try expectiminimax, star1 or star2"),
+            }),
+            Family::Probabilistic if chance => Some(Refusal::ChanceNodes { algo, hint: None }),
+            Family::Probabilistic => tree
+                .ids()
+                .find(|&i| tree.is_leaf(i) && !(0.0..=1.0).contains(&tree.value(i)))
+                .map(|leaf| Refusal::NotAProbability {
+                    algo,
+                    leaf,
+                    value: tree.value(leaf),
+                }),
+            Family::MultiPlayer if !multi => Some(Refusal::TwoPlayerTree { algo }),
+            Family::MultiPlayer if chance && !matches!(self, Algorithm::Maxn) => {
+                Some(Refusal::ChanceNodes {
+                    algo,
+                    hint: Some("max^n can"),
+                })
+            }
+            _ => match self {
+                Algorithm::Paranoid { player } if usize::from(*player) >= tree.players() => {
+                    Some(Refusal::NoSuchPlayer {
+                        player: u32::from(*player) + 1,
+                        players: tree.players(),
+                    })
+                }
+                Algorithm::KRule { k } if k.is_nan() || *k <= 0.0 => Some(Refusal::BadK(*k)),
+                Algorithm::Star2 { probes: 0, .. } => Some(Refusal::NoProbes),
+                _ => None,
+            },
+        }
+    }
+
+    /// The parameters this algorithm carries, as values.
+    pub fn params(&self) -> Params {
+        let mut p = Params::default();
+        match *self {
+            Algorithm::AlphaBeta { fail_soft } => p.fail_soft = fail_soft,
+            Algorithm::Mtdf { guess } => p.guess = guess,
+            Algorithm::Star1 { rightmost } => p.rightmost = rightmost,
+            Algorithm::Star2 { probes, rightmost } => {
+                p.probes = probes;
+                p.rightmost = rightmost;
+            }
+            Algorithm::KRule { k } => p.k = k,
+            Algorithm::Paranoid { player } => p.player = player,
+            _ => {}
+        }
+        p
+    }
+
+    /// The name with its non-default parameters, as a table heading:
+    /// `star2 --probes 2 --rightmost`.
+    pub fn label(&self) -> String {
+        let mine = self.params();
+        let defaults = Params::default();
+        let mut s = self.name().to_owned();
+        for spec in self.info().params {
+            let (v, d) = (mine.text(spec), defaults.text(spec));
+            // k and the player are always shown: they name the rule and the side searched.
+            if v == d && !matches!(spec.param, Param::K | Param::Player) {
+                continue;
+            }
+            s.push_str(" --");
+            s.push_str(spec.key);
+            if spec.kind != ParamKind::Toggle {
+                s.push(' ');
+                s.push_str(&v);
+            }
+        }
+        s
+    }
+
+    /// The algorithm named `name` (or one of its aliases) with the parameters `p`.
+    pub fn with_params(name: &str, p: &Params) -> Result<Algorithm, ParamError> {
+        let info = find(name).ok_or_else(|| ParamError::UnknownAlgorithm {
+            name: name.to_owned(),
+        })?;
+        Ok(match info.name {
+            "minimax" => Algorithm::Minimax,
+            "alphabeta" => Algorithm::AlphaBeta {
+                fail_soft: p.fail_soft,
+            },
+            "negascout" => Algorithm::NegaScout,
+            "negascout-ab" => Algorithm::NegaScoutAb,
+            "sss" => Algorithm::Sss,
+            "mtdf" => Algorithm::Mtdf { guess: p.guess },
+            "expectiminimax" => Algorithm::Expectiminimax,
+            "star1" => Algorithm::Star1 {
+                rightmost: p.rightmost,
+            },
+            "star2" => Algorithm::Star2 {
+                probes: p.probes,
+                rightmost: p.rightmost,
+            },
+            "product" => Algorithm::Product,
+            "krule" => Algorithm::KRule { k: p.k },
+            "maxn" => Algorithm::Maxn,
+            "maxn-shallow" => Algorithm::MaxnShallow,
+            "paranoid" => Algorithm::Paranoid { player: p.player },
+            other => unreachable!("`{other}` is in the catalogue but not built here"),
+        })
+    }
+
+    /// Parses `NAME` or `NAME:PARAM[=VALUE][:…]`, e.g. `star2:probes=2`, `alphabeta:fail-soft`,
+    /// `krule:k=4`, `paranoid:player=2` (players from 1), `mtdf:guess=5`, `star1:rightmost`;
+    /// parameters not given come from `defaults`.
+    pub fn parse(spec: &str, defaults: &Params) -> Result<Algorithm, ParamError> {
+        let mut parts = spec.trim().split(':');
+        let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let mut p = defaults.clone();
+        for param in parts {
+            let (key, value) = match param.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (param.trim(), None),
+            };
+            let key = if key == "failsoft" { "fail-soft" } else { key };
+            let Some(ps) = PARAMS.iter().find(|s| s.key == key) else {
+                return Err(ParamError::UnknownParam {
+                    key: key.to_owned(),
+                    spec: spec.to_owned(),
+                });
+            };
+            let info =
+                find(&name).ok_or_else(|| ParamError::UnknownAlgorithm { name: name.clone() })?;
+            if !info.params.iter().any(|s| s.param == ps.param) {
+                return Err(ParamError::NotOfAlgorithm {
+                    algo: info.name,
+                    key: key.to_owned(),
+                });
+            }
+            p.set(ps, &name, value)?;
+        }
+        Algorithm::with_params(&name, &p)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_algorithm_is_built_from_its_name() {
+        for info in ALGORITHMS {
+            let a = Algorithm::with_params(info.name, &Params::default()).unwrap();
+            assert_eq!(a.name(), info.name);
+            assert_eq!(a.info().name, info.name);
+        }
+    }
+
+    #[test]
+    fn labels_name_the_parameters_that_differ() {
+        let p = |s: &str| Algorithm::parse(s, &Params::default()).unwrap().label();
+        assert_eq!(p("star2"), "star2");
+        assert_eq!(
+            p("star2:probes=2:rightmost"),
+            "star2 --probes 2 --rightmost"
+        );
+        assert_eq!(p("alphabeta:fail-soft"), "alphabeta --fail-soft");
+        assert_eq!(p("krule"), "krule --k 2");
+        assert_eq!(p("paranoid:player=2"), "paranoid --player 2");
+        assert_eq!(p("paranoid"), "paranoid --player 1");
+        assert_eq!(p("mtdf:guess=-3.5"), "mtdf --guess -3.5");
+    }
+
+    #[test]
+    fn parameters_are_checked_against_their_spec() {
+        let e = |s: &str| Algorithm::parse(s, &Params::default()).unwrap_err();
+        assert!(matches!(e("mtdf:guess=inf"), ParamError::NotFinite { .. }));
+        assert!(matches!(e("mtdf:guess=-inf"), ParamError::NotFinite { .. }));
+        assert!(matches!(e("krule:k=0"), ParamError::NotAbove { .. }));
+        assert!(matches!(e("krule:k=nan"), ParamError::NotAbove { .. }));
+        assert!(matches!(e("krule:k=-1"), ParamError::NotAbove { .. }));
+        assert!(matches!(
+            e("paranoid:player=0"),
+            ParamError::OutOfRange { .. }
+        ));
+        assert!(matches!(
+            e("star2:probes=1.5"),
+            ParamError::OutOfRange { .. }
+        ));
+        assert!(matches!(e("star2:probes"), ParamError::MissingValue { .. }));
+        assert!(matches!(
+            e("star2:depth=3"),
+            ParamError::UnknownParam { .. }
+        ));
+        assert!(matches!(e("bogus"), ParamError::UnknownAlgorithm { .. }));
+        assert_eq!(
+            e("alphabeta:probes=2").to_string(),
+            "alphabeta has no parameter `probes` (it has fail-soft)"
+        );
+        assert_eq!(
+            e("krule:k=0").to_string(),
+            "`k` must be a finite number greater than 0, not 0"
+        );
+    }
+
+    #[test]
+    fn the_flags_of_prune_algos_come_from_the_specs() {
+        assert_eq!(
+            find("star2").unwrap().parameters(),
+            "--probes K, --rightmost"
+        );
+        assert_eq!(find("minimax").unwrap().parameters(), "");
+        assert_eq!(find("pvs").unwrap().name, "negascout");
+    }
+}

@@ -1,0 +1,72 @@
+//! The negamax plumbing shared by alpha-beta, NegaScout, MTD(f), SSS*'s passes and the
+//! Max/Min parts of Star1 and Star2.
+//!
+//! The papers write their searches in negamax form: a node's value seen from its own player,
+//! negated between opposite players. prune's trees need not alternate Max and Min, so [`child`]
+//! negates only between opposite players, and [`enter`]/[`exit`] turn the negamax window and
+//! value back into the root-relative ones the trace records.
+
+use super::{Bound, Cutoff, Observer};
+use crate::tree::{Kind, NodeId, Tree};
+
+/// +1 at Max nodes, −1 at Min nodes: a node's value times its sign is the value seen from the
+/// player to move there.
+#[inline]
+pub(crate) fn sign(kind: Kind) -> f64 {
+    if kind == Kind::Min { -1.0 } else { 1.0 }
+}
+
+/// A negamax search function: a node's value from its own player's point of view.
+pub(crate) type Negamax<O> = fn(&Tree, NodeId, f64, f64, &mut O) -> f64;
+
+/// Child `c` of a node whose sign is `s`, searched with the window `(alpha, beta)` seen from the
+/// parent; returns its value seen from the parent. Between opposite players this is negamax's
+/// `−f(c, −β, −α)`; between nodes of the same player, `f(c, α, β)`. A leaf is evaluated here.
+#[inline]
+pub(crate) fn child<O: Observer>(
+    tree: &Tree,
+    s: f64,
+    c: NodeId,
+    alpha: f64,
+    beta: f64,
+    obs: &mut O,
+    f: Negamax<O>,
+) -> f64 {
+    if tree.is_leaf(c) {
+        let v = tree.value(c);
+        obs.leaf(c, v);
+        return s * v;
+    }
+    if sign(tree.kind(c)) == s {
+        f(tree, c, alpha, beta, obs)
+    } else {
+        -f(tree, c, -beta, -alpha, obs)
+    }
+}
+
+/// Reports entering `node` (sign `s`) with a negamax window, as a root-relative window.
+#[inline]
+pub(crate) fn enter<O: Observer>(obs: &mut O, node: NodeId, s: f64, alpha: f64, beta: f64) {
+    if s > 0.0 {
+        obs.enter(node, alpha, beta)
+    } else {
+        obs.enter(node, -beta, -alpha)
+    }
+}
+
+/// Reports leaving `node` with negamax value `v` for the entry window `(alpha, beta)`.
+#[inline]
+pub(crate) fn exit<O: Observer>(obs: &mut O, node: NodeId, s: f64, v: f64, alpha: f64, beta: f64) {
+    let b = match (Bound::classify(v, alpha, beta), s > 0.0) {
+        (b, true) | (b @ Bound::Exact, false) => b,
+        (Bound::Lower, false) => Bound::Upper,
+        (Bound::Upper, false) => Bound::Lower,
+    };
+    obs.exit(node, s * v, b);
+}
+
+/// The cutoff kind at a node of sign `s`: beta at Max nodes, alpha at Min nodes.
+#[inline]
+pub(crate) fn cut_kind(s: f64) -> Cutoff {
+    if s > 0.0 { Cutoff::Beta } else { Cutoff::Alpha }
+}

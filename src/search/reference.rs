@@ -1,0 +1,97 @@
+//! The reference values: every node's exact value by the algorithm family's naive rule, which
+//! every pruning algorithm of the family must agree with.
+
+use super::chance::ChanceSum;
+use super::{Algorithm, Value, product};
+use crate::tree::{Kind, NodeId, Tree};
+
+/// The family's exact value of every node: minimax/expectiminimax, max^n, the probabilistic
+/// rule or the paranoid reduction. Computed bottom-up over the arena — children come after
+/// their parents and sit side by side — so it takes one pass and no recursion.
+pub enum Reference {
+    Scalars(Vec<f64>),
+    /// max^n vectors, `players` values a node.
+    Vectors(Vec<f64>, usize),
+}
+
+impl Reference {
+    pub fn of(tree: &Tree, algo: &Algorithm) -> Reference {
+        if tree.is_multiplayer() && !matches!(algo, Algorithm::Paranoid { .. }) {
+            return maxn_values(tree);
+        }
+        let mut v = vec![0.0; tree.len()];
+        for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
+            let kids = tree.children(id);
+            let (a, b) = (kids.clone().next().map_or(0, |c| c.index()), kids.len());
+            let x = &v[a..a + b];
+            v[id.index()] = match (tree.kind(id), algo) {
+                (Kind::Leaf, Algorithm::Paranoid { player }) => {
+                    tree.payoff(id)[usize::from(*player)]
+                }
+                (Kind::Leaf, _) => tree.value(id),
+                (Kind::Player(p), Algorithm::Paranoid { player }) if p == *player => {
+                    x.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                }
+                (Kind::Player(_), _) => x.iter().copied().fold(f64::INFINITY, f64::min),
+                (Kind::Max, Algorithm::Product) => {
+                    1.0 - product::min_rule(&x.iter().map(|p| 1.0 - p).collect::<Vec<_>>(), 1.0)
+                }
+                (Kind::Min, Algorithm::Product) => product::min_rule(x, 1.0),
+                (Kind::Max, Algorithm::KRule { k }) => {
+                    1.0 - product::min_rule(&x.iter().map(|p| 1.0 - p).collect::<Vec<_>>(), *k)
+                }
+                (Kind::Min, Algorithm::KRule { k }) => product::min_rule(x, *k),
+                (Kind::Max, _) => x.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                (Kind::Min, _) => x.iter().copied().fold(f64::INFINITY, f64::min),
+                (Kind::Chance, _) => {
+                    let mut sum = ChanceSum::new(tree, id);
+                    for (c, &xv) in tree.children(id).zip(x) {
+                        sum.add(tree, c, xv);
+                    }
+                    sum.value()
+                }
+            };
+        }
+        Reference::Scalars(v)
+    }
+
+    pub fn get(&self, id: NodeId) -> Value {
+        match self {
+            Reference::Scalars(v) => Value::Scalar(v[id.index()]),
+            Reference::Vectors(v, n) => {
+                Value::Vector(v[id.index() * n..id.index() * n + n].to_vec())
+            }
+        }
+    }
+}
+
+fn maxn_values(tree: &Tree) -> Reference {
+    let n = tree.players();
+    let mut v = vec![0.0; tree.len() * n];
+    for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
+        let at = id.index() * n;
+        match tree.kind(id) {
+            Kind::Leaf => v[at..at + n].copy_from_slice(tree.payoff(id)),
+            Kind::Player(p) => {
+                let p = usize::from(p);
+                let mut best = tree.child(id, 0).index();
+                for c in tree.children(id).skip(1) {
+                    if v[c.index() * n + p] > v[best * n + p] {
+                        best = c.index();
+                    }
+                }
+                v.copy_within(best * n..best * n + n, at);
+            }
+            _ => {
+                for k in 0..n {
+                    let mut sum = ChanceSum::new(tree, id);
+                    for c in tree.children(id) {
+                        sum.add(tree, c, v[c.index() * n + k]);
+                    }
+                    v[at + k] = sum.value();
+                }
+            }
+        }
+    }
+    Reference::Vectors(v, n)
+}

@@ -1,0 +1,175 @@
+//! A run: an algorithm searched on a tree, with what the views need around it — the
+//! statistics, the time of the search alone, the tied best moves and the principal variation
+//! (from the family's [`Reference`] values, so every algorithm of a family reports the same
+//! ones) — and a thread with a big enough stack for deep trees.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::{
+    Algorithm, Bound, Counter, Found, Observer, Reference, Refusal, Stats, Value, alphabeta,
+    expectiminimax, maxn, minimax, mtdf, negascout, paranoid, product, shallow, sss, star1, star2,
+};
+use crate::tree::{Kind, NodeId, Tree};
+
+/// Everything one run of one algorithm produced, but its trace.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub algorithm: Algorithm,
+    pub value: Value,
+    pub bound: Bound,
+    /// Root moves (child positions, from 0) whose value equals the best, by the family's
+    /// reference values; empty when the root is a leaf or a chance node.
+    pub best_moves: Vec<usize>,
+    /// The principal variation: from the root, the first best child each time, by the family's
+    /// reference values, down to a leaf or a chance node.
+    pub pv: Vec<NodeId>,
+    pub stats: Stats,
+    /// The search alone, not loading nor the reference values.
+    pub seconds: f64,
+}
+
+/// Runs `algo` on `tree` with statistics only.
+pub fn run(tree: &Tree, algo: &Algorithm) -> Result<Run, Refusal> {
+    let mut counter = Counter::new(tree.len());
+    let (found, seconds) = search(tree, algo, &mut counter)?;
+    Ok(finish(tree, algo, found, counter.finish(), seconds))
+}
+
+/// Runs `algo` reporting to `obs`; returns the result and the time of the search.
+pub fn search<O: Observer + Send>(
+    tree: &Tree,
+    algo: &Algorithm,
+    obs: &mut O,
+) -> Result<(Found, f64), Refusal> {
+    if let Some(why) = algo.refusal(tree) {
+        return Err(why);
+    }
+    Ok(with_stack(tree, || {
+        let start = Instant::now();
+        let found = dispatch(tree, algo, obs);
+        (found, start.elapsed().as_secs_f64())
+    }))
+}
+
+/// Adds the reference-based best moves and principal variation.
+pub fn finish(tree: &Tree, algo: &Algorithm, found: Found, stats: Stats, seconds: f64) -> Run {
+    let (best_moves, pv) = principal(tree, algo);
+    Run {
+        algorithm: algo.clone(),
+        value: found.value,
+        bound: found.bound,
+        best_moves,
+        pv,
+        stats,
+        seconds,
+    }
+}
+
+fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
+    match algo {
+        Algorithm::Minimax => minimax::search(tree, obs),
+        Algorithm::AlphaBeta { fail_soft } => alphabeta::search(tree, *fail_soft, obs),
+        Algorithm::NegaScout => negascout::search(tree, negascout::ReSearch::SelfCall, obs),
+        Algorithm::NegaScoutAb => negascout::search(tree, negascout::ReSearch::AlphaBeta, obs),
+        Algorithm::Sss => sss::search(tree, obs),
+        Algorithm::Mtdf { guess } => mtdf::search(tree, *guess, obs),
+        Algorithm::Expectiminimax => expectiminimax::search(tree, obs),
+        Algorithm::Star1 { rightmost } => star1::search(tree, *rightmost, obs),
+        Algorithm::Star2 { probes, rightmost } => star2::search(tree, *probes, *rightmost, obs),
+        Algorithm::Product => product::search(tree, 1.0, obs),
+        Algorithm::KRule { k } => product::search(tree, *k, obs),
+        Algorithm::Maxn => maxn::search(tree, obs),
+        Algorithm::MaxnShallow => shallow::search(tree, obs),
+        Algorithm::Paranoid { player } => paranoid::search(tree, *player, obs),
+    }
+}
+
+/// Runs `f` on a thread whose stack fits the tree's height when the tree is deep: every
+/// algorithm recurses once or twice per level, like the papers' pseudocode.
+pub fn with_stack<T: Send>(tree: &Tree, f: impl FnOnce() -> T + Send) -> T {
+    const INLINE_HEIGHT: usize = 2_000;
+    if tree.height() < INLINE_HEIGHT {
+        return f();
+    }
+    let bytes = (64 << 20) + tree.height() * 4096;
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("prune-search".into())
+            .stack_size(bytes)
+            .spawn_scoped(s, f)
+            .expect("spawning the search thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+/// How good a child's reference value is for the player to move at its parent.
+fn score(tree: &Tree, algo: &Algorithm, parent: NodeId, v: &Value) -> f64 {
+    match (tree.kind(parent), v, algo) {
+        (Kind::Min, Value::Scalar(x), _) => -x,
+        (Kind::Player(p), Value::Scalar(x), Algorithm::Paranoid { player }) => {
+            if p == *player {
+                *x
+            } else {
+                -x
+            }
+        }
+        (Kind::Player(p), Value::Vector(x), _) => x[usize::from(p)],
+        (_, Value::Scalar(x), _) => *x,
+        (_, Value::Vector(x), _) => x[0],
+    }
+}
+
+/// The tied best root moves and the principal variation.
+fn principal(tree: &Tree, algo: &Algorithm) -> (Vec<usize>, Vec<NodeId>) {
+    let reference = Reference::of(tree, algo);
+    let best_children = |node: NodeId| -> Vec<usize> {
+        let scores: Vec<f64> = tree
+            .children(node)
+            .map(|c| score(tree, algo, node, &reference.get(c)))
+            .collect();
+        let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (0..scores.len()).filter(|&i| scores[i] == top).collect()
+    };
+    let decides = |n: NodeId| !tree.is_leaf(n) && tree.kind(n) != Kind::Chance;
+    let root = tree.root();
+    let best_moves = if decides(root) {
+        best_children(root)
+    } else {
+        Vec::new()
+    };
+    let mut pv = vec![root];
+    let mut node = root;
+    while decides(node) {
+        let i = if node == root {
+            best_moves[0]
+        } else {
+            best_children(node)[0]
+        };
+        node = tree.child(node, i);
+        pv.push(node);
+    }
+    (best_moves, pv)
+}
+
+/// Facts about the tree that turn counts into ratios.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct Ratios {
+    /// `leaves^(1/height)`: the branching factor of a uniform tree of the same height with as
+    /// many leaves as the search evaluated.
+    pub effective_branching: f64,
+    /// Leaf evaluations over the tree's leaves (an exhaustive search evaluates each once).
+    pub share_of_exhaustive: f64,
+}
+
+impl Ratios {
+    pub fn of(tree: &Tree, stats: &Stats) -> Ratios {
+        let h = tree.height().max(1) as f64;
+        Ratios {
+            effective_branching: (stats.leaves as f64).powf(1.0 / h),
+            share_of_exhaustive: stats.leaves as f64 / tree.leaf_count() as f64,
+        }
+    }
+}

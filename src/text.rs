@@ -1,0 +1,125 @@
+//! How prune writes numbers and names nodes, shared by the formats, the search's values, the
+//! trace exports and every view — so that a value reads the same everywhere.
+
+use crate::tree::{Kind, NodeId, Tree};
+
+/// A number as prune writes it: integers without a fraction (`3`, not `3.0`), anything else in
+/// the shortest form that reads back to the same `f64` (`0.1`, `1e300`).
+pub fn number_text(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x}")
+    } else {
+        format!("{x:?}")
+    }
+}
+
+/// A number for the screen and for sentences: `+∞`/`−∞` for the infinite bounds, long reals cut
+/// to three decimals (the detail panel shows them whole).
+pub fn short_number(x: f64) -> String {
+    if x == f64::INFINITY {
+        "+∞".into()
+    } else if x == f64::NEG_INFINITY {
+        "−∞".into()
+    } else {
+        let s = number_text(x);
+        if s.len() > 7 && x.fract() != 0.0 {
+            let short = format!("{x:.3}");
+            short.trim_end_matches('0').to_owned()
+        } else {
+            s
+        }
+    }
+}
+
+/// A payoff vector for the screen: `(3,0,7)`.
+pub fn vector_text(v: &[f64]) -> String {
+    let parts: Vec<String> = v.iter().map(|&x| short_number(x)).collect();
+    format!("({})", parts.join(","))
+}
+
+/// `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// "1 node", "1,234 nodes".
+pub fn nodes(n: u32) -> String {
+    if n == 1 {
+        "1 node".into()
+    } else {
+        format!("{} nodes", thousands(u64::from(n)))
+    }
+}
+
+/// A node's kind as one glyph: `+ − *`, the player's number, `□` for a leaf.
+pub fn kind_glyph(k: Kind) -> String {
+    match k {
+        Kind::Max => "+".into(),
+        Kind::Min => "−".into(),
+        Kind::Chance => "*".into(),
+        Kind::Player(p) => format!("{}", p + 1),
+        Kind::Leaf => "□".into(),
+    }
+}
+
+/// A node's kind in words: "+ node", "player 2 node", "leaf".
+pub fn kind_words(k: Kind) -> String {
+    match k {
+        Kind::Max => "+ node".into(),
+        Kind::Min => "− node".into(),
+        Kind::Chance => "* node".into(),
+        Kind::Player(p) => format!("player {} node", p + 1),
+        Kind::Leaf => "leaf".into(),
+    }
+}
+
+/// A node's name in sentences: its label, or its number.
+pub fn node_name(tree: &Tree, id: NodeId) -> String {
+    match tree.label(id) {
+        Some(l) => l.to_owned(),
+        None if id == tree.root() => "the root".into(),
+        None => format!("#{}", id.0),
+    }
+}
+
+/// A move's name: the child's label, or `#i` for child i counted from 1.
+pub fn move_name(tree: &Tree, node: NodeId) -> String {
+    match tree.label(node) {
+        Some(l) => l.to_owned(),
+        None => format!("#{}", tree.child_index(node) + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_back() {
+        assert_eq!(number_text(3.0), "3");
+        assert_eq!(number_text(-2.5), "-2.5");
+        assert_eq!(number_text(0.1), "0.1");
+        assert_eq!(number_text(1e300), "1e300");
+        assert_eq!(number_text(1.0 / 3.0).parse::<f64>().unwrap(), 1.0 / 3.0);
+    }
+
+    #[test]
+    fn screen_numbers_are_short() {
+        assert_eq!(short_number(f64::INFINITY), "+∞");
+        assert_eq!(short_number(f64::NEG_INFINITY), "−∞");
+        assert_eq!(short_number(2.5), "2.5");
+        assert_eq!(short_number(1.0 / 3.0), "0.333");
+        assert_eq!(vector_text(&[3.0, 0.5]), "(3,0.5)");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(nodes(1), "1 node");
+        assert_eq!(nodes(1000), "1,000 nodes");
+    }
+}

@@ -1,0 +1,213 @@
+//! Each step of a recorded search in words: the sentences the explorer's stepper shows and the
+//! CLI may print. They are knowledge of the trace, not of the screen, so they live here and are
+//! tested here.
+
+use crate::search::{Bound, Cutoff, Run};
+use crate::text::{kind_words, node_name, short_number, vector_text};
+use crate::tree::{NodeId, Tree};
+
+use super::{EventView, Replay, Shown, Trace};
+
+/// A value as shown in a sentence: a number, a stored vector, or a leaf's payoff.
+pub fn value_text(tree: &Tree, trace: &Trace, id: NodeId, v: Shown) -> String {
+    match v {
+        Shown::Scalar(x) => short_number(x),
+        Shown::Vector(i) => vector_text(trace.vector(i)),
+        Shown::Payoff => vector_text(tree.payoff(id)),
+    }
+}
+
+/// The event of step `k` (1-based: the event just applied) in words.
+pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize) -> String {
+    if k == 0 {
+        return format!(
+            "before the search: {} starts at the root",
+            run.algorithm.label()
+        );
+    }
+    let e = trace.event(k - 1).view();
+    let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
+    match e {
+        EventView::Enter { node, alpha, beta } => format!(
+            "enter {} with window α {} .. β {}",
+            name(node),
+            short_number(alpha),
+            short_number(beta)
+        ),
+        EventView::Leaf { node, value } => {
+            let v = if value.is_nan() {
+                vector_text(tree.payoff(node))
+            } else {
+                short_number(value)
+            };
+            format!("evaluate leaf {} = {v}", node_name(tree, node))
+        }
+        EventView::ChanceBounds { child, a, b } => {
+            let p = tree.parent(child).expect("a chance node's child");
+            format!(
+                "at {}: search child {} with A {} .. B {} (equations 2–8)",
+                name(p),
+                tree.child_index(child) + 1,
+                short_number(a),
+                short_number(b)
+            )
+        }
+        EventView::Probe { child } => {
+            let p = tree.parent(child).expect("a probed node's child");
+            format!(
+                "probe {}: search its child {} for a bound",
+                name(p),
+                tree.child_index(child) + 1
+            )
+        }
+        EventView::Research { node, alpha, beta } => {
+            format!(
+                "re-search {} with the wider window α {} .. β {}",
+                name(node),
+                short_number(alpha),
+                short_number(beta)
+            )
+        }
+        EventView::Cutoff {
+            node,
+            after,
+            skipped,
+            kind,
+        } => {
+            let st = replay.state(node, k);
+            let child = tree.child(node, after as usize);
+            let cs = replay.state(child, k);
+            let v = cs
+                .value
+                .map_or("?".into(), |v| value_text(tree, trace, child, v));
+            let (a, b) = st.window.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+            let why = match kind {
+                Cutoff::Alpha => format!("child {v} ≤ α {}", short_number(a)),
+                Cutoff::Beta => format!("child {v} ≥ β {}", short_number(b)),
+                Cutoff::StarLower => {
+                    let ai = cs
+                        .chance_bounds
+                        .map_or("A".into(), |(x, _)| short_number(x));
+                    format!(
+                        "child {v} ≤ A {ai}: the *-value is at most α {}",
+                        short_number(a)
+                    )
+                }
+                Cutoff::StarUpper => {
+                    let bi = cs
+                        .chance_bounds
+                        .map_or("B".into(), |(_, y)| short_number(y));
+                    format!(
+                        "child {v} ≥ B {bi}: the *-value is at least β {}",
+                        short_number(b)
+                    )
+                }
+                Cutoff::Probe => format!(
+                    "the probes prove the *-value outside α {} .. β {}",
+                    short_number(a),
+                    short_number(b)
+                ),
+                Cutoff::Rightmost => "the root's last move is proved better than α (§7.2)".into(),
+                Cutoff::Shallow => "the mover's share reached the bound left by the parent".into(),
+                Cutoff::Immediate => "the mover reached the largest possible payoff".into(),
+            };
+            let skip = match skipped {
+                0 => String::new(),
+                1 => ", 1 child skipped".into(),
+                n => format!(", {n} children skipped"),
+            };
+            format!(
+                "cutoff at {} after child {} ({}): {why}{skip}",
+                name(node),
+                after + 1,
+                kind.name()
+            )
+        }
+        EventView::Exit { node, value, bound } => {
+            let what = match bound {
+                Bound::Exact => "exact",
+                Bound::Lower => "a lower bound",
+                Bound::Upper => "an upper bound",
+            };
+            format!("{} returns {} ({what})", name(node), short_number(value))
+        }
+        EventView::ExitVector { node, index, .. } => format!(
+            "{} returns {}",
+            name(node),
+            vector_text(trace.vector(index))
+        ),
+        EventView::Fallback { node } => format!(
+            "{}: its children are not all of one kind, so Star1 searches it",
+            name(node)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+    use crate::search::Algorithm;
+    use crate::trace::{StepIndex, record};
+    use crate::tree::{Bounds, Draft, DraftNode, Kind, Meta};
+
+    /// The classic tree of three Min nodes a, b, c under a Max root, built without a parser.
+    fn classic() -> Tree {
+        let mut d = Draft::new(Meta {
+            name: "classic".into(),
+            description: String::new(),
+            players: 2,
+            bounds: Some(Bounds { lo: 0.0, hi: 20.0 }),
+            payoff_floor: None,
+            payoff_sum: None,
+        });
+        d.push(DraftNode::interior(Kind::Max, 3));
+        for (label, leaves) in [
+            ("a", [3.0, 12.0, 8.0]),
+            ("b", [2.0, 4.0, 6.0]),
+            ("c", [14.0, 5.0, 2.0]),
+        ] {
+            d.push(DraftNode::interior(Kind::Min, 3).with_label(label));
+            for v in leaves {
+                d.push(DraftNode::leaf(v));
+            }
+        }
+        d.finish().unwrap()
+    }
+
+    fn sentences(tree: &Tree, algo: Algorithm) -> Vec<String> {
+        let (run, trace) = record(tree, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(tree, &trace);
+        let replay = Replay::with_index(tree, &trace, &index);
+        (0..=trace.len())
+            .map(|k| describe(tree, &run, &trace, &replay, k))
+            .collect()
+    }
+
+    #[test]
+    fn alphabeta_on_the_classic_tree() {
+        let s = sentences(&classic(), Algorithm::AlphaBeta { fail_soft: false });
+        assert_eq!(s[0], "before the search: alphabeta starts at the root");
+        assert_eq!(s[1], "enter + node the root with window α −∞ .. β +∞");
+        assert_eq!(s[2], "enter − node a with window α −∞ .. β +∞");
+        assert_eq!(s[3], "evaluate leaf #4 = 3");
+        assert!(
+            s.contains(
+                &"cutoff at − node b after child 1 (alpha): child 2 ≤ α 3, 2 children skipped"
+                    .to_owned()
+            ),
+            "{s:#?}"
+        );
+        assert_eq!(s.last().unwrap(), "+ node the root returns 3 (exact)");
+    }
+
+    #[test]
+    fn bounds_are_named_in_words() {
+        let s = sentences(&classic(), Algorithm::AlphaBeta { fail_soft: false });
+        assert!(
+            s.contains(&"− node b returns 2 (an upper bound)".to_owned()),
+            "{s:#?}"
+        );
+    }
+}

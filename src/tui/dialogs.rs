@@ -1,0 +1,195 @@
+//! The explorer's forms — run, open, generate, reorder, export — and what submitting each does.
+//! The forms themselves are plain data ([`super::form`]); this is where they meet the app.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::format;
+use crate::search::{Algorithm, AlgorithmInfo, Params, Reference, Value, find_param};
+use crate::trace::export;
+use crate::tree::{Kind, Tree};
+
+use super::app::App;
+use super::form::{Field, FieldId, Form, Purpose};
+use super::worker::Done;
+
+/// The form of an algorithm's parameters, from the catalogue's descriptions.
+pub fn run_form(info: &'static AlgorithmInfo, players: usize) -> Form {
+    Form::new(
+        format!("Run {} on this {players}-player tree", info.name),
+        Purpose::Run(info.name),
+        info.params.iter().map(Field::param).collect(),
+    )
+}
+
+pub fn open_form() -> Form {
+    Form::new(
+        "Open a tree (RON, .efg or bracket notation)",
+        Purpose::Open,
+        vec![Field::text(FieldId::File, "file", "")],
+    )
+}
+
+pub fn reorder_form() -> Form {
+    Form::new(
+        "Reorder every node's children, then re-run",
+        Purpose::Reorder,
+        vec![
+            Field::choice(
+                FieldId::Order,
+                "order",
+                &["best first", "worst first", "random"],
+                0,
+            ),
+            Field::text(FieldId::Seed, "seed", "1"),
+        ],
+    )
+}
+
+impl App {
+    pub(super) fn export_form(&self) -> Form {
+        let stem = match self.current_run() {
+            Some(r) => format!("{}-{}", file_stem(&self.tree.meta().name), r.algo.name()),
+            None => file_stem(&self.tree.meta().name),
+        };
+        Form::new(
+            "Export the selected run (empty: skip)",
+            Purpose::Export,
+            vec![
+                Field::text(FieldId::TraceFile, "trace (JSONL)", format!("{stem}.jsonl")),
+                Field::text(FieldId::StatsFile, "stats (CSV)", format!("{stem}.csv")),
+                Field::text(FieldId::PictureFile, "picture (DOT)", format!("{stem}.dot")),
+            ],
+        )
+    }
+
+    /// Carries out a confirmed form; an error keeps the form open with the message.
+    pub(super) fn submit(&mut self, form: &Form) -> Result<(), String> {
+        let missing = |e: super::form::MissingField| e.to_string();
+        match &form.purpose {
+            Purpose::Run(name) => {
+                let mut p = Params::default();
+                for f in &form.fields {
+                    let FieldId::Param(param) = f.id else {
+                        continue;
+                    };
+                    let text = form.text(f.id).map_err(missing)?;
+                    let spec = find_param(param);
+                    let text = (!text.is_empty()).then_some(text);
+                    if text.is_some() || spec.kind == crate::search::ParamKind::OptionalReal {
+                        p.set(spec, name, text).map_err(|e| e.to_string())?;
+                    }
+                }
+                let algo = Algorithm::with_params(name, &p).map_err(|e| e.to_string())?;
+                if let Some(why) = algo.refusal(&self.tree) {
+                    return Err(why.to_string());
+                }
+                self.run_all(&[algo]);
+                Ok(())
+            }
+            Purpose::Open => {
+                let path = PathBuf::from(form.text(FieldId::File).map_err(missing)?);
+                if path.as_os_str().is_empty() {
+                    return Err("type the path of a tree file".into());
+                }
+                let source = path.display().to_string();
+                self.start(format!("loading {source}"), move |_| {
+                    Done::Tree(
+                        format::load(&path, None)
+                            .map(|t| (t, source))
+                            .map_err(|e| e.render(false)),
+                    )
+                });
+                Ok(())
+            }
+            Purpose::Generate => self.generate(form),
+            Purpose::Reorder => {
+                let seed = parse_num::<u64>(form.text(FieldId::Seed).map_err(missing)?, "seed")?;
+                let how = form.choice(FieldId::Order).map_err(missing)?;
+                let tree = reorder(&self.tree, &self.reference, how, seed);
+                let algos: Vec<Algorithm> = self.runs.iter().map(|r| r.algo.clone()).collect();
+                let source = format!("{} ({how})", self.source);
+                self.start_runs(Arc::new(tree), algos, Some(source));
+                Ok(())
+            }
+            Purpose::Export => self.export(form),
+        }
+    }
+
+    fn export(&mut self, form: &Form) -> Result<(), String> {
+        let Some(r) = self.current_run() else {
+            return Err("no run to export: run an algorithm first (r)".into());
+        };
+        let tree = &self.tree;
+        let mut written = Vec::new();
+        for id in [FieldId::TraceFile, FieldId::StatsFile, FieldId::PictureFile] {
+            let path = form.text(id).map_err(|e| e.to_string())?;
+            if path.is_empty() {
+                continue;
+            }
+            let result = format::save_with(Path::new(path), |w| match id {
+                FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
+                FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),
+                _ => export::write_dot(w, tree, &r.run, &r.trace),
+            });
+            result.map_err(|e| format!("cannot write {path}: {e}"))?;
+            written.push(path.to_string());
+        }
+        self.status = Some((format!("wrote {}", written.join(", ")), false));
+        Ok(())
+    }
+}
+
+pub(super) fn parse_num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("{what}: `{}` is not a valid number", s.trim()))
+}
+
+fn file_stem(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_owned();
+    if s.is_empty() { "tree".into() } else { s }
+}
+
+/// A copy of `tree` whose children are sorted by their true values: best first (for the
+/// player to move), worst first, or shuffled with a seed.
+pub fn reorder(tree: &Tree, reference: &Reference, how: &str, seed: u64) -> Tree {
+    let mut rng = crate::generate::Rng::new(seed);
+    tree.reordered(|t, id| {
+        let n = t.child_count(id);
+        let mut order: Vec<usize> = (0..n).collect();
+        if how == "random" {
+            for i in (1..n).rev() {
+                let j = rng.below(i as u64 + 1) as usize;
+                order.swap(i, j);
+            }
+            return order;
+        }
+        // The mover's preference: larger is better at Max (and chance) nodes, smaller at Min,
+        // the mover's own component at an n-player node.
+        let score = |i: usize| -> f64 {
+            let c = t.child(id, i);
+            match (reference.get(c), t.kind(id)) {
+                (Value::Scalar(v), Kind::Min) => -v,
+                (Value::Scalar(v), _) => v,
+                (Value::Vector(v), Kind::Player(p)) => v[usize::from(p)],
+                (Value::Vector(v), _) => v.iter().sum(),
+            }
+        };
+        order.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+        if how == "worst first" {
+            order.reverse();
+        }
+        order
+    })
+}

@@ -1,0 +1,92 @@
+//! The title bar (the tree and where it came from) and the status bar (work in progress,
+//! messages, and the hints of the keys in force).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::text::thousands;
+
+use super::super::app::{App, Mode};
+use super::super::keymap::Action;
+
+pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
+    let t = app.theme();
+    let tree = &app.tree;
+    let leaves = tree.leaf_count();
+    let line = Line::from(vec![
+        Span::styled(" prune ", t.title_style().add_modifier(Modifier::REVERSED)),
+        Span::styled(
+            format!("  {}", tree.meta().name),
+            t.fg(t.text).add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(
+            format!(
+                "  {} · {} nodes, {} leaves, depth {}{}",
+                app.source,
+                thousands(tree.len() as u64),
+                thousands(leaves as u64),
+                tree.height(),
+                if tree.is_multiplayer() {
+                    format!(", {} players", tree.players())
+                } else {
+                    String::new()
+                }
+            ),
+            t.dim_style(),
+        ),
+    ]);
+    f.render_widget(Paragraph::new(line), area);
+}
+
+pub(super) const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
+
+pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
+    let t = app.theme();
+    let line = if let Some((what, elapsed, visits)) = app.pending() {
+        let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+        let progress = if visits > 0 {
+            format!(", {} node visits", thousands(visits))
+        } else {
+            String::new()
+        };
+        Line::from(Span::styled(
+            format!(" {frame} {what} … {:.1} s{progress}", elapsed.as_secs_f64()),
+            t.fg(t.open),
+        ))
+    } else if let Some((msg, error)) = &app.status {
+        Line::from(Span::styled(
+            format!(" {msg}"),
+            if *error {
+                t.fg(t.error)
+            } else {
+                t.fg(t.accent)
+            },
+        ))
+    } else {
+        let hint = match &app.mode {
+            Mode::Normal => app.keymap.hint(&[
+                (Action::Help, "help"),
+                (Action::AddRun, "run"),
+                (Action::StepForward, "step"),
+                (Action::StepBack, "back"),
+                (Action::NextCutoff, "cutoff"),
+                (Action::PlayPause, "play"),
+                (Action::VisitedOnly, "visited"),
+                (Action::FoldPruned, "fold"),
+                (Action::Export, "export"),
+                (Action::Quit, "quit"),
+            ]),
+            Mode::Search(_) => "type part of a label · Enter search · Esc cancel".into(),
+            Mode::Picker(_) => "↑↓ choose · Enter run · Esc cancel".into(),
+            Mode::Form(_) => {
+                "Tab/↑↓ field · ←→ change · type to edit · Enter confirm · Esc cancel".into()
+            }
+            Mode::Help | Mode::Popup(_) => "any key closes".into(),
+        };
+        Line::from(Span::styled(format!(" {hint}"), t.dim_style()))
+    };
+    f.render_widget(Paragraph::new(line), area);
+}

@@ -1,0 +1,237 @@
+//! The detail panel: everything known about the selected node, in each run at its step.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::search::Bound;
+use crate::text::{kind_glyph, kind_words, node_name, number_text, short_number as num, thousands};
+use crate::trace::narrate::value_text;
+use crate::trace::{NodeState, Status};
+use crate::tree::Kind;
+
+use super::super::app::App;
+use super::style::*;
+
+pub(super) fn status_words(st: &NodeState, leaf: bool) -> &'static str {
+    match st.status {
+        Status::NotReached => "not reached",
+        Status::Open => "entered, searching",
+        Status::Done if leaf => "evaluated",
+        Status::Done => "searched",
+        Status::Pruned => "pruned",
+    }
+}
+
+pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
+    let t = app.theme();
+    let tree = &*app.tree;
+    let id = app.outline.selected;
+    let b = block(t, " Detail ");
+    let mut lines: Vec<Line> = Vec::new();
+    let label = |k: &str| Span::styled(format!("{k:<11}"), t.dim_style());
+    lines.push(Line::from(Span::styled(
+        format!("{} {}", kind_glyph(tree.kind(id)), node_name(tree, id)),
+        t.fg(t.text).add_modifier(Modifier::BOLD),
+    )));
+    let path: Vec<String> = tree
+        .path_to(id)
+        .iter()
+        .skip(1)
+        .map(|&n| {
+            tree.label(n)
+                .map_or_else(|| format!("{}", tree.child_index(n) + 1), str::to_owned)
+        })
+        .collect();
+    lines.push(Line::from(vec![
+        label("path"),
+        Span::styled(
+            if path.is_empty() {
+                "root".into()
+            } else {
+                format!("root → {}", path.join(" → "))
+            },
+            t.fg(t.text),
+        ),
+    ]));
+    let mut kind = kind_words(tree.kind(id));
+    if !tree.is_leaf(id) {
+        kind.push_str(&format!(
+            " · {} children · {} below",
+            tree.child_count(id),
+            thousands(u64::from(app.sizes[id.index()]) - 1)
+        ));
+    }
+    lines.push(Line::from(vec![
+        label("kind"),
+        Span::styled(kind, t.fg(t.text)),
+    ]));
+    if under_chance(tree, id) {
+        lines.push(Line::from(vec![
+            label("prob"),
+            Span::styled(number_text(tree.prob(id)), t.fg(t.text)),
+        ]));
+    }
+    let reference = if tree.is_multiplayer() {
+        "max^n"
+    } else if tree.has_chance() {
+        "expectiminimax"
+    } else {
+        "minimax"
+    };
+    lines.push(Line::from(vec![
+        label("true value"),
+        Span::styled(app.reference.get(id).to_string(), t.fg(t.accent)),
+        Span::styled(format!(" ({reference})"), t.dim_style()),
+    ]));
+    if let Some(a) = &app.analysis {
+        let ty = a.types[id.index()].map_or("outside the minimal tree", |x| x.name());
+        lines.push(Line::from(vec![
+            label("KM type"),
+            Span::styled(ty.to_owned(), t.fg(t.text)),
+        ]));
+    }
+    for (i, r) in app.runs.iter().enumerate() {
+        lines.push(Line::from(""));
+        let head = format!(
+            "{}{} · step {}/{}",
+            if i == app.current { "▶ " } else { "" },
+            r.algo.label(),
+            r.step,
+            r.trace.len()
+        );
+        lines.push(Line::from(Span::styled(
+            head,
+            if i == app.current {
+                t.title_style()
+            } else {
+                t.fg(t.text).add_modifier(Modifier::BOLD)
+            },
+        )));
+        let replay = r.replay(tree);
+        let st = replay.state(id, r.step);
+        let mut s = vec![
+            Span::styled(glyph(&st), glyph_style(t, &st)),
+            Span::raw(" "),
+            Span::styled(status_words(&st, tree.is_leaf(id)), t.fg(t.text)),
+        ];
+        if st.visits > 1 {
+            s.push(Span::styled(
+                format!(", {} visits", st.visits),
+                t.fg(t.researched),
+            ));
+        }
+        if st.researches > 0 {
+            s.push(Span::styled(
+                format!(", re-searched {}×", st.researches),
+                t.fg(t.researched),
+            ));
+        }
+        if st.probed {
+            s.push(Span::styled(", probed", t.fg(t.probed)));
+        }
+        if st.probe_target {
+            s.push(Span::styled(", a probe's target", t.fg(t.probed)));
+        }
+        if st.fallback {
+            s.push(Span::styled(", Star1 here (irregular)", t.fg(t.probed)));
+        }
+        lines.push(Line::from(s));
+        if let Some((a, b)) = st.window {
+            lines.push(Line::from(vec![
+                label("window"),
+                Span::styled(format!("α {} .. β {}", num(a), num(b)), t.fg(t.text)),
+            ]));
+        }
+        if let Some((a, b)) = st.chance_bounds {
+            lines.push(Line::from(vec![
+                label("A, B"),
+                Span::styled(format!("A {} .. B {}", num(a), num(b)), t.fg(t.text)),
+            ]));
+        }
+        if let Some(v) = st.value.filter(|_| st.status == Status::Done) {
+            let what = match st.bound {
+                Bound::Exact => "exact",
+                Bound::Lower => "lower bound",
+                Bound::Upper => "upper bound",
+            };
+            lines.push(Line::from(vec![
+                label("value"),
+                Span::styled(
+                    format!(
+                        "{}{} ({what})",
+                        if tree.is_leaf(id) { "" } else { mark(st.bound) },
+                        value_text(tree, &r.trace, id, v)
+                    ),
+                    t.fg(t.accent),
+                ),
+            ]));
+        }
+        if let Some((after, skipped, kind)) = st.cutoff {
+            lines.push(Line::from(vec![
+                label("cutoff"),
+                Span::styled(
+                    format!(
+                        "{} after child {}, {} skipped",
+                        kind.name(),
+                        after + 1,
+                        skipped
+                    ),
+                    t.fg(t.cutoff),
+                ),
+            ]));
+        }
+        if let Some((by, kind)) = st.pruned_by {
+            let how = kind.map_or("finished without it".to_owned(), |k| {
+                format!("{} cutoff", k.name())
+            });
+            lines.push(Line::from(vec![
+                label("pruned"),
+                Span::styled(
+                    format!("by {how} at {}", node_name(tree, by)),
+                    t.fg(t.pruned),
+                ),
+            ]));
+        }
+        // Star1/Star2: the A_i and B_i each child of a chance node was searched under.
+        if tree.kind(id) == Kind::Chance {
+            for (k, c) in tree.children(id).enumerate() {
+                let cs = replay.state(c, r.step);
+                if let Some((a, b)) = cs.chance_bounds {
+                    let v = cs
+                        .value
+                        .filter(|_| cs.status == Status::Done)
+                        .map_or("…".into(), |v| value_text(tree, &r.trace, c, v));
+                    lines.push(Line::from(Span::styled(
+                        format!("  A{0} {1}  B{0} {2}  → {3}", k + 1, num(a), num(b), v),
+                        t.dim_style(),
+                    )));
+                }
+            }
+        }
+        if let Some(a) = &app.analysis {
+            if let Some(ty) = a.types[id.index()] {
+                if !tree.is_leaf(id) && st.status == Status::Done && r.step == r.trace.len() {
+                    let searched = tree
+                        .children(id)
+                        .filter(|&c| replay.state(c, r.step).visits > 0)
+                        .count();
+                    lines.push(Line::from(Span::styled(
+                        format!(
+                            "  {} expected; searched {searched} of {} children",
+                            ty.name(),
+                            tree.child_count(id)
+                        ),
+                        t.dim_style(),
+                    )));
+                }
+            }
+        }
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(b).wrap(Wrap { trim: false }),
+        area,
+    );
+}

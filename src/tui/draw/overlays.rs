@@ -1,0 +1,168 @@
+//! What opens over the panels: the help, the algorithm picker, forms, message boxes and the
+//! search box.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use crate::search::ALGORITHMS;
+
+use super::super::app::{App, FieldValue};
+use super::super::form::Form;
+use super::super::theme::Theme;
+use super::style::*;
+
+pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
+    let t = app.theme();
+    let help = app.keymap.help();
+    let mut cols: Vec<Vec<Line>> = vec![Vec::new(), Vec::new()];
+    for (i, (group, entries)) in help.iter().enumerate() {
+        let col = &mut cols[usize::from(i >= 2)];
+        col.push(Line::from(Span::styled(group.to_string(), t.title_style())));
+        for (keys, what) in entries {
+            col.push(Line::from(vec![
+                Span::styled(format!("  {keys:<14}"), t.fg(t.accent)),
+                Span::styled(what.to_string(), t.fg(t.text)),
+            ]));
+        }
+        col.push(Line::from(""));
+    }
+    let legend = vec![
+        Line::from(Span::styled("Glyphs", t.title_style())),
+        Line::from(Span::styled(
+            "  · not reached  ▸ entered  ● searched  ✂ pruned  ◆ probed  ↻ re-searched",
+            t.fg(t.text),
+        )),
+        Line::from(Span::styled(
+            "  = exact  ≥ lower bound  ≤ upper bound   + Max  − Min  * chance  □ leaf",
+            t.fg(t.text),
+        )),
+    ];
+    cols[1].extend(legend);
+    let h = cols.iter().map(Vec::len).max().unwrap_or(0) as u16 + 2;
+    let r = centered(area, 100, h);
+    f.render_widget(Clear, r);
+    let b = block(t, " Help · any key closes ");
+    let inner = b.inner(r);
+    f.render_widget(b, r);
+    let [left, right] = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints([Constraint::Percentage(45), Constraint::Percentage(55)])
+        .areas(inner);
+    let [c0, c1] = [cols.remove(0), cols.remove(0)];
+    f.render_widget(Paragraph::new(c0), left);
+    f.render_widget(Paragraph::new(c1).wrap(Wrap { trim: false }), right);
+}
+
+pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
+    let t = app.theme();
+    let refusals = app.refusals();
+    let mut lines = Vec::new();
+    for (i, (info, why)) in ALGORITHMS.iter().zip(refusals).enumerate() {
+        let sel = i == selected;
+        let style = match (why, sel) {
+            (Some(_), _) => t.dim_style().add_modifier(Modifier::CROSSED_OUT),
+            (None, _) => t.fg(t.text).add_modifier(Modifier::BOLD),
+        };
+        let mut spans = vec![Span::styled(
+            format!("{} {:<15}", if sel { "▶" } else { " " }, info.name),
+            style,
+        )];
+        match why {
+            Some(w) => spans.push(Span::styled(w.to_string(), t.dim_style())),
+            None => spans.push(Span::styled(info.source.to_owned(), t.fg(t.text))),
+        }
+        let mut line = Line::from(spans);
+        if sel {
+            line = line.patch_style(t.selected_style());
+        }
+        lines.push(line);
+    }
+    let r = centered(area, 110, lines.len() as u16 + 2);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines).block(block(t, " Run an algorithm · greyed: does not apply here ")),
+        r,
+    );
+}
+
+pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
+    let t = app.theme();
+    let mut lines = Vec::new();
+    for (i, field) in form.fields.iter().enumerate() {
+        let focus = i == form.focus;
+        let mut value = field.shown();
+        if focus && matches!(field.value, FieldValue::Text(_)) {
+            value.push('▏');
+        }
+        let mut line = Line::from(vec![
+            Span::styled(format!(" {:<18}", field.label), t.dim_style()),
+            Span::styled(value, t.fg(t.text)),
+        ]);
+        if focus {
+            line = line.patch_style(t.selected_style());
+        }
+        lines.push(line);
+    }
+    if let Some(e) = &form.error {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(format!(" {e}"), t.fg(t.error))));
+    }
+    let r = centered(area, 80, lines.len() as u16 + 2);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block(t, format!(" {} ", form.title)))
+            .wrap(Wrap { trim: false }),
+        r,
+    );
+}
+
+pub(super) fn draw_popup(
+    f: &mut Frame,
+    t: &Theme,
+    title: &str,
+    text: &str,
+    error: bool,
+    area: Rect,
+) {
+    let lines: Vec<Line> = text
+        .lines()
+        .map(|l| {
+            Line::from(Span::styled(
+                l.to_owned(),
+                t.fg(if error { t.error } else { t.text }),
+            ))
+        })
+        .collect();
+    let w = text.lines().map(|l| l.chars().count()).max().unwrap_or(20) as u16 + 4;
+    let r = centered(area, w.max(40), lines.len() as u16 + 2);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block(t, format!(" {title} · any key closes ")))
+            .wrap(Wrap { trim: false }),
+        r,
+    );
+}
+
+/// The label search's input line, over the bottom of the outline.
+pub(super) fn draw_search_box(f: &mut Frame, t: &Theme, q: &str, outline: Rect) {
+    let r = Rect::new(
+        outline.x + 1,
+        outline.bottom().saturating_sub(2),
+        outline.width.saturating_sub(2),
+        1,
+    );
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled("/", t.title_style()),
+            Span::styled(q.to_owned(), t.fg(t.text)),
+            Span::styled("▏", t.fg(t.accent)),
+        ])),
+        r,
+    );
+}

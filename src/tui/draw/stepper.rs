@@ -1,0 +1,49 @@
+//! The stepper panel: where the current run is, and its step in words.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+use ratatui::widgets::Paragraph;
+
+use crate::trace::EventView;
+
+use super::super::app::App;
+use super::style::*;
+
+pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
+    let t = app.theme();
+    let Some(r) = app.current_run() else {
+        let b = block(t, " Step ");
+        f.render_widget(
+            Paragraph::new(Span::styled(
+                "Run an algorithm to step through its search.",
+                t.dim_style(),
+            ))
+            .block(b),
+            area,
+        );
+        return;
+    };
+    let play = if app.playing {
+        format!(" ▶ playing {}/s ", app.speed)
+    } else {
+        String::new()
+    };
+    let b = block(
+        t,
+        format!(
+            " Step {}/{} · {}{play} ",
+            r.step,
+            r.trace.len(),
+            r.algo.label()
+        ),
+    );
+    let text = r.describe(&app.tree, r.step);
+    let style = match r.step.checked_sub(1).map(|s| r.trace.event(s).view()) {
+        Some(EventView::Cutoff { .. }) => t.fg(t.cutoff),
+        Some(EventView::Probe { .. }) => t.fg(t.probed),
+        Some(EventView::Research { .. }) => t.fg(t.researched),
+        _ => t.fg(t.text),
+    };
+    f.render_widget(Paragraph::new(Span::styled(text, style)).block(b), area);
+}

@@ -1,0 +1,92 @@
+//! What every panel shares: borders, centring, cutting text to a column, the status glyphs
+//! and their styles.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Borders};
+
+use crate::search::Bound;
+use crate::trace::{NodeState, Status};
+use crate::tree::{Kind, NodeId, Tree};
+
+use super::super::app::App;
+use super::super::keymap::Action;
+use super::super::theme::Theme;
+
+pub(super) fn block<'a>(t: &Theme, title: impl Into<Line<'a>>) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(t.fg(t.border))
+        .title(title)
+        .title_style(t.title_style())
+}
+
+pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width.saturating_sub(2));
+    let h = h.min(area.height.saturating_sub(2));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Cuts `s` to `w` characters (with an ellipsis), padding to `w`.
+pub(super) fn fit(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    if n <= w {
+        format!("{s:<w$}")
+    } else {
+        let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
+}
+
+pub(super) fn mark(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "=",
+        Bound::Lower => "≥",
+        Bound::Upper => "≤",
+    }
+}
+
+/// The status glyph of a node in a run: distinct shapes, so colour is never needed.
+pub fn glyph(st: &NodeState) -> &'static str {
+    match st.status {
+        Status::Pruned => "✂",
+        _ if st.researches > 0 => "↻",
+        _ if st.probed || st.probe_target => "◆",
+        Status::Done => "●",
+        Status::Open => "▸",
+        Status::NotReached => "·",
+    }
+}
+
+pub(super) fn glyph_style(t: &Theme, st: &NodeState) -> Style {
+    match st.status {
+        Status::Pruned => t.fg(t.pruned),
+        _ if st.researches > 0 => t.fg(t.researched),
+        _ if st.probed || st.probe_target => t.fg(t.probed),
+        Status::Done => t.fg(t.visited),
+        Status::Open => t.fg(t.open).add_modifier(Modifier::BOLD),
+        Status::NotReached => t.dim_style(),
+    }
+}
+
+pub(super) fn under_chance(tree: &Tree, id: NodeId) -> bool {
+    tree.parent(id)
+        .is_some_and(|p| tree.kind(p) == Kind::Chance)
+}
+
+pub(super) fn first_key(app: &App, a: Action) -> String {
+    app.keymap
+        .keys_for(a)
+        .split(' ')
+        .next()
+        .unwrap_or("?")
+        .to_owned()
+}

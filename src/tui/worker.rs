@@ -1,0 +1,102 @@
+//! The background worker: long work (loading a file, searching a big tree, generating one)
+//! runs on a thread while the screen keeps redrawing; [`Worker::poll`] picks the result up.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+use crate::tree::Tree;
+
+use super::runs::RunView;
+
+/// What a worker thread sends back.
+pub enum Done {
+    /// A tree loaded or generated, with where it came from; or the report of why not.
+    Tree(Result<(Tree, String), String>),
+    /// Runs finished, and the tree they ran on when it replaces the current one.
+    Runs(Vec<Result<RunView, String>>, Option<(Tree, String)>),
+}
+
+struct Pending {
+    what: String,
+    started: Instant,
+    rx: Receiver<Done>,
+    /// Nodes visited so far by the search in progress, if it is one.
+    visits: Arc<AtomicU64>,
+}
+
+/// At most one piece of work in progress.
+#[derive(Default)]
+pub struct Worker {
+    pending: Option<Pending>,
+}
+
+/// The worker is busy with something else.
+#[derive(Debug)]
+pub struct Busy;
+
+/// What came of polling.
+pub enum Polled {
+    Nothing,
+    Done(Box<Done>),
+    /// The worker thread ended without an answer (it panicked).
+    Failed,
+}
+
+impl Worker {
+    /// Starts `work` on a thread; it may publish its node visits in the counter it is given.
+    pub fn start(
+        &mut self,
+        what: String,
+        work: impl FnOnce(&AtomicU64) -> Done + Send + 'static,
+    ) -> Result<(), Busy> {
+        if self.pending.is_some() {
+            return Err(Busy);
+        }
+        let (tx, rx) = mpsc::channel();
+        let visits = Arc::new(AtomicU64::new(0));
+        let shared = Arc::clone(&visits);
+        std::thread::spawn(move || {
+            let done = work(&shared);
+            let _ = tx.send(done);
+        });
+        self.pending = Some(Pending {
+            what,
+            started: Instant::now(),
+            rx,
+            visits,
+        });
+        Ok(())
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Work in progress: what, for how long, and the nodes a search has visited so far.
+    pub fn progress(&self) -> Option<(&str, Duration, u64)> {
+        self.pending.as_ref().map(|p| {
+            let visits = p.visits.load(Ordering::Relaxed);
+            (p.what.as_str(), p.started.elapsed(), visits)
+        })
+    }
+
+    /// The finished work, if it is finished.
+    pub fn poll(&mut self) -> Polled {
+        let Some(p) = &self.pending else {
+            return Polled::Nothing;
+        };
+        match p.rx.try_recv() {
+            Ok(d) => {
+                self.pending = None;
+                Polled::Done(Box::new(d))
+            }
+            Err(TryRecvError::Empty) => Polled::Nothing,
+            Err(TryRecvError::Disconnected) => {
+                self.pending = None;
+                Polled::Failed
+            }
+        }
+    }
+}
