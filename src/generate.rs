@@ -12,11 +12,13 @@ pub mod multiplayer;
 pub mod ordered;
 pub mod random;
 pub mod rng;
+pub mod spec;
 pub mod star;
 pub mod uniform;
 pub mod winloss;
 
 pub use rng::Rng;
+pub use spec::Spec;
 
 use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
 

@@ -6,7 +6,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::{CliError, emit};
 use crate::format::{self, Format};
-use crate::generate::{self, GenError, Values};
+use crate::generate::{self, GenError, Spec, Values};
 use crate::tree::Tree;
 
 #[derive(Debug, Args)]
@@ -207,140 +207,129 @@ pub fn run(a: &GenArgs) -> Result<(), CliError> {
 
 /// The tree a `gen` invocation describes, and its shared flags.
 pub fn build(family: &Family) -> Result<(Tree, &Common), GenError> {
-    use generate::*;
-    Ok(match family {
-        Family::Uniform {
-            branching,
-            depth,
-            order,
-            values,
-            common,
-        } => {
-            let order = match order {
-                UniformOrder::Random => uniform::Order::Random,
-                UniformOrder::Best => uniform::Order::Best,
-                UniformOrder::Worst => uniform::Order::Worst,
-            };
-            (
-                uniform::generate(
-                    &uniform::Uniform {
-                        branching: *branching,
-                        depth: *depth,
-                        values: values.values(),
-                        order,
-                    },
-                    common.seed,
-                )?,
-                common,
-            )
+    let common = family.common();
+    Ok((family.spec().build(common.seed)?, common))
+}
+
+impl Family {
+    /// The flags every family shares.
+    pub fn common(&self) -> &Common {
+        match self {
+            Family::Uniform { common, .. }
+            | Family::StarComplete { common, .. }
+            | Family::WinLoss { common, .. }
+            | Family::Chance { common, .. }
+            | Family::Multiplayer { common, .. }
+            | Family::Ordered { common, .. }
+            | Family::Random { common, .. } => common,
         }
-        Family::StarComplete {
-            branching,
-            depth,
-            order,
-            critical,
-            labels,
-            common,
-        } => {
-            let order = if *order == StarOrderArg::Best {
-                star::StarOrder::Best
-            } else {
-                star::StarOrder::Random
-            };
-            let p = star::StarComplete {
+    }
+
+    /// The family and parameters this invocation describes (everything but the shared flags).
+    pub fn spec(&self) -> Spec {
+        use generate::*;
+        match self {
+            Family::Uniform {
+                branching,
+                depth,
+                order,
+                values,
+                ..
+            } => Spec::Uniform(uniform::Uniform {
                 branching: *branching,
                 depth: *depth,
+                values: values.values(),
+                order: match order {
+                    UniformOrder::Random => uniform::Order::Random,
+                    UniformOrder::Best => uniform::Order::Best,
+                    UniformOrder::Worst => uniform::Order::Worst,
+                },
+            }),
+            Family::StarComplete {
+                branching,
+                depth,
                 order,
+                critical,
+                labels,
+                ..
+            } => Spec::StarComplete(star::StarComplete {
+                branching: *branching,
+                depth: *depth,
+                order: match order {
+                    StarOrderArg::Best => star::StarOrder::Best,
+                    StarOrderArg::Random => star::StarOrder::Random,
+                },
                 critical: *critical,
                 labels: *labels,
-            };
-            (star::generate(&p, common.seed)?, common)
-        }
-        Family::WinLoss {
-            branching,
-            depth,
-            p0,
-            board,
-            common,
-        } => (
-            winloss::generate(
-                &winloss::WinLoss {
-                    branching: *branching,
-                    depth: *depth,
-                    p0: *p0,
-                    board: *board,
-                },
-                common.seed,
-            )?,
-            common,
-        ),
-        Family::Chance {
-            branching,
-            chance_branching,
-            depth,
-            uneven,
-            irregular,
-            values,
-            common,
-        } => {
-            let p = chance::ChanceTree {
+            }),
+            Family::WinLoss {
+                branching,
+                depth,
+                p0,
+                board,
+                ..
+            } => Spec::WinLoss(winloss::WinLoss {
                 branching: *branching,
-                chance_branching: chance_branching.unwrap_or(*branching),
+                depth: *depth,
+                p0: *p0,
+                board: *board,
+            }),
+            Family::Chance {
+                branching,
+                chance_branching,
+                depth,
+                uneven,
+                irregular,
+                values,
+                ..
+            } => Spec::Chance(spec::ChanceSpec {
+                branching: *branching,
+                chance_branching: *chance_branching,
                 depth: *depth,
                 values: values.values(),
                 uneven: *uneven,
                 irregular: *irregular,
-            };
-            (chance::generate(&p, common.seed)?, common)
-        }
-        Family::Multiplayer {
-            players,
-            branching,
-            depth,
-            sum,
-            common,
-        } => {
-            let p = multiplayer::Multiplayer {
+            }),
+            Family::Multiplayer {
+                players,
+                branching,
+                depth,
+                sum,
+                ..
+            } => Spec::Multiplayer(multiplayer::Multiplayer {
                 players: *players,
                 branching: *branching,
                 depth: *depth,
                 sum: *sum,
-            };
-            (multiplayer::generate(&p, common.seed)?, common)
-        }
-        Family::Ordered {
-            branching,
-            depth,
-            g,
-            r,
-            common,
-        } => {
-            let p = ordered::Ordered {
+            }),
+            Family::Ordered {
+                branching,
+                depth,
+                g,
+                r,
+                ..
+            } => Spec::Ordered(ordered::Ordered {
                 width: *branching,
                 depth: *depth,
                 g: *g,
                 r: *r,
-            };
-            (ordered::generate(&p, common.seed)?, common)
-        }
-        Family::Random {
-            min_branching,
-            branching,
-            depth,
-            leaf_probability,
-            mixed,
-            values,
-            common,
-        } => {
-            let p = random::RandomShape {
+            }),
+            Family::Random {
+                min_branching,
+                branching,
+                depth,
+                leaf_probability,
+                mixed,
+                values,
+                ..
+            } => Spec::Random(random::RandomShape {
                 min_branching: *min_branching,
                 max_branching: *branching,
                 depth: *depth,
                 leaf_probability: *leaf_probability,
                 values: values.values(),
                 mixed: *mixed,
-            };
-            (random::generate(&p, common.seed)?, common)
+            }),
         }
-    })
+    }
 }
