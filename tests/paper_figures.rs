@@ -420,3 +420,17 @@ fn replay_names_the_pruning_cutoff() {
     assert_eq!(replay.state(NodeId(8), cut_step).status, Status::NotReached);
     assert_eq!(replay.state(NodeId(8), cut_step + 1).status, Status::Pruned);
 }
+
+#[test]
+fn tzeng_purdom_figure_2_values_under_both_rules() {
+    let t = load("tzeng-purdom-figure-2.ron");
+    let a = t.child(t.root(), 0);
+    let b = t.child(t.root(), 1);
+    let value = search::product::value;
+    // Product propagation prefers A: 1 − 0.5·0.5 = 0.75 against 1 − 1·0.4 = 0.6.
+    assert_eq!(value(&t, a, 1.0), 0.75);
+    assert!((value(&t, b, 1.0) - 0.6).abs() < 1e-15);
+    // Minimax prefers B: 0.5 against 0.6.
+    assert_eq!(value(&t, a, f64::INFINITY), 0.5);
+    assert_eq!(value(&t, b, f64::INFINITY), 0.6);
+}

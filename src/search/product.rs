@@ -98,21 +98,4 @@ mod tests {
         assert_eq!(min_rule(&[0.0, 0.7], 3.0), 0.0);
         assert_eq!(min_rule(&[1.0, 1.0], 3.0), 1.0);
     }
-
-    #[test]
-    fn tzeng_purdom_figure_2() {
-        let t = crate::format::load(
-            std::path::Path::new("trees/tzeng-purdom-figure-2.ron"),
-            None,
-        )
-        .unwrap();
-        let a = t.child(t.root(), 0);
-        let b = t.child(t.root(), 1);
-        // Product propagation prefers A: 1 − 0.5·0.5 = 0.75 against 1 − 1·0.4 = 0.6.
-        assert_eq!(value(&t, a, 1.0), 0.75);
-        assert!((value(&t, b, 1.0) - 0.6).abs() < 1e-15);
-        // Minimax prefers B: 0.5 against 0.6.
-        assert_eq!(value(&t, a, f64::INFINITY), 0.5);
-        assert_eq!(value(&t, b, f64::INFINITY), 0.6);
-    }
 }

@@ -336,7 +336,12 @@ impl App {
                 Some(Action::Quit) => self.quit = true,
                 _ => match form.input(action, key) {
                     Outcome::Cancelled => {}
-                    Outcome::Edited => self.mode = Mode::Form(form),
+                    Outcome::Edited => {
+                        if form.purpose == Purpose::Generate {
+                            super::generate_form::follow_family(&mut form);
+                        }
+                        self.mode = Mode::Form(form);
+                    }
                     Outcome::Submitted => {
                         if let Err(e) = self.submit(&form) {
                             form.error = Some(e);

@@ -9,8 +9,8 @@ use ratatui::widgets::Paragraph;
 
 use crate::text::thousands;
 
-use super::super::app::{App, Mode};
-use super::super::keymap::Action;
+use crate::tui::app::{App, Mode};
+use crate::tui::keymap::Action;
 
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();

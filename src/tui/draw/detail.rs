@@ -12,8 +12,8 @@ use crate::trace::narrate::value_text;
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
 
-use super::super::app::App;
 use super::style::*;
+use crate::tui::app::App;
 
 pub(super) fn status_words(st: &NodeState, leaf: bool) -> &'static str {
     match st.status {

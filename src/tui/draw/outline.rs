@@ -11,11 +11,11 @@ use crate::trace::narrate::value_text;
 use crate::trace::{Replay, Status};
 use crate::tree::NodeId;
 
-use super::super::app::{App, Hit, RunView};
-use super::super::outline::Filter;
-use super::super::view::View;
 use super::style::*;
-use super::*;
+use super::RUN_COL;
+use crate::tui::app::{App, Hit, RunView};
+use crate::tui::outline::Filter;
+use crate::tui::view::View;
 
 pub(super) fn run_cell(
     app: &App,

@@ -9,10 +9,10 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use crate::search::ALGORITHMS;
 
-use super::super::app::{App, FieldValue};
-use super::super::form::Form;
-use super::super::theme::Theme;
 use super::style::*;
+use crate::tui::app::{App, FieldValue};
+use crate::tui::form::Form;
+use crate::tui::theme::Theme;
 
 pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();

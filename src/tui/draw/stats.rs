@@ -9,9 +9,9 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use crate::search::{Bound, Cutoff, Ratios, Value};
 use crate::text::{short_number as num, thousands};
 
-use super::super::app::App;
-use super::super::keymap::Action;
 use super::style::*;
+use crate::tui::app::App;
+use crate::tui::keymap::Action;
 
 pub(super) fn cutoff_summary(s: &crate::search::Stats) -> String {
     let short = |k: Cutoff| match k {

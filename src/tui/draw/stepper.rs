@@ -7,8 +7,8 @@ use ratatui::widgets::Paragraph;
 
 use crate::trace::EventView;
 
-use super::super::app::App;
 use super::style::*;
+use crate::tui::app::App;
 
 pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();

@@ -10,9 +10,9 @@ use crate::search::Bound;
 use crate::trace::{NodeState, Status};
 use crate::tree::{Kind, NodeId, Tree};
 
-use super::super::app::App;
-use super::super::keymap::Action;
-use super::super::theme::Theme;
+use crate::tui::app::App;
+use crate::tui::keymap::Action;
+use crate::tui::theme::Theme;
 
 pub(super) fn block<'a>(t: &Theme, title: impl Into<Line<'a>>) -> Block<'a> {
     Block::default()
