@@ -18,8 +18,8 @@
 //! Every algorithm is a function generic over an [`Observer`], with one public entry point,
 //! `search`. Around them:
 //!
-//! - [`catalogue`] — the [`Algorithm`] enum, the catalogue [`ALGORITHMS`] with every parameter
-//!   described once ([`ParamSpec`]), and the typed [`Refusal`]s;
+//! - [`catalogue`] — the [`Algorithm`] enum, the catalogue [`ALGORITHMS`] and the typed
+//!   [`Refusal`]s; [`params`] — every parameter described once ([`ParamSpec`]) and checked;
 //! - [`run`](mod@run) — a [`Run`]: statistics, the search's time, best moves and principal
 //!   variation, on a thread with a big enough stack;
 //! - [`reference`] — every node's exact value by the family's naive rule;
@@ -37,6 +37,7 @@ pub mod mtdf;
 pub mod negamax;
 pub mod negascout;
 pub mod observer;
+pub mod params;
 pub mod paranoid;
 pub mod product;
 pub mod reference;
@@ -47,11 +48,9 @@ pub mod star1;
 pub mod star2;
 pub mod value;
 
-pub use catalogue::{
-    ALGORITHMS, Algorithm, AlgorithmInfo, Family, PARAMS, Param, ParamError, ParamKind, ParamSpec,
-    Params, Refusal, find_param,
-};
+pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family, Refusal};
 pub use observer::{Bound, Counter, Cutoff, Observer, Progress, Quiet, Stats};
+pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
 pub use reference::Reference;
 pub use run::{Ratios, Run, finish, run, search, with_stack};
 pub use value::{Found, Value};

@@ -13,6 +13,8 @@ use super::negamax::{child, cut_kind, enter, exit, sign};
 use super::{Found, Observer};
 use crate::tree::{NodeId, Tree};
 
+/// Alpha-beta from the root with the window (−∞, +∞): Knuth & Moore's F2 (fail-hard), or
+/// Schaeffer's fail-soft form when `fail_soft`. The root's value is exact.
 pub fn search<O: Observer>(tree: &Tree, fail_soft: bool, obs: &mut O) -> Found {
     let root = tree.root();
     if tree.is_leaf(root) {

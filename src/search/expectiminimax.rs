@@ -10,6 +10,7 @@ use super::chance::ChanceSum;
 use super::{Bound, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// Every node searched; chance nodes worth the probability-weighted mean of their children.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     Found::exact(visit(tree, tree.root(), obs))
 }

@@ -7,6 +7,8 @@ use super::chance::ChanceSum;
 use super::{Bound, Found, Observer, Value};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// max^n: each player's node takes the child vector best for that player (the leftmost on
+/// ties); chance nodes average the vectors.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     Found {
         value: Value::Vector(visit(tree, tree.root(), obs)),

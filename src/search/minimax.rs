@@ -6,6 +6,7 @@
 use super::{Bound, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// Every node searched: the reference for two-player trees without chance nodes.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     Found::exact(visit(tree, tree.root(), obs))
 }

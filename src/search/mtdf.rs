@@ -24,6 +24,8 @@
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// MTD(f): null-window alpha-beta passes with a node-keyed memory, starting from `guess` (by
+/// default the middle of the tree's value bounds), until the bounds meet.
 pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Found {
     let integral = tree.is_integral();
     let b = tree.value_bounds();

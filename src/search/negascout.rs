@@ -39,6 +39,8 @@ pub enum ReSearch {
     AlphaBeta,
 }
 
+/// NegaScout from the root: a full window on each node's first child, null windows on the
+/// others, and a re-search (a self-call, or alpha-beta for NS^αβ, by `re`) when one fails high.
 pub fn search<O: Observer>(tree: &Tree, re: ReSearch, obs: &mut O) -> Found {
     let root = tree.root();
     if tree.is_leaf(root) {

@@ -6,6 +6,8 @@
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// The paranoid reduction: `player` (from 0) maximises its own payoff against a coalition of
+/// every other player, searched by alpha-beta.
 pub fn search<O: Observer>(tree: &Tree, player: u8, obs: &mut O) -> Found {
     Found::exact(ab(
         tree,

@@ -35,6 +35,7 @@ struct Limits {
     rest: f64,
 }
 
+/// max^n with immediate and shallow pruning, using the tree's payoff floor and sum.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     let (floor, sum, _) = tree.payoff_limits().expect("refused on two-player trees");
     let n = tree.players() as f64;

@@ -51,6 +51,7 @@ impl PartialOrd for State {
     }
 }
 
+/// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     let mut rank = vec![0u32; tree.len()];
     for (i, id) in tree.preorder().enumerate() {

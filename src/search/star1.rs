@@ -56,6 +56,8 @@ pub(crate) enum Root {
     Min,
 }
 
+/// Ballard's Star1 from the root with the window (L, U) of the tree's value bounds; with
+/// `rightmost`, §7.2's cutoff below the root's last child.
 pub fn search<O: Observer>(tree: &Tree, rightmost: bool, obs: &mut O) -> Found {
     run(tree, 0, rightmost, obs)
 }

@@ -36,6 +36,8 @@ use super::star1::{self, Ctx, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// Ballard's Star2 from the root: `probes` rounds of cyclic probing at each chance node whose
+/// children are all of one kind, then Star1's regular phase; `rightmost` as for Star1.
 pub fn search<O: Observer>(tree: &Tree, probes: u32, rightmost: bool, obs: &mut O) -> Found {
     star1::run(tree, probes.max(1), rightmost, obs)
 }

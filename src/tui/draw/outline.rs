@@ -11,8 +11,8 @@ use crate::trace::narrate::value_text;
 use crate::trace::{Replay, Status};
 use crate::tree::NodeId;
 
-use super::style::*;
 use super::RUN_COL;
+use super::style::*;
 use crate::tui::app::{App, Hit, RunView};
 use crate::tui::outline::Filter;
 use crate::tui::view::View;
