@@ -16,6 +16,7 @@ pub mod win_loss;
 
 use std::fmt::Write as _;
 
+use crate::report::Table;
 use crate::search::{self, Algorithm, Counter, Stats};
 use crate::tree::Tree;
 
@@ -39,59 +40,7 @@ impl Options {
     }
 }
 
-/// One cell: an integer, a real with the decimals to print, text, or nothing (a paper figure
-/// that is not printed or not legible).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cell {
-    Int(i64),
-    Real(f64, usize),
-    Text(String),
-    None,
-}
-
-impl Cell {
-    fn text(&self) -> String {
-        match self {
-            Cell::Int(i) => i.to_string(),
-            Cell::Real(x, d) => format!("{x:.d$}", d = *d),
-            Cell::Text(s) => s.clone(),
-            Cell::None => "—".into(),
-        }
-    }
-
-    fn json(&self) -> serde_json::Value {
-        match self {
-            Cell::Int(i) => (*i).into(),
-            Cell::Real(x, _) => {
-                serde_json::Number::from_f64(*x).map_or(serde_json::Value::Null, Into::into)
-            }
-            Cell::Text(s) => s.clone().into(),
-            Cell::None => serde_json::Value::Null,
-        }
-    }
-
-    /// `a − b` when both are numbers.
-    pub fn diff(a: &Cell, b: &Cell) -> Cell {
-        match (a, b) {
-            (Cell::Int(x), Cell::Int(y)) => Cell::Int(x - y),
-            (Cell::Int(x), Cell::Real(y, d)) => Cell::Real(*x as f64 - y, *d),
-            (Cell::Real(x, d), Cell::Real(y, _)) => Cell::Real(x - y, *d),
-            (Cell::Real(x, d), Cell::Int(y)) => Cell::Real(x - *y as f64, *d),
-            _ => Cell::None,
-        }
-    }
-}
-
-/// A column: its JSON/CSV name and its heading in the text table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Column {
-    pub name: &'static str,
-    pub heading: &'static str,
-}
-
-pub const fn col(name: &'static str, heading: &'static str) -> Column {
-    Column { name, heading }
-}
+pub use crate::report::{Cell, Column, col};
 
 /// What an experiment computed.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,6 +55,14 @@ pub struct Report {
 }
 
 impl Report {
+    /// The columns and rows alone, as the core table type.
+    pub fn to_table(&self) -> Table {
+        Table {
+            columns: self.columns.clone(),
+            rows: self.rows.clone(),
+        }
+    }
+
     /// The cell of `row` in the column named `name`.
     pub fn get(&self, row: usize, name: &str) -> &Cell {
         let i = self
@@ -116,32 +73,9 @@ impl Report {
         &self.rows[row][i]
     }
 
+    /// The title, the aligned table, then the notes.
     pub fn table(&self) -> String {
-        let widths: Vec<usize> = (0..self.columns.len())
-            .map(|i| {
-                self.rows
-                    .iter()
-                    .map(|r| r[i].text().chars().count())
-                    .chain([self.columns[i].heading.chars().count()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let mut s = format!("{}\n\n", self.title);
-        let line = |cells: Vec<String>| -> String {
-            let parts: Vec<String> = cells
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c:>w$}"))
-                .collect();
-            parts.join("  ").trim_end().to_owned() + "\n"
-        };
-        s.push_str(&line(
-            self.columns.iter().map(|c| c.heading.to_owned()).collect(),
-        ));
-        for r in &self.rows {
-            s.push_str(&line(r.iter().map(Cell::text).collect()));
-        }
+        let mut s = format!("{}\n\n{}", self.title, self.to_table().text());
         if !self.notes.is_empty() {
             s.push('\n');
             for n in &self.notes {
@@ -152,44 +86,11 @@ impl Report {
     }
 
     pub fn csv(&self) -> String {
-        let mut s = self
-            .columns
-            .iter()
-            .map(|c| c.name)
-            .collect::<Vec<_>>()
-            .join(",");
-        s.push('\n');
-        for r in &self.rows {
-            let cells: Vec<String> = r
-                .iter()
-                .map(|c| match c {
-                    Cell::None => String::new(),
-                    Cell::Real(x, _) => x.to_string(),
-                    Cell::Text(t) if t.contains([',', '"']) => {
-                        format!("\"{}\"", t.replace('"', "\"\""))
-                    }
-                    c => c.text(),
-                })
-                .collect();
-            s.push_str(&cells.join(","));
-            s.push('\n');
-        }
-        s
+        self.to_table().csv()
     }
 
     pub fn json(&self) -> String {
-        let rows: Vec<serde_json::Value> = self
-            .rows
-            .iter()
-            .map(|r| {
-                let mut m = serde_json::Map::new();
-                for (c, v) in self.columns.iter().zip(r) {
-                    m.insert(c.name.to_owned(), v.json());
-                }
-                serde_json::Value::Object(m)
-            })
-            .collect();
-        serde_json::to_string_pretty(&rows).expect("rows serialise") + "\n"
+        self.to_table().json()
     }
 }
 
@@ -306,7 +207,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formats_agree() {
+    fn a_report_is_its_table_between_title_and_notes() {
         let r = Report {
             title: "t".into(),
             columns: vec![col("n", "N"), col("x", "x"), col("paper", "paper")],
@@ -321,10 +222,7 @@ mod tests {
             r.table(),
             "t\n\n N     x  paper\n 2  0.50      —\n10  1.25      3\n\nnote\n"
         );
-        assert_eq!(r.csv(), "n,x,paper\n2,0.5,\n10,1.25,3\n");
-        let v: serde_json::Value = serde_json::from_str(&r.json()).unwrap();
-        assert_eq!(v[1]["x"], 1.25);
-        assert!(v[0]["paper"].is_null());
+        assert_eq!(r.csv(), r.to_table().csv());
     }
 
     #[test]

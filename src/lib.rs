@@ -9,6 +9,7 @@
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
+//! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
 //! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
 //! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod experiment;
 pub mod format;
 pub mod generate;
+pub mod report;
 pub mod search;
 pub mod trace;
 pub mod tree;
