@@ -16,6 +16,9 @@ pub mod win_loss;
 
 use std::fmt::Write as _;
 
+use rayon::prelude::*;
+
+use crate::generate::rng;
 use crate::report::Table;
 use crate::search::{self, Algorithm, Counter, Stats};
 use crate::tree::Tree;
@@ -192,14 +195,35 @@ pub fn stats(tree: &Tree, algo: &Algorithm) -> Stats {
     counter.finish()
 }
 
+/// Runs `trial(row, t)` for each of the `trials(row)` trials of every row, in parallel over all
+/// the (row, trial) pairs (so a big row does not leave a core idle), and returns each row's
+/// results in trial order: with seeds from [`seed`] and sums folded in that order, the numbers
+/// are the same on any number of cores.
+pub fn per_row<T: Send>(
+    rows: usize,
+    trials: impl Fn(usize) -> u32,
+    trial: impl Fn(usize, u32) -> Result<T, String> + Sync,
+) -> Result<Vec<Vec<T>>, String> {
+    let tasks: Vec<(usize, u32)> = (0..rows)
+        .flat_map(|row| (0..trials(row)).map(move |t| (row, t)))
+        .collect();
+    let done: Vec<T> = tasks
+        .par_iter()
+        .map(|&(row, t)| trial(row, t))
+        .collect::<Result<_, _>>()?;
+    let mut out: Vec<Vec<T>> = (0..rows).map(|_| Vec::new()).collect();
+    for (&(row, _), x) in tasks.iter().zip(done) {
+        out[row].push(x);
+    }
+    Ok(out)
+}
+
 /// A seed for trial `trial` of row `row`, from the user's seed (SplitMix64 mixing).
 pub fn seed(base: u64, row: u64, trial: u64) -> u64 {
-    let mut z = base
-        .wrapping_add(row.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(trial.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    rng::mix64(
+        base.wrapping_add(row.wrapping_mul(rng::GOLDEN_GAMMA))
+            .wrapping_add(trial.wrapping_mul(0xD1B5_4A32_D192_ED03)),
+    )
 }
 
 #[cfg(test)]
@@ -229,5 +253,7 @@ mod tests {
     fn seeds_differ_by_row_and_trial() {
         assert_ne!(seed(1, 0, 1), seed(1, 1, 0));
         assert_eq!(seed(7, 3, 4), seed(7, 3, 4));
+        // Pinned: experiment outputs are quoted with exact numbers for a seed.
+        assert_eq!(seed(1, 2, 3), 0xB346_A278_EF57_AB8D);
     }
 }
