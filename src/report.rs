@@ -97,7 +97,7 @@ pub enum Align {
 }
 
 /// A column: its JSON/CSV name and its heading in the text table.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Column {
     pub name: &'static str,
     pub heading: &'static str,

@@ -3,8 +3,9 @@
 //! The [`Recorder`] observer turns each observer call into a 24-byte [`Event`] (and keeps the
 //! statistics as [`Counter`] does); [`replay`] answers "what did node n look like after k
 //! steps" for one node in a few binary searches, or for every node in one pass; [`export`]
-//! writes traces as JSON Lines, statistics as CSV and searched trees as Graphviz DOT.
+//! writes traces as JSON Lines, statistics as CSV (the columns defined once in [`columns`]) and searched trees as Graphviz DOT.
 
+pub mod columns;
 pub mod export;
 pub mod replay;
 

@@ -6,9 +6,10 @@
 use std::io::{self, Write};
 
 use crate::format::number_text;
-use crate::search::{Bound, Cutoff, Ratios, Run, Stats, Value};
+use crate::search::{Bound, Run, Value};
 use crate::tree::{Kind, NodeId, Tree};
 
+use super::columns::{self, Scope, bound_name};
 use super::{EventView, Replay, Status, Trace};
 
 /// The schema version in the first line of a JSON Lines trace.
@@ -30,14 +31,6 @@ pub fn json_number(x: f64) -> String {
 
 fn json_string(s: &str) -> String {
     serde_json::to_string(s).expect("a string serialises")
-}
-
-fn bound_name(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "exact",
-        Bound::Lower => "lower",
-        Bound::Upper => "upper",
-    }
 }
 
 /// Writes `trace` of `run` on `tree` as JSON Lines: a header object, then one object per event.
@@ -160,95 +153,24 @@ pub fn event_json(s: &mut String, tree: &Tree, trace: &Trace, step: usize, e: &E
     s.push('}');
 }
 
-/// The columns of the statistics CSV, in order.
+/// The header of the statistics CSV: the names of [`columns::CSV`].
 pub fn csv_header() -> String {
-    let mut cols: Vec<String> = [
-        "algorithm",
-        "value",
-        "bound",
-        "leaves",
-        "distinct_leaves",
-        "interior",
-        "nodes",
-        "cutoffs",
-        "pruned_children",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    cols.extend(
-        Cutoff::ALL
-            .iter()
-            .map(|k| format!("cutoffs_{}", k.name().replace('-', "_"))),
-    );
-    cols.extend(
-        [
-            "probes",
-            "probe_cutoffs",
-            "researches",
-            "fallbacks",
-            "effective_branching",
-            "share_of_exhaustive",
-            "search_seconds",
-        ]
-        .iter()
-        .map(|s| s.to_string()),
-    );
-    cols.join(",")
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
+    columns::CSV.map(|c| c.name()).join(",")
 }
 
 /// One run as a CSV row matching [`csv_header`]. A vector value is written `(a; b; c)`.
 pub fn csv_row(tree: &Tree, run: &Run) -> String {
-    let s: &Stats = &run.stats;
-    let r = Ratios::of(tree, s);
-    let value = match &run.value {
-        Value::Scalar(x) => number_text(*x),
-        Value::Vector(xs) => {
-            let parts: Vec<String> = xs.iter().map(|&x| number_text(x)).collect();
-            format!("({})", parts.join("; "))
-        }
-    };
-    let mut cols = vec![
-        csv_field(&run.algorithm.label()),
-        csv_field(&value),
-        bound_name(run.bound).to_owned(),
-        s.leaves.to_string(),
-        s.distinct_leaves.to_string(),
-        s.interior.to_string(),
-        s.nodes.to_string(),
-        s.cutoffs.to_string(),
-        s.pruned_children.to_string(),
-    ];
-    cols.extend(Cutoff::ALL.iter().map(|&k| s.cutoffs_of(k).to_string()));
-    cols.extend([
-        s.probes.to_string(),
-        s.probe_cutoffs.to_string(),
-        s.researches.to_string(),
-        s.fallbacks.to_string(),
-        number_text(r.effective_branching),
-        number_text(r.share_of_exhaustive),
-        format!("{:.6}", run.seconds),
-    ]);
-    cols.join(",")
+    let scope = Scope::new(tree);
+    let cells: Vec<String> = columns::CSV
+        .iter()
+        .map(|c| c.of(&scope, run).csv())
+        .collect();
+    cells.join(",")
 }
 
-/// The statistics of several runs on one tree as CSV, a row per run.
+/// The statistics of several runs on one tree as CSV, a row per run ([`columns::CSV`]).
 pub fn stats_csv(tree: &Tree, runs: &[&Run]) -> String {
-    let mut s = csv_header();
-    s.push('\n');
-    for run in runs {
-        s.push_str(&csv_row(tree, run));
-        s.push('\n');
-    }
-    s
+    columns::table(&columns::CSV, &Scope::new(tree), runs).csv()
 }
 
 /// Colours of the DOT picture (Graphviz X11 names).
