@@ -5,6 +5,8 @@
 
 use std::io::{self, Write};
 
+use serde::{Serialize, Serializer};
+
 use crate::format::number_text;
 use crate::search::{Bound, Run, Value};
 use crate::tree::{Kind, NodeId, Tree};
@@ -29,49 +31,134 @@ pub fn json_number(x: f64) -> String {
     }
 }
 
-fn json_string(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serialises")
+/// A number in a JSON line, as [`json_number`] writes it: integers without `.0`, ±∞ as strings,
+/// NaN as `null`.
+struct Num(f64);
+
+impl Serialize for Num {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let x = self.0;
+        if x.is_nan() {
+            s.serialize_none()
+        } else if x.is_infinite() {
+            s.serialize_str(if x > 0.0 { "inf" } else { "-inf" })
+        } else if x.fract() == 0.0 && x.abs() < 1e15 {
+            s.serialize_i64(x as i64)
+        } else {
+            s.serialize_f64(x)
+        }
+    }
+}
+
+/// A value: a number, or an array of numbers for n players.
+enum Val<'a> {
+    Scalar(f64),
+    Vector(&'a [f64]),
+}
+
+impl Serialize for Val<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Val::Scalar(x) => Num(x).serialize(s),
+            Val::Vector(xs) => s.collect_seq(xs.iter().map(|&x| Num(x))),
+        }
+    }
+}
+
+impl<'a> From<&'a Value> for Val<'a> {
+    fn from(v: &'a Value) -> Self {
+        match v {
+            Value::Scalar(x) => Val::Scalar(*x),
+            Value::Vector(xs) => Val::Vector(xs),
+        }
+    }
+}
+
+/// The first line of a trace (docs/TRACE.md); the fields in this order.
+#[derive(Serialize)]
+struct Header<'a> {
+    prune_trace: u32,
+    algorithm: &'static str,
+    parameters: String,
+    tree: &'a str,
+    nodes: usize,
+    players: usize,
+    events: usize,
+    value: Val<'a>,
+    bound: &'static str,
+}
+
+/// One event line: the common fields, then those of its kind.
+#[derive(Serialize)]
+struct Line<'a> {
+    step: usize,
+    event: &'static str,
+    node: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
+    #[serde(flatten)]
+    fields: Fields<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Fields<'a> {
+    Window {
+        alpha: Num,
+        beta: Num,
+    },
+    Leaf {
+        value: Val<'a>,
+    },
+    ChanceBounds {
+        parent: u32,
+        a: Num,
+        b: Num,
+    },
+    Probe {
+        parent: u32,
+    },
+    Cutoff {
+        after: u32,
+        skipped: u32,
+        kind: &'static str,
+    },
+    Exit {
+        value: Val<'a>,
+        bound: &'static str,
+    },
+    Nothing {},
 }
 
 /// Writes `trace` of `run` on `tree` as JSON Lines: a header object, then one object per event.
 pub fn write_jsonl(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -> io::Result<()> {
-    writeln!(
-        out,
-        "{{\"prune_trace\":{TRACE_VERSION},\"algorithm\":{},\"parameters\":{},\"tree\":{},\"nodes\":{},\"players\":{},\"events\":{},\"value\":{},\"bound\":\"{}\"}}",
-        json_string(run.algorithm.name()),
-        json_string(&run.algorithm.label()),
-        json_string(&tree.meta().name),
-        tree.len(),
-        tree.players(),
-        trace.len(),
-        value_json(&run.value),
-        bound_name(run.bound),
-    )?;
-    let mut line = String::with_capacity(160);
+    let mut out = io::BufWriter::new(out);
+    let header = Header {
+        prune_trace: TRACE_VERSION,
+        algorithm: run.algorithm.name(),
+        parameters: run.algorithm.label(),
+        tree: &tree.meta().name,
+        nodes: tree.len(),
+        players: tree.players(),
+        events: trace.len(),
+        value: (&run.value).into(),
+        bound: bound_name(run.bound),
+    };
+    serde_json::to_writer(&mut out, &header)?;
+    out.write_all(b"\n")?;
     for (step, e) in trace.events().iter().enumerate() {
-        line.clear();
-        event_json(&mut line, tree, trace, step, &e.view());
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
+        serde_json::to_writer(&mut out, &line(tree, trace, step, &e.view()))?;
+        out.write_all(b"\n")?;
     }
-    Ok(())
-}
-
-fn value_json(v: &Value) -> String {
-    match v {
-        Value::Scalar(x) => json_number(*x),
-        Value::Vector(xs) => vector_json(xs),
-    }
-}
-
-fn vector_json(xs: &[f64]) -> String {
-    let parts: Vec<String> = xs.iter().map(|&x| json_number(x)).collect();
-    format!("[{}]", parts.join(","))
+    out.flush()
 }
 
 /// One event as a JSON object (no newline).
-pub fn event_json(s: &mut String, tree: &Tree, trace: &Trace, step: usize, e: &EventView) {
-    use std::fmt::Write as _;
+pub fn event_json(tree: &Tree, trace: &Trace, step: usize, e: &EventView) -> String {
+    serde_json::to_string(&line(tree, trace, step, e)).expect("an event serialises")
+}
+
+fn line<'a>(tree: &'a Tree, trace: &'a Trace, step: usize, e: &EventView) -> Line<'a> {
     let (name, node) = match *e {
         EventView::Enter { node, .. } => ("enter", node),
         EventView::Leaf { node, .. } => ("leaf", node),
@@ -82,75 +169,56 @@ pub fn event_json(s: &mut String, tree: &Tree, trace: &Trace, step: usize, e: &E
         EventView::Exit { node, .. } | EventView::ExitVector { node, .. } => ("exit", node),
         EventView::Fallback { node } => ("fallback", node),
     };
-    let _ = write!(
-        s,
-        "{{\"step\":{step},\"event\":\"{name}\",\"node\":{}",
-        node.0
-    );
-    if let Some(l) = tree.label(node) {
-        let _ = write!(s, ",\"label\":{}", json_string(l));
-    }
-    match *e {
+    let parent = |child: NodeId| tree.parent(child).map_or(0, |p| p.0);
+    let fields = match *e {
         EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
-            let _ = write!(
-                s,
-                ",\"alpha\":{},\"beta\":{}",
-                json_number(alpha),
-                json_number(beta)
-            );
+            Fields::Window {
+                alpha: Num(alpha),
+                beta: Num(beta),
+            }
         }
-        EventView::Leaf { node, value } => {
-            let v = if value.is_nan() {
-                vector_json(tree.payoff(node))
+        EventView::Leaf { node, value } => Fields::Leaf {
+            value: if value.is_nan() {
+                Val::Vector(tree.payoff(node))
             } else {
-                json_number(value)
-            };
-            let _ = write!(s, ",\"value\":{v}");
-        }
-        EventView::ChanceBounds { child, a, b } => {
-            let parent = tree.parent(child).map_or(0, |p| p.0);
-            let _ = write!(
-                s,
-                ",\"parent\":{parent},\"a\":{},\"b\":{}",
-                json_number(a),
-                json_number(b)
-            );
-        }
-        EventView::Probe { child } => {
-            let parent = tree.parent(child).map_or(0, |p| p.0);
-            let _ = write!(s, ",\"parent\":{parent}");
-        }
+                Val::Scalar(value)
+            },
+        },
+        EventView::ChanceBounds { child, a, b } => Fields::ChanceBounds {
+            parent: parent(child),
+            a: Num(a),
+            b: Num(b),
+        },
+        EventView::Probe { child } => Fields::Probe {
+            parent: parent(child),
+        },
         EventView::Cutoff {
             after,
             skipped,
             kind,
             ..
-        } => {
-            let _ = write!(
-                s,
-                ",\"after\":{after},\"skipped\":{skipped},\"kind\":\"{}\"",
-                kind.name()
-            );
-        }
-        EventView::Exit { value, bound, .. } => {
-            let _ = write!(
-                s,
-                ",\"value\":{},\"bound\":\"{}\"",
-                json_number(value),
-                bound_name(bound)
-            );
-        }
-        EventView::ExitVector { index, bound, .. } => {
-            let _ = write!(
-                s,
-                ",\"value\":{},\"bound\":\"{}\"",
-                vector_json(trace.vector(index)),
-                bound_name(bound)
-            );
-        }
-        EventView::Fallback { .. } => {}
+        } => Fields::Cutoff {
+            after,
+            skipped,
+            kind: kind.name(),
+        },
+        EventView::Exit { value, bound, .. } => Fields::Exit {
+            value: Val::Scalar(value),
+            bound: bound_name(bound),
+        },
+        EventView::ExitVector { index, bound, .. } => Fields::Exit {
+            value: Val::Vector(trace.vector(index)),
+            bound: bound_name(bound),
+        },
+        EventView::Fallback { .. } => Fields::Nothing {},
+    };
+    Line {
+        step,
+        event: name,
+        node: node.0,
+        label: tree.label(node),
+        fields,
     }
-    s.push('}');
 }
 
 /// The header of the statistics CSV: the names of [`columns::CSV`].
