@@ -10,6 +10,7 @@
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
 //! - [`text`] — how numbers and node names are written, the same in every view and format.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
+//! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
 //! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
 //! - [`examples`] — the built-in example tree.
@@ -22,6 +23,7 @@ pub mod examples;
 pub mod experiment;
 pub mod format;
 pub mod generate;
+pub mod report;
 pub mod search;
 pub mod text;
 pub mod trace;

@@ -4,8 +4,10 @@
 //! statistics as [`Counter`] does); [`record`] runs an algorithm with it; [`replay`] answers
 //! "what did node n look like after k steps" for one node in a few binary searches, or for
 //! every node in one pass; [`narrate`] says each step in words; [`export`] writes traces as
-//! JSON Lines, statistics as CSV and searched trees as Graphviz DOT.
+//! JSON Lines, statistics as CSV (the columns defined once in [`columns`]) and searched trees
+//! as Graphviz DOT.
 
+pub mod columns;
 pub mod export;
 pub mod narrate;
 pub mod replay;

@@ -6,12 +6,15 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde_json::{Value as Json, json};
 
+use super::experiment::OutputFormat;
 use super::{CliError, TreeSource, print};
 use crate::analyze;
 use crate::format;
+use crate::report::{Cell, Column, Table, col};
 use crate::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, Run, Value,
 };
+use crate::trace::columns::{self, Scope, StatColumn};
 use crate::trace::{Recorder, Trace, export};
 use crate::tree::{NodeId, Tree};
 
@@ -96,9 +99,18 @@ pub struct CompareArgs {
     pub algos: Vec<String>,
     #[command(flatten)]
     pub params: ParamArgs,
-    /// Print a JSON array, an object per algorithm (an `error` field when it cannot run).
-    #[arg(long)]
+    /// Print a JSON array, an object per algorithm with everything `run --json` prints (an
+    /// `error` field when it cannot run).
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// The table as an aligned table, CSV, or a JSON array of row objects. CSV and JSON rows
+    /// have the columns algorithm, value (a number; `(a; b; c)` for n players), bound (exact,
+    /// lower, upper), leaves, distinct_leaves, nodes, cutoffs, probes, researches,
+    /// effective_branching, share_of_exhaustive (a fraction), minimal_ratio (when the
+    /// minimal tree applies) and refused: empty (JSON null) when the algorithm ran, otherwise
+    /// why it refused the tree, its statistics then empty (null).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
     /// Write the statistics of every run as CSV.
     #[arg(long, value_name = "OUT.csv")]
     pub stats_csv: Option<PathBuf>,
@@ -399,98 +411,82 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(text + "\n"));
     }
-    print(&compare_table(&tree, &results))
+    let scope = Scope::analyzed(&tree);
+    print(&match a.format {
+        OutputFormat::Table => compare_text(&scope, &results),
+        OutputFormat::Csv => compare_data(&scope, &results).csv(),
+        OutputFormat::Json => compare_data(&scope, &results).json(),
+    })
+}
+
+/// The columns of the `compare` table: [`columns::TABLE`], without the ratio to the minimal
+/// tree when the analysis does not apply.
+fn compare_columns<'c>(scope: &Scope, list: &'c [StatColumn]) -> &'c [StatColumn] {
+    if scope.minimal_leaves.is_some() {
+        list
+    } else {
+        &list[..list.len() - 1]
+    }
 }
 
 /// The `compare` table: a row per algorithm.
 pub fn compare_table(tree: &Tree, results: &[(Algorithm, Result<Run, String>)]) -> String {
-    let minimal = analyze::analyze(tree).ok().map(|a| a.minimal_leaves);
-    let mut head = vec![
-        "algorithm",
-        "value",
-        "leaves",
-        "distinct",
-        "nodes",
-        "cutoffs",
-        "probes",
-        "re-search",
-        "EBF",
-        "share",
-    ];
-    if minimal.is_some() {
-        head.push("×minimal");
-    }
-    let mut rows: Vec<Vec<String>> = Vec::new();
+    compare_text(&Scope::analyzed(tree), results)
+}
+
+fn compare_text(scope: &Scope, results: &[(Algorithm, Result<Run, String>)]) -> String {
+    let cols = compare_columns(scope, &columns::TABLE);
+    let mut table = Table::new(cols.iter().map(|c| c.column).collect());
     let mut notes = Vec::new();
     for (al, r) in results {
-        match r {
-            Ok(run) => {
-                let s = &run.stats;
-                let ratios = Ratios::of(tree, s);
-                let value = match run.bound {
-                    search::Bound::Exact => run.value.to_string(),
-                    b => format!("{}{}", b.symbol(), run.value),
-                };
-                let mut row = vec![
-                    al.label(),
-                    value,
-                    s.leaves.to_string(),
-                    s.distinct_leaves.to_string(),
-                    s.nodes.to_string(),
-                    s.cutoffs.to_string(),
-                    s.probes.to_string(),
-                    s.researches.to_string(),
-                    format!("{:.3}", ratios.effective_branching),
-                    format!("{:.1}%", 100.0 * ratios.share_of_exhaustive),
-                ];
-                if let Some(m) = minimal {
-                    row.push(format!("{:.2}", s.leaves as f64 / m as f64));
-                }
-                rows.push(row);
-            }
+        table.rows.push(match r {
+            Ok(run) => cols.iter().map(|c| c.of(scope, run)).collect(),
             Err(why) => {
-                let mut row = vec![al.label(), "—".into()];
-                row.resize(head.len(), String::new());
-                rows.push(row);
                 notes.push(format!("{}: {why}", al.label()));
+                let mut row = vec![Cell::Text(al.label()), Cell::None];
+                row.resize(cols.len(), Cell::Text(String::new()));
+                row
             }
-        }
+        });
     }
-    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, c) in widths.iter_mut().zip(row) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let mut out = String::new();
-    let fmt_row = |cells: Vec<String>, out: &mut String| {
-        let mut line = String::new();
-        for (i, (c, w)) in cells.iter().zip(&widths).enumerate() {
-            let pad = w - c.chars().count();
-            if i == 0 {
-                let _ = write!(line, "{c}{}", " ".repeat(pad));
-            } else {
-                let _ = write!(line, "  {}{c}", " ".repeat(pad));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    };
-    fmt_row(head.iter().map(|s| s.to_string()).collect(), &mut out);
-    for row in rows {
-        fmt_row(row, &mut out);
-    }
-    if let Some(m) = minimal {
+    let mut out = table.text();
+    if let Some(m) = scope.minimal_leaves {
         let _ = writeln!(
             out,
             "\nminimal tree (Knuth–Moore, in the given order): {m} leaves of {}",
-            tree.leaf_count()
+            scope.tree.leaf_count()
         );
     }
     for n in notes {
         let _ = writeln!(out, "cannot run {n}");
     }
     out
+}
+
+/// The column saying why an algorithm refused the tree.
+const REFUSED: Column = col("refused", "refused");
+
+/// The `compare` table as data ([`columns::TABLE_DATA`] and `refused`).
+fn compare_data(scope: &Scope, results: &[(Algorithm, Result<Run, String>)]) -> Table {
+    let cols = compare_columns(scope, &columns::TABLE_DATA);
+    let mut table = Table::new(cols.iter().map(|c| c.column).chain([REFUSED]).collect());
+    for (al, r) in results {
+        let mut row: Vec<Cell> = match r {
+            Ok(run) => cols.iter().map(|c| c.of(scope, run)).collect(),
+            Err(_) => {
+                let mut row = vec![Cell::Text(al.label())];
+                row.resize(cols.len(), Cell::None);
+                row
+            }
+        };
+        row.push(
+            r.as_ref()
+                .err()
+                .map_or(Cell::None, |why| Cell::Text(why.clone())),
+        );
+        table.rows.push(row);
+    }
+    table
 }
 
 pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {

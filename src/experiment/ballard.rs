@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 
-use super::{Cell, Options, Report, Tick, col, seed, stats};
+use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::star::{self, StarComplete, StarOrder};
 use crate::search::{Algorithm, Cutoff};
 use crate::tree::Tree;
@@ -240,12 +240,10 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
     let sizes = o.sizes_or(&SIZES);
     check_sizes(&sizes)?;
     let trials = o.trials_or(200);
-    let tasks: Vec<(usize, u32)> = (0..sizes.len())
-        .flat_map(|row| (0..trials).map(move |t| (row, t)))
-        .collect();
-    let per_task: Result<Vec<(usize, [u64; 4])>, String> = tasks
-        .par_iter()
-        .map(|&(row, t)| {
+    let per_trial = per_row(
+        sizes.len(),
+        |_| trials,
+        |row, t| {
             let n = sizes[row];
             let tree = critical(n, StarOrder::Random, seed(o.seed, row as u64, u64::from(t)))?;
             let counts = [
@@ -255,15 +253,21 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
                 stats(&nth_best_first(&tree, 2), &STAR2_2).leaves,
             ];
             tick(1);
-            Ok((row, counts))
+            Ok(counts)
+        },
+    )?;
+    let sums: Vec<[u64; 4]> = per_trial
+        .iter()
+        .map(|row| {
+            let mut s = [0u64; 4];
+            for c in row {
+                for (s, x) in s.iter_mut().zip(c) {
+                    *s += x;
+                }
+            }
+            s
         })
         .collect();
-    let mut sums = vec![[0u64; 4]; sizes.len()];
-    for (row, c) in per_task? {
-        for (s, x) in sums[row].iter_mut().zip(c) {
-            *s += x;
-        }
-    }
     let k = f64::from(trials);
     let rows = sizes
         .iter()
@@ -319,37 +323,31 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
     let sizes = o.sizes_or(&SIZES);
     check_sizes(&sizes)?;
     let trials = o.trials_or(1000);
-    // Every (N, trial) pair is one task, so big N do not leave a core idle.
-    let tasks: Vec<(usize, u32)> = (0..sizes.len())
-        .flat_map(|row| (0..trials).map(move |t| (row, t)))
-        .collect();
-    let per_task: Result<Vec<(usize, Sums)>, String> = tasks
-        .par_iter()
-        .map(|&(row, t)| {
+    let per_trial = per_row(
+        sizes.len(),
+        |_| trials,
+        |row, t| {
             let n = sizes[row];
             let tree = critical(n, StarOrder::Random, seed(o.seed, row as u64, u64::from(t)))?;
             let s1 = stats(&tree, &STAR1);
             let s2 = stats(&tree, &STAR2);
             let s22 = stats(&tree, &STAR2_2);
             tick(1);
-            Ok((
-                row,
-                Sums {
-                    star1: s1.leaves,
-                    star2: s2.leaves,
-                    star2_distinct: s2.distinct_leaves,
-                    probing: s2.cutoffs_of(Cutoff::Probe),
-                    regular: s2.cutoffs_of(Cutoff::StarLower) + s2.cutoffs_of(Cutoff::StarUpper),
-                    star2_2: s22.leaves,
-                    star2_2_distinct: s22.distinct_leaves,
-                },
-            ))
-        })
+            Ok(Sums {
+                star1: s1.leaves,
+                star2: s2.leaves,
+                star2_distinct: s2.distinct_leaves,
+                probing: s2.cutoffs_of(Cutoff::Probe),
+                regular: s2.cutoffs_of(Cutoff::StarLower) + s2.cutoffs_of(Cutoff::StarUpper),
+                star2_2: s22.leaves,
+                star2_2_distinct: s22.distinct_leaves,
+            })
+        },
+    )?;
+    let sums: Vec<Sums> = per_trial
+        .into_iter()
+        .map(|row| row.into_iter().fold(Sums::default(), Sums::add))
         .collect();
-    let mut sums = vec![Sums::default(); sizes.len()];
-    for (row, s) in per_task? {
-        sums[row] = sums[row].add(s);
-    }
     let k = f64::from(trials);
     let rows = sizes
         .iter()

@@ -5,10 +5,8 @@
 //! row is `--trials` trees (default 200): the mean and standard deviation of the root value,
 //! and the share of roots within 0.05 of v*.
 
-use rayon::prelude::*;
-
 use super::win_loss::xi;
-use super::{Cell, Options, Report, Tick, col, seed};
+use super::{Cell, Options, Report, Tick, col, per_row, seed};
 use crate::generate::Values;
 use crate::generate::uniform::{self, Order, Uniform};
 use crate::search::{self, Algorithm};
@@ -37,37 +35,42 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         return Err(format!("b = {b}: the branching factor must be at least 2"));
     }
     let trials = o.trials_or(200);
-    let rows: Result<Vec<Vec<Cell>>, String> = grid(o)
-        .par_iter()
-        .enumerate()
-        .map(|(row, &(b, d))| {
+    let grid = grid(o);
+    let roots = per_row(
+        grid.len(),
+        |_| trials,
+        |row, t| {
+            let (b, d) = grid[row];
+            let values_spec = Values {
+                lo: 0.0,
+                hi: 1.0,
+                real: true,
+            };
+            let p = Uniform {
+                branching: b,
+                depth: d,
+                values: values_spec,
+                order: Order::Random,
+            };
+            let tree = uniform::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                .map_err(|e| e.to_string())?;
+            // Alpha-beta finds minimax's value; it is the quickest way to it.
+            let found = search::search(
+                &tree,
+                &Algorithm::AlphaBeta { fail_soft: false },
+                &mut search::Quiet,
+            )
+            .map_err(|e| e.to_string())?
+            .0;
+            tick(1);
+            Ok(found.value.scalar().expect("a two-player tree"))
+        },
+    )?;
+    let rows: Vec<Vec<Cell>> = grid
+        .iter()
+        .zip(roots)
+        .map(|(&(b, d), values)| {
             let v_star = 1.0 - xi(b);
-            let mut values = Vec::with_capacity(trials as usize);
-            for t in 0..trials {
-                let values_spec = Values {
-                    lo: 0.0,
-                    hi: 1.0,
-                    real: true,
-                };
-                let p = Uniform {
-                    branching: b,
-                    depth: d,
-                    values: values_spec,
-                    order: Order::Random,
-                };
-                let tree = uniform::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                    .map_err(|e| e.to_string())?;
-                // Alpha-beta finds minimax's value; it is the quickest way to it.
-                let found = search::search(
-                    &tree,
-                    &Algorithm::AlphaBeta { fail_soft: false },
-                    &mut search::Quiet,
-                )
-                .map_err(|e| e.to_string())?
-                .0;
-                values.push(found.value.scalar().expect("a two-player tree"));
-                tick(1);
-            }
             let k = f64::from(trials);
             let mean = values.iter().sum::<f64>() / k;
             let sd = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / k).sqrt();
@@ -76,14 +79,14 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 .filter(|v| (*v - v_star).abs() <= 0.05)
                 .count() as f64
                 / k;
-            Ok(vec![
+            vec![
                 Cell::Int(i64::from(b)),
                 Cell::Int(i64::from(d)),
                 Cell::Real(v_star, 4),
                 Cell::Real(mean, 4),
                 Cell::Real(sd, 4),
                 Cell::Real(near, 3),
-            ])
+            ]
         })
         .collect();
     Ok(Report {
@@ -99,7 +102,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("sd", "sd"),
             col("share_near", "share within 0.05"),
         ],
-        rows: rows?,
+        rows,
         notes: vec!["As d grows the mean tends to v* and the standard deviation to 0.".into()],
         plot: Some(super::plot::Plot {
             x: "d",

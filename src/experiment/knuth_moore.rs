@@ -4,9 +4,7 @@
 //! tree b^d. Random rows are means over `--trials` trees (default 20); best and worst orders are
 //! one tree each (every tree of that order gives the same counts).
 
-use rayon::prelude::*;
-
-use super::{Cell, Options, Report, Tick, col, seed, stats};
+use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::analyze::minimal_leaves;
 use crate::generate::Values;
 use crate::generate::uniform::{self, Order, Uniform};
@@ -60,31 +58,40 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         return Err(format!("b = {b}: the branching factor must be at least 2"));
     }
     let rows = grid(o);
-    let computed: Result<Vec<Vec<Cell>>, String> = rows
-        .par_iter()
-        .enumerate()
-        .map(|(row, &(b, d, order))| {
+    let per_trial = per_row(
+        rows.len(),
+        |row| trials(o, rows[row].2),
+        |row, t| {
+            let (b, d, order) = rows[row];
+            // Real values: distinct leaves, as the worst order needs.
+            let values = Values {
+                lo: 0.0,
+                hi: 1.0,
+                real: true,
+            };
+            let p = Uniform {
+                branching: b,
+                depth: d,
+                values,
+                order,
+            };
+            let tree = uniform::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                .map_err(|e| e.to_string())?;
+            let leaves = algorithms().map(|a| stats(&tree, &a).leaves);
+            tick(1);
+            Ok(leaves)
+        },
+    )?;
+    let computed: Vec<Vec<Cell>> = rows
+        .iter()
+        .zip(per_trial)
+        .map(|(&(b, d, order), leaves)| {
             let k = trials(o, order);
             let mut sums = [0u64; 4];
-            for t in 0..k {
-                // Real values: distinct leaves, as the worst order needs.
-                let values = Values {
-                    lo: 0.0,
-                    hi: 1.0,
-                    real: true,
-                };
-                let p = Uniform {
-                    branching: b,
-                    depth: d,
-                    values,
-                    order,
-                };
-                let tree = uniform::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                    .map_err(|e| e.to_string())?;
-                for (s, a) in sums.iter_mut().zip(algorithms()) {
-                    *s += stats(&tree, &a).leaves;
+            for l in leaves {
+                for (s, x) in sums.iter_mut().zip(l) {
+                    *s += x;
                 }
-                tick(1);
             }
             let order_name = match order {
                 Order::Best => "best",
@@ -105,7 +112,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 sums[0] as f64 / f64::from(k) / minimal as f64,
                 3,
             ));
-            Ok(cells)
+            cells
         })
         .collect();
     Ok(Report {
@@ -122,7 +129,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("mtdf", "MTD(f)"),
             col("alphabeta_over_minimal", "αβ/minimal"),
         ],
-        rows: computed?,
+        rows: computed,
         notes: vec![
             "minimal = b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (Knuth & Moore §6): alpha-beta's count on perfectly ordered trees, and a lower bound for every algorithm.".into(),
             "Leaf evaluations: NegaScout re-searches and MTD(f)'s later passes count again (leaves answered from MTD(f)'s memory do not).".into(),

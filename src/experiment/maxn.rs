@@ -6,9 +6,7 @@
 //! slides' example where deep pruning would give a wrong answer is `trees/maxn-deep-pruning-failure.ron`,
 //! checked in the test suite.
 
-use rayon::prelude::*;
-
-use super::{Cell, Options, Report, Tick, col, seed, stats};
+use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::multiplayer::{self, Multiplayer};
 use crate::search::{self, Algorithm};
 
@@ -38,43 +36,51 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         return Err(format!("b = {b}: the branching factor must be at least 2"));
     }
     let trials = o.trials_or(50);
-    let rows: Result<Vec<Vec<Cell>>, String> = grid(o)
-        .par_iter()
-        .enumerate()
-        .map(|(row, &(b, d))| {
+    let grid = grid(o);
+    let per_trial = per_row(
+        grid.len(),
+        |_| trials,
+        |row, t| {
+            let (b, d) = grid[row];
+            let p = Multiplayer {
+                players: PLAYERS,
+                branching: b,
+                depth: d,
+                sum: SUM,
+            };
+            let tree = multiplayer::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                .map_err(|e| e.to_string())?;
+            let plain = stats(&tree, &Algorithm::Maxn);
+            let shallow = stats(&tree, &Algorithm::MaxnShallow);
+            let a = search::run(&tree, &Algorithm::Maxn)
+                .map_err(|e| e.to_string())?
+                .value;
+            let b2 = search::search(&tree, &Algorithm::MaxnShallow, &mut search::Quiet)
+                .map_err(|e| e.to_string())?
+                .0
+                .value;
+            if a != b2 {
+                return Err(format!(
+                    "shallow pruning disagrees with max^n on tree {t} of row {row}"
+                ));
+            }
+            tick(1);
+            Ok([plain.leaves, plain.nodes, shallow.leaves, shallow.nodes])
+        },
+    )?;
+    let rows: Vec<Vec<Cell>> = grid
+        .iter()
+        .zip(per_trial)
+        .map(|(&(b, d), counts)| {
             let mut sums = [0u64; 4];
-            for t in 0..trials {
-                let p = Multiplayer {
-                    players: PLAYERS,
-                    branching: b,
-                    depth: d,
-                    sum: SUM,
-                };
-                let tree = multiplayer::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                    .map_err(|e| e.to_string())?;
-                let plain = stats(&tree, &Algorithm::Maxn);
-                let shallow = stats(&tree, &Algorithm::MaxnShallow);
-                let a = search::run(&tree, &Algorithm::Maxn)
-                    .map_err(|e| e.to_string())?
-                    .value;
-                let b2 = search::search(&tree, &Algorithm::MaxnShallow, &mut search::Quiet)
-                    .map_err(|e| e.to_string())?
-                    .0
-                    .value;
-                if a != b2 {
-                    return Err(format!(
-                        "shallow pruning disagrees with max^n on tree {t} of row {row}"
-                    ));
+            for c in counts {
+                for (s, x) in sums.iter_mut().zip(c) {
+                    *s += x;
                 }
-                sums[0] += plain.leaves;
-                sums[1] += plain.nodes;
-                sums[2] += shallow.leaves;
-                sums[3] += shallow.nodes;
-                tick(1);
             }
             let k = f64::from(trials);
             let ebf = |leaves: u64| (leaves as f64 / k).powf(1.0 / f64::from(d));
-            Ok(vec![
+            vec![
                 Cell::Int(i64::from(b)),
                 Cell::Int(i64::from(d)),
                 Cell::Real(sums[0] as f64 / k, 1),
@@ -85,7 +91,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 Cell::Real(ebf(sums[0]), 3),
                 Cell::Real(ebf(sums[2]), 3),
                 Cell::Real((1.0 + (4.0 * f64::from(b) - 3.0).sqrt()) / 2.0, 3),
-            ])
+            ]
         })
         .collect();
     Ok(Report {
@@ -105,7 +111,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("shallow_ebf", "EBF shallow"),
             col("korf_best_ebf", "Korf best"),
         ],
-        rows: rows?,
+        rows,
         notes: vec![
             "Korf best = (1 + √(4b − 3))/2: shallow pruning's effective branching factor on the best-ordered trees; random trees stay close to b.".into(),
             "Leaves are random compositions of the sum into non-negative parts, so the immediate-pruning bound (the whole sum) is rarely reached.".into(),

@@ -16,10 +16,8 @@
 //! `R_j(m) = Σ_{m1} C(N', m1) C((j−1)N', m − m1) / C(jN', m) · q(m1) · R_{j−1}(m − m1)`
 //! with q the child's probability of being won (Min) or lost (Max), N' = b^(h−1).
 
-use rayon::prelude::*;
-
 use super::win_loss::xi;
-use super::{Cell, Options, Report, Tick, col, seed};
+use super::{Cell, Options, Report, Tick, col, per_row, seed};
 use crate::generate::winloss::{self, WinLoss};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -205,22 +203,23 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let p0 = xi(b);
     let trials = o.trials_or(500);
     let q = win_given_count(b, d);
-    let per_board: Result<Vec<Option<Vec<[f64; 3]>>>, String> = (0..trials)
-        .into_par_iter()
-        .map(|t| {
+    let per_board = per_row(
+        1,
+        |_| trials,
+        |row, t| {
             let p = WinLoss {
                 branching: b,
                 depth: d,
                 p0,
                 board: false,
             };
-            let tree =
-                winloss::generate(&p, seed(o.seed, 0, u64::from(t))).map_err(|e| e.to_string())?;
+            let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                .map_err(|e| e.to_string())?;
             tick(1);
             Ok(board_scores(&tree, &q, d))
-        })
-        .collect();
-    let boards: Vec<Vec<[f64; 3]>> = per_board?.into_iter().flatten().collect();
+        },
+    )?;
+    let boards: Vec<Vec<[f64; 3]>> = per_board.into_iter().flatten().flatten().collect();
     if boards.is_empty() {
         return Err("no informative board among the trials: use more --trials".into());
     }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Cell, Report};
+use super::Report;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
@@ -24,14 +24,6 @@ pub struct Plot {
 const COLOURS: [&str; 8] = [
     "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#f0e442", "#000000",
 ];
-
-fn number(c: &Cell) -> Option<f64> {
-    match c {
-        Cell::Int(i) => Some(*i as f64),
-        Cell::Real(x, _) => Some(*x),
-        _ => None,
-    }
-}
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -91,19 +83,19 @@ pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
     for &yi in &yis {
         for row in &report.rows {
             if let Some((c, v)) = only {
-                if row_text(&row[c]) != v {
+                if row[c].text() != v {
                     continue;
                 }
             }
             let key: Vec<String> = gis
                 .iter()
-                .map(|&g| format!("{}={}", report.columns[g].heading, row_text(&row[g])))
+                .map(|&g| format!("{}={}", report.columns[g].heading, row[g].text()))
                 .collect();
             let mut name = report.columns[yi].heading.to_owned();
             if !key.is_empty() {
                 name = format!("{name} ({})", key.join(", "));
             }
-            let (Some(x), Some(mut y)) = (number(&row[xi]), number(&row[yi])) else {
+            let (Some(x), Some(mut y)) = (row[xi].number(), row[yi].number()) else {
                 continue;
             };
             if plot.log_y {
@@ -244,19 +236,10 @@ pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
     Ok(s)
 }
 
-fn row_text(c: &Cell) -> String {
-    match c {
-        Cell::Int(i) => i.to_string(),
-        Cell::Real(x, d) => format!("{x:.d$}", d = *d),
-        Cell::Text(t) => t.clone(),
-        Cell::None => "—".into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::col;
+    use crate::experiment::{Cell, col};
 
     #[test]
     fn series_lines_and_legend() {

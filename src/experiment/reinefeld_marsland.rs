@@ -26,9 +26,7 @@
 //! Moore's minimal tree. `reinefeld-marsland-regions` is Figure 6: w = 20, d = 7, for each g the
 //! largest r at which NegaScout is still cheaper than alpha-beta.
 
-use rayon::prelude::*;
-
-use super::{Cell, Options, Report, Tick, col, seed, stats};
+use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::analyze::minimal_leaves;
 use crate::generate::ordered::{self, Ordered};
 use crate::search::Algorithm;
@@ -209,29 +207,38 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
         ));
     }
     let trials = o.trials_or(10);
-    let rows: Result<Vec<Vec<Cell>>, String> = grid
-        .par_iter()
-        .enumerate()
-        .map(|(row, &(w, g))| {
+    let per_trial = per_row(
+        grid.len(),
+        |_| trials,
+        |row, t| {
+            let (w, g) = grid[row];
+            let p = Ordered {
+                width: w,
+                depth: MEASURED_DEPTH,
+                g,
+                r: CHANGES as u32,
+            };
+            let tree = ordered::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                .map_err(|e| e.to_string())?;
+            let algos = [
+                Algorithm::AlphaBeta { fail_soft: false },
+                Algorithm::NegaScout,
+                Algorithm::NegaScoutAb,
+            ];
+            let leaves = algos.map(|a| stats(&tree, &a).leaves);
+            tick(1);
+            Ok(leaves)
+        },
+    )?;
+    let rows: Vec<Vec<Cell>> = grid
+        .iter()
+        .zip(per_trial)
+        .map(|(&(w, g), counts)| {
             let mut sums = [0u64; 3];
-            for t in 0..trials {
-                let p = Ordered {
-                    width: w,
-                    depth: MEASURED_DEPTH,
-                    g,
-                    r: CHANGES as u32,
-                };
-                let tree = ordered::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                    .map_err(|e| e.to_string())?;
-                let algos = [
-                    Algorithm::AlphaBeta { fail_soft: false },
-                    Algorithm::NegaScout,
-                    Algorithm::NegaScoutAb,
-                ];
-                for (s, a) in sums.iter_mut().zip(algos) {
-                    *s += stats(&tree, &a).leaves;
+            for c in counts {
+                for (s, x) in sums.iter_mut().zip(c) {
+                    *s += x;
                 }
-                tick(1);
             }
             let k = f64::from(trials);
             let (a1, n1, n1ab) = model(
@@ -248,7 +255,7 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
             } else {
                 Cell::Real(a1, 0)
             };
-            Ok(vec![
+            vec![
                 Cell::Int(i64::from(w)),
                 Cell::Int(i64::from(g)),
                 model_ab,
@@ -263,7 +270,7 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
                     Cell::Real(n1 / a1, 3)
                 },
                 Cell::Real(ns / ab, 3),
-            ])
+            ]
         })
         .collect();
     Ok(Report {
@@ -283,7 +290,7 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
             col("model_ns_over_ab", "NS/αβ model"),
             col("ns_over_ab", "NS/αβ measured"),
         ],
-        rows: rows?,
+        rows,
         notes: vec![
             "Trees from `generate::ordered`: r = 2 principal-variation changes at type-1 nodes, cut nodes refuted by their (g + 1)-th child. Leaves counted as the model counts them (a re-searched leaf twice).".into(),
             "The αβ equations need g ≥ 1 (—). The model is an estimate (fixed change positions, no dependence of αβ's windows on actual values); the measured ratios show where it is near.".into(),

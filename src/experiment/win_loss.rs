@@ -7,9 +7,7 @@
 //! probability we print the share of `--trials` generated trees (default 200) that minimax finds
 //! won, and alpha-beta's effective branching factor leaves^(1/d).
 
-use rayon::prelude::*;
-
-use super::{Cell, Options, Report, Tick, col, seed, stats};
+use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::winloss::{self, WinLoss};
 use crate::search::{self, Algorithm};
 
@@ -68,29 +66,40 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         return Err(format!("b = {b}: the branching factor must be at least 2"));
     }
     let trials = o.trials_or(200);
-    let rows: Result<Vec<Vec<Cell>>, String> = grid(o)
-        .par_iter()
-        .enumerate()
-        .map(|(row, &(b, d, p0))| {
+    let grid = grid(o);
+    let per_trial = per_row(
+        grid.len(),
+        |_| trials,
+        |row, t| {
+            let (b, d, p0) = grid[row];
+            let p = WinLoss {
+                branching: b,
+                depth: d,
+                p0,
+                board: false,
+            };
+            let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
+                .map_err(|e| e.to_string())?;
+            let v = search::search(&tree, &Algorithm::Minimax, &mut search::Quiet)
+                .map_err(|e| e.to_string())?
+                .0;
+            let won = v.value.scalar() == Some(1.0);
+            let leaves = stats(&tree, &Algorithm::AlphaBeta { fail_soft: false }).leaves;
+            tick(1);
+            Ok((won, leaves))
+        },
+    )?;
+    let rows: Vec<Vec<Cell>> = grid
+        .iter()
+        .zip(per_trial)
+        .map(|(&(b, d, p0), results)| {
             let (mut wins, mut leaves) = (0u32, 0u64);
-            for t in 0..trials {
-                let p = WinLoss {
-                    branching: b,
-                    depth: d,
-                    p0,
-                    board: false,
-                };
-                let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                    .map_err(|e| e.to_string())?;
-                let v = search::search(&tree, &Algorithm::Minimax, &mut search::Quiet)
-                    .map_err(|e| e.to_string())?
-                    .0;
-                wins += u32::from(v.value.scalar() == Some(1.0));
-                leaves += stats(&tree, &Algorithm::AlphaBeta { fail_soft: false }).leaves;
-                tick(1);
+            for (won, l) in results {
+                wins += u32::from(won);
+                leaves += l;
             }
             let mean_leaves = leaves as f64 / f64::from(trials);
-            Ok(vec![
+            vec![
                 Cell::Int(i64::from(b)),
                 Cell::Int(i64::from(d)),
                 Cell::Real(p0, 3),
@@ -98,7 +107,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 Cell::Real(f64::from(wins) / f64::from(trials), 3),
                 Cell::Real(mean_leaves, 1),
                 Cell::Real(mean_leaves.powf(1.0 / f64::from(d)), 3),
-            ])
+            ]
         })
         .collect();
     let xis: Vec<String> = o
@@ -117,7 +126,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("alphabeta_leaves", "αβ leaves"),
             col("alphabeta_ebf", "αβ EBF"),
         ],
-        rows: rows?,
+        rows,
         notes: vec![
             format!("Crossover: {} (roots of x^b + x − 1 = 0; the rows at P0 = ξ_b stay near their start as d grows).", xis.join(", ")),
             "P(win) exact iterates x^b at Min levels and 1 − (1 − x)^b at Max levels from P0 at the leaves.".into(),

@@ -83,9 +83,19 @@ impl Rng {
     }
 }
 
+/// The SplitMix64 step: advances `state` by the golden gamma and returns its [`mix64`].
 fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+    *state = state.wrapping_add(GOLDEN_GAMMA);
+    mix64(*state)
+}
+
+/// SplitMix64's gamma, ⌊2^64/φ⌋ (odd).
+pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's output function (Stafford's Mix13): a bijection of `u64` whose every output bit
+/// depends on every input bit. Pinned: seeds derived with it name trees.
+#[inline]
+pub fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

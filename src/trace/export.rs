@@ -5,10 +5,13 @@
 
 use std::io::{self, Write};
 
-use crate::search::{Bound, Cutoff, Ratios, Run, Stats, Value};
+use serde::{Serialize, Serializer};
+
+use crate::search::{Bound, Run, Value};
 use crate::text::number_text;
 use crate::tree::{Kind, NodeId, Tree};
 
+use super::columns::{self, Scope, bound_name};
 use super::{EventView, Replay, Status, Trace};
 
 /// The schema version in the first line of a JSON Lines trace.
@@ -28,227 +31,205 @@ pub fn json_number(x: f64) -> String {
     }
 }
 
-fn json_string(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serialises")
+/// A number in a JSON line, as [`json_number`] writes it: integers without `.0`, ±∞ as strings,
+/// NaN as `null`.
+struct Num(f64);
+
+impl Serialize for Num {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let x = self.0;
+        if x.is_nan() {
+            s.serialize_none()
+        } else if x.is_infinite() {
+            s.serialize_str(if x > 0.0 { "inf" } else { "-inf" })
+        } else if x.fract() == 0.0 && x.abs() < 1e15 {
+            s.serialize_i64(x as i64)
+        } else {
+            s.serialize_f64(x)
+        }
+    }
 }
 
-fn bound_name(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "exact",
-        Bound::Lower => "lower",
-        Bound::Upper => "upper",
+/// A value: a number, or an array of numbers for n players.
+enum Val<'a> {
+    Scalar(f64),
+    Vector(&'a [f64]),
+}
+
+impl Serialize for Val<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Val::Scalar(x) => Num(x).serialize(s),
+            Val::Vector(xs) => s.collect_seq(xs.iter().map(|&x| Num(x))),
+        }
     }
+}
+
+impl<'a> From<&'a Value> for Val<'a> {
+    fn from(v: &'a Value) -> Self {
+        match v {
+            Value::Scalar(x) => Val::Scalar(*x),
+            Value::Vector(xs) => Val::Vector(xs),
+        }
+    }
+}
+
+/// The first line of a trace (docs/TRACE.md); the fields in this order.
+#[derive(Serialize)]
+struct Header<'a> {
+    prune_trace: u32,
+    algorithm: &'static str,
+    parameters: String,
+    tree: &'a str,
+    nodes: usize,
+    players: usize,
+    events: usize,
+    value: Val<'a>,
+    bound: &'static str,
+}
+
+/// One event line: the common fields, then those of its kind.
+#[derive(Serialize)]
+struct Line<'a> {
+    step: usize,
+    event: &'static str,
+    node: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
+    #[serde(flatten)]
+    fields: Fields<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Fields<'a> {
+    Window {
+        alpha: Num,
+        beta: Num,
+    },
+    Leaf {
+        value: Val<'a>,
+    },
+    ChanceBounds {
+        parent: u32,
+        a: Num,
+        b: Num,
+    },
+    Probe {
+        parent: u32,
+    },
+    Cutoff {
+        after: u32,
+        skipped: u32,
+        kind: &'static str,
+    },
+    Exit {
+        value: Val<'a>,
+        bound: &'static str,
+    },
+    Nothing {},
 }
 
 /// Writes `trace` of `run` on `tree` as JSON Lines: a header object, then one object per event.
 pub fn write_jsonl(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -> io::Result<()> {
-    writeln!(
-        out,
-        "{{\"prune_trace\":{TRACE_VERSION},\"algorithm\":{},\"parameters\":{},\"tree\":{},\"nodes\":{},\"players\":{},\"events\":{},\"value\":{},\"bound\":\"{}\"}}",
-        json_string(run.algorithm.name()),
-        json_string(&run.algorithm.label()),
-        json_string(&tree.meta().name),
-        tree.len(),
-        tree.players(),
-        trace.len(),
-        value_json(&run.value),
-        bound_name(run.bound),
-    )?;
-    let mut line = String::with_capacity(160);
+    let mut out = io::BufWriter::new(out);
+    let header = Header {
+        prune_trace: TRACE_VERSION,
+        algorithm: run.algorithm.name(),
+        parameters: run.algorithm.label(),
+        tree: &tree.meta().name,
+        nodes: tree.len(),
+        players: tree.players(),
+        events: trace.len(),
+        value: (&run.value).into(),
+        bound: bound_name(run.bound),
+    };
+    serde_json::to_writer(&mut out, &header)?;
+    out.write_all(b"\n")?;
     for (step, e) in trace.events().iter().enumerate() {
-        line.clear();
-        event_json(&mut line, tree, trace, step, &e.view());
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
+        serde_json::to_writer(&mut out, &line(tree, trace, step, &e.view()))?;
+        out.write_all(b"\n")?;
     }
-    Ok(())
-}
-
-fn value_json(v: &Value) -> String {
-    match v {
-        Value::Scalar(x) => json_number(*x),
-        Value::Vector(xs) => vector_json(xs),
-    }
-}
-
-fn vector_json(xs: &[f64]) -> String {
-    let parts: Vec<String> = xs.iter().map(|&x| json_number(x)).collect();
-    format!("[{}]", parts.join(","))
+    out.flush()
 }
 
 /// One event as a JSON object (no newline).
-pub fn event_json(s: &mut String, tree: &Tree, trace: &Trace, step: usize, e: &EventView) {
-    use std::fmt::Write as _;
-    let (name, node) = match *e {
-        EventView::Enter { node, .. } => ("enter", node),
-        EventView::Leaf { node, .. } => ("leaf", node),
-        EventView::ChanceBounds { child, .. } => ("chance_bounds", child),
-        EventView::Probe { child } => ("probe", child),
-        EventView::Research { node, .. } => ("research", node),
-        EventView::Cutoff { node, .. } => ("cutoff", node),
-        EventView::Exit { node, .. } | EventView::ExitVector { node, .. } => ("exit", node),
-        EventView::Fallback { node } => ("fallback", node),
-    };
-    let _ = write!(
-        s,
-        "{{\"step\":{step},\"event\":\"{name}\",\"node\":{}",
-        node.0
-    );
-    if let Some(l) = tree.label(node) {
-        let _ = write!(s, ",\"label\":{}", json_string(l));
-    }
-    match *e {
+pub fn event_json(tree: &Tree, trace: &Trace, step: usize, e: &EventView) -> String {
+    serde_json::to_string(&line(tree, trace, step, e)).expect("an event serialises")
+}
+
+fn line<'a>(tree: &'a Tree, trace: &'a Trace, step: usize, e: &EventView) -> Line<'a> {
+    let (name, node) = (e.name(), e.node());
+    let parent = |child: NodeId| tree.parent(child).map_or(0, |p| p.0);
+    let fields = match *e {
         EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
-            let _ = write!(
-                s,
-                ",\"alpha\":{},\"beta\":{}",
-                json_number(alpha),
-                json_number(beta)
-            );
+            Fields::Window {
+                alpha: Num(alpha),
+                beta: Num(beta),
+            }
         }
-        EventView::Leaf { node, value } => {
-            let v = if value.is_nan() {
-                vector_json(tree.payoff(node))
+        EventView::Leaf { node, value } => Fields::Leaf {
+            value: if value.is_nan() {
+                Val::Vector(tree.payoff(node))
             } else {
-                json_number(value)
-            };
-            let _ = write!(s, ",\"value\":{v}");
-        }
-        EventView::ChanceBounds { child, a, b } => {
-            let parent = tree.parent(child).map_or(0, |p| p.0);
-            let _ = write!(
-                s,
-                ",\"parent\":{parent},\"a\":{},\"b\":{}",
-                json_number(a),
-                json_number(b)
-            );
-        }
-        EventView::Probe { child } => {
-            let parent = tree.parent(child).map_or(0, |p| p.0);
-            let _ = write!(s, ",\"parent\":{parent}");
-        }
+                Val::Scalar(value)
+            },
+        },
+        EventView::ChanceBounds { child, a, b } => Fields::ChanceBounds {
+            parent: parent(child),
+            a: Num(a),
+            b: Num(b),
+        },
+        EventView::Probe { child } => Fields::Probe {
+            parent: parent(child),
+        },
         EventView::Cutoff {
             after,
             skipped,
             kind,
             ..
-        } => {
-            let _ = write!(
-                s,
-                ",\"after\":{after},\"skipped\":{skipped},\"kind\":\"{}\"",
-                kind.name()
-            );
-        }
-        EventView::Exit { value, bound, .. } => {
-            let _ = write!(
-                s,
-                ",\"value\":{},\"bound\":\"{}\"",
-                json_number(value),
-                bound_name(bound)
-            );
-        }
-        EventView::ExitVector { index, bound, .. } => {
-            let _ = write!(
-                s,
-                ",\"value\":{},\"bound\":\"{}\"",
-                vector_json(trace.vector(index)),
-                bound_name(bound)
-            );
-        }
-        EventView::Fallback { .. } => {}
+        } => Fields::Cutoff {
+            after,
+            skipped,
+            kind: kind.name(),
+        },
+        EventView::Exit { value, bound, .. } => Fields::Exit {
+            value: Val::Scalar(value),
+            bound: bound_name(bound),
+        },
+        EventView::ExitVector { index, bound, .. } => Fields::Exit {
+            value: Val::Vector(trace.vector(index)),
+            bound: bound_name(bound),
+        },
+        EventView::Fallback { .. } => Fields::Nothing {},
+    };
+    Line {
+        step,
+        event: name,
+        node: node.0,
+        label: tree.label(node),
+        fields,
     }
-    s.push('}');
 }
 
-/// The columns of the statistics CSV, in order.
+/// The header of the statistics CSV: the names of [`columns::CSV`].
 pub fn csv_header() -> String {
-    let mut cols: Vec<String> = [
-        "algorithm",
-        "value",
-        "bound",
-        "leaves",
-        "distinct_leaves",
-        "interior",
-        "nodes",
-        "cutoffs",
-        "pruned_children",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    cols.extend(
-        Cutoff::ALL
-            .iter()
-            .map(|k| format!("cutoffs_{}", k.name().replace('-', "_"))),
-    );
-    cols.extend(
-        [
-            "probes",
-            "probe_cutoffs",
-            "researches",
-            "fallbacks",
-            "effective_branching",
-            "share_of_exhaustive",
-            "search_seconds",
-        ]
-        .iter()
-        .map(|s| s.to_string()),
-    );
-    cols.join(",")
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
+    columns::CSV.map(|c| c.name()).join(",")
 }
 
 /// One run as a CSV row matching [`csv_header`]. A vector value is written `(a; b; c)`.
 pub fn csv_row(tree: &Tree, run: &Run) -> String {
-    let s: &Stats = &run.stats;
-    let r = Ratios::of(tree, s);
-    let value = match &run.value {
-        Value::Scalar(x) => number_text(*x),
-        Value::Vector(xs) => {
-            let parts: Vec<String> = xs.iter().map(|&x| number_text(x)).collect();
-            format!("({})", parts.join("; "))
-        }
-    };
-    let mut cols = vec![
-        csv_field(&run.algorithm.label()),
-        csv_field(&value),
-        bound_name(run.bound).to_owned(),
-        s.leaves.to_string(),
-        s.distinct_leaves.to_string(),
-        s.interior.to_string(),
-        s.nodes.to_string(),
-        s.cutoffs.to_string(),
-        s.pruned_children.to_string(),
-    ];
-    cols.extend(Cutoff::ALL.iter().map(|&k| s.cutoffs_of(k).to_string()));
-    cols.extend([
-        s.probes.to_string(),
-        s.probe_cutoffs.to_string(),
-        s.researches.to_string(),
-        s.fallbacks.to_string(),
-        number_text(r.effective_branching),
-        number_text(r.share_of_exhaustive),
-        format!("{:.6}", run.seconds),
-    ]);
-    cols.join(",")
+    let scope = Scope::new(tree);
+    let cells: Vec<String> = columns::CSV
+        .iter()
+        .map(|c| c.of(&scope, run).csv())
+        .collect();
+    cells.join(",")
 }
 
-/// The statistics of several runs on one tree as CSV, a row per run.
+/// The statistics of several runs on one tree as CSV, a row per run ([`columns::CSV`]).
 pub fn stats_csv(tree: &Tree, runs: &[&Run]) -> String {
-    let mut s = csv_header();
-    s.push('\n');
-    for run in runs {
-        s.push_str(&csv_row(tree, run));
-        s.push('\n');
-    }
-    s
+    columns::table(&columns::CSV, &Scope::new(tree), runs).csv()
 }
 
 /// Colours of the DOT picture (Graphviz X11 names).
@@ -360,79 +341,4 @@ fn node_value(tree: &Tree, trace: &Trace, id: NodeId, st: &super::NodeState) -> 
         Shown::Payoff => Value::Vector(tree.payoff(id).to_vec()).to_string(),
     };
     Some(format!("{mark}{text}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format::parse_expr;
-    use crate::search::{self, Algorithm};
-    use crate::trace::Recorder;
-
-    fn traced(expr: &str, algo: Algorithm) -> (Tree, Run, Trace) {
-        let tree = parse_expr(expr, false).unwrap();
-        let mut rec = Recorder::new(tree.len());
-        let (found, secs) = search::search(&tree, &algo, &mut rec).unwrap();
-        let (trace, stats) = rec.finish();
-        let run = search::finish(&tree, &algo, found, stats, secs);
-        (tree, run, trace)
-    }
-
-    #[test]
-    fn jsonl_has_a_header_and_a_parseable_line_per_event() {
-        let (tree, run, trace) = traced(
-            "((3,12,8),(2,4,6),(14,5,2))",
-            Algorithm::AlphaBeta { fail_soft: false },
-        );
-        let mut buf = Vec::new();
-        write_jsonl(&mut buf, &tree, &run, &trace).unwrap();
-        let text = String::from_utf8(buf).unwrap();
-        let lines: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines.len(), trace.len() + 1);
-        assert_eq!(lines[0]["prune_trace"], 1);
-        assert_eq!(lines[0]["value"], 3);
-        assert_eq!(lines[1]["event"], "enter");
-        assert_eq!(lines[1]["alpha"], "-inf");
-        assert_eq!(lines[1]["beta"], "inf");
-        let cut = lines.iter().find(|l| l["event"] == "cutoff").unwrap();
-        assert_eq!(cut["kind"], "alpha");
-        assert_eq!(cut["node"], 2);
-        assert_eq!(cut["after"], 0);
-        assert_eq!(cut["skipped"], 2);
-        assert_eq!(lines.last().unwrap()["event"], "exit");
-        assert_eq!(lines.last().unwrap()["bound"], "exact");
-    }
-
-    #[test]
-    fn csv_rows_match_the_header() {
-        let (tree, run, _) = traced("((3,12,8),(2,4,6),(14,5,2))", Algorithm::Minimax);
-        let csv = stats_csv(&tree, &[&run, &run]);
-        let rows: Vec<&str> = csv.lines().collect();
-        assert_eq!(rows.len(), 3);
-        let width = rows[0].split(',').count();
-        assert!(rows.iter().all(|r| r.split(',').count() == width));
-        assert!(
-            rows[1].starts_with("minimax,3,exact,9,9,4,13,0,0,"),
-            "{}",
-            rows[1]
-        );
-    }
-
-    #[test]
-    fn dot_collapses_pruned_subtrees_and_marks_the_pv() {
-        let (tree, run, trace) = traced(
-            "(((3,12),(8,9)),((2,4),(6,1)))",
-            Algorithm::AlphaBeta { fail_soft: false },
-        );
-        let mut buf = Vec::new();
-        write_dot(&mut buf, &tree, &run, &trace).unwrap();
-        let dot = String::from_utf8(buf).unwrap();
-        assert!(dot.starts_with("digraph"));
-        assert!(dot.contains("✂ 3 nodes"), "{dot}");
-        assert!(dot.contains("color=red"));
-        assert_eq!(dot.matches('{').count(), dot.matches('}').count());
-    }
 }
