@@ -68,12 +68,7 @@ impl Report {
 
     /// The cell of `row` in the column named `name`.
     pub fn get(&self, row: usize, name: &str) -> &Cell {
-        let i = self
-            .columns
-            .iter()
-            .position(|c| c.name == name)
-            .unwrap_or_else(|| panic!("no column {name}"));
-        &self.rows[row][i]
+        &self.rows[row][crate::report::column_index(&self.columns, name)]
     }
 
     /// The title, the aligned table, then the notes.

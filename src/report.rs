@@ -123,6 +123,14 @@ impl Column {
     }
 }
 
+/// The position of the column named `name`; a missing column is a bug in the caller.
+pub fn column_index(columns: &[Column], name: &str) -> usize {
+    columns
+        .iter()
+        .position(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no column {name}"))
+}
+
 /// Columns and rows (each row has a cell per column).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
@@ -140,12 +148,7 @@ impl Table {
 
     /// The cell of `row` in the column named `name`.
     pub fn get(&self, row: usize, name: &str) -> &Cell {
-        let i = self
-            .columns
-            .iter()
-            .position(|c| c.name == name)
-            .unwrap_or_else(|| panic!("no column {name}"));
-        &self.rows[row][i]
+        &self.rows[row][column_index(&self.columns, name)]
     }
 
     /// The headings and the rows, each column as wide as its widest cell, two spaces apart,

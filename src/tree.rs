@@ -629,11 +629,14 @@ impl Iterator for Preorder<'_> {
     }
 }
 
+/// Small trees for the crate's unit tests, built without a parser.
 #[cfg(test)]
-mod tests {
+pub(crate) mod samples {
     use super::*;
 
-    fn sample() -> Tree {
+    /// The classic `((3, 12, 8), (2, 4, 6), (14, 5, 2))`, with labels a, b, c on the root's
+    /// moves.
+    pub(crate) fn classic() -> Tree {
         // ((3, 12, 8), (2, 4, 6), (14, 5, 2)) with labels on the root's moves.
         let mut d = Draft::new(Meta {
             players: 2,
@@ -651,6 +654,15 @@ mod tests {
             }
         }
         d.finish().unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Tree {
+        samples::classic()
     }
 
     #[test]

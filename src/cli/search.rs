@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
 
 use clap::Args;
 use serde_json::{Value as Json, json};
@@ -14,8 +15,9 @@ use crate::report::{Cell, Column, Table, col};
 use crate::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, Run, Value,
 };
+use crate::text::move_name;
 use crate::trace::columns::{self, Scope, StatColumn};
-use crate::trace::{Recorder, Trace, export};
+use crate::trace::{Trace, export};
 use crate::tree::{NodeId, Tree};
 
 /// The algorithms' parameters as flags.
@@ -138,13 +140,9 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let tree = a.source.load()?;
     let traced = a.trace.is_some() || a.dot.is_some();
     let (run, trace) = if traced {
-        let mut rec = Recorder::new(tree.len());
-        let (found, secs) = search::search(&tree, &algo, &mut rec).map_err(CliError::usage)?;
-        let (trace, stats) = rec.finish();
-        (
-            search::finish(&tree, &algo, found, stats, secs),
-            Some(trace),
-        )
+        let (run, trace) =
+            crate::trace::record(&tree, &algo, &AtomicU64::new(0)).map_err(CliError::usage)?;
+        (run, Some(trace))
     } else {
         (search::run(&tree, &algo).map_err(CliError::usage)?, None)
     };
@@ -227,14 +225,6 @@ fn stats_json(tree: &Tree, run: &Run) -> Json {
 /// The principal variation as moves: each node's position among its parent's children.
 fn pv_moves(tree: &Tree, pv: &[NodeId]) -> Vec<usize> {
     pv.iter().skip(1).map(|&n| tree.child_index(n)).collect()
-}
-
-/// A move as people read it: its label, or its position from 1.
-fn move_name(tree: &Tree, node: NodeId) -> String {
-    match tree.label(node) {
-        Some(l) => l.to_owned(),
-        None => format!("#{}", tree.child_index(node) + 1),
-    }
 }
 
 /// The readable summary of one run.

@@ -233,6 +233,72 @@ pub const TABLE_DATA: [StatColumn; 12] = [
     MINIMAL_RATIO,
 ];
 
+/// The explorer's Stats panel: [`TABLE`] as a narrow screen wants it — counts with thousands
+/// separators, cutoffs with their kinds, probes with their cutoffs, short headings.
+pub const PANEL: [StatColumn; 11] = [
+    stat(col("algorithm", "run").left(), 0, |_, r| {
+        Cell::Text(r.algorithm.label())
+    }),
+    stat(col("value", "value"), 9, |_, r| {
+        let mark = match r.bound {
+            Bound::Exact => "",
+            b => b.symbol(),
+        };
+        Cell::Text(match &r.value {
+            Value::Scalar(v) => format!("{mark}{}", crate::text::short_number(*v)),
+            v => v.to_string(),
+        })
+    }),
+    stat(col("leaves", "leaves"), 9, |_, r| grouped(r.stats.leaves)),
+    stat(col("distinct_leaves", "distinct"), 9, |_, r| {
+        grouped(r.stats.distinct_leaves)
+    }),
+    stat(col("nodes", "nodes"), 9, |_, r| grouped(r.stats.nodes)),
+    stat(col("cutoffs", "cutoffs"), 16, |_, r| {
+        Cell::Text(cutoff_summary(&r.stats))
+    }),
+    stat(col("probes", "probes"), 11, |_, r| {
+        let s = &r.stats;
+        Cell::Text(if s.probes > 0 {
+            format!("{} ({} cut)", s.probes, s.probe_cutoffs)
+        } else {
+            "0".into()
+        })
+    }),
+    RESEARCHES,
+    EFFECTIVE_BRANCHING,
+    SHARE_OF_EXHAUSTIVE,
+    stat(col("minimal_ratio", "×min"), 5, MINIMAL_RATIO.cell),
+];
+
+fn grouped(n: u64) -> Cell {
+    Cell::Text(crate::text::thousands(n))
+}
+
+/// "3 (α1 β2)": the cutoffs, and how many of each kind.
+pub fn cutoff_summary(s: &crate::search::Stats) -> String {
+    let short = |k: Cutoff| match k {
+        Cutoff::Alpha => "α",
+        Cutoff::Beta => "β",
+        Cutoff::StarLower => "*≤",
+        Cutoff::StarUpper => "*≥",
+        Cutoff::Probe => "probe",
+        Cutoff::Rightmost => "right",
+        Cutoff::Shallow => "shallow",
+        Cutoff::Immediate => "imm",
+    };
+    let parts: Vec<String> = s
+        .cutoff_kinds()
+        .iter()
+        .map(|&(k, n)| format!("{}{n}", short(k)))
+        .collect();
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        format!("{} ({})", s.cutoffs, parts.join(" "))
+    }
+}
+
 /// A table with `columns` and a row per run.
 pub fn table(columns: &[StatColumn], scope: &Scope, runs: &[&Run]) -> Table {
     Table {

@@ -150,30 +150,9 @@ mod tests {
     use super::*;
     use crate::search::Algorithm;
     use crate::trace::{StepIndex, record};
-    use crate::tree::{Bounds, Draft, DraftNode, Kind, Meta};
 
-    /// The classic tree of three Min nodes a, b, c under a Max root, built without a parser.
     fn classic() -> Tree {
-        let mut d = Draft::new(Meta {
-            name: "classic".into(),
-            description: String::new(),
-            players: 2,
-            bounds: Some(Bounds { lo: 0.0, hi: 20.0 }),
-            payoff_floor: None,
-            payoff_sum: None,
-        });
-        d.push(DraftNode::interior(Kind::Max, 3));
-        for (label, leaves) in [
-            ("a", [3.0, 12.0, 8.0]),
-            ("b", [2.0, 4.0, 6.0]),
-            ("c", [14.0, 5.0, 2.0]),
-        ] {
-            d.push(DraftNode::interior(Kind::Min, 3).with_label(label));
-            for v in leaves {
-                d.push(DraftNode::leaf(v));
-            }
-        }
-        d.finish().unwrap()
+        crate::tree::samples::classic()
     }
 
     fn sentences(tree: &Tree, algo: Algorithm) -> Vec<String> {

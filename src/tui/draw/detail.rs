@@ -162,7 +162,11 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                 Span::styled(
                     format!(
                         "{}{} ({what})",
-                        if tree.is_leaf(id) { "" } else { mark(st.bound) },
+                        if tree.is_leaf(id) {
+                            ""
+                        } else {
+                            st.bound.symbol()
+                        },
                         value_text(tree, &r.trace, id, v)
                     ),
                     t.fg(t.accent),

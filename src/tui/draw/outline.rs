@@ -35,7 +35,7 @@ pub(super) fn run_cell(
             let m = if app.tree.is_leaf(id) {
                 ""
             } else {
-                mark(st.bound)
+                st.bound.symbol()
             };
             format!("{m}{}", value_text(&app.tree, &r.trace, id, v))
         }

@@ -6,7 +6,6 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Borders};
 
-use crate::search::Bound;
 use crate::trace::{NodeState, Status};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -43,14 +42,6 @@ pub(super) fn fit(s: &str, w: usize) -> String {
         let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
         out.push('…');
         out
-    }
-}
-
-pub(super) fn mark(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "=",
-        Bound::Lower => "≥",
-        Bound::Upper => "≤",
     }
 }
 
