@@ -49,7 +49,7 @@ pub mod star2;
 pub mod value;
 
 pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family, Refusal};
-pub use observer::{Bound, Counter, Cutoff, Observer, Progress, Quiet, Stats};
+pub use observer::{Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Quiet, Stats};
 pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
 pub use reference::Reference;
 pub use run::{Ratios, Run, finish, run, search, with_stack};

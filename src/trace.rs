@@ -15,7 +15,7 @@ pub mod replay;
 use std::sync::atomic::AtomicU64;
 
 use crate::search::{
-    self, Algorithm, Bound, Counter, Cutoff, Observer, Progress, Refusal, Run, Stats,
+    self, Algorithm, Bound, Control, Counter, Cutoff, Observer, Progress, Refusal, Run, Stats,
 };
 use crate::tree::{NodeId, Tree};
 
@@ -210,7 +210,27 @@ impl Event {
 /// Runs `algo` on `tree` recording every event; the number of nodes visited so far is
 /// published in `visits` as the search goes (for a progress display).
 pub fn record(tree: &Tree, algo: &Algorithm, visits: &AtomicU64) -> Result<(Run, Trace), Refusal> {
-    let mut obs = Progress::new(Recorder::new(tree.len()), visits);
+    finish_recording(tree, algo, Progress::new(Recorder::new(tree.len()), visits))
+}
+
+/// [`record`], stopping (by unwinding with [`search::Cancelled`]) when `control.cancel` is set.
+pub fn record_with(
+    tree: &Tree,
+    algo: &Algorithm,
+    control: &Control,
+) -> Result<(Run, Trace), Refusal> {
+    finish_recording(
+        tree,
+        algo,
+        Progress::with_control(Recorder::new(tree.len()), control),
+    )
+}
+
+fn finish_recording(
+    tree: &Tree,
+    algo: &Algorithm,
+    mut obs: Progress<'_, Recorder>,
+) -> Result<(Run, Trace), Refusal> {
     let (found, seconds) = search::search(tree, algo, &mut obs)?;
     let (trace, stats) = obs.inner.finish();
     Ok((search::finish(tree, algo, found, stats, seconds), trace))

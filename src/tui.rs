@@ -3,7 +3,8 @@
 //! [`app`] holds the state and changes it, [`draw`] shows it, [`outline`] is the lazy tree view,
 //! [`keymap`] and [`theme`] are the user's to change. This module owns the terminal: raw mode,
 //! the alternate screen and mouse capture are undone on every way out — a normal quit, an error,
-//! a panic, SIGTERM, SIGHUP or SIGINT.
+//! a panic, SIGTERM, SIGHUP or SIGINT — and the process ends within a fraction of a second when
+//! its terminal goes away.
 
 pub mod app;
 pub mod dialogs;
@@ -20,8 +21,6 @@ pub mod view;
 pub mod worker;
 
 use std::io::{self, Stdout};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -109,31 +108,74 @@ pub fn run(opts: Options) -> io::Result<()> {
         restore();
         previous(info);
     }));
-    let stop = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&stop))?;
-    }
+    watch_for_the_end()?;
     enable_raw_mode()?;
     let _guard = Guard;
     execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    event_loop(&mut terminal, &mut app, &stop)
+    event_loop(&mut terminal, &mut app)
 }
 
-fn event_loop(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    app: &mut App,
-    stop: &AtomicBool,
-) -> io::Result<()> {
+/// Gives the terminal back and ends the process with `code`, whatever the main thread is doing
+/// (drawing, waiting for a key, or stuck reading a terminal that is gone).
+fn leave(code: i32) -> ! {
+    restore();
+    std::process::exit(code)
+}
+
+/// Ends the explorer from other threads: SIGTERM, SIGINT and SIGHUP end it with the
+/// conventional status 128 + the signal's number, and so does the terminal going away (a closed
+/// window, a dropped ssh connection, a killed tmux session: the terminal hangs up, status 129).
+/// Neither waits for the main loop, which a dead terminal can keep spinning.
+fn watch_for_the_end() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::Builder::new()
+        .name("prune-signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                leave(128 + sig);
+            }
+        })?;
+    #[cfg(unix)]
+    std::thread::Builder::new()
+        .name("prune-hangup".into())
+        .spawn(|| {
+            loop {
+                if terminal_hung_up() {
+                    leave(128 + SIGHUP);
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        })?;
+    Ok(())
+}
+
+/// Whether the terminal on standard input has hung up (or its descriptor is no longer valid).
+/// Polling for no event at all reports exactly these conditions, never pending keys.
+#[cfg(unix)]
+fn terminal_hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec};
+    let stdin = io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+    let zero = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    match rustix::event::poll(&mut fds, Some(&zero)) {
+        Ok(_) => fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL),
+        Err(_) => true,
+    }
+}
+
+fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
     // Debug builds only: a deliberate panic after the first frame, so the end-to-end tests can
     // check that a panic gives the terminal back.
     let test_panic = cfg!(debug_assertions) && std::env::var_os("PRUNE_TEST_PANIC").is_some();
     let mut frames = 0u64;
-    while !app.quit && !stop.load(Ordering::Relaxed) {
+    while !app.quit {
         if test_panic && frames == 1 {
             panic!("PRUNE_TEST_PANIC is set: panicking to test terminal restoration");
         }

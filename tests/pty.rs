@@ -7,10 +7,14 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::CommandExt;
+use std::os::unix::process::ExitStatusExt;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use rustix::event::{PollFd, PollFlags, Timespec};
+use rustix::process::Signal;
 use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
 
@@ -26,6 +30,9 @@ const ROWS: u16 = 36;
 struct Session {
     child: Child,
     master: File,
+    /// Tells the reader thread to let go of its copy of the master side.
+    stop: Arc<AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
     /// Kept open so the terminal's modes can be read after the child exits.
     slave: OwnedFd,
     output: Arc<Mutex<Vec<u8>>>,
@@ -37,7 +44,8 @@ impl Session {
     }
 
     fn start_with(args: &[&str], dir: &std::path::Path, env: &[(&str, &str)]) -> Session {
-        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+        let master =
+            openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC).expect("openpt");
         grantpt(&master).expect("grantpt");
         unlockpt(&master).expect("unlockpt");
         let name = ptsname(&master, Vec::new()).expect("ptsname");
@@ -83,21 +91,66 @@ impl Session {
         let output = Arc::new(Mutex::new(Vec::new()));
         let mut reader = master.try_clone().unwrap();
         let sink = Arc::clone(&output);
-        std::thread::spawn(move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
+            while !stopped.load(Ordering::Relaxed) {
+                // Wait for output a little at a time, so that a hang-up can take the master away.
+                let mut fds = [PollFd::new(&reader, PollFlags::IN)];
+                let tick = Timespec {
+                    tv_sec: 0,
+                    tv_nsec: 50_000_000,
+                };
+                if !matches!(rustix::event::poll(&mut fds, Some(&tick)), Ok(n) if n > 0) {
+                    continue;
                 }
-                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 => sink.lock().unwrap().extend_from_slice(&buf[..n]),
+                    _ => break,
+                }
             }
         });
         Session {
             child,
             master,
+            stop,
+            reader: Some(reader),
             slave,
             output,
         }
+    }
+
+    /// Takes the terminal away, as closing its window does: every copy of the master side is
+    /// closed (the slave kept here does not keep the terminal alive).
+    fn hang_up(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(r) = self.reader.take() {
+            r.join().unwrap();
+        }
+        drop(std::mem::replace(
+            &mut self.master,
+            File::open("/dev/null").unwrap(),
+        ));
+    }
+
+    /// Waits for the process to end within `limit`, and returns how it ended.
+    fn exits_within(&mut self, limit: Duration) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if start.elapsed() > limit {
+                let _ = self.child.kill();
+                panic!("prune was still running {limit:?} after it was asked to end");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn signal(&self, sig: rustix::process::Signal) {
+        rustix::process::kill_process(rustix::process::Pid::from_child(&self.child), sig).unwrap();
     }
 
     fn send(&mut self, keys: &str) {
@@ -291,5 +344,60 @@ fn a_tiny_terminal_gets_a_message() {
     }
     s.send("q");
     s.wait_exit();
+    s.assert_restored();
+}
+
+#[test]
+fn losing_the_terminal_ends_the_explorer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(&[], dir.path());
+    s.wait_for("first steps");
+    s.hang_up();
+    let status = s.exits_within(Duration::from_secs(2));
+    assert_eq!(status.code(), Some(129), "{status:?}");
+}
+
+#[test]
+fn sigterm_and_sigint_end_it_with_the_conventional_status() {
+    let dir = tempfile::tempdir().unwrap();
+    for (sig, code) in [(Signal::TERM, 143), (Signal::INT, 130), (Signal::HUP, 129)] {
+        let mut s = Session::start(&[], dir.path());
+        s.wait_for("first steps");
+        s.signal(sig);
+        let status = s.exits_within(Duration::from_secs(2));
+        assert_eq!(status.code(), Some(code), "{sig:?}: {status:?}");
+        assert!(status.signal().is_none());
+        s.assert_restored();
+    }
+}
+
+#[test]
+fn esc_cancels_a_load_and_never_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    // A tree big enough that loading it takes a while: 8^7 leaves.
+    let big = dir.path().join("big.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["gen", "uniform", "-b", "8", "-d", "7", "-o"])
+        .arg(&big)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut s = Session::start(&[], dir.path());
+    s.wait_for("first steps");
+    s.send("o");
+    s.wait_for("Open a tree");
+    s.send("big.ron\r");
+    s.send("\x1b");
+    s.wait_for("cancelled: loading big.ron");
+    // Esc again, with nothing to cancel, does not quit either.
+    s.send("\x1b");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        s.child.try_wait().unwrap().is_none(),
+        "Esc quit the explorer"
+    );
+    assert!(s.screen().contains("first steps"));
+    s.send("q");
+    assert!(s.wait_exit().success());
     s.assert_restored();
 }

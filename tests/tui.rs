@@ -395,3 +395,58 @@ fn progress_is_published_every_65536_visits() {
         n / 65536 * 65536
     );
 }
+
+#[test]
+fn without_a_run_export_remove_and_jump_say_so_at_once() {
+    let mut a = app(default_tree());
+    for k in ["e", "x", "]", "right"] {
+        keys(&mut a, &[k]);
+        assert_eq!(a.mode, Mode::Normal, "{k} opened nothing");
+        let (msg, _) = a.status.clone().expect("a message");
+        assert!(msg.starts_with("no run yet") && msg.contains("press r"), "{k}: {msg}");
+    }
+}
+
+#[test]
+fn esc_cancels_a_search_and_never_quits() {
+    let p = prune::generate::uniform::Uniform {
+        branching: 10,
+        depth: 6,
+        values: prune::generate::Values::integers(0, 99),
+        order: prune::generate::uniform::Order::Random,
+    };
+    let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
+    a.run_all(&[Algorithm::Minimax]);
+    assert!(a.pending().is_some(), "the search runs in the background");
+    a.key(Key::parse("esc").unwrap());
+    assert!(a.pending().is_none());
+    assert!(!a.quit);
+    assert!(a.runs.is_empty());
+    let (msg, _) = a.status.clone().unwrap();
+    assert!(msg.starts_with("cancelled: running minimax"), "{msg}");
+    a.key(Key::parse("esc").unwrap());
+    assert!(!a.quit, "Esc with nothing to cancel does not quit");
+    assert_eq!(a.status, None, "and clears the message");
+}
+
+#[test]
+fn opening_a_tree_says_which_runs_were_dropped() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["o"]);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-6.ron");
+    typed(&mut a, &path.display().to_string());
+    keys(&mut a, &["enter"]);
+    assert!(a.runs.is_empty());
+    let (msg, error) = a.status.clone().expect("a message");
+    assert!(error && msg.contains("dropped alphabeta"), "{msg}");
+}
+
+#[test]
+fn messages_last_until_the_next_key() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["+"]);
+    assert!(a.status.is_some());
+    keys(&mut a, &["j"]);
+    assert_eq!(a.status, None);
+}

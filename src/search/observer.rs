@@ -242,12 +242,27 @@ pub struct Quiet;
 
 impl Observer for Quiet {}
 
-/// Passes every event on to `inner` and publishes the number of nodes visited so far, every
-/// 2^16 visits, for a progress display on another thread.
+/// What a search running on one thread shares with a display on another: the nodes visited so
+/// far, and a request to stop.
+#[derive(Debug, Default)]
+pub struct Control {
+    pub visits: std::sync::atomic::AtomicU64,
+    pub cancel: std::sync::atomic::AtomicBool,
+}
+
+/// The payload a cancelled search unwinds with (through `std::panic::resume_unwind`, which runs
+/// no panic hook): whoever started the search catches it with `catch_unwind`.
+#[derive(Debug)]
+pub struct Cancelled;
+
+/// Passes every event on to `inner`, publishes the number of nodes visited so far every 2^16
+/// visits, for a progress display on another thread, and at the same moments stops the search
+/// (by unwinding with [`Cancelled`]) if it was asked to.
 pub struct Progress<'a, O> {
     pub inner: O,
     visits: u64,
     shared: &'a std::sync::atomic::AtomicU64,
+    cancel: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 impl<'a, O: Observer> Progress<'a, O> {
@@ -256,6 +271,17 @@ impl<'a, O: Observer> Progress<'a, O> {
             inner,
             visits: 0,
             shared,
+            cancel: None,
+        }
+    }
+
+    /// A progress observer that also stops when `control.cancel` is set.
+    pub fn with_control(inner: O, control: &'a Control) -> Self {
+        Progress {
+            inner,
+            visits: 0,
+            shared: &control.visits,
+            cancel: Some(&control.cancel),
         }
     }
 
@@ -263,8 +289,16 @@ impl<'a, O: Observer> Progress<'a, O> {
     fn tick(&mut self) {
         self.visits += 1;
         if self.visits & 0xffff == 0 {
-            self.shared
-                .store(self.visits, std::sync::atomic::Ordering::Relaxed);
+            self.publish();
+        }
+    }
+
+    #[cold]
+    fn publish(&self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.shared.store(self.visits, Relaxed);
+        if self.cancel.is_some_and(|c| c.load(Relaxed)) {
+            std::panic::resume_unwind(Box::new(Cancelled));
         }
     }
 }

@@ -182,16 +182,15 @@ impl App {
         self.worker.progress()
     }
 
-    /// Runs `algos`: at once on a small tree, in the background on a big one.
+    /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
+    /// takes too long.
     pub fn run_all(&mut self, algos: &[Algorithm]) {
-        if self.tree.len() <= 100_000 {
-            self.run_now(algos);
-        } else if !algos.is_empty() {
+        if !algos.is_empty() {
             self.start_runs(Arc::clone(&self.tree), algos.to_vec(), None);
         }
     }
 
-    /// Runs `algos` now, on this thread (small trees and tests).
+    /// Runs `algos` now, on this thread (tests and benchmarks).
     pub fn run_now(&mut self, algos: &[Algorithm]) {
         for a in algos {
             match RunView::new(&self.tree, a.clone()) {
@@ -210,7 +209,7 @@ impl App {
     pub(super) fn start(
         &mut self,
         what: String,
-        work: impl FnOnce(&std::sync::atomic::AtomicU64) -> Done + Send + 'static,
+        work: impl FnOnce(&crate::search::Control) -> Done + Send + 'static,
     ) {
         if self.worker.start(what, work).is_err() {
             self.status = Some(("busy: wait for the work in progress".into(), true));
@@ -231,12 +230,12 @@ impl App {
         } else {
             format!("running {}", names.join(", "))
         };
-        self.start(what, move |visits| {
+        self.start(what, move |control| {
             let results = algos
                 .into_iter()
                 .map(|a| {
                     crate::search::with_stack(&tree, || {
-                        RunView::with_progress(&tree, a, visits).map_err(|e| e.to_string())
+                        RunView::with_control(&tree, a, control).map_err(|e| e.to_string())
                     })
                 })
                 .collect();
@@ -260,15 +259,28 @@ impl App {
             }
             Polled::Done(d) => *d,
         };
+        if self
+            .status
+            .as_ref()
+            .is_some_and(|(m, _)| m.starts_with("busy:"))
+        {
+            self.status = None;
+        }
         match done {
             Done::Tree(Ok((tree, source))) => {
-                // Re-run what was on screen, where it applies.
-                let algos: Vec<Algorithm> = self
+                // Re-run what was on screen, where it applies, and say what does not.
+                let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) = self
                     .runs
                     .iter()
                     .map(|r| r.algo.clone())
-                    .filter(|a| a.refusal(&tree).is_none())
-                    .collect();
+                    .partition(|a| a.refusal(&tree).is_none());
+                if !dropped.is_empty() {
+                    let why: Vec<String> = dropped
+                        .iter()
+                        .filter_map(|a| a.refusal(&tree).map(|r| format!("{a}: {r}")))
+                        .collect();
+                    self.status = Some((format!("dropped {}", why.join("; ")), true));
+                }
                 self.start_runs(Arc::new(tree), algos, Some(source));
             }
             Done::Tree(Err(report)) => {
@@ -318,6 +330,8 @@ impl App {
             Mode::Search(_) | Mode::Form(_) => Context::Input,
         };
         let action = self.keymap.action_in(context, &key);
+        // A message lasts until the next key: it may no longer be true after it.
+        self.status = None;
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => {
                 if let Some(a) = action {
@@ -385,7 +399,7 @@ impl App {
             Action::SearchPrev => self.search_again(false),
             Action::AddRun => self.mode = Mode::Picker(self.first_applicable()),
             Action::RemoveRun => {
-                if self.current < self.runs.len() {
+                if self.need_run("remove") && self.current < self.runs.len() {
                     let r = self.runs.remove(self.current);
                     self.status = Some((format!("removed {}", r.algo), false));
                     self.current = self.current.min(self.runs.len().saturating_sub(1));
@@ -416,7 +430,11 @@ impl App {
             | Action::Faster
             | Action::Slower
             | Action::StepStart
-            | Action::StepEnd => self.stepper(action),
+            | Action::StepEnd => {
+                if self.need_run("step through") {
+                    self.stepper(action);
+                }
+            }
             Action::VisitedOnly => {
                 self.visited_only = !self.visited_only;
                 self.with_outline(|o, t, v| o.refresh(t, v, h));
@@ -439,17 +457,47 @@ impl App {
             Action::Open => self.mode = Mode::Form(super::dialogs::open_form()),
             Action::Generate => self.mode = Mode::Form(self.generate_form()),
             Action::Reorder => self.mode = Mode::Form(super::dialogs::reorder_form()),
-            Action::Export => self.mode = Mode::Form(self.export_form()),
+            Action::Export => {
+                if self.need_run("export") {
+                    self.mode = Mode::Form(self.export_form());
+                }
+            }
             Action::Quit => self.quit = true,
+            Action::Cancel => self.cancel(),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm
-            | Action::Cancel
             | Action::NextField
             | Action::PrevField
             | Action::NextChoice
             | Action::PrevChoice
             | Action::DeleteChar
             | Action::Unbound => {}
+        }
+    }
+
+    /// Esc in the outline: stop the work in progress, or the player; never quit.
+    fn cancel(&mut self) {
+        if let Some(what) = self.worker.cancel() {
+            self.status = Some((format!("cancelled: {what}"), false));
+        } else if self.playing {
+            self.playing = false;
+        } else {
+            self.status = None;
+        }
+    }
+
+    /// Says that `what` needs a run when there is none; true when there is one.
+    fn need_run(&mut self, what: &str) -> bool {
+        if self.runs.is_empty() {
+            let key = self.keymap.keys_for(Action::AddRun);
+            let key = key.split(' ').next().unwrap_or("r").to_owned();
+            self.status = Some((
+                format!("no run yet to {what}: press {key} to run an algorithm"),
+                false,
+            ));
+            false
+        } else {
+            true
         }
     }
 

@@ -373,7 +373,7 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("s", Action::Reorder),
     ("e", Action::Export),
     ("q", Action::Quit),
-    ("esc", Action::Quit),
+    ("esc", Action::Cancel),
     ("ctrl-c", Action::Quit),
 ];
 
@@ -508,7 +508,11 @@ impl Keymap {
                 let mut lines: Vec<(String, &'static str)> = Vec::new();
                 let mut depth_done = false;
                 for &a in &seen {
-                    let (group, what) = a.describe();
+                    // In the outline, Cancel stops the work in progress.
+                    let (group, what) = match a {
+                        Action::Cancel => ("Tree and files", "cancel a load or a search"),
+                        _ => a.describe(),
+                    };
                     if group != g {
                         continue;
                     }

@@ -1,9 +1,7 @@
 //! A run as the explorer holds it: the recorded search, its step index, and where the user is
 //! in it.
 
-use std::sync::atomic::AtomicU64;
-
-use crate::search::{Algorithm, Refusal, Run};
+use crate::search::{Algorithm, Control, Refusal, Run};
 use crate::trace::{self, Replay, StepIndex, Trace};
 use crate::tree::Tree;
 
@@ -20,16 +18,17 @@ pub struct RunView {
 impl RunView {
     /// Searches `tree` recording every event.
     pub fn new(tree: &Tree, algo: Algorithm) -> Result<RunView, Refusal> {
-        RunView::with_progress(tree, algo, &AtomicU64::new(0))
+        RunView::with_control(tree, algo, &Control::default())
     }
 
-    /// Searches `tree` recording every event, publishing the visits so far in `visits`.
-    pub fn with_progress(
+    /// Searches `tree` recording every event, publishing the visits so far in `control` and
+    /// stopping when it asks.
+    pub fn with_control(
         tree: &Tree,
         algo: Algorithm,
-        visits: &AtomicU64,
+        control: &Control,
     ) -> Result<RunView, Refusal> {
-        let (run, trace) = trace::record(tree, &algo, visits)?;
+        let (run, trace) = trace::record_with(tree, &algo, control)?;
         let index = StepIndex::new(tree, &trace);
         let step = trace.len();
         Ok(RunView {

@@ -1,11 +1,16 @@
-//! The background worker: long work (loading a file, searching a big tree, generating one)
-//! runs on a thread while the screen keeps redrawing; [`Worker::poll`] picks the result up.
+//! The background worker: long work (loading a file, searching a tree, generating one) runs on
+//! a thread while the screen keeps redrawing; [`Worker::poll`] picks the result up and
+//! [`Worker::cancel`] abandons it. A cancelled search stops at its next progress report (its
+//! [`Control`] is set and it unwinds with [`Cancelled`]); a cancelled load or generation is left
+//! to finish on its own thread and its result is dropped.
 
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
+use crate::search::{Cancelled, Control};
 use crate::tree::Tree;
 
 use super::runs::RunView;
@@ -22,8 +27,8 @@ struct Pending {
     what: String,
     started: Instant,
     rx: Receiver<Done>,
-    /// Nodes visited so far by the search in progress, if it is one.
-    visits: Arc<AtomicU64>,
+    /// Nodes visited so far by the search in progress, if it is one, and the request to stop.
+    control: Arc<Control>,
 }
 
 /// At most one piece of work in progress.
@@ -45,29 +50,43 @@ pub enum Polled {
 }
 
 impl Worker {
-    /// Starts `work` on a thread; it may publish its node visits in the counter it is given.
+    /// Starts `work` on a thread; a search publishes its node visits through the [`Control`]
+    /// it is given, and stops when asked to there.
     pub fn start(
         &mut self,
         what: String,
-        work: impl FnOnce(&AtomicU64) -> Done + Send + 'static,
+        work: impl FnOnce(&Control) -> Done + Send + 'static,
     ) -> Result<(), Busy> {
         if self.pending.is_some() {
             return Err(Busy);
         }
         let (tx, rx) = mpsc::channel();
-        let visits = Arc::new(AtomicU64::new(0));
-        let shared = Arc::clone(&visits);
+        let control = Arc::new(Control::default());
+        let shared = Arc::clone(&control);
         std::thread::spawn(move || {
-            let done = work(&shared);
-            let _ = tx.send(done);
+            match catch_unwind(AssertUnwindSafe(|| work(&shared))) {
+                Ok(done) => {
+                    let _ = tx.send(done);
+                }
+                // Cancelled: nobody waits for the result any more.
+                Err(payload) if payload.is::<Cancelled>() => {}
+                Err(payload) => resume_unwind(payload),
+            }
         });
         self.pending = Some(Pending {
             what,
             started: Instant::now(),
             rx,
-            visits,
+            control,
         });
         Ok(())
+    }
+
+    /// Abandons the work in progress and says what it was.
+    pub fn cancel(&mut self) -> Option<String> {
+        let p = self.pending.take()?;
+        p.control.cancel.store(true, Ordering::Relaxed);
+        Some(p.what)
     }
 
     pub fn is_busy(&self) -> bool {
@@ -77,7 +96,7 @@ impl Worker {
     /// Work in progress: what, for how long, and the nodes a search has visited so far.
     pub fn progress(&self) -> Option<(&str, Duration, u64)> {
         self.pending.as_ref().map(|p| {
-            let visits = p.visits.load(Ordering::Relaxed);
+            let visits = p.control.visits.load(Ordering::Relaxed);
             (p.what.as_str(), p.started.elapsed(), visits)
         })
     }
