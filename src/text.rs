@@ -81,13 +81,28 @@ pub fn kind_words(k: Kind) -> String {
     }
 }
 
-/// A node's name in sentences: its label, or its number.
+/// A node's name, the same on every screen and in every sentence: its label; else "the root";
+/// else `#` and the path of child numbers from the root, counted from 1 as people count
+/// (`#3.1` is the first child of the root's third child).
 pub fn node_name(tree: &Tree, id: NodeId) -> String {
     match tree.label(id) {
         Some(l) => l.to_owned(),
         None if id == tree.root() => "the root".into(),
-        None => format!("#{}", id.0),
+        None => format!("#{}", node_path(tree, id)),
     }
+}
+
+/// The 1-based child numbers from the root down to `id`, joined by dots (`3.1`); empty for the
+/// root.
+pub fn node_path(tree: &Tree, id: NodeId) -> String {
+    let mut steps = Vec::new();
+    let mut node = id;
+    while let Some(p) = tree.parent(node) {
+        steps.push(tree.child_index(node) + 1);
+        node = p;
+    }
+    let parts: Vec<String> = steps.iter().rev().map(usize::to_string).collect();
+    parts.join(".")
 }
 
 /// A move's name: the child's label, or `#i` for child i counted from 1.
@@ -121,5 +136,17 @@ mod tests {
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(nodes(1), "1 node");
         assert_eq!(nodes(1000), "1,000 nodes");
+    }
+
+    #[test]
+    fn unlabelled_nodes_are_named_by_their_path() {
+        let t = crate::tree::samples::classic();
+        let b = t.child(t.root(), 1);
+        let leaf = t.child(b, 2);
+        assert_eq!(node_name(&t, t.root()), "the root");
+        assert_eq!(node_name(&t, b), "b");
+        assert_eq!(node_path(&t, leaf), "2.3");
+        assert_eq!(node_name(&t, leaf), "#2.3");
+        assert_eq!(move_name(&t, leaf), "#3");
     }
 }

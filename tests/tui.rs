@@ -403,7 +403,10 @@ fn without_a_run_export_remove_and_jump_say_so_at_once() {
         keys(&mut a, &[k]);
         assert_eq!(a.mode, Mode::Normal, "{k} opened nothing");
         let (msg, _) = a.status.clone().expect("a message");
-        assert!(msg.starts_with("no run yet") && msg.contains("press r"), "{k}: {msg}");
+        assert!(
+            msg.starts_with("no run yet") && msg.contains("press r"),
+            "{k}: {msg}"
+        );
     }
 }
 

@@ -170,7 +170,7 @@ mod tests {
         assert_eq!(s[0], "before the search: alphabeta starts at the root");
         assert_eq!(s[1], "enter + node the root with window α −∞ .. β +∞");
         assert_eq!(s[2], "enter − node a with window α −∞ .. β +∞");
-        assert_eq!(s[3], "evaluate leaf #4 = 3");
+        assert_eq!(s[3], "evaluate leaf #1.1 = 3");
         assert!(
             s.contains(
                 &"cutoff at − node b after child 1 (alpha): child 2 ≤ α 3, 2 children skipped"
