@@ -6,7 +6,18 @@ use crate::search::{Bound, Cutoff, Run};
 use crate::text::{kind_words, node_name, short_number, vector_text};
 use crate::tree::{NodeId, Tree};
 
-use super::{EventView, Replay, Shown, Trace};
+use super::{EventView, NodeState, Replay, Shown, Status, Trace};
+
+/// A node's state as the views show it: after the last step the root carries the run's own
+/// result. A driver may conclude more than its last pass said — MTD(f)'s last null-window pass
+/// returns a bound, but once its bounds meet the value is exact — so the root's last `exit`
+/// can be a bound while the run's result is exact.
+pub fn settled(tree: &Tree, run: &Run, trace: &Trace, id: NodeId, k: usize, mut st: NodeState) -> NodeState {
+    if id == tree.root() && k == trace.len() && st.status == Status::Done {
+        st.bound = run.bound;
+    }
+    st
+}
 
 /// A value as shown in a sentence: a number, a stored vector, or a leaf's payoff.
 pub fn value_text(tree: &Tree, trace: &Trace, id: NodeId, v: Shown) -> String {
@@ -124,12 +135,22 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
             )
         }
         EventView::Exit { node, value, bound } => {
-            let what = match bound {
+            let what = |b: Bound| match b {
                 Bound::Exact => "exact",
                 Bound::Lower => "a lower bound",
                 Bound::Upper => "an upper bound",
             };
-            format!("{} returns {} ({what})", name(node), short_number(value))
+            let said = format!("{} returns {} ({})", name(node), short_number(value), what(bound));
+            if node == tree.root() && k == trace.len() && run.bound != bound {
+                format!(
+                    "{said}; the search ends with {} {} ({})",
+                    run.algorithm.name(),
+                    run.value,
+                    what(run.bound)
+                )
+            } else {
+                said
+            }
         }
         EventView::ExitVector { node, index, .. } => format!(
             "{} returns {}",
@@ -188,5 +209,22 @@ mod tests {
             s.contains(&"− node b returns 2 (an upper bound)".to_owned()),
             "{s:#?}"
         );
+    }
+
+    #[test]
+    fn the_last_step_states_the_runs_result() {
+        let t = classic();
+        for algo in [Algorithm::Mtdf { guess: None }, Algorithm::Sss] {
+            let (run, trace) = record(&t, &algo, &AtomicU64::new(0)).unwrap();
+            let index = StepIndex::new(&t, &trace);
+            let replay = Replay::with_index(&t, &trace, &index);
+            let last = describe(&t, &run, &trace, &replay, trace.len());
+            assert!(
+                last.ends_with("(exact)"),
+                "{algo}: the run is exact, and the last sentence must say so: {last}"
+            );
+            let st = settled(&t, &run, &trace, t.root(), trace.len(), replay.state(t.root(), trace.len()));
+            assert_eq!(st.bound, run.bound);
+        }
     }
 }

@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::Bound;
 use crate::text::{kind_glyph, kind_words, node_name, number_text, short_number as num, thousands};
-use crate::trace::narrate::value_text;
+use crate::trace::narrate::{settled, value_text};
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
 
@@ -111,7 +111,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             },
         )));
         let replay = r.replay(tree);
-        let st = replay.state(id, r.step);
+        let st = settled(tree, &r.run, &r.trace, id, r.step, replay.state(id, r.step));
         let mut s = vec![
             Span::styled(glyph(&st), glyph_style(t, &st)),
             Span::raw(" "),
