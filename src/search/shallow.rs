@@ -89,7 +89,15 @@ fn shallow<O: Observer>(
                 Cutoff::Shallow
             };
             obs.cutoff(node, (i - 1) as u32, (kids.len() - i) as u32, kind);
-            obs.exit_vector(node, &best, Bound::Lower);
+            // Immediate pruning: the mover already has the largest share possible, and ties go
+            // to the leftmost child, so `best` is the node's max^n value exactly. A shallow
+            // cutoff only proves the mover's component is at least the bound.
+            let b = if kind == Cutoff::Immediate {
+                Bound::Exact
+            } else {
+                Bound::Lower
+            };
+            obs.exit_vector(node, &best, b);
             return best;
         }
         let current = shallow(tree, c, child_bound(tree, p, c, best[pi], lim), lim, obs);

@@ -172,7 +172,13 @@ pub(crate) fn max_node<O: Observer>(
             a = v;
         }
     }
-    obs.exit(node, a, Bound::classify(a, alpha, beta));
+    // §7.2: a value from the rightmost cutoff is a lower bound of the root's, not its value.
+    let bound = if root && ctx.rightmost_fired {
+        Bound::Lower
+    } else {
+        Bound::classify(a, alpha, beta)
+    };
+    obs.exit(node, a, bound);
     a
 }
 
@@ -205,7 +211,12 @@ pub(crate) fn min_node<O: Observer>(
             b = v;
         }
     }
-    obs.exit(node, b, Bound::classify(b, alpha, beta));
+    let bound = if root && ctx.rightmost_fired {
+        Bound::Upper
+    } else {
+        Bound::classify(b, alpha, beta)
+    };
+    obs.exit(node, b, bound);
     b
 }
 

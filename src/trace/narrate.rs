@@ -2,7 +2,7 @@
 //! CLI may print. They are knowledge of the trace, not of the screen, so they live here and are
 //! tested here.
 
-use crate::search::{Bound, Cutoff, Run};
+use crate::search::{Algorithm, Bound, Cutoff, Run};
 use crate::text::{kind_words, node_name, short_number, vector_text};
 use crate::tree::{NodeId, Tree};
 
@@ -12,7 +12,14 @@ use super::{EventView, NodeState, Replay, Shown, Status, Trace};
 /// result. A driver may conclude more than its last pass said — MTD(f)'s last null-window pass
 /// returns a bound, but once its bounds meet the value is exact — so the root's last `exit`
 /// can be a bound while the run's result is exact.
-pub fn settled(tree: &Tree, run: &Run, trace: &Trace, id: NodeId, k: usize, mut st: NodeState) -> NodeState {
+pub fn settled(
+    tree: &Tree,
+    run: &Run,
+    trace: &Trace,
+    id: NodeId,
+    k: usize,
+    mut st: NodeState,
+) -> NodeState {
     if id == tree.root() && k == trace.len() && st.status == Status::Done {
         st.bound = run.bound;
     }
@@ -37,8 +44,34 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
         );
     }
     let e = trace.event(k - 1).view();
-    let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
+    let said = if run.algorithm == Algorithm::Sss {
+        describe_sss(tree, trace, replay, k, &e)
+    } else {
+        describe_event(tree, trace, replay, k, &e)
+    };
     match e {
+        EventView::Exit { node, bound, .. }
+            if node == tree.root() && k == trace.len() && bound != run.bound =>
+        {
+            let what = match run.bound {
+                Bound::Exact => "exact",
+                Bound::Lower => "a lower bound",
+                Bound::Upper => "an upper bound",
+            };
+            format!(
+                "{said}; the search ends with {} {} ({what})",
+                run.algorithm.name(),
+                run.value
+            )
+        }
+        _ => said,
+    }
+}
+
+/// One event in the words of a depth-first window search.
+fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &EventView) -> String {
+    let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
+    match *e {
         EventView::Enter { node, alpha, beta } => format!(
             "enter {} with window α {} .. β {}",
             name(node),
@@ -140,17 +173,12 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
                 Bound::Lower => "a lower bound",
                 Bound::Upper => "an upper bound",
             };
-            let said = format!("{} returns {} ({})", name(node), short_number(value), what(bound));
-            if node == tree.root() && k == trace.len() && run.bound != bound {
-                format!(
-                    "{said}; the search ends with {} {} ({})",
-                    run.algorithm.name(),
-                    run.value,
-                    what(run.bound)
-                )
-            } else {
-                said
-            }
+            format!(
+                "{} returns {} ({})",
+                name(node),
+                short_number(value),
+                what(bound)
+            )
         }
         EventView::ExitVector { node, index, .. } => format!(
             "{} returns {}",
@@ -161,6 +189,63 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
             "{}: its children are not all of one kind, so Star1 searches it",
             name(node)
         ),
+    }
+}
+
+/// SSS* in its own terms: it is best-first, not a depth-first window search. A node "goes
+/// LIVE" when a state for it enters OPEN with a merit (the trace's window carries the merit as
+/// its upper end); it is "SOLVED" when its state reaches the top of OPEN with its value settled;
+/// a Max node solved by one child has its other children's states purged from OPEN.
+fn describe_sss(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &EventView) -> String {
+    let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
+    match *e {
+        EventView::Enter { node, beta, .. } => format!(
+            "{} goes LIVE in OPEN with merit {}",
+            name(node),
+            short_number(beta)
+        ),
+        EventView::Leaf { node, value } => format!(
+            "leaf {} = {} is evaluated: its state is SOLVED with merit min(merit, {})",
+            node_name(tree, node),
+            short_number(value),
+            short_number(value)
+        ),
+        EventView::Cutoff {
+            node,
+            after,
+            skipped,
+            ..
+        } => {
+            let child = tree.child(node, after as usize);
+            let v = replay
+                .state(child, k)
+                .value
+                .map_or("?".into(), |v| value_text(tree, trace, child, v));
+            let skip = match skipped {
+                0 => String::new(),
+                1 => ": the state of 1 other child is purged from OPEN".into(),
+                n => format!(": the states of {n} other children are purged from OPEN"),
+            };
+            format!(
+                "{} is SOLVED by child {} (merit {v}, the highest in OPEN){skip}",
+                name(node),
+                after + 1
+            )
+        }
+        EventView::Exit { node, value, bound } => {
+            let what = match bound {
+                Bound::Exact => "its value",
+                Bound::Lower => "a lower bound",
+                Bound::Upper => "an upper bound",
+            };
+            format!(
+                "{} is SOLVED with merit {} ({what})",
+                name(node),
+                short_number(value)
+            )
+        }
+        EventView::Research { node, .. } => format!("{} is searched again", name(node)),
+        _ => format!("{}", e.name()),
     }
 }
 
@@ -220,10 +305,17 @@ mod tests {
             let replay = Replay::with_index(&t, &trace, &index);
             let last = describe(&t, &run, &trace, &replay, trace.len());
             assert!(
-                last.ends_with("(exact)"),
+                last.ends_with("(exact)") || last.ends_with("(its value)"),
                 "{algo}: the run is exact, and the last sentence must say so: {last}"
             );
-            let st = settled(&t, &run, &trace, t.root(), trace.len(), replay.state(t.root(), trace.len()));
+            let st = settled(
+                &t,
+                &run,
+                &trace,
+                t.root(),
+                trace.len(),
+                replay.state(t.root(), trace.len()),
+            );
             assert_eq!(st.bound, run.bound);
         }
     }

@@ -24,7 +24,14 @@ pub(super) fn run_cell(
     id: NodeId,
 ) -> (Vec<Span<'static>>, String) {
     let t = app.theme();
-    let st = settled(&app.tree, &r.run, &r.trace, id, r.step, replay.state(id, r.step));
+    let st = settled(
+        &app.tree,
+        &r.run,
+        &r.trace,
+        id,
+        r.step,
+        replay.state(id, r.step),
+    );
     // Below a chance node, Star1/Star2's A..B (equations 2–8); elsewhere the window α..β.
     let window = match (st.status, st.chance_bounds.or(st.window)) {
         (Status::Pruned | Status::NotReached, _) | (_, None) => String::new(),
