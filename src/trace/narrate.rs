@@ -245,7 +245,7 @@ fn describe_sss(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Event
             )
         }
         EventView::Research { node, .. } => format!("{} is searched again", name(node)),
-        _ => format!("{}", e.name()),
+        _ => e.name().to_string(),
     }
 }
 
