@@ -181,6 +181,12 @@ impl Tree {
         NodeId::ROOT
     }
 
+    /// The tree's name and description, to say what was done to it (a reorder, say); the
+    /// structure stays as validated.
+    pub fn meta_mut(&mut self) -> &mut Meta {
+        &mut self.meta
+    }
+
     pub fn meta(&self) -> &Meta {
         &self.meta
     }

@@ -453,3 +453,61 @@ fn messages_last_until_the_next_key() {
     keys(&mut a, &["j"]);
     assert_eq!(a.status, None);
 }
+
+#[test]
+fn exports_name_the_parameters_and_ask_before_overwriting() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(sample("ballard-figure-6.ron"));
+    a.run_now(&[Algorithm::Star2 {
+        probes: 2,
+        rightmost: false,
+    }]);
+    keys(&mut a, &["e"]);
+    let Mode::Form(form) = &a.mode else {
+        panic!("export form")
+    };
+    let trace = form.fields[0].shown();
+    assert!(trace.ends_with("-star2-probes-2.jsonl"), "{trace}");
+    let path = dir.path().join("t.jsonl");
+    std::fs::write(&path, "keep me").unwrap();
+    for _ in 0..80 {
+        keys(&mut a, &["backspace"]);
+    }
+    typed(&mut a, &path.display().to_string());
+    for f in 1..3 {
+        keys(&mut a, &["tab"]);
+        for _ in 0..80 {
+            keys(&mut a, &["backspace"]);
+        }
+        let _ = f;
+    }
+    keys(&mut a, &["enter"]);
+    let Mode::Form(form) = &a.mode else {
+        panic!("the form stays open to ask")
+    };
+    assert!(
+        form.error
+            .as_ref()
+            .unwrap()
+            .contains("Enter again overwrites")
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.starts_with("{\"prune_trace\""), "{written}");
+}
+
+#[test]
+fn a_reordered_tree_says_so_in_its_name_and_traces() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["s", "enter"]);
+    assert_eq!(a.tree.meta().name, "first steps (children best first)");
+    let mut buf = Vec::new();
+    let r = &a.runs[0];
+    prune::trace::export::write_jsonl(&mut buf, &a.tree, &r.run, &r.trace).unwrap();
+    let header: serde_json::Value =
+        serde_json::from_str(String::from_utf8(buf).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(header["tree"], "first steps (children best first)");
+}

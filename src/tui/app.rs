@@ -78,6 +78,8 @@ pub struct App {
     pub hit: Hit,
     /// The last generator settings, so the form reopens as it was left.
     pub(super) gen_form: Option<Form>,
+    /// Export files the user was told exist; a second Enter on the same names overwrites them.
+    pub(super) overwrite_confirmed: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -119,6 +121,7 @@ impl App {
             height: 20,
             hit: Hit::default(),
             gen_form: None,
+            overwrite_confirmed: None,
         };
         app.analyse();
         app

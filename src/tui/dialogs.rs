@@ -48,8 +48,13 @@ pub fn reorder_form() -> Form {
 
 impl App {
     pub(super) fn export_form(&self) -> Form {
+        // The run's parameters are part of the name: `star2 --probes 2` and `star2` differ.
         let stem = match self.current_run() {
-            Some(r) => format!("{}-{}", file_stem(&self.tree.meta().name), r.algo.name()),
+            Some(r) => format!(
+                "{}-{}",
+                file_stem(&self.tree.meta().name),
+                file_stem(&r.algo.label())
+            ),
             None => file_stem(&self.tree.meta().name),
         };
         Form::new(
@@ -108,7 +113,7 @@ impl App {
                 let how = form.choice(FieldId::Order).map_err(missing)?;
                 let tree = reorder(&self.tree, &self.reference, how, seed);
                 let algos: Vec<Algorithm> = self.runs.iter().map(|r| r.algo.clone()).collect();
-                let source = format!("{} ({how})", self.source);
+                let source = self.source.clone();
                 self.start_runs(Arc::new(tree), algos, Some(source));
                 Ok(())
             }
@@ -117,13 +122,38 @@ impl App {
     }
 
     fn export(&mut self, form: &Form) -> Result<(), String> {
-        let Some(r) = self.current_run() else {
+        if self.current_run().is_none() {
             return Err("no run to export: run an algorithm first (r)".into());
+        }
+        let targets: Vec<String> = [FieldId::TraceFile, FieldId::StatsFile, FieldId::PictureFile]
+            .into_iter()
+            .map(|id| form.text(id).unwrap_or("").to_owned())
+            .collect();
+        // An earlier export is not overwritten without a second Enter on the same names.
+        let existing: Vec<String> = targets
+            .iter()
+            .filter(|p| !p.is_empty() && Path::new(p.as_str()).is_file())
+            .cloned()
+            .collect();
+        if !existing.is_empty() && self.overwrite_confirmed.as_ref() != Some(&existing) {
+            let msg = format!(
+                "{} already exist{}: Enter again overwrites, or change the name",
+                existing.join(", "),
+                if existing.len() == 1 { "s" } else { "" }
+            );
+            self.overwrite_confirmed = Some(existing);
+            return Err(msg);
+        }
+        self.overwrite_confirmed = None;
+        let Some(r) = self.current_run() else {
+            return Err("no run to export".into());
         };
         let tree = &self.tree;
         let mut written = Vec::new();
-        for id in [FieldId::TraceFile, FieldId::StatsFile, FieldId::PictureFile] {
-            let path = form.text(id).map_err(|e| e.to_string())?;
+        for (id, path) in [FieldId::TraceFile, FieldId::StatsFile, FieldId::PictureFile]
+            .into_iter()
+            .zip(&targets)
+        {
             if path.is_empty() {
                 continue;
             }
@@ -146,26 +176,28 @@ pub(super) fn parse_num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, 
         .map_err(|_| format!("{what}: `{}` is not a valid number", s.trim()))
 }
 
+/// A name for files: lowercase letters and digits, everything else one dash.
 fn file_stem(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let mut s = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c.to_ascii_lowercase());
+        } else if !s.ends_with('-') {
+            s.push('-');
+        }
+    }
     let s = s.trim_matches('-').to_owned();
     if s.is_empty() { "tree".into() } else { s }
 }
 
 /// A copy of `tree` whose children are sorted by their true values: best first (for the
 /// player to move), worst first, or shuffled with a seed.
+///
+/// The copy's name says so (`first steps (best first)`), so that its title and every trace
+/// exported from it record the tree actually searched.
 pub fn reorder(tree: &Tree, reference: &Reference, how: &str, seed: u64) -> Tree {
     let mut rng = crate::generate::Rng::new(seed);
-    tree.reordered(|t, id| {
+    let mut reordered = tree.reordered(|t, id| {
         let n = t.child_count(id);
         let mut order: Vec<usize> = (0..n).collect();
         if how == "random" {
@@ -191,5 +223,13 @@ pub fn reorder(tree: &Tree, reference: &Reference, how: &str, seed: u64) -> Tree
             order.reverse();
         }
         order
-    })
+    });
+    let what = if how == "random" {
+        format!("children shuffled, seed {seed}")
+    } else {
+        format!("children {how}")
+    };
+    let meta = reordered.meta_mut();
+    meta.name = format!("{} ({what})", meta.name);
+    reordered
 }
