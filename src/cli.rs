@@ -123,6 +123,9 @@ pub enum CliError {
     /// A bug or an environment failure.
     #[error("internal error: {0}")]
     Internal(String),
+    /// An input error already rendered with its position (a file the explorer could not load).
+    #[error("{0}")]
+    Reported(String),
 }
 
 impl CliError {
@@ -141,6 +144,7 @@ impl CliError {
     pub fn render(&self, color: bool) -> String {
         match self {
             CliError::Input(e) => e.render(color),
+            CliError::Reported(text) => text.clone(),
             other => format!("error: {other}\n"),
         }
     }
@@ -188,6 +192,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Experiment(a)) => experiment::run(&a),
         Some(Command::Tui(a)) => {
+            if let (Some(path), None, true) = (&a.tree.file, a.tree.from, on_terminal()) {
+                let runs = a
+                    .run
+                    .iter()
+                    .map(|spec| crate::search::Algorithm::parse(spec, &Default::default()))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(CliError::usage)?;
+                return explore_loading(path.clone(), runs);
+            }
             let tree = a.tree.load()?;
             let mut runs = Vec::new();
             for spec in &a.run {
@@ -207,6 +220,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             print(&String::from_utf8_lossy(&buf))
         }
         None => {
+            if let (Some(path), true) = (&cli.file, on_terminal()) {
+                return explore_loading(path.clone(), Vec::new());
+            }
             let (tree, source) = match &cli.file {
                 Some(f) => (format::load(f, None)?, f.display().to_string()),
                 None => (default_tree(), crate::examples::DEFAULT_SOURCE.to_owned()),
@@ -224,8 +240,7 @@ fn explore(
     runs: Vec<crate::search::Algorithm>,
     asked: bool,
 ) -> Result<(), CliError> {
-    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    if !terminal {
+    if !on_terminal() {
         if asked {
             return Err(CliError::Usage(
                 "the explorer needs a terminal (stdin and stdout); for scripts use `prune run` or `prune compare`".into(),
@@ -233,8 +248,38 @@ fn explore(
         }
         return print(&welcome(&tree));
     }
-    crate::tui::run(crate::tui::Options { tree, source, runs })
+    let opts = crate::tui::Options {
+        tree,
+        source,
+        runs,
+        load: None,
+    };
+    crate::tui::run(opts)
         .map_err(|e| CliError::Internal(format!("terminal: {e}")))
+        .map(|_| ())
+}
+
+/// Whether prune talks to a terminal (stdin and stdout).
+fn on_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Opens the explorer at once on `path`, which loads in the background with its progress on
+/// screen; runs `runs` when it arrives. A file that does not load ends the explorer with the
+/// loader's report and exit code 2, as the command line does.
+fn explore_loading(path: PathBuf, runs: Vec<crate::search::Algorithm>) -> Result<(), CliError> {
+    let placeholder = crate::examples::loading_tree(&path.display().to_string());
+    let opts = crate::tui::Options {
+        tree: placeholder,
+        source: path.display().to_string(),
+        runs,
+        load: Some(path),
+    };
+    match crate::tui::run(opts) {
+        Ok(None) => Ok(()),
+        Ok(Some(report)) => Err(CliError::Reported(report)),
+        Err(e) => Err(CliError::Internal(format!("terminal: {e}"))),
+    }
 }
 
 /// What `prune` prints when it is not talking to a terminal: the tree and where to go from there.

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::format;
-use crate::tree::Tree;
+use crate::tree::{Draft, DraftNode, Meta, Tree};
 
 /// The text of `trees/default.ron`, compiled into the binary.
 pub const DEFAULT_TREE: &str = include_str!("../trees/default.ron");
@@ -15,4 +15,16 @@ pub const DEFAULT_SOURCE: &str = "(built-in example)";
 /// The built-in example tree.
 pub fn default_tree() -> Tree {
     format::ron::parse(DEFAULT_SOURCE, Arc::from(DEFAULT_TREE)).expect("the built-in tree is valid")
+}
+
+/// What the explorer shows while the file named on the command line loads: a single leaf whose
+/// name says so.
+pub fn loading_tree(what: &str) -> Tree {
+    let mut d = Draft::new(Meta {
+        name: format!("loading {what}…"),
+        players: 2,
+        ..Meta::default()
+    });
+    d.push(DraftNode::leaf(0.0));
+    d.finish().expect("a single leaf is a tree")
 }

@@ -44,8 +44,11 @@ pub struct Options {
     pub tree: Tree,
     /// Where the tree came from, for the title bar.
     pub source: String,
-    /// Runs done before the first frame.
+    /// Runs started with the first frame.
     pub runs: Vec<Algorithm>,
+    /// A file to load in the background, shown with its progress from the first frame; `tree`
+    /// stands in until it arrives. If it cannot be loaded the explorer ends with its report.
+    pub load: Option<std::path::PathBuf>,
 }
 
 /// Builds the app as the user configured it: keymap and themes from the config directory,
@@ -72,7 +75,10 @@ pub fn configured_app(opts: Options) -> App {
         themes = vec![theme::Theme::monochrome()];
     }
     let mut app = App::new(opts.tree, opts.source, keymap, themes);
-    app.run_all(&opts.runs);
+    match opts.load {
+        Some(path) => app.load_first(path, opts.runs),
+        None => app.run_all(&opts.runs),
+    }
     if !notes.is_empty() {
         app.status = Some((notes.join("; "), true));
     }
@@ -99,8 +105,9 @@ impl Drop for Guard {
     }
 }
 
-/// Runs the explorer until the user quits.
-pub fn run(opts: Options) -> io::Result<()> {
+/// Runs the explorer until the user quits. When the file it was asked to open cannot be
+/// loaded, it ends at once and returns the loader's report.
+pub fn run(opts: Options) -> io::Result<Option<String>> {
     let mut app = configured_app(opts);
     // A panic restores the terminal before its message is printed.
     let previous = std::panic::take_hook();
@@ -113,7 +120,8 @@ pub fn run(opts: Options) -> io::Result<()> {
     let _guard = Guard;
     execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    event_loop(&mut terminal, &mut app)
+    event_loop(&mut terminal, &mut app)?;
+    Ok(app.fatal.take())
 }
 
 /// Gives the terminal back and ends the process with `code`, whatever the main thread is doing

@@ -401,3 +401,39 @@ fn esc_cancels_a_load_and_never_quits() {
     assert!(s.wait_exit().success());
     s.assert_restored();
 }
+
+#[test]
+fn a_big_file_opens_the_screen_at_once_and_a_bad_one_ends_with_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["gen", "uniform", "-b", "8", "-d", "7", "-o"])
+        .arg(&big)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut s = Session::start(&["big.ron"], dir.path());
+    // The first frame says what is loading, before the tree is there.
+    let first = s.wait_for("loading big.ron");
+    assert!(first.contains("loading big.ron"), "{first}");
+    s.wait_for("uniform");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+
+    std::fs::write(
+        dir.path().join("bad.ron"),
+        "(version: 1, root: Max([1,, 2]))",
+    )
+    .unwrap();
+    let mut s = Session::start(&["bad.ron"], dir.path());
+    let status = s.exits_within(Duration::from_secs(20));
+    assert_eq!(status.code(), Some(2), "{status:?}");
+    s.assert_restored();
+    let out = String::from_utf8_lossy(&s.output.lock().unwrap()).into_owned();
+    let left = out.rfind("\x1b[?1049l").unwrap();
+    assert!(
+        out[left..].contains("bad.ron:1:"),
+        "the report follows the restore: {out}"
+    );
+}

@@ -80,6 +80,10 @@ pub struct App {
     pub(super) gen_form: Option<Form>,
     /// Export files the user was told exist; a second Enter on the same names overwrites them.
     pub(super) overwrite_confirmed: Option<Vec<String>>,
+    /// While the file named on the command line loads: the runs to start when it arrives.
+    pub(super) first_runs: Option<Vec<Algorithm>>,
+    /// Why the explorer ended on its own: the file it was asked to open did not load.
+    pub fatal: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -122,6 +126,8 @@ impl App {
             hit: Hit::default(),
             gen_form: None,
             overwrite_confirmed: None,
+            first_runs: None,
+            fatal: None,
         };
         app.analyse();
         app
@@ -208,6 +214,26 @@ impl App {
         self.current = self.runs.len() - 1;
     }
 
+    /// Loads `path` in the background; when it arrives it replaces the tree and the runs on
+    /// screen are searched again on it.
+    pub fn load(&mut self, path: std::path::PathBuf) {
+        let source = path.display().to_string();
+        self.start(format!("loading {source}"), move |_| {
+            Done::Tree(
+                crate::format::load(&path, None)
+                    .map(|t| (t, source))
+                    .map_err(|e| e.render(false)),
+            )
+        });
+    }
+
+    /// The first load, of the file named on the command line: `runs` start when it arrives,
+    /// and if it fails the explorer ends with the report.
+    pub fn load_first(&mut self, path: std::path::PathBuf, runs: Vec<Algorithm>) {
+        self.first_runs = Some(runs);
+        self.load(path);
+    }
+
     /// Starts `work` in the background, or says that the worker is busy.
     pub(super) fn start(
         &mut self,
@@ -270,13 +296,19 @@ impl App {
             self.status = None;
         }
         match done {
+            Done::Tree(Err(report)) if self.first_runs.is_some() => {
+                self.fatal = Some(report);
+                self.quit = true;
+            }
             Done::Tree(Ok((tree, source))) => {
-                // Re-run what was on screen, where it applies, and say what does not.
-                let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) = self
-                    .runs
-                    .iter()
-                    .map(|r| r.algo.clone())
-                    .partition(|a| a.refusal(&tree).is_none());
+                // Re-run what was on screen (or what the command line asked for), where it
+                // applies, and say what does not.
+                let wanted: Vec<Algorithm> = match self.first_runs.take() {
+                    Some(first) => first,
+                    None => self.runs.iter().map(|r| r.algo.clone()).collect(),
+                };
+                let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) =
+                    wanted.into_iter().partition(|a| a.refusal(&tree).is_none());
                 if !dropped.is_empty() {
                     let why: Vec<String> = dropped
                         .iter()

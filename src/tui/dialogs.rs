@@ -11,7 +11,6 @@ use crate::tree::{Kind, Tree};
 
 use super::app::App;
 use super::form::{Field, FieldId, Form, Purpose};
-use super::worker::Done;
 
 /// The form of an algorithm's parameters, from the catalogue's descriptions.
 pub fn run_form(info: &'static AlgorithmInfo, players: usize) -> Form {
@@ -97,14 +96,7 @@ impl App {
                 if path.as_os_str().is_empty() {
                     return Err("type the path of a tree file".into());
                 }
-                let source = path.display().to_string();
-                self.start(format!("loading {source}"), move |_| {
-                    Done::Tree(
-                        format::load(&path, None)
-                            .map(|t| (t, source))
-                            .map_err(|e| e.render(false)),
-                    )
-                });
+                self.load(path);
                 Ok(())
             }
             Purpose::Generate => self.generate(form),
