@@ -223,6 +223,15 @@ pub enum Refusal {
     BadK(f64),
     #[error("star2 needs at least one probe (Star1 is star2 without probing)")]
     NoProbes,
+    #[error(
+        "this tree is {height} levels deep; searching it needs a stack of {} MB, which the system refused ({why})",
+        stack / (1 << 20)
+    )]
+    TooDeep {
+        height: usize,
+        stack: usize,
+        why: String,
+    },
 }
 
 impl Algorithm {

@@ -46,11 +46,11 @@ pub fn search<O: Observer + Send>(
     if let Some(why) = algo.refusal(tree) {
         return Err(why);
     }
-    Ok(with_stack(tree, || {
+    with_stack(tree, || {
         let start = Instant::now();
         let found = dispatch(tree, algo, obs);
         (found, start.elapsed().as_secs_f64())
-    }))
+    })
 }
 
 /// Adds the reference-based best moves and principal variation.
@@ -87,21 +87,36 @@ fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
 }
 
 /// Runs `f` on a thread whose stack fits the tree's height when the tree is deep: every
-/// algorithm recurses once or twice per level, like the papers' pseudocode.
-pub fn with_stack<T: Send>(tree: &Tree, f: impl FnOnce() -> T + Send) -> T {
+/// algorithm recurses once or twice per level, like the papers' pseudocode. When the system
+/// refuses a stack that large (an address-space limit, a 10^7-level chain), the tree is
+/// refused with the reason — never a panic.
+pub fn with_stack<T: Send>(tree: &Tree, f: impl FnOnce() -> T + Send) -> Result<T, Refusal> {
     const INLINE_HEIGHT: usize = 2_000;
     if tree.height() < INLINE_HEIGHT {
-        return f();
+        return Ok(f());
     }
-    let bytes = (64 << 20) + tree.height() * 4096;
+    let bytes = tree
+        .height()
+        .checked_mul(4096)
+        .and_then(|b| b.checked_add(64 << 20))
+        .ok_or(Refusal::TooDeep {
+            height: tree.height(),
+            stack: usize::MAX,
+            why: "the size overflows".into(),
+        })?;
     std::thread::scope(|s| {
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("prune-search".into())
             .stack_size(bytes)
             .spawn_scoped(s, f)
-            .expect("spawning the search thread")
+            .map_err(|e| Refusal::TooDeep {
+                height: tree.height(),
+                stack: bytes,
+                why: e.to_string(),
+            })?;
+        Ok(thread
             .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            .unwrap_or_else(|e| std::panic::resume_unwind(e)))
     })
 }
 

@@ -262,11 +262,7 @@ impl App {
         self.start(what, move |control| {
             let results = algos
                 .into_iter()
-                .map(|a| {
-                    crate::search::with_stack(&tree, || {
-                        RunView::with_control(&tree, a, control).map_err(|e| e.to_string())
-                    })
-                })
+                .map(|a| RunView::with_control(&tree, a, control).map_err(|e| e.to_string()))
                 .collect();
             let tree = new_tree.map(|source| {
                 (
