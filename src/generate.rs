@@ -110,6 +110,38 @@ pub fn level_sizes(branching: &[u32]) -> Option<Vec<u64>> {
     Some(sizes)
 }
 
+/// The nodes of a tree with `levels` levels of interior nodes whose branching factors repeat
+/// `pattern` (level k has `pattern[k % len]` children a node), counted arithmetically, with no
+/// allocation and in a handful of steps whatever the depth; `None` when the count exceeds what
+/// a tree can hold. Every family checks this before building anything.
+pub fn count_levels(levels: u64, pattern: &[u32]) -> Option<u64> {
+    let limit = MAX_NODES as u64;
+    if pattern.iter().all(|&b| b == 1) {
+        // A chain: one node a level, and the leaf.
+        return levels.checked_add(1).filter(|&n| n <= limit);
+    }
+    let (mut size, mut total) = (1u64, 1u64);
+    for k in 0..levels {
+        let b = u64::from(pattern[(k % pattern.len() as u64) as usize]);
+        size = size.checked_mul(b)?;
+        if size == 0 {
+            break;
+        }
+        total = total.checked_add(size)?;
+        // Some factor is at least 2, so this ends within about 64 patterns.
+        if total > limit {
+            return None;
+        }
+    }
+    Some(total)
+}
+
+/// An upper bound on the nodes of a tree of depth at most `depth` whose nodes have at most
+/// `widest` children (random shapes): `None` when it exceeds what a tree can hold.
+pub fn size_bound(widest: u32, depth: u32) -> Option<u64> {
+    count_levels(u64::from(depth), &[widest.max(1)])
+}
+
 /// Refuses a tree of `nodes` nodes (plus `extra` bytes) that cannot have ids or memory.
 pub fn check_size(what: &str, nodes: Option<u64>, extra: u64) -> Result<u64, GenError> {
     let Some(nodes) = nodes else {

@@ -39,6 +39,10 @@ pub struct ExperimentArgs {
     pub plot: Option<std::path::PathBuf>,
 }
 
+/// The most trials a row: beyond this an experiment would run for days and hold gigabytes of
+/// per-trial results.
+const MAX_TRIALS: u32 = 10_000_000;
+
 pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
     if a.list {
         let width = EXPERIMENTS.iter().map(|e| e.name.len()).max().unwrap_or(0);
@@ -58,6 +62,12 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
     };
     if a.trials == Some(0) {
         return Err(CliError::Usage("--trials must be at least 1".into()));
+    }
+    // Checked before any work: the trial lists of a row are held in memory.
+    if let Some(t) = a.trials.filter(|&t| t > MAX_TRIALS) {
+        return Err(CliError::Usage(format!(
+            "--trials {t} is more than an experiment runs ({MAX_TRIALS} trees a row at most)"
+        )));
     }
     let opts = Options {
         trials: a.trials,

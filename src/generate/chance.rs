@@ -46,6 +46,15 @@ pub fn generate(p: &ChanceTree, seed: u64) -> Result<Tree, GenError> {
     if p.irregular {
         return irregular(p, meta, &mut rng);
     }
+    // Decision levels alternate with chance levels: 2d − 1 levels of interior nodes.
+    check_size(
+        &format!("a chance tree with depth {}", p.depth),
+        super::count_levels(
+            (2 * u64::from(p.depth)).saturating_sub(1),
+            &[p.branching, p.chance_branching],
+        ),
+        0,
+    )?;
     let mut levels = Vec::new();
     for i in 0..p.depth {
         levels.push((if i % 2 == 0 { Kind::Max } else { Kind::Min }, p.branching));
@@ -81,8 +90,7 @@ pub fn generate(p: &ChanceTree, seed: u64) -> Result<Tree, GenError> {
 }
 
 fn irregular(p: &ChanceTree, meta: Meta, rng: &mut Rng) -> Result<Tree, GenError> {
-    let widest = u64::from(p.branching.max(p.chance_branching));
-    let bound = (0..=p.depth).try_fold(0u64, |acc, k| acc.checked_add(widest.checked_pow(k)?));
+    let bound = super::size_bound(p.branching.max(p.chance_branching), p.depth);
     check_size(
         &format!("an irregular chance tree with depth {}", p.depth),
         bound,

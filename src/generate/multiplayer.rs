@@ -26,6 +26,14 @@ pub fn generate(p: &Multiplayer, seed: u64) -> Result<Tree, GenError> {
         return Err(GenError::Invalid("branching must be at least 1".into()));
     }
     let n = p.players as usize;
+    check_size(
+        &format!(
+            "a {n}-player tree with b = {}, d = {}",
+            p.branching, p.depth
+        ),
+        super::count_levels(u64::from(p.depth), &[p.branching]),
+        0,
+    )?;
     let levels: Vec<(Kind, u32)> = (0..p.depth)
         .map(|k| (Kind::Player((k % p.players) as u8), p.branching))
         .collect();

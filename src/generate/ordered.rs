@@ -155,6 +155,11 @@ pub fn generate(p: &Ordered, seed: u64) -> Result<Tree, GenError> {
             p.g, p.r, p.width
         )));
     }
+    check_size(
+        &format!("an ordered tree with w = {}, d = {}", p.width, p.depth),
+        super::count_levels(u64::from(p.depth), &[p.width]),
+        0,
+    )?;
     let sizes = level_sizes(&vec![p.width; p.depth as usize]);
     let n = check_size(
         &format!("an ordered tree with w = {}, d = {}", p.width, p.depth),

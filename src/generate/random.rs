@@ -32,9 +32,7 @@ pub fn generate(p: &RandomShape, seed: u64) -> Result<Tree, GenError> {
         )));
     }
     p.values.check()?;
-    let bound = (0..=p.depth).try_fold(0u64, |acc, k| {
-        acc.checked_add(u64::from(p.max_branching).checked_pow(k)?)
-    });
+    let bound = super::size_bound(p.max_branching, p.depth);
     check_size(
         &format!(
             "a random tree with branching up to {} and depth {}",

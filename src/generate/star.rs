@@ -83,6 +83,16 @@ pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
     if n < 1 {
         return Err(GenError::Invalid("N must be at least 1".into()));
     }
+    let depth = if p.critical {
+        3
+    } else {
+        2 * u64::from(p.depth)
+    };
+    check_size(
+        &format!("a *-complete tree with N = {n}, depth {depth}"),
+        super::count_levels(depth, &[n]),
+        0,
+    )?;
     let kinds = levels(p);
     let layout: Vec<(Kind, u32)> = kinds.iter().map(|&k| (k, n)).collect();
     let sizes = level_sizes(&vec![n; kinds.len()]);

@@ -35,6 +35,11 @@ pub fn generate(p: &Uniform, seed: u64) -> Result<Tree, GenError> {
         return Err(GenError::Invalid("branching must be at least 1".into()));
     }
     p.values.check()?;
+    check_size(
+        &format!("a uniform tree with b = {}, d = {}", p.branching, p.depth),
+        super::count_levels(u64::from(p.depth), &[p.branching]),
+        0,
+    )?;
     let levels: Vec<(Kind, u32)> = (0..p.depth)
         .map(|k| (if k % 2 == 0 { Kind::Max } else { Kind::Min }, p.branching))
         .collect();

@@ -37,6 +37,11 @@ pub fn generate(p: &WinLoss, seed: u64) -> Result<Tree, GenError> {
                 .into(),
         ));
     }
+    check_size(
+        &format!("a win-loss tree with b = {}, d = {}", p.branching, p.depth),
+        super::count_levels(u64::from(p.depth), &[p.branching]),
+        0,
+    )?;
     let levels: Vec<(Kind, u32)> = (0..p.depth)
         .map(|k| (if k % 2 == 0 { Kind::Max } else { Kind::Min }, p.branching))
         .collect();

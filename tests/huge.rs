@@ -1,0 +1,54 @@
+//! Impossible sizes are refused at once, arithmetically, before any work or allocation.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn prune(args: &[&str]) -> (i32, String) {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(args)
+        .output()
+        .unwrap();
+    // Far above the cost of an arithmetic check, far below building anything that size.
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{args:?} took {:?}",
+        start.elapsed()
+    );
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn huge_depths_and_trial_counts_are_refused_before_any_work() {
+    let d = "4294967295";
+    for args in [
+        &["gen", "uniform", "-b", "2", "-d", d][..],
+        &["gen", "uniform", "-b", "1", "-d", d],
+        &["gen", "win-loss", "-b", "1", "-d", d],
+        &["gen", "multiplayer", "-b", "1", "-d", d],
+        &["gen", "ordered", "-b", "2", "-g", "0", "-r", "0", "-d", d],
+        &["gen", "star-complete", "-d", "2147483647"],
+        &["gen", "star-complete", "-b", "1", "-d", "2147483647"],
+        &["gen", "chance", "-b", "1", "-d", d],
+        &["gen", "chance", "--irregular", "-b", "1", "-d", d],
+        &[
+            "gen",
+            "random",
+            "-b",
+            "1",
+            "--leaf-probability",
+            "0",
+            "-d",
+            d,
+        ],
+        &["experiment", "convergence", "--trials", d],
+        &["experiment", "ballard-average", "--trials", d],
+    ] {
+        let (code, err) = prune(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(!err.contains("memory allocation"), "{args:?}: {err}");
+    }
+}
