@@ -1,7 +1,9 @@
 //! The command line: argument definitions (clap derive) and one module per command.
 //!
 //! Data goes to stdout, messages to stderr. Exit codes: 0 success, 2 bad input or usage (clap's
-//! own usage errors exit 2 too), 1 an internal error.
+//! own usage errors exit 2 too) or an output that cannot be written (a full disk, a read-only
+//! file), 1 an internal error. Every output goes through [`write_output`]: `-` is stdout,
+//! anything else [`format::save_with`]. Every tree file is read by [`load_file`]: `-` is stdin.
 
 mod analyze;
 mod convert;
@@ -11,7 +13,7 @@ mod info;
 pub mod search;
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
@@ -26,6 +28,36 @@ pub struct Cli {
     pub command: Option<Command>,
     /// A tree file to open (RON, .efg or bracket notation); without one, the built-in example.
     pub file: Option<PathBuf>,
+    /// Read tree files up to this size: bytes, or with a K, M or G suffix (default 1G).
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_size)]
+    pub max_file_size: Option<u64>,
+}
+
+/// `4096`, `64K`, `512M`, `2G` (powers of 1024).
+fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (digits, unit) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], c.to_ascii_uppercase()),
+        _ => (t, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        'T' => 40,
+        _ => {
+            return Err(format!(
+                "`{s}`: expected bytes, or a number with K, M, G or T"
+            ));
+        }
+    };
+    let n: u64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}`: expected bytes, or a number with K, M, G or T"))?;
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("`{s}` is too large"))
 }
 
 #[derive(Debug, Subcommand)]
@@ -67,7 +99,7 @@ pub struct TuiArgs {
 /// Where a command's tree comes from: a file or a bracket expression.
 #[derive(Debug, Clone, Args)]
 pub struct TreeSource {
-    /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree).
+    /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
     #[arg(
         value_name = "FILE",
         required_unless_present = "expr",
@@ -89,7 +121,7 @@ impl TreeSource {
     pub fn load(&self) -> Result<Tree, LoadError> {
         match (&self.expr, &self.file) {
             (Some(e), _) => format::parse_expr(e, self.min_root),
-            (None, Some(f)) => format::load(f, self.from),
+            (None, Some(f)) => load_file(f, self.from),
             (None, None) => unreachable!("clap requires FILE or --expr"),
         }
     }
@@ -98,6 +130,7 @@ impl TreeSource {
     pub fn describe(&self) -> String {
         match (&self.expr, &self.file) {
             (Some(_), _) => "--expr".into(),
+            (None, Some(f)) if f.as_os_str() == "-" => STDIN.into(),
             (None, Some(f)) => f.display().to_string(),
             (None, None) => String::new(),
         }
@@ -155,33 +188,68 @@ pub fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
+const STDIN: &str = "standard input";
+
+/// Reads a tree file, or standard input for `-`.
+pub fn load_file(path: &Path, from: Option<Format>) -> Result<Tree, LoadError> {
+    if path.as_os_str() == "-" {
+        return format::load_from(STDIN, std::io::stdin().lock(), from);
+    }
+    format::load(path, from)
+}
+
 /// Writes to stdout; a closed pipe (`prune … | head`) is not an error.
 pub fn print(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::Internal(format!("writing to stdout: {e}")))
-        }
+    to_stdout(|w| w.write_all(text.as_bytes()))
+}
+
+/// Streams to stdout. A closed pipe ends the output quietly; any other failure (a full disk
+/// behind a redirection) is the environment's, reported with exit code 2.
+fn to_stdout(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), CliError> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match write(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Write {
+            path: "standard output".into(),
+            source: e,
+        }),
         _ => Ok(()),
     }
 }
 
-/// Writes `text` to `path` atomically, or to stdout when there is no path or it is `-`.
+/// Every output file: stdout for `-`, else written by [`format::save_with`] (which writes FIFOs
+/// and devices in place, follows symbolic links, refuses read-only files, keeps hard links).
+pub fn write_output(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    if path.as_os_str() == "-" {
+        return to_stdout(write);
+    }
+    format::save_with(path, write).map_err(|source| CliError::Write {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Writes `text` to `path`, or to stdout when there is no path or it is `-`.
 pub fn emit(path: Option<&PathBuf>, text: &str) -> Result<(), CliError> {
     match path {
-        Some(p) if p.as_os_str() != "-" => {
-            format::save_text(p, text).map_err(|source| CliError::Write {
-                path: p.display().to_string(),
-                source,
-            })
-        }
-        _ => print(text),
+        Some(p) => write_output(p, |w| w.write_all(text.as_bytes())),
+        None => print(text),
     }
 }
 
 pub use crate::examples::{DEFAULT_TREE, default_tree};
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    if let Some(bytes) = cli.max_file_size {
+        format::set_max_file_bytes(bytes);
+    }
+    // The explorer handles these signals itself, restoring the terminal.
+    if !matches!(cli.command, None | Some(Command::Tui(_))) {
+        format::clean_up_on_signals()
+            .map_err(|e| CliError::Internal(format!("installing signal handlers: {e}")))?;
+    }
     match cli.command {
         Some(Command::Info(a)) => info::run(&a),
         Some(Command::Gen(a)) => generate::run(&a),
@@ -224,7 +292,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 return explore_loading(path.clone(), Vec::new());
             }
             let (tree, source) = match &cli.file {
-                Some(f) => (format::load(f, None)?, f.display().to_string()),
+                Some(f) => (load_file(f, None)?, f.display().to_string()),
                 None => (default_tree(), crate::examples::DEFAULT_SOURCE.to_owned()),
             };
             explore(tree, source, Vec::new(), false)

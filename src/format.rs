@@ -2,27 +2,44 @@
 //!
 //! Every reader turns any problem with its input — syntax, semantics, encoding, size — into one
 //! [`LoadError`] that names the file, line and column and says what was expected. Writers build
-//! the whole text in memory and [`save`] replaces the target atomically, so a failed or
-//! interrupted save never leaves a partial file.
+//! the whole text in memory; [`save`] and every other output go through [`save::save_with`],
+//! which never replaces what the user has by surprise (see [`save`]). Readers refuse what is not
+//! a regular file, and never read more than [`max_file_bytes`].
 
 pub mod bracket;
 pub mod diag;
 pub mod efg;
 pub mod lex;
 pub mod ron;
+pub mod save;
 
 use std::fmt;
-use std::io::Write as _;
+use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use diag::Diagnostic;
+pub use save::{clean_up_on_signals, save_text, save_with};
 
 use crate::tree::{Invalid, Tree};
 
-/// Files larger than this are refused before they are read.
+/// Tree files larger than this are refused unless [`set_max_file_bytes`] raised the limit.
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+static MAX_BYTES: AtomicU64 = AtomicU64::new(MAX_FILE_BYTES);
+
+/// The most bytes a reader takes from one input: [`MAX_FILE_BYTES`] unless changed (the
+/// command line's `--max-file-size`). Process-wide, so the explorer's open obeys it too.
+pub fn max_file_bytes() -> u64 {
+    MAX_BYTES.load(Ordering::Relaxed)
+}
+
+/// Changes [`max_file_bytes`] for the rest of the process.
+pub fn set_max_file_bytes(bytes: u64) {
+    MAX_BYTES.store(bytes, Ordering::Relaxed);
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -120,6 +137,13 @@ pub enum LoadError {
     /// A problem with the input as a whole (size, format).
     #[error("{path}: {message}")]
     Whole { path: String, message: String },
+    /// The path names a directory, a device, a FIFO or a socket.
+    #[error("{path} is {what}, not a tree file")]
+    NotAFile {
+        path: String,
+        what: &'static str,
+        hint: Option<&'static str>,
+    },
 }
 
 impl LoadError {
@@ -127,6 +151,9 @@ impl LoadError {
     pub fn render(&self, color: bool) -> String {
         match self {
             LoadError::Invalid(d) => d.render(color),
+            LoadError::NotAFile {
+                hint: Some(hint), ..
+            } => format!("error: {self}\n  hint: {hint}\n"),
             other => format!("error: {other}\n"),
         }
     }
@@ -146,34 +173,102 @@ impl From<Diagnostic> for LoadError {
 }
 
 /// Loads a tree file; the format comes from `format`, else the extension, else the content.
+/// Only regular files are read (a FIFO is refused before it is opened, so nothing blocks), and
+/// never more than [`max_file_bytes`], whatever the file's size claims.
 pub fn load(path: &Path, format: Option<Format>) -> Result<Tree, LoadError> {
     let name = path.display().to_string();
     let io = |source| LoadError::Io {
         path: name.clone(),
         source,
     };
+    let limit = max_file_bytes();
     let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.is_dir() {
-        return Err(LoadError::Whole {
-            path: name,
-            message: "is a directory, not a tree file".into(),
-        });
+    refuse_unless_regular(&name, &meta)?;
+    if meta.len() > limit {
+        return Err(too_big(name, Some(meta.len()), limit));
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(LoadError::Whole {
-            path: name,
-            message: format!(
-                "is {} bytes; prune reads tree files up to {MAX_FILE_BYTES} bytes",
-                meta.len()
-            ),
-        });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
-    let text = decode(&name, bytes)?;
+    let file = std::fs::File::open(path).map_err(io)?;
+    // The path may name something else by now.
+    refuse_unless_regular(&name, &file.metadata().map_err(io)?)?;
+    let text = read_text(&name, file, limit)?;
     let format = format
         .or_else(|| Format::from_path(path))
         .unwrap_or_else(|| Format::sniff(&text));
     parse(&name, text, format)
+}
+
+/// Reads a tree from a stream such as standard input, in `format` or the format its content
+/// suggests; at most [`max_file_bytes`] bytes are read. `name` names it in messages.
+pub fn load_from(name: &str, input: impl Read, format: Option<Format>) -> Result<Tree, LoadError> {
+    let text = read_text(name, input, max_file_bytes())?;
+    let format = format.unwrap_or_else(|| Format::sniff(&text));
+    parse(name, text, format)
+}
+
+/// Reads at most `limit` bytes of text; more is refused.
+fn read_text(name: &str, input: impl Read, limit: u64) -> Result<Arc<str>, LoadError> {
+    let mut bytes = Vec::new();
+    input
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| LoadError::Io {
+            path: name.to_owned(),
+            source,
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(name.to_owned(), None, limit));
+    }
+    decode(name, bytes)
+}
+
+fn too_big(path: String, size: Option<u64>, limit: u64) -> LoadError {
+    let size = match size {
+        Some(n) => format!("is {n} bytes"),
+        None => format!("is larger than {limit} bytes"),
+    };
+    LoadError::Whole {
+        path,
+        message: format!(
+            "{size}; prune reads tree files up to {limit} bytes (--max-file-size raises the limit)"
+        ),
+    }
+}
+
+/// Refuses directories, devices, FIFOs and sockets: only regular files are trees.
+fn refuse_unless_regular(name: &str, meta: &std::fs::Metadata) -> Result<(), LoadError> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return Ok(());
+    }
+    let (what, hint) = if t.is_dir() {
+        ("a directory", None)
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            const PIPE: &str = "to read a pipe, give `-` and redirect it: prune info - < FIFO";
+            if t.is_fifo() {
+                ("a FIFO (named pipe)", Some(PIPE))
+            } else if t.is_char_device() {
+                ("a character device", None)
+            } else if t.is_block_device() {
+                ("a block device", None)
+            } else if t.is_socket() {
+                ("a socket", None)
+            } else {
+                ("a special file", None)
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            ("a special file", None)
+        }
+    };
+    Err(LoadError::NotAFile {
+        path: name.to_owned(),
+        what,
+        hint,
+    })
 }
 
 /// Parses a tree from text in a known format. `name` names the input in messages.
@@ -242,45 +337,6 @@ pub fn write(tree: &Tree, format: Format) -> String {
     }
 }
 
-/// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it.
-/// A new file gets the permissions any new file gets (0666 less the umask); a replaced file
-/// keeps its own.
-pub fn save_text(path: &Path, text: &str) -> std::io::Result<()> {
-    save_with(path, |w| w.write_all(text.as_bytes()))
-}
-
-/// Like [`save_text`], for output written piece by piece (large traces): `write` gets a
-/// buffered writer to the temporary file; nothing replaces `path` unless it succeeds.
-pub fn save_with(
-    path: &Path,
-    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".prune-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Passed to open(2), so the umask applies as for any new file.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    if let Ok(existing) = std::fs::metadata(path) {
-        tmp.as_file().set_permissions(existing.permissions())?;
-    }
-    {
-        let mut w = std::io::BufWriter::new(tmp.as_file_mut());
-        write(&mut w)?;
-        w.flush()?;
-    }
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 /// Saves `tree` to `path` in `format` (or the format its extension implies, RON by default).
 pub fn save(tree: &Tree, path: &Path, format: Option<Format>) -> std::io::Result<()> {
     let format = format
@@ -316,23 +372,6 @@ mod tests {
         assert_eq!(Format::sniff("// comment\n(root: 3)"), Format::Ron);
         assert_eq!(Format::sniff("((3,12,8),(2,4,6))"), Format::Bracket);
         assert_eq!(Format::sniff("(a=3, b=4)"), Format::Bracket);
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn saved_files_get_ordinary_permissions() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("plain");
-        std::fs::write(&plain, "x").unwrap();
-        let saved = dir.path().join("saved.ron");
-        save_text(&saved, "x").unwrap();
-        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode(&saved), mode(&plain), "like any new file");
-        std::fs::set_permissions(&saved, std::fs::Permissions::from_mode(0o640)).unwrap();
-        save_text(&saved, "y").unwrap();
-        assert_eq!(mode(&saved), 0o640, "a replaced file keeps its permissions");
-        assert_eq!(std::fs::read_to_string(&saved).unwrap(), "y");
     }
 
     #[test]

@@ -4,12 +4,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, emit};
+use super::{CliError, emit, load_file};
 use crate::format::{self, Format};
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// Input file, then output file (`-` or nothing: stdout). With --expr, only the output.
+    /// Input file (`-`: stdin), then output file (`-` or nothing: stdout). With --expr, only the output.
     #[arg(value_name = "IN OUT", num_args = 0..=2)]
     pub paths: Vec<PathBuf>,
     /// Read a bracket-notation tree instead of an input file.
@@ -35,8 +35,8 @@ pub fn run(a: &ConvertArgs) -> Result<(), CliError> {
                 "with --expr, give only the output file".into(),
             ));
         }
-        (None, [input]) => (format::load(input, a.from)?, None),
-        (None, [input, out]) => (format::load(input, a.from)?, Some(out)),
+        (None, [input]) => (load_file(input, a.from)?, None),
+        (None, [input, out]) => (load_file(input, a.from)?, Some(out)),
         (None, _) => {
             return Err(CliError::Usage(
                 "give an input file (or --expr TREE) and an output file".into(),

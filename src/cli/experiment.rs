@@ -89,10 +89,7 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
             .as_ref()
             .ok_or_else(|| CliError::Usage(format!("{} has no chart", info.name)))?;
         let svg = experiment::plot::svg(&report, spec).map_err(CliError::Internal)?;
-        crate::format::save_text(path, &svg).map_err(|source| CliError::Write {
-            path: path.display().to_string(),
-            source,
-        })?;
+        super::write_output(path, |w| w.write_all(svg.as_bytes()))?;
     }
     print(&match a.format {
         OutputFormat::Table => report.table(),

@@ -1,16 +1,15 @@
 //! `prune run`, `prune compare` and `prune algos`: searching from the command line.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 
 use clap::Args;
 use serde_json::{Value as Json, json};
 
 use super::experiment::OutputFormat;
-use super::{CliError, TreeSource, print};
+use super::{CliError, TreeSource, print, write_output};
 use crate::analyze;
-use crate::format;
 use crate::report::{Cell, Column, Table, col};
 use crate::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, Run, Value,
@@ -125,16 +124,6 @@ pub struct AlgosArgs {
     pub json: bool,
 }
 
-fn write_file(
-    path: &Path,
-    f: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-) -> Result<(), CliError> {
-    format::save_with(path, f).map_err(|source| CliError::Write {
-        path: path.display().to_string(),
-        source,
-    })
-}
-
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
     let tree = a.source.load()?;
@@ -147,14 +136,14 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         (search::run(&tree, &algo).map_err(CliError::usage)?, None)
     };
     if let (Some(path), Some(trace)) = (&a.trace, &trace) {
-        write_file(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
+        write_output(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
     }
     if let (Some(path), Some(trace)) = (&a.dot, &trace) {
-        write_file(path, |w| export::write_dot(w, &tree, &run, trace))?;
+        write_output(path, |w| export::write_dot(w, &tree, &run, trace))?;
     }
     if let Some(path) = &a.stats_csv {
         let csv = export::stats_csv(&tree, &[&run]);
-        write_file(path, |w| w.write_all(csv.as_bytes()))?;
+        write_output(path, |w| w.write_all(csv.as_bytes()))?;
     }
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&tree, &run))
@@ -387,7 +376,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
             .filter_map(|(_, r)| r.as_ref().ok())
             .collect();
         let csv = export::stats_csv(&tree, &runs);
-        write_file(path, |w| w.write_all(csv.as_bytes()))?;
+        write_output(path, |w| w.write_all(csv.as_bytes()))?;
     }
     if a.json {
         let rows: Vec<Json> = results

@@ -149,6 +149,11 @@ impl App {
             if path.is_empty() {
                 continue;
             }
+            if path == "-" {
+                return Err("the explorer is drawing on standard output: give a file name".into());
+            }
+            // Like the command line's outputs: FIFOs and devices written in place, links
+            // followed, read-only files refused.
             let result = format::save_with(Path::new(path), |w| match id {
                 FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
                 FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),

@@ -1,0 +1,401 @@
+//! What prune does to the files the user names, end to end with the real binary: outputs go to
+//! what was named (FIFOs and devices in place, links followed and kept, read-only files
+//! refused), a signal mid-write leaves no temporary file, and only regular files are read.
+//!
+//! Nothing here may create a file in /dev: the only device written is /dev/full, and only by a
+//! private copy of the binary that has just been seen to write a FIFO in place. (With a target
+//! directory shared between checkouts, `target/debug/prune` may be another checkout's build: an
+//! older prune would replace /dev/full with a regular file.)
+#![cfg(unix)]
+
+use std::fs;
+use std::io::Read;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// A private copy of the binary, checked to be this checkout's (it knows --max-file-size).
+fn binary() -> &'static Path {
+    static COPY: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    let (_, path) = COPY.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("prune");
+        fs::copy(env!("CARGO_BIN_EXE_prune"), &path).unwrap();
+        let help = Command::new(&path)
+            .args(["info", "--help"])
+            .output()
+            .unwrap();
+        assert!(
+            String::from_utf8_lossy(&help.stdout).contains("--max-file-size"),
+            "{} is not this checkout's prune (a shared target directory?)",
+            env!("CARGO_BIN_EXE_prune")
+        );
+        (dir, path)
+    });
+    path
+}
+
+fn prune() -> Command {
+    Command::new(binary())
+}
+
+fn run(args: &[&str]) -> Output {
+    prune().args(args).output().expect("run prune")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The small tree every test writes, as `prune gen` prints it.
+const GEN: &[&str] = &["gen", "uniform", "-b", "2", "-d", "2", "--seed", "3"];
+
+fn expected_tree() -> Vec<u8> {
+    let o = run(GEN);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    o.stdout
+}
+
+fn gen_to(path: &Path) -> Output {
+    let mut args = GEN.to_vec();
+    args.extend(["-o", path.to_str().unwrap()]);
+    run(&args)
+}
+
+fn temporaries(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".prune-") && n.ends_with(".tmp"))
+        .collect()
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success());
+}
+
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+/// Waits for `child` at most `limit`; kills it and fails if it is still running.
+fn wait_at_most(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_fifo_is_written_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.ron");
+    mkfifo(&fifo);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            fs::File::open(fifo)
+                .unwrap()
+                .read_to_end(&mut bytes)
+                .unwrap();
+            bytes
+        })
+    };
+    let mut child = prune()
+        .args(GEN)
+        .args(["-o", fifo.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(20), "prune writing a FIFO");
+    // Replaced by a regular file, the FIFO would never feed the reader: fail instead of waiting.
+    assert!(is_fifo(&fifo), "the FIFO was replaced");
+    assert!(status.success());
+    assert_eq!(reader.join().unwrap(), expected_tree());
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[test]
+fn a_symlink_gets_the_output_in_its_target_and_survives() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.ron");
+    fs::write(&target, "old").unwrap();
+    let link = dir.path().join("link.ron");
+    std::os::unix::fs::symlink("real.ron", &link).unwrap();
+    let o = gen_to(&link);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(fs::read(&target).unwrap(), expected_tree());
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[test]
+fn a_read_only_file_is_refused_and_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("mine.ron");
+    fs::write(&target, "mine").unwrap();
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o444)).unwrap();
+    let o = gen_to(&target);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is read-only; prune does not replace it"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(fs::read_to_string(&target).unwrap(), "mine");
+    assert_eq!(
+        fs::metadata(&target).unwrap().permissions().mode() & 0o777,
+        0o444
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[test]
+fn a_hard_link_stays_shared() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.ron");
+    let b = dir.path().join("b.ron");
+    fs::write(
+        &a,
+        "a longer old content than the new tree could ever be, ".repeat(20),
+    )
+    .unwrap();
+    fs::hard_link(&a, &b).unwrap();
+    let o = gen_to(&a);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(fs::read(&b).unwrap(), expected_tree());
+    assert_eq!(
+        fs::metadata(&a).unwrap().ino(),
+        fs::metadata(&b).unwrap().ino()
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[test]
+fn a_full_device_is_a_plain_error() {
+    // This binary must write a FIFO in place before it may be pointed at /dev.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("probe");
+    mkfifo(&fifo);
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || fs::read(fifo).unwrap()
+    });
+    let mut child = prune().args(GEN).arg("-o").arg(&fifo).spawn().unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(20), "prune writing a FIFO");
+    assert!(
+        status.success() && is_fifo(&fifo),
+        "not safe to write /dev/full"
+    );
+    assert_eq!(reader.join().unwrap(), expected_tree());
+
+    let before: Vec<_> = fs::read_dir("/dev")
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    let meta = fs::metadata("/dev/full").unwrap();
+    let o = run(&["gen", "uniform", "-b", "2", "-d", "2", "-o", "/dev/full"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot write /dev/full: No space left on device"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("internal error"));
+    let after = fs::metadata("/dev/full").unwrap();
+    assert_eq!(
+        (meta.ino(), meta.rdev()),
+        (after.ino(), after.rdev()),
+        "/dev/full replaced"
+    );
+    let now: Vec<_> = fs::read_dir("/dev")
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        now.iter().all(|n| before.contains(n)),
+        "a file appeared in /dev"
+    );
+
+    // Standard output redirected to it.
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = prune().args(GEN).stdout(full).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("No space left on device"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("internal error"));
+}
+
+#[test]
+fn dash_is_standard_output_and_standard_input() {
+    let o = run(&["convert", "--expr", "(1,(2,3))", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ron = o.stdout;
+    let mut child = prune()
+        .args(["info", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &ron).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["nodes"], 5);
+}
+
+#[test]
+fn a_character_device_is_not_read() {
+    let start = Instant::now();
+    let mut child = prune()
+        .args(["info", "/dev/zero"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(10), "info /dev/zero");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("/dev/zero is a character device, not a tree file"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_fifo_without_a_writer_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("in.ron");
+    mkfifo(&fifo);
+    let mut child = prune()
+        .args(["info", fifo.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(10), "info on a FIFO");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("is a FIFO (named pipe), not a tree file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn reading_stops_at_the_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.ron");
+    fs::write(&file, expected_tree()).unwrap();
+    let path = file.to_str().unwrap();
+    let o = run(&["info", path, "--max-file-size", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("prune reads tree files up to 10 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        run(&["info", path, "--max-file-size", "1K"]).status.code(),
+        Some(0)
+    );
+    // Standard input has no size to check beforehand: the reading stops.
+    let o = prune()
+        .args(["info", "-", "--max-file-size", "1M"])
+        .stdin(fs::File::open("/dev/zero").unwrap())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("standard input: is larger than 1048576 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_signal_mid_write_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("big.ron");
+    let o = run(&[
+        "gen",
+        "uniform",
+        "-b",
+        "10",
+        "-d",
+        "6",
+        "-o",
+        tree.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let trace = dir.path().join("trace.jsonl");
+    fs::write(&trace, "old").unwrap();
+    // The trace of a million visits takes seconds to write: long enough to be interrupted.
+    let mut child = prune()
+        .args(["run", "minimax", tree.to_str().unwrap(), "--trace"])
+        .arg(&trace)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        let writing = temporaries(dir.path())
+            .iter()
+            .any(|n| fs::metadata(dir.path().join(n)).is_ok_and(|m| m.len() > 0));
+        if writing {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before it was interrupted"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(20), "prune after SIGTERM");
+    assert_eq!(status.code(), Some(143));
+    assert_eq!(temporaries(dir.path()), Vec::<String>::new());
+    assert_eq!(fs::read_to_string(&trace).unwrap(), "old");
+}
