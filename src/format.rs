@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use diag::Diagnostic;
-pub use save::{clean_up_on_signals, save_text, save_with};
+pub use save::{clean_up_on_signals, remove_temporaries_and_exit, save_text, save_with};
 
 use crate::tree::{Invalid, Tree};
 

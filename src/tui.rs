@@ -128,7 +128,7 @@ pub fn run(opts: Options) -> io::Result<Option<String>> {
 /// (drawing, waiting for a key, or stuck reading a terminal that is gone).
 fn leave(code: i32) -> ! {
     restore();
-    std::process::exit(code)
+    crate::format::remove_temporaries_and_exit(code)
 }
 
 /// Ends the explorer from other threads: SIGTERM, SIGINT and SIGHUP end it with the

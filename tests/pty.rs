@@ -437,3 +437,18 @@ fn a_big_file_opens_the_screen_at_once_and_a_bad_one_ends_with_its_report() {
         "the report follows the restore: {out}"
     );
 }
+
+#[test]
+fn opening_dev_zero_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(&[], dir.path());
+    s.wait_for("first steps");
+    s.send("o");
+    s.wait_for("Open a tree");
+    s.send("/dev/zero\r");
+    let screen = s.wait_for("character device");
+    assert!(screen.contains("cannot open"), "{screen}");
+    s.send("q");
+    s.send("q");
+    assert!(s.wait_exit().success());
+}

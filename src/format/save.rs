@@ -102,15 +102,20 @@ pub fn clean_up_on_signals() -> io::Result<()> {
         .name("signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                // Held until the end: no new temporary file appears, none is renamed half-way.
-                let list = temporaries();
-                for path in list.iter() {
-                    let _ = fs::remove_file(path);
-                }
-                std::process::exit(128 + signal);
+                remove_temporaries_and_exit(128 + signal);
             }
         })?;
     Ok(())
+}
+
+/// Removes the temporary files in progress and ends the process with `code`. The registry
+/// stays locked until the end: no new temporary file appears, none is renamed half-way.
+pub fn remove_temporaries_and_exit(code: i32) -> ! {
+    let list = temporaries();
+    for path in list.iter() {
+        let _ = fs::remove_file(path);
+    }
+    std::process::exit(code)
 }
 
 #[cfg(not(unix))]
