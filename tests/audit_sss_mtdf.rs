@@ -318,3 +318,129 @@ fn sss_on_a_long_unary_chain() {
     assert_eq!(run.stats.interior, levels as u64);
     assert_eq!(run.stats.leaves, 1);
 }
+
+/// Runs `algo` on `t` in a thread and fails if it does not end within 20 s (MTD(f) used to loop
+/// forever when its null window collapsed).
+fn run_bounded(t: &Tree, algo: &Algorithm) -> search::Run {
+    let (t2, a2) = (t.clone(), algo.clone());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(search::run(&t2, &a2).unwrap());
+    });
+    rx.recv_timeout(Duration::from_secs(20))
+        .unwrap_or_else(|_| {
+            panic!(
+                "{algo} did not end on {}",
+                prune::format::write(t, prune::format::Format::Bracket)
+            )
+        })
+}
+
+const EXACT: &[Algorithm] = &[
+    Algorithm::Sss,
+    Algorithm::Mtdf { guess: None },
+    Algorithm::Mtdf { guess: Some(0.0) },
+    Algorithm::Mtdf {
+        guess: Some(-1e300),
+    },
+    Algorithm::Mtdf { guess: Some(1e300) },
+    Algorithm::Mtdf { guess: Some(2.5) },
+    Algorithm::NegaScout,
+    Algorithm::NegaScoutAb,
+    Algorithm::AlphaBeta { fail_soft: false },
+    Algorithm::AlphaBeta { fail_soft: true },
+];
+
+// Items 4 and 5: the issue's trees. 2⁵³ + 1 rounds to 2⁵³, and -1e16 + 1 to -1e16.
+#[test]
+fn minimal_windows_at_large_magnitudes_on_the_issue_trees() {
+    for (expr, want) in [
+        ("(9007199254740992,1)", 9007199254740992.0),
+        ("((-1e16),(0))", 0.0),
+        ("((1e16),(1e16,2e16))", 1e16),
+        ("(-9007199254740994,-9007199254740992)", -9007199254740992.0),
+        ("((1e308),(1.7976931348623157e308))", 1.7976931348623157e308),
+        ("((-1.7976931348623157e308),(-1e308))", -1e308),
+    ] {
+        let t = tree(expr);
+        for algo in EXACT {
+            let run = run_bounded(&t, algo);
+            assert_eq!(run.value, Value::Scalar(want), "{algo} on {expr}");
+            assert_eq!(run.bound, Bound::Exact, "{algo} on {expr}");
+        }
+    }
+    // MTD(f) on (2⁵³, 1): the default guess ⌊1/2 + 2⁵³/2⌋ = 2⁵² fails high on the first leaf
+    // (a cutoff: the leaf's memory says only "≥ 2⁵³"); the second pass's window is
+    // (2⁵³, next_up(2⁵³) = 2⁵³ + 2), where 2⁵³ + 1 would round back to 2⁵³: it evaluates both
+    // leaves and fails low with 2⁵³. Two passes, one re-search, three evaluations.
+    let t = tree("(9007199254740992,1)");
+    let run = run_bounded(&t, &Algorithm::Mtdf { guess: None });
+    assert_eq!(run.stats.researches, 1);
+    assert_eq!((run.stats.leaves, run.stats.distinct_leaves), (3, 2));
+    assert_eq!((run.stats.interior, run.stats.cutoffs), (2, 1));
+    // NegaScout on ((-1e16),(0)): the scout of the second child fails high and is re-searched.
+    let t = tree("((-1e16),(0))");
+    let run = run_bounded(&t, &Algorithm::NegaScout);
+    assert_eq!(run.stats.researches, 1);
+    assert_eq!(run.stats.leaves, 3);
+}
+
+/// A random tree whose leaves are drawn from values near ±2⁵³, ±1e16 and ±1e308 (and their
+/// neighbours, so ties and one-ulp differences are common); with a non-integral leaf value
+/// possible unless `integral`.
+fn huge_tree(seed: u64, integral: bool) -> Tree {
+    let two53 = 9007199254740992.0_f64;
+    let palette = [
+        two53,
+        -two53,
+        two53 + 2.0,
+        -two53 - 2.0,
+        two53 - 1.0,
+        1e16,
+        -1e16,
+        1e16 + 2.0,
+        -1e16 - 2.0,
+        1e308,
+        -1e308,
+        f64::MAX,
+        -f64::MAX,
+        if integral { 0.0 } else { 1e15 / 3.0 },
+    ];
+    let shape = random_tree(seed, Values::integers(0, palette.len() as i64 - 1));
+    let mut d = Draft::new(Meta {
+        players: 2,
+        ..Meta::default()
+    });
+    for id in shape.preorder() {
+        let mut node = shape.draft_node(id);
+        node.children = shape.child_count(id) as u32;
+        if shape.is_leaf(id) {
+            node.value = palette[shape.value(id) as usize];
+        }
+        d.push(node);
+    }
+    d.finish().unwrap()
+}
+
+#[test]
+fn exact_algorithms_agree_with_minimax_at_large_magnitudes() {
+    for seed in 0..1000 {
+        for integral in [true, false] {
+            let t = huge_tree(seed, integral);
+            let want = search::run(&t, &Algorithm::Minimax).unwrap().value;
+            for algo in EXACT {
+                let run = run_bounded(&t, algo);
+                assert!(
+                    run.value == want && run.bound == Bound::Exact,
+                    "seed {seed}: {algo} gives {} ({:?}), minimax {want}\n{}",
+                    run.value,
+                    run.bound,
+                    prune::format::write(&t, prune::format::Format::Bracket)
+                );
+            }
+            for algo in CHECKED {
+                check_exit_claims(&t, algo, &format!("large magnitudes, seed {seed}"));
+            }
+        }
+    }
+}
