@@ -18,9 +18,14 @@
 //! re-search of the root.
 //!
 //! "+ 1" assumes integer values; on trees with other leaf values the step is one floating-point
-//! number (`next_up`), so the minimal window stays minimal. The first guess defaults to the
-//! middle of the tree's value bounds (rounded down on integer trees).
+//! number (`next_up`), so the minimal window stays minimal. On integer trees beyond 2⁵³, where
+//! `x + 1` rounds back to `x`, the step is `next_up` too ([`super::negascout::above`]): the
+//! window never collapses and every pass makes progress, so the loop ends on every finite tree.
+//! The first guess defaults to the middle of the tree's value bounds, `lo/2 + hi/2` (which
+//! cannot overflow), rounded down on integer trees. A guess outside the bounds is fine: the
+//! first pass fails low or high and returns a leaf's value, and the loop goes on from there.
 
+use super::negascout::above;
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -29,10 +34,23 @@ use crate::tree::{Kind, NodeId, Tree};
 pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Found {
     let integral = tree.is_integral();
     let b = tree.value_bounds();
-    let mid = (b.lo + b.hi) / 2.0;
+    let mid = b.lo / 2.0 + b.hi / 2.0;
+    let mid = if mid.is_finite() { mid } else { 0.0 };
     let mut g = guess.unwrap_or(if integral { mid.floor() } else { mid });
-    let up = |x: f64| if integral { x + 1.0 } else { x.next_up() };
-    let down = |x: f64| if integral { x - 1.0 } else { x.next_down() };
+    let up = |x: f64| {
+        if integral {
+            above::<true>(x)
+        } else {
+            x.next_up()
+        }
+    };
+    let down = |x: f64| {
+        if integral {
+            -above::<true>(-x)
+        } else {
+            x.next_down()
+        }
+    };
     let mut memory = vec![(f64::NEG_INFINITY, f64::INFINITY); tree.len()];
     let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
     let mut pass = 0;

@@ -18,8 +18,10 @@
 //!
 //! Choices where the figure is silent:
 //! - The minimal window `(v, v + 1)` assumes integer values. On a tree whose leaves are all
-//!   integers we use `+ 1`; otherwise the next floating-point number after `v`, the narrowest
-//!   window there is. (Any width is correct; a wider one only scouts less.)
+//!   integers we use `+ 1`; otherwise — and on integer trees where `v + 1` rounds back to `v`,
+//!   beyond 2⁵³ — the next floating-point number after `v`, the narrowest window there is.
+//!   (Any nonempty width is correct; a wider one only scouts less. An empty one, `(v, v)`,
+//!   would make every scout fail low and return the first child's value.)
 //! - Figure 2 re-searches even a leaf (at `d = 1`); we follow it, so a re-searched leaf is
 //!   evaluated twice, as in the paper's cost model (`N1_d` counts `r N1_{d−1}` re-searches at
 //!   every depth). Reinefeld's "depth-2 improvement", which the paper omits "for simplicity",
@@ -63,10 +65,16 @@ pub fn search<O: Observer>(tree: &Tree, re: ReSearch, obs: &mut O) -> Found {
     Found::exact(sign(tree.kind(root)) * v)
 }
 
-/// The minimal window's upper end above `v`.
+/// The minimal window's upper end above `v`: `v + 1` on integer trees, unless that rounds back
+/// to `v` (|v| ≥ 2⁵³); otherwise, and on other trees, the next floating-point number. Either way
+/// it is above `v` and no leaf value lies strictly between them.
 #[inline]
-fn above<const INTEGRAL: bool>(v: f64) -> f64 {
-    if INTEGRAL { v + 1.0 } else { v.next_up() }
+pub(crate) fn above<const INTEGRAL: bool>(v: f64) -> f64 {
+    if INTEGRAL && v + 1.0 > v {
+        v + 1.0
+    } else {
+        v.next_up()
+    }
 }
 
 /// Figure 2, `NS(P, α, β, d)`. `SELF`: NS rather than NS^αβ.

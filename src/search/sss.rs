@@ -14,11 +14,20 @@
 //! | SOLVED root | stop: merit is the value |
 //!
 //! The cases are stated by the kind of a node and of its parent, so trees that do not
-//! alternate Max and Min are searched too. Every leaf is evaluated at most once. Purging is
-//! lazy: a solved Max node is marked, and a state whose node lies below a marked one is dropped
-//! when it reaches the top of OPEN. Trace: `enter` when a node first goes LIVE (its window's
-//! upper end is its merit), `exit` with an upper bound when it is SOLVED (exact at the root),
-//! and a beta cutoff at a Max node solved before all its children were.
+//! alternate Max and Min are searched too. Every leaf is evaluated at most once.
+//!
+//! Purging is lazy and O(1) a state: every current state's parent has been expanded and not
+//! yet left, so when a Max node is solved it and the unsolved nodes expanded below it are
+//! closed, and a state whose parent is closed is dropped when it reaches the top of OPEN. A
+//! unary chain of n levels costs O(n log n).
+//!
+//! Trace (docs/TRACE.md): `enter` when an interior node is *expanded* (taken LIVE from OPEN, not
+//! when it is put there), with the window (−∞, h), h its merit then; `exit` when it is SOLVED,
+//! with its merit h' = min(h, true value): exact when h' < h, a lower bound when h' = h (exact
+//! at the root, entered with h = +∞). A Max node solved by a child gets a beta cutoff after that
+//! child (`skipped`: the children to its right); the nodes expanded below it and not solved
+//! are abandoned, each reported as left with an upper bound — h' when below its own entry
+//! merit, else +∞ (nothing proved) — so every `enter` has its `exit`.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -51,14 +60,29 @@ impl PartialOrd for State {
     }
 }
 
+/// Where a node stands in SSS*: the trace's `enter` and `exit` follow these.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Status {
+    /// Not expanded (perhaps LIVE in OPEN): not entered.
+    Waiting,
+    /// Expanded, not yet left: states below it in OPEN are current.
+    Open,
+    /// Solved, abandoned, or a Max node solved by a child whose own SOLVED state is still in
+    /// OPEN: every state below it is stale and is dropped when it reaches the top.
+    Closed,
+}
+
 /// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     let mut rank = vec![0u32; tree.len()];
     for (i, id) in tree.preorder().enumerate() {
         rank[id.index()] = i as u32;
     }
-    let mut closed = vec![false; tree.len()]; // solved Max nodes: their subtrees are purged
+    let mut status = vec![Status::Waiting; tree.len()];
+    // The merit a node had when it was expanded: the upper end of its window.
+    let mut entry = vec![f64::INFINITY; tree.len()];
     let mut open = BinaryHeap::new();
+    let mut stack = Vec::new();
     let state = |node: NodeId, merit: f64, solved: bool| State {
         merit,
         left: rank[node.index()],
@@ -66,24 +90,14 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
         solved,
     };
     let root = tree.root();
-    if !tree.is_leaf(root) {
-        obs.enter(root, f64::NEG_INFINITY, f64::INFINITY);
-    }
     open.push(state(root, f64::INFINITY, false));
     while let Some(s) = open.pop() {
-        let purged = {
-            let mut a = tree.parent(s.node);
-            let mut hit = false;
-            while let Some(p) = a {
-                if closed[p.index()] {
-                    hit = true;
-                    break;
-                }
-                a = tree.parent(p);
-            }
-            hit
-        };
-        if purged {
+        // Lazy purging: every current state's parent is open (the root has none), so a state
+        // whose parent is not has been purged. O(1) a state, whatever the depth.
+        if tree
+            .parent(s.node)
+            .is_some_and(|p| status[p.index()] != Status::Open)
+        {
             continue;
         }
         let (n, h) = (s.node, s.merit);
@@ -94,30 +108,29 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
                     obs.leaf(n, v);
                     open.push(state(n, h.min(v), true));
                 }
-                Kind::Max => {
-                    for c in tree.children(n) {
-                        live(tree, c, h, obs);
-                        open.push(state(c, h, false));
+                kind => {
+                    obs.enter(n, f64::NEG_INFINITY, h);
+                    status[n.index()] = Status::Open;
+                    entry[n.index()] = h;
+                    if kind == Kind::Max {
+                        for c in tree.children(n) {
+                            open.push(state(c, h, false));
+                        }
+                    } else {
+                        open.push(state(tree.child(n, 0), h, false));
                     }
-                }
-                _ => {
-                    let c = tree.child(n, 0);
-                    live(tree, c, h, obs);
-                    open.push(state(c, h, false));
                 }
             }
             continue;
         }
         if !tree.is_leaf(n) {
+            // Solved with merit h = min(entry merit, true value): exact below the entry merit.
             obs.exit(
                 n,
                 h,
-                if n == root {
-                    Bound::Exact
-                } else {
-                    Bound::Upper
-                },
+                Bound::classify(h, f64::NEG_INFINITY, entry[n.index()]),
             );
+            status[n.index()] = Status::Closed;
         }
         let Some(p) = tree.parent(n) else {
             return Found::exact(h);
@@ -126,12 +139,10 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
             let i = tree.child_index(n);
             let skipped = (tree.child_count(p) - i - 1) as u32;
             obs.cutoff(p, i as u32, skipped, Cutoff::Beta);
-            closed[p.index()] = true;
+            abandon(tree, p, h, &mut status, &entry, &mut stack, obs);
             open.push(state(p, h, true));
         } else if tree.child_index(n) + 1 < tree.child_count(p) {
-            let next = NodeId(n.0 + 1);
-            live(tree, next, h, obs);
-            open.push(state(next, h, false));
+            open.push(state(NodeId(n.0 + 1), h, false));
         } else {
             open.push(state(p, h, true));
         }
@@ -139,9 +150,36 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     unreachable!("SSS* ends when the root is solved")
 }
 
-/// A node goes LIVE with merit `h`: reported as entering it with the window (−∞, h).
-fn live<O: Observer>(tree: &Tree, node: NodeId, h: f64, obs: &mut O) {
-    if !tree.is_leaf(node) {
-        obs.enter(node, f64::NEG_INFINITY, h);
+/// Max node `p` is solved with merit `h`: the nodes below it that were expanded and not solved
+/// are abandoned. Each is reported as left (deepest first) with what SSS* proved about it: an
+/// upper bound `h` when `h` is below its entry merit (every state below it had a merit of at
+/// most `h`), else nothing (`+∞`, upper). `p` is closed, so the states below it are purged.
+/// Only open nodes are walked: each node is abandoned at most once.
+fn abandon<O: Observer>(
+    tree: &Tree,
+    p: NodeId,
+    h: f64,
+    status: &mut [Status],
+    entry: &[f64],
+    stack: &mut Vec<NodeId>,
+    obs: &mut O,
+) {
+    status[p.index()] = Status::Closed;
+    let mut found = Vec::new();
+    stack.clear();
+    stack.push(p);
+    while let Some(x) = stack.pop() {
+        for c in tree.children(x) {
+            if status[c.index()] == Status::Open {
+                status[c.index()] = Status::Closed;
+                found.push(c);
+                stack.push(c);
+            }
+        }
+    }
+    // `found` lists parents before their children: leave them in reverse.
+    for &x in found.iter().rev() {
+        let e = entry[x.index()];
+        obs.exit(x, if h < e { h } else { f64::INFINITY }, Bound::Upper);
     }
 }
