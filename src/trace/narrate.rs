@@ -232,18 +232,27 @@ fn describe_sss(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Event
                 after + 1
             )
         }
-        EventView::Exit { node, value, bound } => {
-            let what = match bound {
-                Bound::Exact => "its value",
-                Bound::Lower => "a lower bound",
-                Bound::Upper => "an upper bound",
-            };
-            format!(
-                "{} is SOLVED with merit {} ({what})",
+        EventView::Exit { node, value, bound } => match bound {
+            Bound::Exact => format!(
+                "{} is SOLVED: its value is {}",
                 name(node),
                 short_number(value)
-            )
-        }
+            ),
+            Bound::Lower => format!(
+                "{} is SOLVED at its merit {}: its value is at least that",
+                name(node),
+                short_number(value)
+            ),
+            // Expanded but never solved: its state was purged when an ancestor was solved.
+            Bound::Upper if value == f64::INFINITY => {
+                format!("{} is abandoned: nothing was proved about it", name(node))
+            }
+            Bound::Upper => format!(
+                "{} is abandoned: its value is at most {}",
+                name(node),
+                short_number(value)
+            ),
+        },
         EventView::Research { node, .. } => format!("{} is searched again", name(node)),
         _ => e.name().to_string(),
     }
@@ -305,7 +314,7 @@ mod tests {
             let replay = Replay::with_index(&t, &trace, &index);
             let last = describe(&t, &run, &trace, &replay, trace.len());
             assert!(
-                last.ends_with("(exact)") || last.ends_with("(its value)"),
+                last.ends_with("(exact)") || last.contains("is SOLVED: its value is"),
                 "{algo}: the run is exact, and the last sentence must say so: {last}"
             );
             let st = settled(
