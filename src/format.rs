@@ -337,6 +337,33 @@ pub fn write(tree: &Tree, format: Format) -> String {
     }
 }
 
+/// An upper estimate of the bytes of `tree` written as `format`: the text is built in memory
+/// before it is saved. RON indents by depth (up to about 200 columns), payoff vectors add a
+/// number a player, labels their length.
+pub fn text_estimate(tree: &Tree, format: Format) -> u64 {
+    let per_node = match format {
+        Format::Ron => 16 + (4 * tree.height() as u64).min(200),
+        Format::Efg => 32,
+        Format::Bracket => 8,
+    } + 24 * tree.players() as u64;
+    (tree.len() as u64).saturating_mul(per_node)
+}
+
+/// Refuses to write `tree` as `format` when its text would not fit in the memory prune may
+/// still use: the message gives the estimate and the limit.
+pub fn check_text_room(tree: &Tree, format: Format) -> Result<(), String> {
+    let need = text_estimate(tree, format);
+    match crate::memory::headroom() {
+        Some((room, limit)) if need > room => Err(format!(
+            "writing this tree ({} nodes) as {format:?} needs about {} of memory for its text; {limit} leaves {}",
+            tree.len(),
+            crate::memory::human_bytes(need),
+            crate::memory::human_bytes(room)
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Saves `tree` to `path` in `format` (or the format its extension implies, RON by default).
 pub fn save(tree: &Tree, path: &Path, format: Option<Format>) -> std::io::Result<()> {
     let format = format

@@ -156,36 +156,19 @@ pub fn check_size(what: &str, nodes: Option<u64>, extra: u64) -> Result<u64, Gen
     }
     // The arena (32 bytes a node) and the generator's working arrays (about as much again).
     let bytes = nodes.saturating_mul(64).saturating_add(extra);
-    if let Some(avail) = available_memory() {
-        if bytes > avail {
-            return Err(GenError::TooLarge(format!(
-                "{what} has {nodes} nodes and needs about {} of memory; {} is available",
-                human_bytes(bytes),
-                human_bytes(avail)
-            )));
-        }
+    if let Some((room, limit)) = crate::memory::headroom()
+        && bytes > room
+    {
+        return Err(GenError::TooLarge(format!(
+            "{what} has {nodes} nodes and needs about {} of memory; {limit} leaves {}",
+            human_bytes(bytes),
+            human_bytes(room)
+        )));
     }
     Ok(nodes)
 }
 
-/// `MemAvailable` from `/proc/meminfo`, where there is one.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut x = b as f64;
-    let mut u = 0;
-    while x >= 1024.0 && u + 1 < UNITS.len() {
-        x /= 1024.0;
-        u += 1;
-    }
-    format!("{x:.1} {}", UNITS[u])
-}
+pub use crate::memory::human_bytes;
 
 /// A uniform tree laid out level by level: `levels[k]` is the kind and branching factor of the
 /// nodes at depth `k`; the last level's children are leaves, whose values come from `leaf`

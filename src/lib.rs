@@ -7,6 +7,7 @@
 //! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary.
 //! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
+//! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup).
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
 //! - [`text`] — how numbers and node names are written, the same in every view and format.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
@@ -23,6 +24,7 @@ pub mod examples;
 pub mod experiment;
 pub mod format;
 pub mod generate;
+pub mod memory;
 pub mod report;
 pub mod search;
 pub mod text;

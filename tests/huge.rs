@@ -52,3 +52,20 @@ fn huge_depths_and_trial_counts_are_refused_before_any_work() {
         assert!(!err.contains("memory allocation"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn an_address_space_limit_is_honoured_up_front() {
+    // 10^7 nodes need more than 1 GB of address space: refused with the limit named, not
+    // killed or aborted half-way.
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!(
+        "ulimit -v 1000000 && exec {} gen uniform -b 10 -d 7 -o {}",
+        env!("CARGO_BIN_EXE_prune"),
+        dir.path().join("t.ron").display()
+    );
+    let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("ulimit -v"), "{err}");
+    assert!(!dir.path().join("t.ron").exists());
+}

@@ -46,5 +46,6 @@ pub fn run(a: &ConvertArgs) -> Result<(), CliError> {
     let to =
         a.to.or_else(|| out.and_then(|p| Format::from_path(p)))
             .unwrap_or(Format::Ron);
+    format::check_text_room(&tree, to).map_err(CliError::Usage)?;
     emit(out, &format::write(&tree, to))
 }

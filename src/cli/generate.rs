@@ -202,6 +202,7 @@ pub fn run(a: &GenArgs) -> Result<(), CliError> {
         .to
         .or_else(|| common.out.as_deref().and_then(Format::from_path))
         .unwrap_or(Format::Ron);
+    format::check_text_room(&tree, to).map_err(CliError::Usage)?;
     emit(common.out.as_ref(), &format::write(&tree, to))
 }
 
