@@ -69,3 +69,38 @@ fn an_address_space_limit_is_honoured_up_front() {
     assert!(err.contains("ulimit -v"), "{err}");
     assert!(!dir.path().join("t.ron").exists());
 }
+
+#[test]
+fn an_efg_naming_one_big_outcome_many_times_is_refused_with_an_estimate() {
+    // 255 players, 200,000 leaves all naming outcome 1: 3 MB of file, about 1.2 GB of payoffs.
+    let leaves = 200_000;
+    let players: Vec<String> = (1..=255).map(|i| format!("\"P{i}\"")).collect();
+    let mut efg = format!(
+        "EFG 2 R \"amplified\" {{ {} }}\n\"\"\n\n",
+        players.join(" ")
+    );
+    efg.push_str(&format!(
+        "p \"\" 1 1 \"\" {{ {} }} 0\n",
+        "\"\" ".repeat(leaves)
+    ));
+    let payoffs: Vec<String> = (0..255).map(|i| i.to_string()).collect();
+    efg.push_str(&format!("t \"\" 1 \"\" {{ {} }}\n", payoffs.join(" ")));
+    for _ in 1..leaves {
+        efg.push_str("t \"\" 1\n");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("amplified.efg");
+    std::fs::write(&path, efg).unwrap();
+    let script = format!(
+        "ulimit -v 800000 && exec {} info {}",
+        env!("CARGO_BIN_EXE_prune"),
+        path.display()
+    );
+    let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("leaves with 255 payoffs each need about"),
+        "{err}"
+    );
+}

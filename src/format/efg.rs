@@ -397,6 +397,27 @@ fn build(
             tables.sets[l.set as usize].actions.len()
         }
     };
+    // Every leaf gets its own payoff vector (the sum of the outcomes on its path), held three
+    // times while the tree is built: a few bytes of file can name one big outcome a million
+    // times, so the memory is estimated from the leaves, not from the file's size.
+    let leaves = lines.iter().filter(|l| children(l) == 0).count() as u64;
+    let need = leaves
+        .saturating_mul(24 * players as u64 + 64)
+        .saturating_add(64 * lines.len() as u64);
+    if let Some((room, limit)) = crate::memory::headroom()
+        && need > room
+    {
+        return Err(lx
+            .error(
+                spans.first().cloned().unwrap_or(0..0),
+                format!(
+                    "this game's {leaves} leaves with {players} payoffs each need about {} of memory; {limit} leaves {}",
+                    crate::memory::human_bytes(need),
+                    crate::memory::human_bytes(room)
+                ),
+            )
+            .with_hint("fewer players or leaves, or more memory"));
+    }
     // Leaf totals, flat; the running sums of the open ancestors sit on a stack of `players`-wide
     // frames in `sums`.
     let mut totals: Vec<f64> = Vec::new();
