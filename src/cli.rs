@@ -94,6 +94,10 @@ pub struct TuiArgs {
     /// Algorithms to run before the first frame, e.g. `alphabeta,negascout` or `star2:probes=2`.
     #[arg(long, value_name = "ALGO[,ALGO…]", value_delimiter = ',')]
     pub run: Vec<String>,
+    /// Check the keymap and the themes in the config directory, report every problem with its
+    /// file, line and column, and exit (2 when something is wrong).
+    #[arg(long, exclusive = true)]
+    pub check_config: bool,
 }
 
 /// Where a command's tree comes from: a file or a bracket expression.
@@ -259,6 +263,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Algos(a)) => search::algos(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Experiment(a)) => experiment::run(&a),
+        Some(Command::Tui(a)) if a.check_config => {
+            let problems = crate::tui::config_problems();
+            if problems.is_empty() {
+                print("the keymap and the themes are fine\n")
+            } else {
+                Err(CliError::Reported(format!("{}\n", problems.join("\n"))))
+            }
+        }
         Some(Command::Tui(a)) => {
             if let (Some(path), None, true) = (&a.tree.file, a.tree.from, on_terminal()) {
                 let runs = a

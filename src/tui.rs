@@ -51,11 +51,11 @@ pub struct Options {
     pub load: Option<std::path::PathBuf>,
 }
 
-/// Builds the app as the user configured it: keymap and themes from the config directory,
-/// `NO_COLOR` respected. Problems with the user's files become a status message.
-pub fn configured_app(opts: Options) -> App {
+/// The user's keymap and themes from the config directory, and every problem found in them
+/// (file, line and column, and a hint), the keymap's and the themes' alike.
+fn user_config() -> (Keymap, Vec<theme::Theme>, Vec<String>) {
     let config = theme::config_dir();
-    let mut notes = Vec::new();
+    let mut problems = Vec::new();
     let keymap = match config.as_ref().map(|d| d.join("keymap.ron")) {
         Some(p) if p.exists() => match std::fs::read_to_string(&p)
             .map_err(|e| e.to_string())
@@ -63,14 +63,31 @@ pub fn configured_app(opts: Options) -> App {
         {
             Ok(k) => k,
             Err(e) => {
-                notes.push(format!("{}: {e}; using the default keys", p.display()));
+                problems.push(format!(
+                    "{}: {e}\n  hint: key names as in docs/EXPLORER.md, actions as in `?`; the default keys are used",
+                    p.display()
+                ));
                 Keymap::default()
             }
         },
         _ => Keymap::default(),
     };
-    let (mut themes, errors) = theme::available(config.as_deref());
-    notes.extend(errors);
+    let (themes, errors) = theme::available(config.as_deref());
+    problems.extend(errors.into_iter().map(|e| {
+        format!("{e}\n  hint: start from a built-in theme in themes/; this one is left out")
+    }));
+    (keymap, themes, problems)
+}
+
+/// Every problem in the user's keymap and themes (`prune tui --check-config`).
+pub fn config_problems() -> Vec<String> {
+    user_config().2
+}
+
+/// Builds the app as the user configured it: keymap and themes from the config directory,
+/// `NO_COLOR` respected. Problems with the user's files open a message box that lists them all.
+pub fn configured_app(opts: Options) -> App {
+    let (keymap, mut themes, problems) = user_config();
     if theme::no_color() {
         themes = vec![theme::Theme::monochrome()];
     }
@@ -79,8 +96,12 @@ pub fn configured_app(opts: Options) -> App {
         Some(path) => app.load_first(path, opts.runs),
         None => app.run_all(&opts.runs),
     }
-    if !notes.is_empty() {
-        app.status = Some((notes.join("; "), true));
+    if !problems.is_empty() {
+        app.mode = app::Mode::Popup(app::Popup {
+            title: "configuration".into(),
+            text: problems.join("\n\n"),
+            error: true,
+        });
     }
     app
 }

@@ -452,3 +452,27 @@ fn opening_dev_zero_is_refused_at_once() {
     s.send("q");
     assert!(s.wait_exit().success());
 }
+
+#[test]
+fn bad_config_files_are_shown_together_in_a_message_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("prune");
+    std::fs::create_dir_all(config.join("themes")).unwrap();
+    std::fs::write(config.join("keymap.ron"), "{ \"w\": Fly }").unwrap();
+    std::fs::write(config.join("themes/bad.ron"), "(name: \"x\", bad").unwrap();
+    let mut s = Session::start(&[], dir.path());
+    let screen = s.wait_for("configuration");
+    assert!(screen.contains("keymap.ron") && screen.contains("bad.ron"), "{screen}");
+    s.send("q");
+    s.send("q");
+    assert!(s.wait_exit().success());
+
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["tui", "--check-config"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("keymap.ron: 1:") && err.contains("bad.ron: 1:"), "{err}");
+}
