@@ -15,6 +15,7 @@ use crate::tree::{NodeId, Tree};
 
 use super::form::{Form, Outcome};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
+use super::layout::Layout;
 use super::outline::Outline;
 use super::theme::Theme;
 use super::view::View;
@@ -78,6 +79,8 @@ pub struct App {
     pub hit: Hit,
     /// The last generator settings, so the form reopens as it was left.
     pub(super) gen_form: Option<Form>,
+    /// What the layout keys change: Detail, scrolling, precision (see [`super::layout`]).
+    pub layout: Layout,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -119,6 +122,7 @@ impl App {
             height: 20,
             hit: Hit::default(),
             gen_form: None,
+            layout: Layout::default(),
         };
         app.analyse();
         app
@@ -324,7 +328,15 @@ impl App {
                     self.update(a);
                 }
             }
-            Mode::Help | Mode::Popup(_) => {
+            Mode::Help => {
+                // Scrolling keys scroll; any other closes; Ctrl-C still quits.
+                if action == Some(Action::Quit) && key.ctrl {
+                    self.quit = true;
+                } else if self.help_key(action) {
+                    self.mode = Mode::Help;
+                }
+            }
+            Mode::Popup(_) => {
                 // Any key closes; Ctrl-C still quits.
                 if key.ctrl && key.code == KeyName::Char('c') {
                     self.quit = true;
@@ -441,6 +453,10 @@ impl App {
             Action::Reorder => self.mode = Mode::Form(super::dialogs::reorder_form()),
             Action::Export => self.mode = Mode::Form(self.export_form()),
             Action::Quit => self.quit = true,
+            Action::ToggleDetail
+            | Action::DetailUp
+            | Action::DetailDown
+            | Action::FullPrecision => self.layout_action(action),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm
             | Action::Cancel
