@@ -10,7 +10,7 @@ use super::keymap::Action;
 
 /// Below this width the explorer uses its compact layout: the outline takes the whole width
 /// and a key shows Detail instead of it.
-pub const COMPACT_WIDTH: u16 = 120;
+pub const COMPACT_WIDTH: u16 = 100;
 
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
