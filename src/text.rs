@@ -31,6 +31,50 @@ pub fn short_number(x: f64) -> String {
     }
 }
 
+/// A number as people write it, for the explorer's cells: `±∞`, integers as they are, short
+/// decimals that are exact (`2.5`, `0.125`), a simple fraction for a value between −1 and 1
+/// that is one with a denominator of at most 12 (`1/3`, `-5/6`: probabilities and shares),
+/// and anything else to 4 significant digits (`2.556`, not `23/9` nor `2.555555555555556`). `full` asks for every digit instead ([`number_text`]).
+pub fn readable_number(x: f64, full: bool) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+∞" } else { "−∞" }.into();
+    }
+    if full || x.is_nan() || (x.fract() == 0.0 && x.abs() < 1e15) {
+        return number_text(x);
+    }
+    let rounded = significant(x, 4);
+    if rounded.parse::<f64>() == Ok(x) {
+        return rounded;
+    }
+    let tolerance = 1e-9 * x.abs().max(1.0);
+    for d in 2..=12u32 {
+        let n = x * f64::from(d);
+        if x.abs() < 1.0 && (n - n.round()).abs() <= tolerance {
+            return format!("{}/{d}", n.round());
+        }
+    }
+    rounded
+}
+
+/// `x` to `digits` significant digits, without trailing zeros (`1234.6` for 5, `0.001235`).
+fn significant(x: f64, digits: i32) -> String {
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).max(0) as usize;
+    let s = format!("{x:.decimals$}");
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
+    };
+    if s == "-0" { "0".into() } else { s }
+}
+
+/// A payoff vector, each number [`readable_number`]: `(1/3,2.5,7)`.
+pub fn readable_vector(v: &[f64], full: bool) -> String {
+    let parts: Vec<String> = v.iter().map(|&x| readable_number(x, full)).collect();
+    format!("({})", parts.join(","))
+}
+
 /// A payoff vector for the screen: `(3,0,7)`.
 pub fn vector_text(v: &[f64]) -> String {
     let parts: Vec<String> = v.iter().map(|&x| short_number(x)).collect();
@@ -148,5 +192,32 @@ mod tests {
         assert_eq!(node_path(&t, leaf), "2.3");
         assert_eq!(node_name(&t, leaf), "#2.3");
         assert_eq!(move_name(&t, leaf), "#3");
+    }
+
+    #[test]
+    fn readable_numbers() {
+        let r = |x| readable_number(x, false);
+        assert_eq!(r(7.0), "7");
+        assert_eq!(r(-3.0), "-3");
+        assert_eq!(r(2.5), "2.5");
+        assert_eq!(r(0.125), "0.125");
+        assert_eq!(r(1.0 / 3.0), "1/3");
+        assert_eq!(r(-2.0 / 3.0), "-2/3");
+        assert_eq!(r(-5.0 / 6.0), "-5/6");
+        assert_eq!(r(25.0 / 3.0), "8.333");
+        assert_eq!(r(23.0 / 9.0), "2.556");
+        assert_eq!(r(1.0 / 7.0), "1/7");
+        assert_eq!(r(1.0 / 13.0), "0.07692");
+        assert_eq!(r(2.555_555_555_5), "2.556");
+        assert_eq!(r(std::f64::consts::PI), "3.142");
+        assert_eq!(r(12345.678), "12346");
+        assert_eq!(r(0.000_123_456), "0.0001235");
+        assert_eq!(r(f64::INFINITY), "+∞");
+        assert_eq!(r(f64::NEG_INFINITY), "−∞");
+        assert_eq!(readable_number(1.0 / 3.0, true), "0.3333333333333333");
+        assert_eq!(
+            readable_vector(&[3.0, 0.5, 1.0 / 3.0], false),
+            "(3,0.5,1/3)"
+        );
     }
 }

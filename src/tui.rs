@@ -13,6 +13,7 @@ pub mod form;
 mod generate_form;
 pub mod keymap;
 pub mod label_search;
+pub mod layout;
 pub mod outline;
 pub mod runs;
 mod stepper;

@@ -462,7 +462,10 @@ fn bad_config_files_are_shown_together_in_a_message_box() {
     std::fs::write(config.join("themes/bad.ron"), "(name: \"x\", bad").unwrap();
     let mut s = Session::start(&[], dir.path());
     let screen = s.wait_for("configuration");
-    assert!(screen.contains("keymap.ron") && screen.contains("bad.ron"), "{screen}");
+    assert!(
+        screen.contains("keymap.ron") && screen.contains("bad.ron"),
+        "{screen}"
+    );
     s.send("q");
     s.send("q");
     assert!(s.wait_exit().success());
@@ -474,5 +477,8 @@ fn bad_config_files_are_shown_together_in_a_message_box() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("keymap.ron: 1:") && err.contains("bad.ron: 1:"), "{err}");
+    assert!(
+        err.contains("keymap.ron: 1:") && err.contains("bad.ron: 1:"),
+        "{err}"
+    );
 }

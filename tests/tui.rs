@@ -144,7 +144,116 @@ fn the_help_overlay() {
     keys(&mut a, &["?"]);
     insta::assert_snapshot!(screen(&mut a, 110, 34));
     keys(&mut a, &["j"]);
-    assert_eq!(a.mode, Mode::Normal, "any key closes the help");
+    assert_eq!(a.mode, Mode::Help, "scrolling keys keep the help open");
+    keys(&mut a, &["q"]);
+    assert_eq!(a.mode, Mode::Normal, "q closes the help");
+    assert!(!a.quit);
+}
+
+#[test]
+fn the_help_scrolls_at_80x24() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["?"]);
+    let top = screen(&mut a, 80, 24);
+    assert!(top.contains("q/Esc close · ↑↓ scroll"), "{top}");
+    keys(
+        &mut a,
+        &["pagedown", "pagedown", "pagedown", "pagedown", "end"],
+    );
+    let bottom = screen(&mut a, 80, 24);
+    assert!(
+        bottom.contains("Glyphs") && bottom.contains("confirm"),
+        "{bottom}"
+    );
+    insta::assert_snapshot!(bottom);
+    keys(&mut a, &["home"]);
+    assert_eq!(screen(&mut a, 80, 24), top);
+    keys(&mut a, &["esc"]);
+    assert_eq!(a.mode, Mode::Normal);
+}
+
+fn six_runs() -> App {
+    let mut a = app(default_tree());
+    a.run_now(&[
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta { fail_soft: false },
+        Algorithm::AlphaBeta { fail_soft: true },
+        Algorithm::NegaScout,
+        Algorithm::Sss,
+        Algorithm::Mtdf { guess: None },
+    ]);
+    a
+}
+
+#[test]
+fn layouts_at_80x24_and_200x60() {
+    for (w, h) in [(80, 24), (200, 60)] {
+        for n in [1, 2, 6] {
+            let mut a = six_runs();
+            a.runs.truncate(n);
+            a.current = 0;
+            let s = screen(&mut a, w, h);
+            insta::assert_snapshot!(format!("layout_{w}x{h}_{n}_runs"), s);
+        }
+    }
+}
+
+#[test]
+fn the_current_run_stays_in_view_at_80_columns() {
+    let mut a = six_runs();
+    assert_eq!(a.current, 5);
+    let s = screen(&mut a, 80, 24);
+    let header = s.lines().nth(2).unwrap();
+    assert!(header.contains("▶ mtdf"), "{s}");
+    assert!(header.contains("◂ ") && header.contains(" more"), "{s}");
+    let stats: Vec<&str> = s.lines().filter(|l| l.contains("▶ mtdf")).collect();
+    assert_eq!(stats.len(), 2, "in the outline and in Stats: {s}");
+    // Back to the first run: the window follows.
+    keys(&mut a, &["tab"]);
+    let s = screen(&mut a, 80, 24);
+    let header = s.lines().nth(2).unwrap();
+    assert!(header.contains("▶ minimax"), "{s}");
+    assert!(header.contains("more ▸"), "{s}");
+    // Detail instead of the outline, with the current run first.
+    keys(&mut a, &["i"]);
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        s.contains("Detail") && s.contains("▶ minimax · step"),
+        "{s}"
+    );
+}
+
+#[test]
+fn deep_rows_show_their_depth() {
+    let mut expr = String::new();
+    for _ in 0..40 {
+        expr.push('(');
+    }
+    expr.push('2');
+    expr.push_str(&",1)".repeat(40));
+    let tree = prune::format::parse_expr(&expr, false).unwrap();
+    let mut a = app(tree);
+    a.outline.expand_to_depth(41);
+    screen(&mut a, 80, 24);
+    for _ in 0..40 {
+        keys(&mut a, &["j"]);
+    }
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("…40 "), "{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn readable_numbers_and_full_precision() {
+    let tree =
+        prune::format::parse_expr("((8.333333333333334,9),(0.3333333333333333,2))", false).unwrap();
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::Minimax]);
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("8.333") && !s.contains("8.3333"), "{s}");
+    keys(&mut a, &["#"]);
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("8.333333333333334"), "{s}");
 }
 
 #[test]
@@ -510,4 +619,34 @@ fn a_reordered_tree_says_so_in_its_name_and_traces() {
     let header: serde_json::Value =
         serde_json::from_str(String::from_utf8(buf).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(header["tree"], "first steps (children best first)");
+}
+
+#[test]
+fn light_themes_paint_the_whole_screen() {
+    let (themes, _) = prune::tui::theme::available(None);
+    let light = themes.into_iter().find(|t| t.name == "light").unwrap();
+    let bg = light.background;
+    let mut a = App::new(
+        default_tree(),
+        "(test)".into(),
+        Keymap::default(),
+        vec![light],
+    );
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["?"]);
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    term.draw(|f| {
+        prune::tui::draw::draw(f, &a);
+    })
+    .unwrap();
+    let buf = term.backend().buffer();
+    for y in 0..24 {
+        for x in 0..80 {
+            let c = &buf[(x, y)];
+            assert!(
+                c.bg == bg || c.bg != ratatui::style::Color::Reset,
+                "({x},{y}) {c:?}"
+            );
+        }
+    }
 }

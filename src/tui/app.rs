@@ -15,6 +15,7 @@ use crate::tree::{NodeId, Tree};
 
 use super::form::{Form, Outcome};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
+use super::layout::Layout;
 use super::outline::Outline;
 use super::theme::Theme;
 use super::view::View;
@@ -84,6 +85,8 @@ pub struct App {
     pub(super) first_runs: Option<Vec<Algorithm>>,
     /// Why the explorer ended on its own: the file it was asked to open did not load.
     pub fatal: Option<String>,
+    /// What the layout keys change: Detail, scrolling, precision (see [`super::layout`]).
+    pub layout: Layout,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -128,6 +131,7 @@ impl App {
             overwrite_confirmed: None,
             first_runs: None,
             fatal: None,
+            layout: Layout::default(),
         };
         app.analyse();
         app
@@ -369,7 +373,15 @@ impl App {
                     self.update(a);
                 }
             }
-            Mode::Help | Mode::Popup(_) => {
+            Mode::Help => {
+                // Scrolling keys scroll; any other closes; Ctrl-C still quits.
+                if action == Some(Action::Quit) && key.ctrl {
+                    self.quit = true;
+                } else if self.help_key(action) {
+                    self.mode = Mode::Help;
+                }
+            }
+            Mode::Popup(_) => {
                 // Any key closes; Ctrl-C still quits.
                 if key.ctrl && key.code == KeyName::Char('c') {
                     self.quit = true;
@@ -495,6 +507,10 @@ impl App {
             }
             Action::Quit => self.quit = true,
             Action::Cancel => self.cancel(),
+            Action::ToggleDetail
+            | Action::DetailUp
+            | Action::DetailDown
+            | Action::FullPrecision => self.layout_action(action),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm
             | Action::NextField

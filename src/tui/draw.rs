@@ -19,9 +19,10 @@ mod style;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Direction, Layout, Rect};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Hit, Mode};
+use super::layout::COMPACT_WIDTH;
 
 pub use style::glyph;
 
@@ -29,13 +30,11 @@ pub use style::glyph;
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 16;
 
-/// Width of one run's column group: status glyph, window, value.
-const RUN_COL: u16 = 20;
-
 /// Draws everything; returns where the outline rows went, for the mouse.
 pub fn draw(f: &mut Frame, app: &App) -> Hit {
     let area = f.area();
     let t = app.theme();
+    f.render_widget(Block::default().style(t.base()), area);
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let msg = format!(
             "The terminal is {}×{}; prune needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\nEnlarge the window, or press q to quit.",
@@ -55,7 +54,21 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         f.render_widget(p, r);
         return Hit::default();
     }
-    let stats_h = (app.runs.len() as u16 + 3).clamp(3, 8);
+    // The whole screen in the theme's background, so light themes read on dark terminals.
+    f.render_widget(Block::default().style(t.base()), area);
+    let compact = area.width < COMPACT_WIDTH;
+    // Stats: a window of rows around the current run.
+    let most = match area.height {
+        0..30 => 3,
+        30..40 => 5,
+        _ => 8,
+    };
+    // With no run, a line of hint.
+    let stats_h = if app.runs.is_empty() {
+        3
+    } else {
+        app.runs.len().min(most) as u16 + 3
+    };
     let [title, main, stats, stepper, status] = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
@@ -67,16 +80,32 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         ])
         .areas(area);
     bars::draw_title(f, app, title);
-    let detail_w = (area.width * 36 / 100).clamp(30, 56);
-    let [outline, detail] = Layout::default()
-        .direction(Direction::Horizontal)
-        .constraints([Constraint::Min(30), Constraint::Length(detail_w)])
-        .areas(main);
-    let hit = outline::draw_outline(f, app, outline);
-    detail::draw_detail(f, app, detail);
+    let swap = app.layout.swap_detail;
+    let (outline, detail) = if compact {
+        // One panel: the outline, or Detail in its place.
+        if swap {
+            (None, Some(main))
+        } else {
+            (Some(main), None)
+        }
+    } else if swap {
+        (Some(main), None)
+    } else {
+        let detail_w = (area.width * 36 / 100).clamp(30, 56);
+        let [o, d] = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Min(30), Constraint::Length(detail_w)])
+            .areas(main);
+        (Some(o), Some(d))
+    };
+    let hit = outline.map_or_else(Hit::default, |o| outline::draw_outline(f, app, o));
+    if let Some(d) = detail {
+        detail::draw_detail(f, app, d);
+    }
     stats::draw_stats(f, app, stats);
     stepper::draw_stepper(f, app, stepper);
     bars::draw_status(f, app, status);
+    let outline = outline.unwrap_or(main);
     match &app.mode {
         Mode::Help => overlays::draw_help(f, app, area),
         Mode::Picker(i) => overlays::draw_picker(f, app, *i, area),

@@ -54,6 +54,13 @@ pub enum Action {
     Theme,
     Help,
     Quit,
+    /// Narrow screens: Detail instead of the outline; wide ones: hide Detail.
+    ToggleDetail,
+    /// Scroll Detail up (down).
+    DetailUp,
+    DetailDown,
+    /// Every digit of every number, or the readable form.
+    FullPrecision,
     /// In a list or a form: carry out the choice.
     Confirm,
     /// In a list, a form or the search box: close it and change nothing.
@@ -127,6 +134,10 @@ impl Action {
             Differences => ("View", "highlight differences between runs"),
             Theme => ("View", "next theme"),
             Help => ("View", "this help"),
+            ToggleDetail => ("View", "Detail instead of outline / hide it"),
+            DetailUp => ("View", "scroll Detail up"),
+            DetailDown => ("View", "scroll Detail down"),
+            FullPrecision => ("View", "every digit / readable numbers"),
             Open => ("Tree and files", "open a tree file"),
             Generate => ("Tree and files", "generate a tree"),
             Reorder => ("Tree and files", "reorder children and re-run"),
@@ -368,6 +379,10 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("d", Action::Differences),
     ("t", Action::Theme),
     ("?", Action::Help),
+    ("i", Action::ToggleDetail),
+    ("K", Action::DetailUp),
+    ("J", Action::DetailDown),
+    ("#", Action::FullPrecision),
     ("o", Action::Open),
     ("c", Action::Generate),
     ("s", Action::Reorder),

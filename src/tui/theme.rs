@@ -27,6 +27,9 @@ struct ThemeFile {
     cutoff: String,
     difference: String,
     error: String,
+    /// The screen's background; the terminal's own when absent or empty.
+    #[serde(default)]
+    background: String,
 }
 
 /// The colours of each role.
@@ -47,6 +50,8 @@ pub struct Theme {
     pub cutoff: Color,
     pub difference: Color,
     pub error: Color,
+    /// The screen's background (`Reset`: the terminal's own).
+    pub background: Color,
     /// `NO_COLOR`: styles use modifiers only.
     pub monochrome: bool,
 }
@@ -79,6 +84,11 @@ impl Theme {
             cutoff: c("cutoff", &f.cutoff)?,
             difference: c("difference", &f.difference)?,
             error: c("error", &f.error)?,
+            background: if f.background.is_empty() {
+                Color::Reset
+            } else {
+                c("background", &f.background)?
+            },
             name: f.name,
             monochrome: false,
         })
@@ -103,8 +113,14 @@ impl Theme {
             cutoff: r,
             difference: r,
             error: r,
+            background: r,
             monochrome: true,
         }
+    }
+
+    /// The screen: text on the background.
+    pub fn base(&self) -> Style {
+        Style::default().fg(self.text).bg(self.background)
     }
 
     /// Foreground `c`.
@@ -199,6 +215,16 @@ mod tests {
         assert!(errors.is_empty());
         let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(names, ["dark", "light", "high-contrast", "colorblind"]);
+    }
+
+    #[test]
+    fn light_themes_paint_their_own_background() {
+        let (themes, _) = available(None);
+        for name in ["light", "high-contrast"] {
+            let t = themes.iter().find(|t| t.name == name).unwrap();
+            assert_ne!(t.background, Color::Reset, "{name}");
+            assert_eq!(t.base().bg, Some(t.background));
+        }
     }
 
     #[test]

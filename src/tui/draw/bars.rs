@@ -11,6 +11,7 @@ use crate::text::thousands;
 
 use crate::tui::app::{App, Mode};
 use crate::tui::keymap::Action;
+use crate::tui::layout::COMPACT_WIDTH;
 
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
@@ -67,6 +68,15 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         ))
     } else {
         let hint = match &app.mode {
+            Mode::Normal if area.width < COMPACT_WIDTH => app.keymap.hint(&[
+                (Action::Help, "help"),
+                (Action::AddRun, "run"),
+                (Action::StepForward, "step"),
+                (Action::StepBack, "back"),
+                (Action::NextRun, "next run"),
+                (Action::ToggleDetail, "detail"),
+                (Action::Quit, "quit"),
+            ]),
             Mode::Normal => app.keymap.hint(&[
                 (Action::Help, "help"),
                 (Action::AddRun, "run"),
@@ -84,7 +94,8 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
             Mode::Form(_) => {
                 "Tab/↑↓ field · ←→ change · type to edit · Enter confirm · Esc cancel".into()
             }
-            Mode::Help | Mode::Popup(_) => "any key closes".into(),
+            Mode::Help => "↑↓ PgUp PgDn Home End scroll · q Esc ? Enter close".into(),
+            Mode::Popup(_) => "any key closes".into(),
         };
         Line::from(Span::styled(format!(" {hint}"), t.dim_style()))
     };

@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::Bound;
-use crate::text::{kind_glyph, kind_words, node_name, number_text, short_number as num, thousands};
-use crate::trace::narrate::{settled, value_text};
+use crate::text::{kind_glyph, kind_words, node_name, number_text, readable_number, thousands};
+use crate::trace::narrate::settled;
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
 
@@ -29,7 +29,6 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
     let tree = &*app.tree;
     let id = app.outline.selected;
-    let b = block(t, " Detail ");
     let mut lines: Vec<Line> = Vec::new();
     let label = |k: &str| Span::styled(format!("{k:<11}"), t.dim_style());
     lines.push(Line::from(Span::styled(
@@ -72,6 +71,10 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         lines.push(Line::from(vec![
             label("prob"),
             Span::styled(number_text(tree.prob(id)), t.fg(t.text)),
+            Span::styled(
+                format!(" ({})", readable_number(tree.prob(id), false)),
+                t.dim_style(),
+            ),
         ]));
     }
     let reference = if tree.is_multiplayer() {
@@ -93,7 +96,10 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             Span::styled(ty.to_owned(), t.fg(t.text)),
         ]));
     }
-    for (i, r) in app.runs.iter().enumerate() {
+    // The current run first, so that it is on screen however many runs there are.
+    let order = (app.current..app.runs.len()).chain(0..app.current.min(app.runs.len()));
+    for i in order {
+        let r = &app.runs[i];
         lines.push(Line::from(""));
         let head = format!(
             "{}{} · step {}/{}",
@@ -112,6 +118,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         )));
         let replay = r.replay(tree);
         let st = settled(tree, &r.run, &r.trace, id, r.step, replay.state(id, r.step));
+        let short = |x| readable_number(x, app.layout.full_precision);
         let mut s = vec![
             Span::styled(glyph(&st), glyph_style(t, &st)),
             Span::raw(" "),
@@ -142,13 +149,13 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         if let Some((a, b)) = st.window {
             lines.push(Line::from(vec![
                 label("window"),
-                Span::styled(format!("α {} .. β {}", num(a), num(b)), t.fg(t.text)),
+                Span::styled(format!("α {} .. β {}", whole(a), whole(b)), t.fg(t.text)),
             ]));
         }
         if let Some((a, b)) = st.chance_bounds {
             lines.push(Line::from(vec![
                 label("A, B"),
-                Span::styled(format!("A {} .. B {}", num(a), num(b)), t.fg(t.text)),
+                Span::styled(format!("A {} .. B {}", whole(a), whole(b)), t.fg(t.text)),
             ]));
         }
         if let Some(v) = st.value.filter(|_| st.status == Status::Done) {
@@ -157,21 +164,25 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                 Bound::Lower => "lower bound",
                 Bound::Upper => "upper bound",
             };
-            lines.push(Line::from(vec![
+            let mark = if tree.is_leaf(id) {
+                ""
+            } else {
+                st.bound.symbol()
+            };
+            let mut s = vec![
                 label("value"),
                 Span::styled(
-                    format!(
-                        "{}{} ({what})",
-                        if tree.is_leaf(id) {
-                            ""
-                        } else {
-                            st.bound.symbol()
-                        },
-                        value_text(tree, &r.trace, id, v)
-                    ),
+                    format!("{mark}{}", shown_text(app, &r.trace, id, v)),
                     t.fg(t.accent),
                 ),
-            ]));
+                Span::styled(format!(" ({what})"), t.fg(t.text)),
+            ];
+            // The outline shows values readably, and cut to their column: here, every digit.
+            let every = value_in(tree, &r.trace, id, v, true);
+            if every != shown_text(app, &r.trace, id, v) {
+                s.push(Span::styled(format!(" = {every}"), t.dim_style()));
+            }
+            lines.push(Line::from(s));
         }
         if let Some((after, skipped, kind)) = st.cutoff {
             lines.push(Line::from(vec![
@@ -207,9 +218,9 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                     let v = cs
                         .value
                         .filter(|_| cs.status == Status::Done)
-                        .map_or("…".into(), |v| value_text(tree, &r.trace, c, v));
+                        .map_or("…".into(), |v| shown_text(app, &r.trace, c, v));
                     lines.push(Line::from(Span::styled(
-                        format!("  A{0} {1}  B{0} {2}  → {3}", k + 1, num(a), num(b), v),
+                        format!("  A{0} {1}  B{0} {2}  → {3}", k + 1, short(a), short(b), v),
                         t.dim_style(),
                     )));
                 }
@@ -234,8 +245,25 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             }
         }
     }
+    let scroll = app
+        .layout
+        .detail_scroll
+        .min(lines.len().saturating_sub(1) as u16);
+    let b = if scroll > 0 {
+        block(t, format!(" Detail · ↑ {scroll} lines "))
+    } else {
+        block(t, " Detail ")
+    };
     f.render_widget(
-        Paragraph::new(lines).block(b).wrap(Wrap { trim: false }),
+        Paragraph::new(lines)
+            .block(b)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
         area,
     );
+}
+
+/// A number with every digit (infinities as `±∞`).
+fn whole(x: f64) -> String {
+    readable_number(x, true)
 }

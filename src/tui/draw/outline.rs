@@ -2,28 +2,38 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::text::{kind_glyph, nodes, short_number as num, vector_text};
-use crate::trace::narrate::{settled, value_text};
+use crate::text::{kind_glyph, nodes, readable_number, readable_vector};
+use crate::trace::narrate::settled;
 use crate::trace::{Replay, Status};
 use crate::tree::NodeId;
 
-use super::RUN_COL;
 use super::style::*;
 use crate::tui::app::{App, Hit, RunView};
 use crate::tui::outline::Filter;
 use crate::tui::view::View;
 
-pub(super) fn run_cell(
-    app: &App,
-    r: &RunView,
-    replay: &Replay,
-    id: NodeId,
-) -> (Vec<Span<'static>>, String) {
+/// One run's cell in a row, before it is cut to its column.
+pub(super) struct CellText {
+    pub glyph: &'static str,
+    pub glyph_style: Style,
+    pub window: String,
+    pub value: String,
+}
+
+impl CellText {
+    /// What is compared to highlight differences between runs.
+    fn key(&self) -> (&str, &str, &str) {
+        (self.glyph, &self.window, &self.value)
+    }
+}
+
+pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> CellText {
     let t = app.theme();
+    let full = app.layout.full_precision;
     let st = settled(
         &app.tree,
         &r.run,
@@ -35,7 +45,7 @@ pub(super) fn run_cell(
     // Below a chance node, Star1/Star2's A..B (equations 2–8); elsewhere the window α..β.
     let window = match (st.status, st.chance_bounds.or(st.window)) {
         (Status::Pruned | Status::NotReached, _) | (_, None) => String::new(),
-        (_, Some((a, b))) => format!("{}..{}", num(a), num(b)),
+        (_, Some((a, b))) => format!("{}..{}", readable_number(a, full), readable_number(b, full)),
     };
     let value = match st.value {
         Some(v) if st.status == Status::Done => {
@@ -44,26 +54,104 @@ pub(super) fn run_cell(
             } else {
                 st.bound.symbol()
             };
-            format!("{m}{}", value_text(&app.tree, &r.trace, id, v))
+            format!("{m}{}", shown_text(app, &r.trace, id, v))
         }
         _ => String::new(),
     };
-    let key = format!("{:?}{window}{value}", st.status);
-    let spans = vec![
-        Span::styled(glyph(&st), glyph_style(t, &st)),
-        Span::raw(" "),
-        Span::styled(fit(&window, 9), t.dim_style()),
-        Span::raw(" "),
-        Span::styled(format!("{:>7}", fit(&value, 7)), t.fg(t.text)),
-        Span::raw(" "),
-    ];
-    (spans, key)
+    CellText {
+        glyph: glyph(&st),
+        glyph_style: glyph_style(t, &st),
+        window,
+        value,
+    }
+}
+
+/// A run's column group: which run, and the widths of its window and value.
+#[derive(Clone, Copy)]
+struct RunCol {
+    run: usize,
+    window: usize,
+    value: usize,
+}
+
+impl RunCol {
+    /// Status glyph, space, window, space, value, space.
+    fn width(&self) -> usize {
+        2 + self.window + 1 + self.value + 1
+    }
+}
+
+/// Widths cells may take, whatever their content: beyond these they end in "…" (Detail shows
+/// them whole).
+const MAX_WINDOW: usize = 19;
+const MAX_VALUE: usize = 14;
+/// The tree column keeps at least this much of the outline.
+const MIN_TREE: usize = 22;
+
+/// Sizes run `i`'s column to the content of `rows`, and no narrower than its name allows.
+fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
+    let r = &app.runs[i];
+    let replay = r.replay(&app.tree);
+    let (mut window, mut value) = (0, 1);
+    for &id in rows {
+        let c = cell_text(app, r, &replay, id);
+        window = window.max(c.window.chars().count());
+        value = value.max(c.value.chars().count());
+    }
+    let mut col = RunCol {
+        run: i,
+        window: window.min(MAX_WINDOW),
+        value: value.min(MAX_VALUE),
+    };
+    // The header's "▶ name" wants up to 14 columns: the window takes the slack.
+    let name = (r.algo.label().chars().count() + 3).min(14);
+    col.window += name.saturating_sub(col.width());
+    col
+}
+
+/// The run columns on screen: a window of runs that includes the current one, as wide as
+/// `room` allows; it moves from where it was only as far as it must.
+fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
+    let n = app.runs.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let current = app.current.min(n - 1);
+    let mut memo: Vec<Option<RunCol>> = vec![None; n];
+    let mut col = |i: usize| *memo[i].get_or_insert_with(|| run_col(app, i, rows));
+    let mut first = app.layout.run_offset.get().min(current);
+    let mut shown = loop {
+        let mut cols: Vec<RunCol> = Vec::new();
+        let mut used = 0;
+        for i in first..n {
+            let c = col(i);
+            if !cols.is_empty() && used + c.width() > room {
+                break;
+            }
+            used += c.width();
+            cols.push(c);
+        }
+        if first + cols.len() > current {
+            break cols;
+        }
+        first += 1;
+    };
+    // Room to spare at the right: bring runs in from the left.
+    let mut used: usize = shown.iter().map(RunCol::width).sum();
+    while first > 0 && used + col(first - 1).width() <= room {
+        first -= 1;
+        used += col(first).width();
+        shown.insert(0, col(first));
+    }
+    app.layout.run_offset.set(first);
+    shown
 }
 
 pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let t = app.theme();
     let tree = &*app.tree;
     let view = app.view();
+    let full = app.layout.full_precision;
     let mut flags = Vec::new();
     if app.visited_only {
         flags.push("visited only");
@@ -82,43 +170,28 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let b = block(t, title);
     let inner = b.inner(area);
     f.render_widget(b, area);
-    let runs_fit = (inner.width.saturating_sub(24) / RUN_COL) as usize;
-    let shown_runs: Vec<(usize, &RunView)> = app.runs.iter().enumerate().take(runs_fit).collect();
-    let tree_w = inner
-        .width
-        .saturating_sub(RUN_COL * shown_runs.len() as u16) as usize;
-    // Header: one column group per run.
-    let mut header = vec![Span::styled(fit("", tree_w), t.dim_style())];
-    for &(i, r) in &shown_runs {
-        let name = format!(
-            "{} {}",
-            if i == app.current { "▶" } else { " " },
-            r.algo.label()
-        );
-        let style = if i == app.current {
-            t.title_style()
-        } else {
-            t.dim_style()
-        };
-        header.push(Span::styled(fit(&name, RUN_COL as usize), style));
-    }
-    if shown_runs.len() < app.runs.len() {
-        header.push(Span::styled(
-            format!("+{} more", app.runs.len() - shown_runs.len()),
-            t.dim_style(),
-        ));
-    }
-    f.render_widget(
-        Paragraph::new(Line::from(header)),
-        Rect { height: 1, ..inner },
-    );
     let body = Rect {
         y: inner.y + 1,
         height: inner.height.saturating_sub(1),
         ..inner
     };
     let rows = app.outline.rows(tree, &view, body.height as usize);
-    let replays: Vec<Replay> = shown_runs.iter().map(|(_, r)| r.replay(tree)).collect();
+    let width = inner.width as usize;
+    let cols = run_window(app, &rows, width.saturating_sub(MIN_TREE.min(width / 2)));
+    let mut tree_w = width.saturating_sub(cols.iter().map(RunCol::width).sum());
+    if tree_w < MIN_TREE.min(width / 2) {
+        // One run wider than the room: its window gives way.
+        tree_w = MIN_TREE.min(width / 2);
+    }
+    let cols: Vec<RunCol> = cols
+        .into_iter()
+        .map(|mut c| {
+            let over = (tree_w + c.width()).saturating_sub(width);
+            c.window = c.window.saturating_sub(over);
+            c
+        })
+        .collect();
+    let replays: Vec<Replay> = cols.iter().map(|c| app.runs[c.run].replay(tree)).collect();
     let pv: Vec<NodeId> = app
         .current_run()
         .map(|r| r.run.pv.clone())
@@ -130,7 +203,8 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         height: body.height,
         rows: Vec::with_capacity(rows.len()),
     };
-    let mut lines = Vec::with_capacity(rows.len());
+    // The tree part of each row, then the column as wide as they need, within the room left.
+    let mut parts = Vec::with_capacity(rows.len());
     for &id in &rows {
         let depth = app.outline.depth(id);
         let (prefix, marker_col) = guides(app, &view, id, depth, tree_w / 2);
@@ -147,18 +221,24 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             "▸"
         };
         spans.push(Span::styled(marker, t.fg(t.accent)));
-        let kind_style = if pv.contains(&id) {
-            t.pv_style()
+        // The principal variation: a star as well as a colour, for NO_COLOR and colour blindness.
+        if pv.contains(&id) {
+            spans.push(Span::styled(
+                format!("{}★", kind_glyph(tree.kind(id))),
+                t.pv_style(),
+            ));
         } else {
-            t.fg(t.text).add_modifier(Modifier::BOLD)
-        };
-        spans.push(Span::styled(kind_glyph(tree.kind(id)), kind_style));
+            spans.push(Span::styled(
+                kind_glyph(tree.kind(id)),
+                t.fg(t.text).add_modifier(Modifier::BOLD),
+            ));
+        }
         if let Some(l) = tree.label(id) {
             spans.push(Span::styled(format!(" {l}"), t.fg(t.text)));
         }
         if under_chance(tree, id) {
             spans.push(Span::styled(
-                format!(" p={}", num(tree.prob(id))),
+                format!(" p={}", readable_number(tree.prob(id), full)),
                 t.dim_style(),
             ));
         }
@@ -169,9 +249,9 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             ));
         } else if tree.is_leaf(id) {
             let v = if tree.is_multiplayer() {
-                vector_text(tree.payoff(id))
+                readable_vector(tree.payoff(id), full)
             } else {
-                num(tree.value(id))
+                readable_number(tree.value(id), full)
             };
             spans.push(Span::styled(format!(" {v}"), t.fg(t.accent)));
         } else if !open {
@@ -180,6 +260,48 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
                 t.dim_style(),
             ));
         }
+        parts.push(spans);
+    }
+    let widest = parts
+        .iter()
+        .map(|p| p.iter().map(|s| s.content.chars().count()).sum::<usize>())
+        .max()
+        .unwrap_or(0);
+    let tree_w = tree_w.min((widest + 2).max(MIN_TREE));
+    // Header: what is hidden to either side, then one column group per run.
+    let before = cols.first().map_or(0, |c| c.run);
+    let after = app.runs.len() - cols.last().map_or(0, |c| c.run + 1);
+    let mut hidden = Vec::new();
+    if before > 0 {
+        hidden.push(format!("◂ {before} more"));
+    }
+    if after > 0 {
+        hidden.push(format!("{after} more ▸"));
+    }
+    let mut header = vec![Span::styled(
+        fit(&hidden.join(" · "), tree_w),
+        t.dim_style(),
+    )];
+    for c in &cols {
+        let i = c.run;
+        let name = format!(
+            "{} {}",
+            if i == app.current { "▶" } else { " " },
+            app.runs[i].algo.label()
+        );
+        let style = if i == app.current {
+            t.title_style()
+        } else {
+            t.dim_style()
+        };
+        header.push(Span::styled(fit(&name, c.width()), style));
+    }
+    f.render_widget(
+        Paragraph::new(Line::from(header)),
+        Rect { height: 1, ..inner },
+    );
+    let mut lines = Vec::with_capacity(rows.len());
+    for (mut spans, &id) in parts.into_iter().zip(&rows) {
         // Pad or cut the tree part to its column.
         let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
         if used > tree_w {
@@ -201,16 +323,27 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         } else {
             spans.push(Span::raw(" ".repeat(tree_w - used)));
         }
-        let mut keys = Vec::new();
-        let mut cells = Vec::new();
-        for (k, &(_, r)) in shown_runs.iter().enumerate() {
-            let (c, key) = run_cell(app, r, &replays[k], id);
-            keys.push(key);
-            cells.push(c);
-        }
-        let differ = app.differences && keys.len() > 1 && keys.iter().any(|k| *k != keys[0]);
-        for c in cells {
-            for s in c {
+        let cells: Vec<CellText> = cols
+            .iter()
+            .zip(&replays)
+            .map(|(c, replay)| cell_text(app, &app.runs[c.run], replay, id))
+            .collect();
+        let differ =
+            app.differences && cells.len() > 1 && cells.iter().any(|c| c.key() != cells[0].key());
+        for (c, col) in cells.iter().zip(&cols) {
+            let window = if col.window > 0 {
+                format!("{} ", fit(&c.window, col.window))
+            } else {
+                String::new()
+            };
+            let group = [
+                Span::styled(c.glyph, c.glyph_style),
+                Span::raw(" "),
+                Span::styled(window, t.dim_style()),
+                Span::styled(fit(&c.value, col.value), t.fg(t.text)),
+                Span::raw(" "),
+            ];
+            for s in group {
                 spans.push(if differ {
                     s.patch_style(t.difference_style())
                 } else {
@@ -218,6 +351,8 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
                 });
             }
         }
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
         let mut line = Line::from(spans);
         if id == app.outline.selected {
             line = line.patch_style(t.selected_style());
@@ -241,7 +376,13 @@ pub(super) fn guides(
     if depth == 0 {
         return (String::new(), 0);
     }
-    let levels = (max / 2).max(1);
+    // Elided levels leave the row's depth in their place: "…17 └─".
+    let mark = format!("…{depth} ");
+    let levels = if depth * 2 <= max {
+        depth
+    } else {
+        (max.saturating_sub(mark.chars().count()) / 2).max(1)
+    };
     let shown = depth.min(levels);
     // Ancestors from the row's parent upwards, as many as are shown.
     let mut parts: Vec<&str> = Vec::with_capacity(shown);
@@ -260,8 +401,7 @@ pub(super) fn guides(
     parts.reverse();
     let mut s = String::new();
     if depth > shown {
-        s.push('…');
-        parts[0] = if parts[0] == "│ " { "│" } else { " " };
+        s.push_str(&mark);
     }
     for p in parts {
         s.push_str(p);

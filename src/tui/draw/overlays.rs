@@ -5,9 +5,10 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::ALGORITHMS;
+use crate::tui::keymap::DIALOG_GROUP;
 
 use super::style::*;
 use crate::tui::app::{App, FieldValue};
@@ -16,44 +17,81 @@ use crate::tui::theme::Theme;
 
 pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let help = app.keymap.help();
-    let mut cols: Vec<Vec<Line>> = vec![Vec::new(), Vec::new()];
-    for (i, (group, entries)) in help.iter().enumerate() {
-        let col = &mut cols[usize::from(i >= 2)];
-        col.push(Line::from(Span::styled(group.to_string(), t.title_style())));
-        for (keys, what) in entries {
-            col.push(Line::from(vec![
-                Span::styled(format!("  {keys:<14}"), t.fg(t.accent)),
-                Span::styled(what.to_string(), t.fg(t.text)),
-            ]));
+    let mut groups: Vec<(&str, Vec<(String, &str)>)> = app.keymap.help();
+    groups.push((DIALOG_GROUP, app.keymap.dialog_help()));
+    let entry = |keys: &str, what: &str| {
+        Line::from(vec![
+            Span::styled(format!("  {keys:<14}"), t.fg(t.accent)),
+            Span::styled(what.to_string(), t.fg(t.text)),
+        ])
+    };
+    let group_lines = |g: &[(&str, Vec<(String, &str)>)]| {
+        let mut col = Vec::new();
+        for (group, entries) in g {
+            col.push(Line::from(Span::styled(group.to_string(), t.title_style())));
+            col.extend(entries.iter().map(|(k, w)| entry(k, w)));
+            col.push(Line::from(""));
         }
-        col.push(Line::from(""));
+        col
+    };
+    let legend: Vec<Line> = [
+        "  · not reached  ▸ entered  ● searched",
+        "  ✂ pruned  ◆ probed  ↻ re-searched",
+        "  = exact  ≥ lower bound  ≤ upper bound",
+        "  + Max  − Min  * chance  □ leaf",
+        "  ★ the principal variation",
+        "  …17 └─ depth 17, the guides above cut",
+    ]
+    .into_iter()
+    .map(|l| Line::from(Span::styled(l, t.fg(t.text))))
+    .collect();
+    let legend: Vec<Line> = std::iter::once(Line::from(Span::styled("Glyphs", t.title_style())))
+        .chain(legend)
+        .collect();
+    // Two columns where there is room for them, one otherwise; scrolled either way.
+    let two = area.width >= 100;
+    let mut cols: Vec<Vec<Line>> = if two {
+        // Split the groups where the taller column is shortest (the legend goes right).
+        let len = |g: &[(&str, Vec<(String, &str)>)]| g.iter().map(|(_, e)| e.len() + 2).sum();
+        let split = (1..groups.len())
+            .min_by_key(|&k| {
+                let (l, r): (usize, usize) = (len(&groups[..k]), len(&groups[k..]) + legend.len());
+                l.max(r)
+            })
+            .unwrap_or(0);
+        vec![group_lines(&groups[..split]), group_lines(&groups[split..])]
+    } else {
+        vec![group_lines(&groups)]
+    };
+    let last = cols.len() - 1;
+    cols[last].extend(legend);
+    let content = cols.iter().map(Vec::len).max().unwrap_or(0) as u16;
+    let r = centered(area, 100, content + 2);
+    let page = r.height.saturating_sub(2);
+    let max = content.saturating_sub(page);
+    app.layout.help_extent.set((max, page));
+    let scroll = app.layout.help_scroll.min(max);
+    clear(f, t, r);
+    let mut title = " Help · q/Esc close".to_owned();
+    if max > 0 {
+        title.push_str(&format!(" · ↑↓ scroll · {}/{} ", scroll + page, content));
+    } else {
+        title.push(' ');
     }
-    let legend = vec![
-        Line::from(Span::styled("Glyphs", t.title_style())),
-        Line::from(Span::styled(
-            "  · not reached  ▸ entered  ● searched  ✂ pruned  ◆ probed  ↻ re-searched",
-            t.fg(t.text),
-        )),
-        Line::from(Span::styled(
-            "  = exact  ≥ lower bound  ≤ upper bound   + Max  − Min  * chance  □ leaf",
-            t.fg(t.text),
-        )),
-    ];
-    cols[1].extend(legend);
-    let h = cols.iter().map(Vec::len).max().unwrap_or(0) as u16 + 2;
-    let r = centered(area, 100, h);
-    f.render_widget(Clear, r);
-    let b = block(t, " Help · any key closes ");
+    let b = block(t, title);
     let inner = b.inner(r);
     f.render_widget(b, r);
-    let [left, right] = Layout::default()
-        .direction(Direction::Horizontal)
-        .constraints([Constraint::Percentage(45), Constraint::Percentage(55)])
-        .areas(inner);
-    let [c0, c1] = [cols.remove(0), cols.remove(0)];
-    f.render_widget(Paragraph::new(c0), left);
-    f.render_widget(Paragraph::new(c1).wrap(Wrap { trim: false }), right);
+    if two {
+        let [left, right] = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(45), Constraint::Percentage(55)])
+            .areas(inner);
+        let [c0, c1] = [cols.remove(0), cols.remove(0)];
+        f.render_widget(Paragraph::new(c0).scroll((scroll, 0)), left);
+        f.render_widget(Paragraph::new(c1).scroll((scroll, 0)), right);
+    } else {
+        f.render_widget(Paragraph::new(cols.remove(0)).scroll((scroll, 0)), inner);
+    }
 }
 
 pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
@@ -81,7 +119,7 @@ pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect)
         lines.push(line);
     }
     let r = centered(area, 110, lines.len() as u16 + 2);
-    f.render_widget(Clear, r);
+    clear(f, t, r);
     f.render_widget(
         Paragraph::new(lines).block(block(t, " Run an algorithm · greyed: does not apply here ")),
         r,
@@ -111,7 +149,7 @@ pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
         lines.push(Line::from(Span::styled(format!(" {e}"), t.fg(t.error))));
     }
     let r = centered(area, 80, lines.len() as u16 + 2);
-    f.render_widget(Clear, r);
+    clear(f, t, r);
     f.render_widget(
         Paragraph::new(lines)
             .block(block(t, format!(" {} ", form.title)))
@@ -138,8 +176,15 @@ pub(super) fn draw_popup(
         })
         .collect();
     let w = text.lines().map(|l| l.chars().count()).max().unwrap_or(20) as u16 + 4;
-    let r = centered(area, w.max(40), lines.len() as u16 + 2);
-    f.render_widget(Clear, r);
+    let w = w.max(40).min(area.width.saturating_sub(2));
+    // Long lines wrap: the box is as tall as the wrapped text (up to the screen).
+    let inner = usize::from(w.saturating_sub(2)).max(1);
+    let rows: usize = text
+        .lines()
+        .map(|l| l.chars().count().div_ceil(inner).max(1))
+        .sum();
+    let r = centered(area, w, rows as u16 + 2);
+    clear(f, t, r);
     f.render_widget(
         Paragraph::new(lines)
             .block(block(t, format!(" {title} · any key closes ")))
@@ -156,7 +201,7 @@ pub(super) fn draw_search_box(f: &mut Frame, t: &Theme, q: &str, outline: Rect) 
         outline.width.saturating_sub(2),
         1,
     );
-    f.render_widget(Clear, r);
+    clear(f, t, r);
     f.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled("/", t.title_style()),

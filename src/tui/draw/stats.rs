@@ -30,22 +30,67 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
         tree: &app.tree,
         minimal_leaves: app.analysis.as_ref().map(|a| a.minimal_leaves),
     };
-    let header = Row::new(PANEL.iter().map(|c| c.heading())).style(t.dim_style());
-    let rows: Vec<Row> = app
+    // A window of rows around the current run.
+    let n = app.runs.len();
+    let room = usize::from(area.height.saturating_sub(3)).max(1);
+    let first = app
+        .current
+        .saturating_sub(room / 2)
+        .min(n.saturating_sub(room));
+    let last = (first + room).min(n);
+    // The columns that fit beside the run's name, from the left.
+    let name_w = app
         .runs
         .iter()
+        .map(|r| r.algo.label().chars().count() + 2)
+        .max()
+        .unwrap_or(10)
+        .clamp(10, 24) as u16;
+    let mut width = name_w;
+    let mut shown = 1;
+    for c in &PANEL[1..] {
+        if width + 1 + c.width > area.width.saturating_sub(2) {
+            break;
+        }
+        width += 1 + c.width;
+        shown += 1;
+    }
+    let columns = &PANEL[..shown];
+    let mut notes = Vec::new();
+    if first > 0 {
+        notes.push(format!("↑ {first} more"));
+    }
+    if last < n {
+        notes.push(format!("↓ {} more", n - last));
+    }
+    if shown < PANEL.len() {
+        let cut = PANEL.len() - shown;
+        notes.push(format!(
+            "{cut} column{} cut",
+            if cut == 1 { "" } else { "s" }
+        ));
+    }
+    let b = if notes.is_empty() {
+        b
+    } else {
+        block(t, format!(" Stats · {} ", notes.join(" · ")))
+    };
+    let header = Row::new(columns.iter().map(|c| c.heading())).style(t.dim_style());
+    let rows: Vec<Row> = app.runs[first..last]
+        .iter()
         .enumerate()
-        .map(|(i, r)| {
+        .map(|(k, r)| {
+            let i = first + k;
             let style = if i == app.current {
                 t.fg(t.text).add_modifier(Modifier::BOLD)
             } else {
                 t.fg(t.text)
             };
-            let cells = PANEL.iter().enumerate().map(|(k, c)| {
+            let cells = columns.iter().enumerate().map(|(k, c)| {
                 let text = c.of(&scope, &r.run).text();
                 if k == 0 {
                     let marker = if i == app.current { "▶ " } else { "  " };
-                    Cell::from(format!("{marker}{text}"))
+                    Cell::from(fit(&format!("{marker}{text}"), usize::from(name_w)))
                 } else {
                     Cell::from(text)
                 }
@@ -53,8 +98,8 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
             Row::new(cells).style(style)
         })
         .collect();
-    let widths = PANEL.iter().map(|c| match c.width {
-        0 => Constraint::Fill(1),
+    let widths = columns.iter().map(|c| match c.width {
+        0 => Constraint::Length(name_w),
         w => Constraint::Length(w),
     });
     f.render_widget(Table::new(rows, widths).header(header).block(b), area);

@@ -1,12 +1,14 @@
 //! What every panel shares: borders, centring, cutting text to a column, the status glyphs
 //! and their styles.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Borders};
+use ratatui::widgets::{Block, BorderType, Borders, Clear};
 
-use crate::trace::{NodeState, Status};
+use crate::text::{readable_number, readable_vector};
+use crate::trace::{NodeState, Shown, Status, Trace};
 use crate::tree::{Kind, NodeId, Tree};
 
 use crate::tui::app::App;
@@ -20,6 +22,12 @@ pub(super) fn block<'a>(t: &Theme, title: impl Into<Line<'a>>) -> Block<'a> {
         .border_style(t.fg(t.border))
         .title(title)
         .title_style(t.title_style())
+}
+
+/// Empties `r` for an overlay, in the theme's background.
+pub(super) fn clear(f: &mut Frame, t: &Theme, r: Rect) {
+    f.render_widget(Clear, r);
+    f.render_widget(Block::default().style(t.base()), r);
 }
 
 pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -65,6 +73,21 @@ pub(super) fn glyph_style(t: &Theme, st: &NodeState) -> Style {
         Status::Done => t.fg(t.visited),
         Status::Open => t.fg(t.open).add_modifier(Modifier::BOLD),
         Status::NotReached => t.dim_style(),
+    }
+}
+
+/// A value as the explorer shows it: [`readable_number`]s, or every digit with the
+/// full-precision setting.
+pub(super) fn shown_text(app: &App, trace: &Trace, id: NodeId, v: Shown) -> String {
+    value_in(&app.tree, trace, id, v, app.layout.full_precision)
+}
+
+/// A value readably, or with every digit.
+pub(super) fn value_in(tree: &Tree, trace: &Trace, id: NodeId, v: Shown, full: bool) -> String {
+    match v {
+        Shown::Scalar(x) => readable_number(x, full),
+        Shown::Vector(i) => readable_vector(trace.vector(i), full),
+        Shown::Payoff => readable_vector(tree.payoff(id), full),
     }
 }
 

@@ -1,0 +1,76 @@
+//! How the explorer lays itself out at any size and with any number of runs: the state the
+//! layout keys change (Detail shown or hidden, scrolling, precision), kept apart from the rest
+//! of [`App`]. The drawing reads it; `run_offset` and the help's extent are written back by the
+//! drawing (like [`App::hit`](super::app::App)), so that scrolling is stable between frames.
+
+use std::cell::Cell;
+
+use super::app::App;
+use super::keymap::Action;
+
+/// Below this width the explorer uses its compact layout: the outline takes the whole width
+/// and a key shows Detail instead of it.
+pub const COMPACT_WIDTH: u16 = 100;
+
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Compact layout: Detail instead of the outline. Wide layout: the outline alone.
+    pub swap_detail: bool,
+    /// Lines of Detail scrolled past.
+    pub detail_scroll: u16,
+    /// Lines of the help scrolled past.
+    pub help_scroll: u16,
+    /// Every digit of every number, not the readable form (`2.556`, `1/3`).
+    pub full_precision: bool,
+    /// The first run column on screen at the last draw: the window of runs moves only as far
+    /// as it must to keep the current run in view.
+    pub run_offset: Cell<usize>,
+    /// How far the help could scroll, and its page, at the last draw.
+    pub help_extent: Cell<(u16, u16)>,
+}
+
+impl App {
+    /// The layout keys, in normal mode.
+    pub(super) fn layout_action(&mut self, a: Action) {
+        let l = &mut self.layout;
+        match a {
+            Action::ToggleDetail => {
+                l.swap_detail = !l.swap_detail;
+                l.detail_scroll = 0;
+            }
+            Action::DetailUp => l.detail_scroll = l.detail_scroll.saturating_sub(3),
+            Action::DetailDown => l.detail_scroll = l.detail_scroll.saturating_add(3).min(500),
+            Action::FullPrecision => {
+                l.full_precision = !l.full_precision;
+                let what = if l.full_precision {
+                    "numbers: every digit"
+                } else {
+                    "numbers: readable (2.556, 1/3)"
+                };
+                self.status = Some((what.into(), false));
+            }
+            _ => {}
+        }
+    }
+
+    /// A key in the help: scrolling keys scroll it (and keep it open), any other closes it.
+    pub(super) fn help_key(&mut self, a: Option<Action>) -> bool {
+        let (max, page) = self.layout.help_extent.get();
+        let page = page.saturating_sub(1).max(1);
+        let s = &mut self.layout.help_scroll;
+        *s = match a {
+            Some(Action::Up) => s.saturating_sub(1),
+            Some(Action::Down) => s.saturating_add(1),
+            Some(Action::PageUp) => s.saturating_sub(page),
+            Some(Action::PageDown) => s.saturating_add(page),
+            Some(Action::Top | Action::StepStart) => 0,
+            Some(Action::Bottom | Action::StepEnd) => max,
+            _ => {
+                *s = 0;
+                return false;
+            }
+        }
+        .min(max);
+        true
+    }
+}
