@@ -163,13 +163,15 @@ pub(crate) fn max_node<O: Observer>(
         } else {
             eval(tree, c, a, beta, ctx, obs)
         };
-        if v >= beta {
+        if v > a {
+            a = v;
+        }
+        // F2's test is on m = max(α, v), not on v: a window that is empty (α ≥ β, as Ballard's
+        // clipping AX = max(A, L), BX = min(B, U) can make it) stops after the first child.
+        if a >= beta {
             obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Beta);
             obs.exit(node, beta, Bound::Lower);
             return beta;
-        }
-        if v > a {
-            a = v;
         }
     }
     obs.exit(node, a, Bound::classify(a, alpha, beta));
@@ -196,13 +198,13 @@ pub(crate) fn min_node<O: Observer>(
         } else {
             eval(tree, c, alpha, b, ctx, obs)
         };
-        if v <= alpha {
+        if v < b {
+            b = v;
+        }
+        if b <= alpha {
             obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Alpha);
             obs.exit(node, alpha, Bound::Upper);
             return alpha;
-        }
-        if v < b {
-            b = v;
         }
     }
     obs.exit(node, b, Bound::classify(b, alpha, beta));
