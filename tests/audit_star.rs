@@ -140,6 +140,8 @@ fn star2_is_linear_on_chains_of_chance_nodes() {
         assert_eq!(v, -10.0);
         assert!(leaves <= 4 * star1_leaves, "{leaves} > 4 × {star1_leaves}");
     }
+    // Exactly: the leaf −10 settles the Min node at the bottom, under every algorithm.
+    assert_eq!(out, vec![(-10.0, 1); 4]);
 }
 
 /// Item 4: values of large magnitude come out exact.

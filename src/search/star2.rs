@@ -22,8 +22,14 @@
 //!   first in order (then the second, … with cyclic probing).
 //! - Cyclic probing (§5, last paragraph; §6.2.1.3's "2 leaves during preliminary probing"):
 //!   with `probes = K`, K rounds, round r probing the r-th child of every − node (those that
-//!   have one), keeping for each the smallest value seen; each probe is tested against
-//!   `Ai = N·α − Σ_{j≠i} Wj`. K = 1 is the paper's Star2.
+//!   have one), keeping for each the smallest value seen; each probe is tested against the
+//!   latest bounds of all the others, `Ai = N·α − Σ_{j≠i} Wj`, whether the children are equally
+//!   likely or not. K = 1 is the paper's Star2.
+//! - No probe with an empty window (its fail-hard answer would not say on which side the value
+//!   lies). A probe that fails high under a − node (low under a + node) bounds nothing.
+//! - Bounded work: a probe's answer for an interior node is kept, and the regular phase uses it
+//!   instead of searching that node again when it settles the new window (the regular window
+//!   lies inside the probe's). Without this a chain of chance nodes doubled its work per level.
 //! - A probed leaf that the regular phase searches again is evaluated again: `leaves` counts it
 //!   twice and `distinct_leaves` once (§6.2.1 counts the first way, §6.1 the second).
 //! - Uneven probabilities: (5)–(8) weighted as (22) weights (1a): with Pj the probabilities,
