@@ -1,14 +1,19 @@
 //! A chance node's value, accumulated child by child — shared by expectiminimax, Star1, Star2,
 //! max^n and the reference values, so that a chance node searched fully gets the very same
 //! floating-point number whichever algorithm searched it: the sum of the children's values
-//! divided by N when they are equally likely (Ballard's `vsum / N`), the sum of `p_i · v_i` in
+//! divided by N when they are equally likely (Ballard's `vsum / N`; should the sum overflow, the
+//! sum of `v_i / N`), the sum of `p_i · v_i` in
 //! child order otherwise (§7.3).
 
 use crate::tree::{NodeId, Tree};
 
 /// A chance node's value, accumulated child by child.
+#[derive(Clone)]
 pub(crate) struct ChanceSum {
     sum: f64,
+    /// `Σ v / N` for equally likely children, the value should `Σ v` overflow (N values near
+    /// ±1e308 whose mean is finite).
+    mean: f64,
     /// `Some(N)` for equally likely children: the value is `sum / N`.
     uniform: Option<f64>,
 }
@@ -17,16 +22,22 @@ impl ChanceSum {
     #[inline]
     pub(crate) fn new(tree: &Tree, node: NodeId) -> Self {
         let uniform = tree.is_uniform(node).then(|| tree.child_count(node) as f64);
-        ChanceSum { sum: 0.0, uniform }
+        ChanceSum {
+            sum: 0.0,
+            mean: 0.0,
+            uniform,
+        }
     }
 
     #[inline]
     pub(crate) fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
-        self.sum += if self.uniform.is_some() {
-            v
-        } else {
-            tree.prob(child) * v
-        };
+        match self.uniform {
+            Some(n) => {
+                self.sum += v;
+                self.mean += v / n;
+            }
+            None => self.sum += tree.prob(child) * v,
+        }
     }
 
     /// The running sum: `Σ v` for equally likely children, `Σ p·v` otherwise.
@@ -38,8 +49,125 @@ impl ChanceSum {
     #[inline]
     pub(crate) fn value(&self) -> f64 {
         match self.uniform {
+            Some(_) if self.sum.is_infinite() && self.mean.is_finite() => self.mean,
             Some(n) => self.sum / n,
             None => self.sum,
         }
+    }
+
+    /// The value the node gets if child `child` is worth `x` and the children after it `rest`,
+    /// by the very arithmetic that sums them: Star1 and Star2 decide their cutoffs with it, so
+    /// a cutoff holds for the value expectiminimax computes, whatever the magnitudes (§4's
+    /// `N·α − …` cancels or overflows near ±1e16 or ±1e308). Rounding is monotone, so with
+    /// `rest` at the children's bounds this is the bound on the node's value.
+    pub(crate) fn then(
+        &self,
+        tree: &Tree,
+        child: NodeId,
+        x: f64,
+        rest: impl IntoIterator<Item = (NodeId, f64)>,
+    ) -> f64 {
+        let mut s = self.clone();
+        s.add(tree, child, x);
+        s.completed(tree, rest)
+    }
+
+    /// The value the node gets if the children not yet added are worth `rest`.
+    pub(crate) fn completed(
+        &self,
+        tree: &Tree,
+        rest: impl IntoIterator<Item = (NodeId, f64)>,
+    ) -> f64 {
+        let mut s = self.clone();
+        for (c, v) in rest {
+            s.add(tree, c, v);
+        }
+        s.value()
+    }
+}
+
+/// The lower end of a child's window: the window's `a` (from Ballard's equations) clipped to L,
+/// lowered where rounding made it too high, so that a child failing low at it makes `low` hold
+/// (`low(x)`: a child worth at most x proves the chance node worth at most α). Monotone: `low`
+/// holds up to some x and not above.
+pub(crate) fn lower_end(a: f64, l: f64, low: impl Fn(f64) -> bool) -> f64 {
+    let ax = if a.is_nan() { f64::INFINITY } else { a.max(l) };
+    if ax <= l || low(ax) {
+        return ax;
+    }
+    if !low(l) {
+        return l;
+    }
+    let (mut lo, mut hi) = (key(l), key(ax)); // low(lo), !low(hi)
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if low(unkey(mid)) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    unkey(lo)
+}
+
+/// The upper end of a child's window, the mirror of [`lower_end`]: a child failing high at it
+/// makes `high` hold.
+pub(crate) fn upper_end(b: f64, u: f64, high: impl Fn(f64) -> bool) -> f64 {
+    let bx = if b.is_nan() {
+        f64::NEG_INFINITY
+    } else {
+        b.min(u)
+    };
+    if bx >= u || high(bx) {
+        return bx;
+    }
+    if !high(u) {
+        return u;
+    }
+    let (mut lo, mut hi) = (key(bx), key(u)); // !high(lo), high(hi)
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if high(unkey(mid)) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    unkey(hi)
+}
+
+/// Floats in order as integers (−0 and +0 together), for bisection.
+fn key(x: f64) -> i128 {
+    let b = x.to_bits() as i64;
+    (if b < 0 { i64::MIN - b } else { b }) as i128
+}
+
+fn unkey(k: i128) -> f64 {
+    let k = k as i64;
+    f64::from_bits(if k >= 0 {
+        k as u64
+    } else {
+        (i64::MIN - k) as u64
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_ends_are_the_thresholds_of_their_tests() {
+        for x in [-1e308, -3.5, -0.0, 0.0, 1e-300, 2.0, 1e16, f64::INFINITY] {
+            assert_eq!(unkey(key(x)), x);
+        }
+        assert!(key(-1.0) < key(-0.5) && key(-0.5) < key(0.0) && key(0.0) < key(1.0));
+        let t = 1.0 + f64::EPSILON * 8.0;
+        assert_eq!(lower_end(2.0, -5.0, |x| x <= t), t);
+        assert_eq!(lower_end(f64::NAN, -5.0, |x| x <= t), t);
+        assert_eq!(lower_end(2.0, -5.0, |x| x <= -6.0), -5.0);
+        assert_eq!(lower_end(0.5, -5.0, |x| x <= t), 0.5);
+        assert_eq!(upper_end(-2.0, 5.0, |x| x >= t), t);
+        assert_eq!(upper_end(f64::NAN, 5.0, |x| x >= t), t);
+        assert_eq!(upper_end(-2.0, 5.0, |x| x >= 6.0), 5.0);
     }
 }

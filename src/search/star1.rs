@@ -34,7 +34,7 @@
 //! and Moore) for degenerate *-minimax trees"). Leaves that are children of a * node are
 //! evaluated as part of the loop, like any child.
 
-use super::chance::ChanceSum;
+use super::chance::{ChanceSum, lower_end, upper_end};
 use super::{Bound, Cutoff, Found, Observer, star2};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -47,6 +47,31 @@ pub(crate) struct Ctx {
     pub rightmost: bool,
     /// Set when the §7.2 cutoff ended the search below the root's last child.
     pub rightmost_fired: bool,
+    /// Star2's probes of interior nodes whose answers the regular phase has yet to use.
+    pub probed: Vec<Probed>,
+}
+
+/// A node Star2's probing phase searched with the window (α, β), and the fail-hard answer.
+pub(crate) struct Probed {
+    pub node: NodeId,
+    pub alpha: f64,
+    pub beta: f64,
+    pub value: f64,
+}
+
+impl Probed {
+    /// The answer a search with the window (α, β) would give, if this one tells it.
+    fn answer(&self, alpha: f64, beta: f64) -> Option<f64> {
+        if self.alpha < self.value && self.value < self.beta {
+            Some(self.value.clamp(alpha, beta)) // the exact value
+        } else if self.value <= self.alpha && self.alpha <= alpha {
+            Some(alpha)
+        } else if self.value >= self.beta && self.beta >= beta {
+            Some(beta)
+        } else {
+            None
+        }
+    }
 }
 
 /// The player at the root, for the §7.2 cutoff below its last child.
@@ -71,6 +96,7 @@ pub(crate) fn run<O: Observer>(tree: &Tree, probes: u32, rightmost: bool, obs: &
         probes,
         rightmost,
         rightmost_fired: false,
+        probed: Vec::new(),
     };
     let root = tree.root();
     let v = match tree.kind(root) {
@@ -126,6 +152,27 @@ pub(crate) fn eval<O: Observer>(
     }
 }
 
+/// A child of a Max or Min node: `eval`, unless Star2's probing phase searched it already and
+/// its answer holds for the window (α, β).
+fn child<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    alpha: f64,
+    beta: f64,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    if !ctx.probed.is_empty() && alpha < beta {
+        let known = ctx.probed.iter().rev().find(|p| p.node == node);
+        if let Some(v) = known.and_then(|p| p.answer(alpha, beta)) {
+            obs.enter(node, alpha, beta);
+            obs.exit(node, v, Bound::classify(v, alpha, beta));
+            return v;
+        }
+    }
+    eval(tree, node, alpha, beta, ctx, obs)
+}
+
 /// A chance node: Star1, or Star2 when probing.
 fn chance<O: Observer>(
     tree: &Tree,
@@ -161,15 +208,17 @@ pub(crate) fn max_node<O: Observer>(
         let v = if rightmost {
             chance(tree, c, a, beta, Some(Root::Max), ctx, obs)
         } else {
-            eval(tree, c, a, beta, ctx, obs)
+            child(tree, c, a, beta, ctx, obs)
         };
-        if v >= beta {
+        if v > a {
+            a = v;
+        }
+        // F2's test is on m = max(α, v), not on v: a window that is empty (α ≥ β, as Ballard's
+        // clipping AX = max(A, L), BX = min(B, U) can make it) stops after the first child.
+        if a >= beta {
             obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Beta);
             obs.exit(node, beta, Bound::Lower);
             return beta;
-        }
-        if v > a {
-            a = v;
         }
     }
     // §7.2: a value from the rightmost cutoff is a lower bound of the root's, not its value.
@@ -200,15 +249,15 @@ pub(crate) fn min_node<O: Observer>(
         let v = if rightmost {
             chance(tree, c, alpha, b, Some(Root::Min), ctx, obs)
         } else {
-            eval(tree, c, alpha, b, ctx, obs)
+            child(tree, c, alpha, b, ctx, obs)
         };
-        if v <= alpha {
+        if v < b {
+            b = v;
+        }
+        if b <= alpha {
             obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Alpha);
             obs.exit(node, alpha, Bound::Upper);
             return alpha;
-        }
-        if v < b {
-            b = v;
         }
     }
     let bound = if root && ctx.rightmost_fired {
@@ -231,103 +280,47 @@ pub(crate) fn star1<O: Observer>(
     obs: &mut O,
 ) -> f64 {
     obs.enter(node, alpha, beta);
-    if tree.is_uniform(node) {
-        star1_equal(tree, node, alpha, beta, root, ctx, obs)
-    } else {
-        star1_weighted(tree, node, alpha, beta, root, ctx, obs)
-    }
-}
-
-/// §4's procedure for N equally likely children.
-fn star1_equal<O: Observer>(
-    tree: &Tree,
-    node: NodeId,
-    alpha: f64,
-    beta: f64,
-    root: Option<Root>,
-    ctx: &mut Ctx,
-    obs: &mut O,
-) -> f64 {
     let (l, u) = (ctx.l, ctx.u);
-    let n = tree.child_count(node);
+    let kids: Vec<NodeId> = tree.children(node).collect();
+    let n = kids.len();
     let nf = n as f64;
+    let uniform = tree.is_uniform(node);
+    // Equally likely children: §4's procedure line for line, (3a)/(3b) then (4a)/(4b).
     let mut a = nf * (alpha - u) + u; // (3a)
     let mut b = nf * (beta - l) + l; // (3b)
-    let mut sum = ChanceSum::new(tree, node);
-    for (i, s) in tree.children(node).enumerate() {
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let ax = a.max(l);
-        let bx = b.min(u);
-        let v = eval(tree, s, ax, bx, ctx, obs);
-        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
-            return r;
-        }
-        sum.add(tree, s, v);
-        let left = (n - i - 1) as f64;
-        if let Some(r) = rightmost(
-            obs,
-            node,
-            i,
-            n,
-            root,
-            sum.sum() + l * left,
-            sum.sum() + u * left,
-            nf,
-            alpha,
-            beta,
-            ctx,
-        ) {
-            return r;
-        }
-        a = a + u - v; // (4a)
-        b = b + l - v; // (4b)
-    }
-    let v = sum.value();
-    obs.exit(node, v, Bound::classify(v, alpha, beta));
-    v
-}
-
-/// §7.3: uneven probabilities, equation (22) and its twin for B.
-fn star1_weighted<O: Observer>(
-    tree: &Tree,
-    node: NodeId,
-    alpha: f64,
-    beta: f64,
-    root: Option<Root>,
-    ctx: &mut Ctx,
-    obs: &mut O,
-) -> f64 {
-    let (l, u) = (ctx.l, ctx.u);
-    let n = tree.child_count(node);
-    let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Pj Vj
+    let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Vj, or Σ_{j<i} Pj Vj
     let mut done = 0.0; // Σ_{j<i} Pj
-    for (i, s) in tree.children(node).enumerate() {
+    for (i, &s) in kids.iter().enumerate() {
         let p = tree.prob(s);
-        let rest = (1.0 - done - p).max(0.0); // Σ_{j>i} Pj
-        let a = (alpha - sum.sum() - u * rest) / p;
-        let b = (beta - sum.sum() - l * rest) / p;
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let v = eval(tree, s, a.max(l), b.min(u), ctx, obs);
-        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
+        if !uniform {
+            // §7.3: (22) and its twin for B.
+            let rest = (1.0 - done - p).max(0.0); // Σ_{j>i} Pj
+            a = (alpha - sum.sum() - u * rest) / p;
+            b = (beta - sum.sum() - l * rest) / p;
+        }
+        obs.chance_bounds(s, a, b);
+        // The tests the equations stand for, in the arithmetic of the node's value.
+        let later = &kids[i + 1..];
+        let low = |x: f64| sum.then(tree, s, x, later.iter().map(|&c| (c, u))) <= alpha;
+        let high = |x: f64| sum.then(tree, s, x, later.iter().map(|&c| (c, l))) >= beta;
+        let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
+        let v = eval(tree, s, ax, bx, ctx, obs);
+        if let Some(r) = cut(obs, node, i, n, low(v), high(v), alpha, beta) {
             return r;
         }
         sum.add(tree, s, v);
-        done += p;
-        let rest = (1.0 - done).max(0.0);
-        if let Some(r) = rightmost(
-            obs,
-            node,
-            i,
-            n,
-            root,
-            sum.sum() + l * rest,
-            sum.sum() + u * rest,
-            1.0,
-            alpha,
-            beta,
-            ctx,
-        ) {
+        let range = || {
+            let at = |x: f64| later.iter().map(move |&c| (c, x));
+            (sum.completed(tree, at(l)), sum.completed(tree, at(u)))
+        };
+        if let Some(r) = rightmost(obs, node, i, n, root, range, alpha, beta, ctx) {
             return r;
+        }
+        if uniform {
+            a = a + u - v; // (4a)
+            b = b + l - v; // (4b)
+        } else {
+            done += p;
         }
     }
     let v = sum.value();
@@ -335,7 +328,8 @@ fn star1_weighted<O: Observer>(
     v
 }
 
-/// Star1's two tests after child `i`: `if (v <= A) return(alpha); if (v >= B) return(beta);`
+/// Star1's two tests after child `i`: `if (v <= A) return(alpha); if (v >= B) return(beta);`,
+/// `low` and `high` being the tests `v ≤ A` and `v ≥ B` stand for.
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn cut<O: Observer>(
@@ -343,18 +337,17 @@ pub(crate) fn cut<O: Observer>(
     node: NodeId,
     i: usize,
     n: usize,
-    v: f64,
-    a: f64,
-    b: f64,
+    low: bool,
+    high: bool,
     alpha: f64,
     beta: f64,
 ) -> Option<f64> {
-    if v <= a {
+    if low {
         obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::StarLower);
         obs.exit(node, alpha, Bound::Upper);
         return Some(alpha);
     }
-    if v >= b {
+    if high {
         obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::StarUpper);
         obs.exit(node, beta, Bound::Lower);
         return Some(beta);
@@ -362,8 +355,8 @@ pub(crate) fn cut<O: Observer>(
     None
 }
 
-/// §7.2 below the root's last child: stop once the *-value, between `lower / scale` and
-/// `upper / scale`, is proved better for the root than what it has (α under Max, β under Min).
+/// §7.2 below the root's last child: stop once the *-value, between the two ends of `range()`,
+/// is proved better for the root than what it has (α under Max, β under Min).
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn rightmost<O: Observer>(
@@ -372,9 +365,7 @@ pub(crate) fn rightmost<O: Observer>(
     i: usize,
     n: usize,
     root: Option<Root>,
-    lower: f64,
-    upper: f64,
-    scale: f64,
+    range: impl FnOnce() -> (f64, f64),
     alpha: f64,
     beta: f64,
     ctx: &mut Ctx,
@@ -382,9 +373,11 @@ pub(crate) fn rightmost<O: Observer>(
     if i + 1 == n {
         return None; // the *-value is known exactly: nothing left to save
     }
-    let (v, bound) = match root? {
-        Root::Max if lower / scale > alpha => (lower / scale, Bound::Lower),
-        Root::Min if upper / scale < beta => (upper / scale, Bound::Upper),
+    let root = root?;
+    let (lower, upper) = range();
+    let (v, bound) = match root {
+        Root::Max if lower > alpha => (lower, Bound::Lower),
+        Root::Min if upper < beta => (upper, Bound::Upper),
         _ => return None,
     };
     ctx.rightmost_fired = true;

@@ -22,8 +22,14 @@
 //!   first in order (then the second, … with cyclic probing).
 //! - Cyclic probing (§5, last paragraph; §6.2.1.3's "2 leaves during preliminary probing"):
 //!   with `probes = K`, K rounds, round r probing the r-th child of every − node (those that
-//!   have one), keeping for each the smallest value seen; each probe is tested against
-//!   `Ai = N·α − Σ_{j≠i} Wj`. K = 1 is the paper's Star2.
+//!   have one), keeping for each the smallest value seen; each probe is tested against the
+//!   latest bounds of all the others, `Ai = N·α − Σ_{j≠i} Wj`, whether the children are equally
+//!   likely or not. K = 1 is the paper's Star2.
+//! - No probe with an empty window (its fail-hard answer would not say on which side the value
+//!   lies). A probe that fails high under a − node (low under a + node) bounds nothing.
+//! - Bounded work: a probe's answer for an interior node is kept, and the regular phase uses it
+//!   instead of searching that node again when it settles the new window (the regular window
+//!   lies inside the probe's). Without this a chain of chance nodes doubled its work per level.
 //! - A probed leaf that the regular phase searches again is evaluated again: `leaves` counts it
 //!   twice and `distinct_leaves` once (§6.2.1 counts the first way, §6.1 the second).
 //! - Uneven probabilities: (5)–(8) weighted as (22) weights (1a): with Pj the probabilities,
@@ -32,7 +38,8 @@
 //!   and the observer is told (`fallback`).
 
 use super::chance::ChanceSum;
-use super::star1::{self, Ctx, Root, cut, rightmost};
+use super::chance::{lower_end, upper_end};
+use super::star1::{self, Ctx, Probed, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -60,14 +67,16 @@ pub(crate) fn node<O: Observer>(
         return star1::star1(tree, node, alpha, beta, root, ctx, obs);
     }
     obs.enter(node, alpha, beta);
-    match (tree.is_uniform(node), first) {
-        (true, Kind::Min) => star2_min(tree, node, alpha, beta, root, ctx, obs),
-        (true, _) => star2_max(tree, node, alpha, beta, root, ctx, obs),
-        (false, side) => star2_weighted(tree, node, alpha, beta, side == Kind::Min, root, ctx, obs),
-    }
+    let mark = ctx.probed.len();
+    let v = star2(tree, node, alpha, beta, first == Kind::Min, root, ctx, obs);
+    ctx.probed.truncate(mark); // the probes' answers are for this node's regular phase only
+    v
 }
 
-/// `Probe(s, y, z)`: evaluates child `k` of `s` with the window (y, z).
+/// `Probe(s, y, z)`: evaluates child `k` of `s` with the window (y, z). `None` when the window
+/// is empty: a fail-hard answer in it does not say on which side the value lies. An interior
+/// child's answer is kept for the regular phase, which then does not search it again.
+#[allow(clippy::too_many_arguments)]
 fn probe<O: Observer>(
     tree: &Tree,
     s: NodeId,
@@ -76,10 +85,22 @@ fn probe<O: Observer>(
     z: f64,
     ctx: &mut Ctx,
     obs: &mut O,
-) -> f64 {
+) -> Option<f64> {
+    if y >= z || y.is_nan() || z.is_nan() {
+        return None;
+    }
     let c = tree.child(s, k);
     obs.probe(c);
-    star1::eval(tree, c, y, z, ctx, obs)
+    let v = star1::eval(tree, c, y, z, ctx, obs);
+    if tree.kind(c) != Kind::Leaf {
+        ctx.probed.push(Probed {
+            node: c,
+            alpha: y,
+            beta: z,
+            value: v,
+        });
+    }
+    Some(v)
 }
 
 /// A cutoff during the probing phase: the * node is worth at most α (`low`) or at least β.
@@ -102,167 +123,15 @@ fn probe_cut<O: Observer>(
     v
 }
 
-/// `Star2Min(board, alpha, beta)`, for a * node with N equally likely − children.
-fn star2_min<O: Observer>(
-    tree: &Tree,
-    node: NodeId,
-    alpha: f64,
-    beta: f64,
-    root: Option<Root>,
-    ctx: &mut Ctx,
-    obs: &mut O,
-) -> f64 {
-    let (l, u) = (ctx.l, ctx.u);
-    let kids: Vec<NodeId> = tree.children(node).collect();
-    let n = kids.len();
-    let nf = n as f64;
-    let mut a = nf * (alpha - u) + u;
-    let mut b = nf * (beta - l) + l;
-    let bx = b.min(u);
-    let mut w = vec![u; n];
-    // The probing loop: (7) and (8), "distributed".
-    for i in 0..n {
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let ax = a.max(l);
-        w[i] = probe(tree, kids[i], 0, ax, bx, ctx, obs);
-        if w[i] <= a {
-            return probe_cut(obs, node, i, n, true, alpha, beta);
-        }
-        a = a + u - w[i];
-    }
-    // Cyclic probing: the k-th child of every − node, against Ai = N·α − Σ_{j≠i} Wj.
-    for k in 1..ctx.probes as usize {
-        let total: f64 = w.iter().sum();
-        for i in (0..n).filter(|&i| tree.child_count(kids[i]) > k) {
-            let ai = nf * alpha - (total - w[i]);
-            let wk = probe(tree, kids[i], k, ai.max(l), bx, ctx, obs);
-            if wk <= ai {
-                return probe_cut(obs, node, i, n, true, alpha, beta);
-            }
-            w[i] = w[i].min(wk);
-        }
-        a = nf * (alpha - u) + u;
-        for &wi in &w {
-            a = a + u - wi;
-        }
-    }
-    a -= u;
-    // The regular loop.
-    let mut sum = ChanceSum::new(tree, node);
-    for i in 0..n {
-        a += w[i];
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let (ax, bx) = (a.max(l), b.min(u));
-        let v = star1::min_node(tree, kids[i], ax, bx, false, ctx, obs);
-        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
-            return r;
-        }
-        sum.add(tree, kids[i], v);
-        let left = (n - i - 1) as f64;
-        if let Some(r) = rightmost(
-            obs,
-            node,
-            i,
-            n,
-            root,
-            sum.sum() + l * left,
-            sum.sum() + u * left,
-            nf,
-            alpha,
-            beta,
-            ctx,
-        ) {
-            return r;
-        }
-        a -= v;
-        b = b + l - v;
-    }
-    let v = sum.value();
-    obs.exit(node, v, Bound::classify(v, alpha, beta));
-    v
-}
-
-/// The Max twin of `Star2Min`, for a * node with N equally likely + children: probes bound the
-/// + nodes from below, `Bi = N·β − (V1 + … + Vi−1) − (Wi+1 + … + WN)`.
-fn star2_max<O: Observer>(
-    tree: &Tree,
-    node: NodeId,
-    alpha: f64,
-    beta: f64,
-    root: Option<Root>,
-    ctx: &mut Ctx,
-    obs: &mut O,
-) -> f64 {
-    let (l, u) = (ctx.l, ctx.u);
-    let kids: Vec<NodeId> = tree.children(node).collect();
-    let n = kids.len();
-    let nf = n as f64;
-    let mut a = nf * (alpha - u) + u;
-    let mut b = nf * (beta - l) + l;
-    let ax = a.max(l);
-    let mut w = vec![l; n];
-    for i in 0..n {
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let bx = b.min(u);
-        w[i] = probe(tree, kids[i], 0, ax, bx, ctx, obs);
-        if w[i] >= b {
-            return probe_cut(obs, node, i, n, false, alpha, beta);
-        }
-        b = b + l - w[i];
-    }
-    for k in 1..ctx.probes as usize {
-        let total: f64 = w.iter().sum();
-        for i in (0..n).filter(|&i| tree.child_count(kids[i]) > k) {
-            let bi = nf * beta - (total - w[i]);
-            let wk = probe(tree, kids[i], k, ax, bi.min(u), ctx, obs);
-            if wk >= bi {
-                return probe_cut(obs, node, i, n, false, alpha, beta);
-            }
-            w[i] = w[i].max(wk);
-        }
-        b = nf * (beta - l) + l;
-        for &wi in &w {
-            b = b + l - wi;
-        }
-    }
-    b -= l;
-    let mut sum = ChanceSum::new(tree, node);
-    for i in 0..n {
-        b += w[i];
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let (ax, bx) = (a.max(l), b.min(u));
-        let v = star1::max_node(tree, kids[i], ax, bx, false, ctx, obs);
-        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
-            return r;
-        }
-        sum.add(tree, kids[i], v);
-        let left = (n - i - 1) as f64;
-        if let Some(r) = rightmost(
-            obs,
-            node,
-            i,
-            n,
-            root,
-            sum.sum() + l * left,
-            sum.sum() + u * left,
-            nf,
-            alpha,
-            beta,
-            ctx,
-        ) {
-            return r;
-        }
-        b -= v;
-        a = a + u - v;
-    }
-    let v = sum.value();
-    obs.exit(node, v, Bound::classify(v, alpha, beta));
-    v
-}
-
-/// Star2 with uneven probabilities, for either kind of children (`min`: − children).
+/// `Star2Min(board, alpha, beta)` for a * node whose children are all − nodes (`min`), or its
+/// Max twin for + children; equally likely children or not.
+///
+/// Equally likely children follow the paper line for line: the probing loop with (7) and (8)
+/// "distributed", `A = A − U`, the regular loop. With uneven probabilities the bounds are the
+/// weighted ones. Later rounds of cyclic probing test each probe against the latest bounds of
+/// all the other children, in both cases.
 #[allow(clippy::too_many_arguments)]
-fn star2_weighted<O: Observer>(
+fn star2<O: Observer>(
     tree: &Tree,
     node: NodeId,
     alpha: f64,
@@ -275,73 +144,168 @@ fn star2_weighted<O: Observer>(
     let (l, u) = (ctx.l, ctx.u);
     let kids: Vec<NodeId> = tree.children(node).collect();
     let n = kids.len();
+    let nf = n as f64;
+    let uniform = tree.is_uniform(node);
     let p: Vec<f64> = kids.iter().map(|&k| tree.prob(k)).collect();
-    // Wi: the probes' bounds on each child (above for −, below for +), unprobed: U or L.
-    let mut w = vec![if min { u } else { l }; n];
+    // Unprobed, a − child is bounded by U from above, a + child by L from below.
+    let far = if min { u } else { l };
+    // `w`: the probes' values as the equations use them, the smallest (largest) seen for each
+    // child; `wb`: the bounds they prove, by which the cutoffs are decided (a probe that failed
+    // high under a − node, or low under a + node, proves nothing about it).
+    let mut w = vec![far; n];
+    let mut wb = vec![far; n];
+    let none = ChanceSum::new(tree, node);
+    // The node's value with child i worth x and the others at their proved bounds.
+    let proved = |wb: &[f64], i: usize, x: f64| {
+        let at = |(j, &c): (usize, &NodeId)| (c, if j == i { x } else { wb[j] });
+        none.completed(tree, kids.iter().enumerate().map(at))
+    };
+    let a1 = nf * (alpha - u) + u; // (3a)
+    let b1 = nf * (beta - l) + l; // (3b)
+    let (mut a, mut b) = (a1, b1);
     let mut ws: f64 = w.iter().zip(&p).map(|(w, p)| w * p).sum(); // Σ Pj Wj
-    for k in 0..ctx.probes as usize {
-        for i in (0..n).filter(|&i| tree.child_count(kids[i]) > k) {
-            let others = ws - p[i] * w[i];
-            // The window for the probe: the bound (6) from the probes so far, the other end as
-            // if nothing but this child were known.
-            let (ai, bi) = if min {
-                ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
-            } else {
-                ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
-            };
-            obs.chance_bounds(tree.child(node, i), ai, bi);
-            let wk = probe(tree, kids[i], k, ai.max(l), bi.min(u), ctx, obs);
-            if (min && wk <= ai) || (!min && wk >= bi) {
-                return probe_cut(obs, node, i, n, min, alpha, beta);
+    for k in 0..ctx.probes.max(1) as usize {
+        for i in 0..n {
+            if tree.child_count(kids[i]) <= k {
+                continue;
             }
-            w[i] = if min { w[i].min(wk) } else { w[i].max(wk) };
+            // The bound of (6) from the latest probes, the other end as if nothing but this
+            // child were known.
+            let others = ws - p[i] * w[i]; // uneven probabilities: Σ_{j≠i} Pj Wj
+            let (ai, bi) = if uniform {
+                let others = || {
+                    let o = w.iter().enumerate().filter(|&(j, _)| j != i);
+                    o.map(|(_, w)| w).sum::<f64>()
+                };
+                match (k, min) {
+                    (0, _) => (a, b), // (7) and (8), "distributed"
+                    (_, true) => (nf * alpha - others(), b1),
+                    (_, false) => (a1, nf * beta - others()),
+                }
+            } else {
+                if min {
+                    ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
+                } else {
+                    ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
+                }
+            };
+            obs.chance_bounds(kids[i], ai, bi);
+            let (y, z) = if min {
+                let low = |x: f64| proved(&wb, i, x) <= alpha;
+                (
+                    lower_end(ai, l, low),
+                    if bi.is_nan() { u } else { bi.min(u) },
+                )
+            } else {
+                let high = |x: f64| proved(&wb, i, x) >= beta;
+                (
+                    if ai.is_nan() { l } else { ai.max(l) },
+                    upper_end(bi, u, high),
+                )
+            };
+            if let Some(wk) = probe(tree, kids[i], k, y, z, ctx, obs) {
+                let leaf = tree.kind(tree.child(kids[i], k)) == Kind::Leaf;
+                if min {
+                    w[i] = w[i].min(wk);
+                    if leaf || wk < z {
+                        wb[i] = wb[i].min(wk);
+                    }
+                } else {
+                    w[i] = w[i].max(wk);
+                    if leaf || wk > y {
+                        wb[i] = wb[i].max(wk);
+                    }
+                }
+                let bound = proved(&wb, i, wb[i]);
+                if (min && bound <= alpha) || (!min && bound >= beta) {
+                    return probe_cut(obs, node, i, n, min, alpha, beta);
+                }
+            }
+            if uniform && k == 0 {
+                if min {
+                    a = a + u - w[i];
+                } else {
+                    b = b + l - w[i];
+                }
+            }
             ws = others + p[i] * w[i];
         }
     }
-    let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Pj Vj
+    if uniform && ctx.probes > 1 {
+        // (7) and (8) again, from the smallest (largest) probe of each child.
+        let (mut a2, mut b2) = (a1, b1);
+        for &wi in &w {
+            a2 = a2 + u - wi;
+            b2 = b2 + l - wi;
+        }
+        (a, b) = (a2, b2);
+    }
+    // The regular loop: `A = A − U`, then (6) child by child (the mirror for + children).
+    let mut e = if min { a - u } else { b - l };
+    let (mut a, mut b) = (a1, b1);
+    let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Vj, or Σ_{j<i} Pj Vj
     let mut after = ws; // Σ_{j≥i} Pj Wj
-    let mut done = 0.0;
-    for i in 0..n {
-        after -= p[i] * w[i];
-        let rest = (1.0 - done - p[i]).max(0.0);
-        let (a, b) = if min {
-            (
-                (alpha - sum.sum() - after) / p[i],
-                (beta - sum.sum() - l * rest) / p[i],
-            )
+    let mut done = 0.0; // Σ_{j<i} Pj
+    for (i, &s) in kids.iter().enumerate() {
+        if uniform {
+            e += w[i];
+            if min {
+                a = e;
+            } else {
+                b = e;
+            }
         } else {
-            (
-                (alpha - sum.sum() - u * rest) / p[i],
-                (beta - sum.sum() - after) / p[i],
-            )
+            after -= p[i] * w[i];
+            let rest = (1.0 - done - p[i]).max(0.0);
+            (a, b) = if min {
+                (
+                    (alpha - sum.sum() - after) / p[i],
+                    (beta - sum.sum() - l * rest) / p[i],
+                )
+            } else {
+                (
+                    (alpha - sum.sum() - u * rest) / p[i],
+                    (beta - sum.sum() - after) / p[i],
+                )
+            };
+        }
+        obs.chance_bounds(s, a, b);
+        // The tests (6) stands for, in the arithmetic of the node's value: the children after
+        // this one at their proved bounds on the probed side, at L or U on the other.
+        let later = kids[i + 1..].iter().copied();
+        let (lo, hi): (Vec<f64>, Vec<f64>) = if min {
+            (wb[i + 1..].to_vec(), vec![l; n - i - 1])
+        } else {
+            (vec![u; n - i - 1], wb[i + 1..].to_vec())
         };
-        obs.chance_bounds(tree.child(node, i), a, b);
-        let (ax, bx) = (a.max(l), b.min(u));
+        let low = |x: f64| sum.then(tree, s, x, later.clone().zip(lo.iter().copied())) <= alpha;
+        let high = |x: f64| sum.then(tree, s, x, later.clone().zip(hi.iter().copied())) >= beta;
+        let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = if min {
-            star1::min_node(tree, kids[i], ax, bx, false, ctx, obs)
+            star1::min_node(tree, s, ax, bx, false, ctx, obs)
         } else {
-            star1::max_node(tree, kids[i], ax, bx, false, ctx, obs)
+            star1::max_node(tree, s, ax, bx, false, ctx, obs)
         };
-        if let Some(r) = cut(obs, node, i, n, v, a, b, alpha, beta) {
+        if let Some(r) = cut(obs, node, i, n, low(v), high(v), alpha, beta) {
             return r;
         }
-        sum.add(tree, kids[i], v);
-        done += p[i];
-        let rest = (1.0 - done).max(0.0);
-        if let Some(r) = rightmost(
-            obs,
-            node,
-            i,
-            n,
-            root,
-            sum.sum() + l * rest,
-            sum.sum() + u * rest,
-            1.0,
-            alpha,
-            beta,
-            ctx,
-        ) {
+        sum.add(tree, s, v);
+        let range = || {
+            let at = |x: f64| kids[i + 1..].iter().map(move |&c| (c, x));
+            (sum.completed(tree, at(l)), sum.completed(tree, at(u)))
+        };
+        if let Some(r) = rightmost(obs, node, i, n, root, range, alpha, beta, ctx) {
             return r;
+        }
+        if uniform {
+            e -= v;
+            if min {
+                b = b + l - v;
+            } else {
+                a = a + u - v;
+            }
+        } else {
+            done += p[i];
         }
     }
     let v = sum.value();

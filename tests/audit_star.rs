@@ -1,0 +1,278 @@
+//! Issue 12's items for Star1 and Star2: each with the issue's minimal tree and the exact leaf
+//! counts and values, and a property test on large magnitudes.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use prune::format;
+use prune::search::{self, Algorithm, Run, Value};
+use prune::tree::Tree;
+
+const STAR1: Algorithm = Algorithm::Star1 { rightmost: false };
+
+fn star2(probes: u32) -> Algorithm {
+    Algorithm::Star2 {
+        probes,
+        rightmost: false,
+    }
+}
+
+fn ron(text: &str) -> Tree {
+    format::ron::parse("test", Arc::from(text)).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+fn expr(text: &str) -> Tree {
+    format::parse_expr(text, false).unwrap()
+}
+
+fn run(tree: &Tree, algo: &Algorithm) -> Run {
+    search::run(tree, algo).unwrap_or_else(|e| panic!("{algo} refused: {e}"))
+}
+
+fn scalar(r: &Run) -> f64 {
+    match r.value {
+        Value::Scalar(v) => v,
+        ref v => panic!("not a scalar: {v:?}"),
+    }
+}
+
+/// Item 1: a Max/Min node entered with an empty window stops after its first child, as
+/// Knuth & Moore's F2 does (`if m ≥ β then exit`).
+#[test]
+fn an_empty_window_cuts_after_the_first_child() {
+    let tree = ron("(version: 1, bounds: (0, 6), root: Min([0, Chance([Min([1, 3])])]))");
+    let r = run(&tree, &STAR1);
+    assert_eq!(scalar(&r), 0.0);
+    assert_eq!(r.stats.leaves, 2);
+    // Star2 does not probe with the empty window either: a fail-hard answer in (0, 0) would not
+    // tell on which side of 0 the leaf lies.
+    for probes in [1, 2] {
+        let r = run(&tree, &star2(probes));
+        assert_eq!(scalar(&r), 0.0);
+        assert_eq!((r.stats.distinct_leaves, r.stats.leaves), (2, 2));
+    }
+}
+
+/// Item 2: cyclic probing tests the newest bounds of every child, whether the children are
+/// equally likely or not.
+#[test]
+fn cyclic_probing_uses_the_latest_probes() {
+    let tree = ron(
+        "(version: 1, bounds: (-5, 1), root: Min([-3, Chance([Max([-3, -2]), Max([-5, -4])])]))",
+    );
+    let r = run(&tree, &star2(2));
+    assert_eq!(scalar(&r), -3.0);
+    assert_eq!(r.stats.leaves, 5);
+
+    let tree = ron(
+        "(version: 1, bounds: (-5, 0), root: Max([Chance([-3, -2]), Chance([Min([0, -1]), Min([0, -4, 0])])]))",
+    );
+    // Round 2 probes −1 and −4: (−1 − 4) / 2 = −2.5 ≤ α, the cutoff (the uneven path found it
+    // there already). Before, round 2 tested −4 against the round-1 probes and round 3 the
+    // newest probe, 0, instead of the kept −4: 9 leaves.
+    let r = run(&tree, &star2(3));
+    assert_eq!(scalar(&r), -2.5);
+    assert_eq!(r.stats.leaves, 6);
+}
+
+/// Both paths (equally likely children, explicit probabilities) follow one rule: the same tree
+/// written both ways costs the same.
+#[test]
+fn equal_and_uneven_probing_agree() {
+    let pairs = [
+        (
+            "(version: 1, bounds: (-5, 1), root: Min([-3, Chance([Max([-3, -2]), Max([-5, -4])])]))",
+            "(version: 1, bounds: (-5, 1), root: Min([-3, Chance([Prob(\"1/2\", Max([-3, -2])), Prob(\"1/2\", Max([-5, -4]))])]))",
+            2,
+        ),
+        (
+            "(version: 1, bounds: (-5, 0), root: Max([Chance([-3, -2]), Chance([Min([0, -1]), Min([0, -4, 0])])]))",
+            "(version: 1, bounds: (-5, 0), root: Max([Chance([-3, -2]), Chance([Prob(\"1/2\", Min([0, -1])), Prob(\"1/2\", Min([0, -4, 0]))])]))",
+            3,
+        ),
+    ];
+    for (equal, uneven, probes) in pairs {
+        let (a, b) = (
+            run(&ron(equal), &star2(probes)),
+            run(&ron(uneven), &star2(probes)),
+        );
+        assert_eq!(a.value, b.value);
+        assert_eq!(a.stats.leaves, b.stats.leaves, "{equal}");
+    }
+}
+
+/// `+(*(+(*(… -(-10,10) …))))`, Max and chance nodes alternating `levels` times.
+fn chain(levels: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..levels {
+        s.push_str("+(*(");
+    }
+    s.push_str("-(-10,10)");
+    for _ in 0..levels {
+        s.push_str("))");
+    }
+    s
+}
+
+/// Item 3: probing a chain of chance nodes does not double the work at every level.
+#[test]
+fn star2_is_linear_on_chains_of_chance_nodes() {
+    let text = chain(40);
+    let tree = expr(&text);
+    assert!(tree.len() >= 80);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let tree = expr(&text);
+        let one = run(&tree, &STAR1);
+        let mut out = vec![(scalar(&one), one.stats.leaves)];
+        for probes in 1..=3 {
+            let two = run(&tree, &star2(probes));
+            out.push((scalar(&two), two.stats.leaves));
+        }
+        tx.send(out).unwrap();
+    });
+    let out = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("Star2 finishes on a 40-level chain");
+    let star1_leaves = out[0].1;
+    for &(v, leaves) in &out {
+        assert_eq!(v, -10.0);
+        assert!(leaves <= 4 * star1_leaves, "{leaves} > 4 × {star1_leaves}");
+    }
+    // Exactly: the leaf −10 settles the Min node at the bottom, under every algorithm.
+    assert_eq!(out, vec![(-10.0, 1); 4]);
+}
+
+/// Item 4: values of large magnitude come out exact.
+#[test]
+fn large_magnitudes_the_issues_trees() {
+    let cases = [
+        (expr("(-(1,*(0)),-(-1e16))"), 0.0),
+        (
+            ron("(version: 1, bounds: (-1e308, 1e308), root: Min([1, Chance([Prob(1, 0)])]))"),
+            0.0,
+        ),
+        (
+            ron(
+                "(version: 1, bounds: (-1e16, 1e16), root: Max([Chance([Min([1, 5]), Min([3, 4])]), Chance([Min([2, 5]), Min([3, 9])])]))",
+            ),
+            2.5,
+        ),
+    ];
+    for (tree, want) in cases {
+        assert_eq!(scalar(&run(&tree, &Algorithm::Expectiminimax)), want);
+        for algo in [STAR1, star2(1), star2(2), star2(3)] {
+            assert_eq!(scalar(&run(&tree, &algo)), want, "{algo}");
+        }
+    }
+}
+
+/// A small seeded generator (xorshift64*), so the test needs no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A leaf near ±m: ±m itself, m minus a few units, small integers, halves and thirds of m.
+fn big_leaf(rng: &mut Rng, m: f64) -> f64 {
+    let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+    let k = rng.below(4) as f64;
+    let v = match rng.below(7) {
+        0 | 1 => m,
+        2 => m - k,
+        3 => k,
+        4 => m / 2.0 + k,
+        5 => m / 3.0,
+        _ => k - 2.0,
+    };
+    sign * v
+}
+
+/// A random *-minimax tree in RON: kinds mixed or alternating, chance nodes with equally likely
+/// or uneven children, mostly all of one kind (Star2's regular case).
+fn random_node(rng: &mut Rng, m: f64, depth: u32, out: &mut String, leaves: &mut Vec<f64>) {
+    if depth == 0 || rng.below(6) == 0 {
+        let v = big_leaf(rng, m);
+        leaves.push(v);
+        out.push_str(&format!("{v:e}"));
+        return;
+    }
+    let kind = ["Max", "Min", "Chance", "Chance"][rng.below(4) as usize];
+    let n = 1 + rng.below(3) as usize;
+    out.push_str(kind);
+    out.push_str("([");
+    let uneven = kind == "Chance" && rng.below(2) == 0;
+    let weights: Vec<u64> = (0..n).map(|_| 1 + rng.below(5)).collect();
+    let total: u64 = weights.iter().sum();
+    let regular = ["Max", "Min"][rng.below(2) as usize];
+    for (i, w) in weights.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if uneven {
+            out.push_str(&format!("Prob(\"{w}/{total}\", "));
+        }
+        if kind == "Chance" && depth > 1 && rng.below(4) != 0 {
+            // Regular: all children of one kind.
+            let k = 1 + rng.below(3) as usize;
+            out.push_str(regular);
+            out.push_str("([");
+            for j in 0..k {
+                if j > 0 {
+                    out.push_str(", ");
+                }
+                random_node(rng, m, depth - 2, out, leaves);
+            }
+            out.push_str("])");
+        } else {
+            random_node(rng, m, depth - 1, out, leaves);
+        }
+        if uneven {
+            out.push(')');
+        }
+    }
+    out.push_str("])");
+}
+
+fn random_big_tree(seed: u64) -> (Tree, String) {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let m = [1e16, 9_007_199_254_740_992.0, 1e308][(seed % 3) as usize];
+    let mut root = String::new();
+    let mut leaves = Vec::new();
+    random_node(&mut rng, m, 2 + (seed % 4) as u32, &mut root, &mut leaves);
+    let lo = leaves.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = leaves.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let text = format!("(version: 1, bounds: ({lo:e}, {hi:e}), root: {root})");
+    (ron(&text), text)
+}
+
+/// Item 4: Star1 and Star2 (1, 2 and 3 rounds of probing) find expectiminimax's value exactly
+/// on seeded random chance trees whose leaves lie near ±1e16, ±2^53 and ±1e308.
+#[test]
+fn large_magnitudes_agree_with_expectiminimax() {
+    let mut checked = 0;
+    for seed in 0..3_000 {
+        let (tree, text) = random_big_tree(seed);
+        let want = scalar(&run(&tree, &Algorithm::Expectiminimax));
+        if want.is_nan() {
+            continue; // ∞ − ∞ in the reference's own sums
+        }
+        checked += 1;
+        for algo in [STAR1, star2(1), star2(2), star2(3)] {
+            let got = scalar(&run(&tree, &algo));
+            assert_eq!(got, want, "seed {seed}, {algo}: {text}");
+        }
+    }
+    assert!(checked >= 2_000, "{checked} trees checked");
+}
