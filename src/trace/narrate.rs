@@ -125,7 +125,23 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
                 .value
                 .map_or("?".into(), |v| value_text(tree, trace, child, v));
             let (a, b) = st.window.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+            let scalar = match cs.value {
+                Some(Shown::Scalar(x)) => Some(x),
+                _ => None,
+            };
+            // Fail-hard alpha-beta cuts when its best so far, max(α, children), reaches β: with
+            // an empty window (α ≥ β, which Ballard's clamping can make) that is before any
+            // child reaches β.
+            let empty = || {
+                format!(
+                    "the window α {} .. β {} is empty, so the first child settles it",
+                    short_number(a),
+                    short_number(b)
+                )
+            };
             let why = match kind {
+                Cutoff::Alpha if scalar.is_some_and(|x| x > a) && a >= b => empty(),
+                Cutoff::Beta if scalar.is_some_and(|x| x < b) && a >= b => empty(),
                 Cutoff::Alpha => format!("child {v} ≤ α {}", short_number(a)),
                 Cutoff::Beta => format!("child {v} ≥ β {}", short_number(b)),
                 Cutoff::StarLower => {
