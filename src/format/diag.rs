@@ -106,6 +106,14 @@ impl fmt::Display for Diagnostic {
 /// text, so the caret sits under the escape of an invisible character, and a zero-width span
 /// on one becomes the whole escape.
 fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>) {
+    // Spans from byte-level checks (invalid UTF-8) may end inside a character: widen them.
+    let mut span = span;
+    while !source.is_char_boundary(span.start) {
+        span.start -= 1;
+    }
+    while !source.is_char_boundary(span.end) {
+        span.end += 1;
+    }
     let first = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
     let last = source[span.end..]
         .find('\n')
