@@ -111,7 +111,7 @@ pub struct TreeSource {
     )]
     pub file: Option<PathBuf>,
     /// A tree in bracket notation instead of a file, e.g. '((3,12,8),(2,4,6),(14,5,2))'.
-    #[arg(long, value_name = "TREE")]
+    #[arg(long, value_name = "TREE", allow_hyphen_values = true)]
     pub expr: Option<String>,
     /// With --expr: make an unmarked root a Min node (levels alternate from it).
     #[arg(long, requires = "expr")]

@@ -65,7 +65,7 @@ impl Format {
 
     /// Guesses the format of a text without a telling extension.
     pub fn sniff(text: &str) -> Format {
-        let t = text.trim_start();
+        let t = text.trim_start_matches('\u{FEFF}').trim_start();
         if t.starts_with("EFG") {
             return Format::Efg;
         }
@@ -399,6 +399,8 @@ mod tests {
         assert_eq!(Format::sniff("// comment\n(root: 3)"), Format::Ron);
         assert_eq!(Format::sniff("((3,12,8),(2,4,6))"), Format::Bracket);
         assert_eq!(Format::sniff("(a=3, b=4)"), Format::Bracket);
+        assert_eq!(Format::sniff("\u{feff}EFG 2 R \"x\" { }"), Format::Efg);
+        assert_eq!(Format::sniff("\u{feff}(root: 3)"), Format::Ron);
     }
 
     #[test]

@@ -1,13 +1,50 @@
 //! How prune writes numbers and names nodes, shared by the formats, the search's values, the
 //! trace exports and every view — so that a value reads the same everywhere.
 
+use std::borrow::Cow;
+
 use crate::tree::{Kind, NodeId, Tree};
 
+/// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1) or an invisible
+/// formatting character that reorders or hides text (bidi embeddings, overrides and isolates,
+/// zero-width spaces and joiners, marks, the byte-order mark).
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// `s` fit for a terminal: every character [`is_unsafe_char`] is written as its Rust escape
+/// (`\u{1b}`, `\u{202e}`), so a name in a file cannot move the cursor, retitle the window or
+/// reorder the line. Borrowed when there is nothing to escape.
+pub fn terminal_safe(s: &str) -> Cow<'_, str> {
+    escape_unsafe(s, |_| false)
+}
+
+/// Like [`terminal_safe`], but the characters `keep` accepts pass through (line breaks and tabs
+/// in a quoted source line).
+pub fn escape_unsafe(s: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !s.chars().any(|c| is_unsafe_char(c) && !keep(c)) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_unsafe_char(c) && !keep(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A number as prune writes it: integers without a fraction (`3`, not `3.0`), anything else in
-/// the shortest form that reads back to the same `f64` (`0.1`, `1e300`).
+/// the shortest form that reads back to the same `f64` (`0.1`, `1e300`); from 10^15 on, in
+/// exponent form (`1e308`, not 309 digits).
 pub fn number_text(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{x}")
+    } else if x.is_finite() && x.abs() >= 1e15 {
+        format!("{x:e}")
     } else {
         format!("{x:?}")
     }
@@ -130,7 +167,7 @@ pub fn kind_words(k: Kind) -> String {
 /// (`#3.1` is the first child of the root's third child).
 pub fn node_name(tree: &Tree, id: NodeId) -> String {
     match tree.label(id) {
-        Some(l) => l.to_owned(),
+        Some(l) => terminal_safe(l).into_owned(),
         None if id == tree.root() => "the root".into(),
         None => format!("#{}", node_path(tree, id)),
     }
@@ -152,7 +189,7 @@ pub fn node_path(tree: &Tree, id: NodeId) -> String {
 /// A move's name: the child's label, or `#i` for child i counted from 1.
 pub fn move_name(tree: &Tree, node: NodeId) -> String {
     match tree.label(node) {
-        Some(l) => l.to_owned(),
+        Some(l) => terminal_safe(l).into_owned(),
         None => format!("#{}", tree.child_index(node) + 1),
     }
 }
@@ -167,7 +204,45 @@ mod tests {
         assert_eq!(number_text(-2.5), "-2.5");
         assert_eq!(number_text(0.1), "0.1");
         assert_eq!(number_text(1e300), "1e300");
+        assert_eq!(number_text(1e308), "1e308");
+        assert_eq!(number_text(-1.5e20), "-1.5e20");
+        assert_eq!(number_text(1e15), "1e15");
+        assert_eq!(number_text(999_999_999_999_999.0), "999999999999999");
+        assert_eq!(number_text(1e-7), "1e-7");
+        for x in [1e308, -1.5e20, 123_456_789_012_345_678.0, f64::MAX] {
+            assert_eq!(number_text(x).parse::<f64>().unwrap(), x);
+        }
         assert_eq!(number_text(1.0 / 3.0).parse::<f64>().unwrap(), 1.0 / 3.0);
+    }
+
+    #[test]
+    fn terminal_text_has_no_raw_controls() {
+        assert!(matches!(terminal_safe("plain é ∞"), Cow::Borrowed(_)));
+        assert_eq!(
+            terminal_safe("a\u{1b}]0;pwned\u{7}b"),
+            "a\\u{1b}]0;pwned\\u{7}b"
+        );
+        assert_eq!(terminal_safe("\u{7f}\u{9b}2J"), "\\u{7f}\\u{9b}2J");
+        assert_eq!(
+            terminal_safe("x\u{202e}y\u{200b}\u{2066}\u{feff}"),
+            "x\\u{202e}y\\u{200b}\\u{2066}\\u{feff}"
+        );
+        assert_eq!(terminal_safe("tab\tline\n"), "tab\\u{9}line\\u{a}");
+        assert_eq!(
+            escape_unsafe("tab\tline\n\u{1b}", |c| c == '\t' || c == '\n'),
+            "tab\tline\n\\u{1b}"
+        );
+    }
+
+    #[test]
+    fn labels_are_named_safely() {
+        let mut d = crate::tree::Draft::new(crate::tree::Meta::default());
+        d.push(crate::tree::DraftNode::interior(Kind::Max, 1));
+        d.push(crate::tree::DraftNode::leaf(1.0).with_label("a\u{1b}[2Jb"));
+        let t = d.finish().unwrap();
+        let leaf = t.child(t.root(), 0);
+        assert_eq!(node_name(&t, leaf), "a\\u{1b}[2Jb");
+        assert_eq!(move_name(&t, leaf), "a\\u{1b}[2Jb");
     }
 
     #[test]

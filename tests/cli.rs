@@ -419,3 +419,87 @@ fn gen_ordered_follows_reinefeld_and_marsland() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("below the width"), "{}", stderr(&o));
 }
+
+#[test]
+fn expr_accepts_a_leading_minus_for_a_min_root() {
+    let o = prune(&["info", "--expr", "-((1,2),(3,4))"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 max, 1 min"), "{}", stdout(&o));
+    let o = prune(&["run", "minimax", "--expr", "-((1,2),(3,4))"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("value          2"), "{}", stdout(&o));
+}
+
+#[test]
+fn names_and_labels_reach_the_terminal_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("evil.ron");
+    std::fs::write(
+        &path,
+        "(name: \"t\\u{1b}]0;pwned\\u{7}\\u{202e}\", description: \"d\\u{9b}2J\", \
+         root: Max([Leaf(\"a\\u{1b}[2J\", 3), Leaf(\"b\\u{200b}\", 1)]))",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["info", p],
+        vec!["run", "alphabeta", p],
+        vec!["compare", "--algos", "alphabeta,negascout", p],
+        vec!["analyze", p],
+    ] {
+        let o = prune(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(
+            !out.chars()
+                .any(|c| c != '\n' && prune::text::is_unsafe_char(c)),
+            "{args:?}: {out:?}"
+        );
+        if args[0] != "compare" {
+            assert!(out.contains("\\u{1b}"), "{args:?}: {out}");
+        }
+    }
+    let o = prune(&["info", p]);
+    assert!(
+        stdout(&o).contains("t\\u{1b}]0;pwned\\u{7}\\u{202e}"),
+        "{}",
+        stdout(&o)
+    );
+    let o = prune(&["run", "alphabeta", p]);
+    assert!(
+        stdout(&o).contains("best move      a\\u{1b}[2J"),
+        "{}",
+        stdout(&o)
+    );
+    // JSON keeps the exact text, escaped by serde.
+    let o = prune(&["info", "--json", p]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["name"], "t\u{1b}]0;pwned\u{7}\u{202e}");
+    assert!(!stdout(&o).contains('\u{1b}'));
+}
+
+#[test]
+fn large_numbers_are_printed_in_exponent_form() {
+    let o = prune(&["info", "--expr", "(1e308, -1e300)"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("-1e300..1e308"), "{}", stdout(&o));
+    let o = prune(&["run", "minimax", "--expr", "(1e308, 5)"]);
+    assert!(
+        stdout(&o).contains("value          1e308"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn errors_quoting_control_characters_are_escaped() {
+    let o = prune(&["info", "--expr", "(3, 4 \"x\u{1b}]0;t\u{7}\")"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        !err.chars()
+            .any(|c| c != '\n' && prune::text::is_unsafe_char(c)),
+        "{err:?}"
+    );
+    assert!(err.contains("x\\u{1b}]0;t\\u{7}"), "{err}");
+}

@@ -263,3 +263,24 @@ fn a_tree_ten_thousand_levels_deep_loads_in_every_format() {
         assert_eq!(back.len(), chain.len());
     }
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = format::parse_expr("((3,12,8),(2,4,6))", false).unwrap();
+    for (f, name) in [
+        (Format::Ron, "t.ron"),
+        (Format::Efg, "t.efg"),
+        (Format::Bracket, "t.txt"),
+        (Format::Efg, "sniffed"),
+        (Format::Ron, "sniffed-ron"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("\u{feff}{}", format::write(&tree, f))).unwrap();
+        let back = format::load(&path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back.leaf_count(), 6, "{name}");
+    }
+    // Only at the start: elsewhere it is an invisible character, refused with its position.
+    let e = format::parse("t", Arc::from("((3,\u{feff}12),(2,4))"), Format::Bracket).unwrap_err();
+    assert!(e.to_string().contains("U+FEFF"), "{e}");
+}

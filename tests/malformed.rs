@@ -70,6 +70,18 @@ fn the_binary_exits_2_with_a_positioned_report() {
         assert!(stderr.starts_with("error"), "{}: {stderr}", path.display());
         assert!(!stderr.contains("panicked"), "{}: {stderr}", path.display());
         assert!(
+            !stderr
+                .chars()
+                .any(|c| c != '\n' && prune::text::is_unsafe_char(c)),
+            "{}: control or invisible characters reach the terminal: {stderr:?}",
+            path.display()
+        );
+        assert!(
+            stderr.contains('^'),
+            "{}: a caret: {stderr}",
+            path.display()
+        );
+        assert!(
             out.stdout.is_empty(),
             "{}: nothing on stdout",
             path.display()

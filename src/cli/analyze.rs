@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{CliError, TreeSource, print};
 use crate::analyze::{self, NodeType};
-use crate::text::number_text;
+use crate::text::{number_text, terminal_safe};
 use crate::tree::Tree;
 
 #[derive(Debug, Args)]
@@ -76,7 +76,9 @@ fn outline(tree: &Tree, an: &analyze::Analysis, out: &mut String) {
     }
     for id in tree.preorder() {
         let depth = depths[id.index()];
-        let label = tree.label(id).map_or(String::new(), |l| format!(" {l}"));
+        let label = tree
+            .label(id)
+            .map_or(String::new(), |l| format!(" {}", terminal_safe(l)));
         let t = an.types[id.index()].map_or("-", |t| t.name());
         let head = format!("{}{}{label}", "  ".repeat(depth), tree.kind(id).glyph());
         let _ = writeln!(

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use clap::Args;
 
 use super::{CliError, TreeSource, print};
+use crate::text::{number_text, terminal_safe};
 use crate::tree::{Shape, shape};
 
 #[derive(Debug, Args)]
@@ -34,10 +35,10 @@ pub fn summary(s: &Shape) -> String {
         let _ = writeln!(out, "{k:<12} {v}");
     };
     if !s.name.is_empty() {
-        line("name", s.name.clone());
+        line("name", terminal_safe(&s.name).into_owned());
     }
     if !s.description.is_empty() {
-        line("description", s.description.clone());
+        line("description", terminal_safe(&s.description).into_owned());
     }
     line(
         "nodes",
@@ -93,7 +94,9 @@ pub fn summary(s: &Shape) -> String {
         line(
             "bounds",
             format!(
-                "{lo}..{hi} ({})",
+                "{}..{} ({})",
+                number_text(lo),
+                number_text(hi),
                 if s.bounds_declared {
                     "declared"
                 } else {
@@ -103,7 +106,14 @@ pub fn summary(s: &Shape) -> String {
         );
     }
     if let (Some(f), Some(m)) = (s.payoff_floor, s.payoff_sum) {
-        line("payoffs", format!("each at least {f}, sum at most {m}"));
+        line(
+            "payoffs",
+            format!(
+                "each at least {}, sum at most {}",
+                number_text(f),
+                number_text(m)
+            ),
+        );
     }
     if s.chance_nodes > 0 || !s.regular {
         let r = match (&s.irregular_because, s.regular) {

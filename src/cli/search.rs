@@ -14,7 +14,7 @@ use crate::report::{Cell, Column, Table, col};
 use crate::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, Run, Value,
 };
-use crate::text::move_name;
+use crate::text::{move_name, terminal_safe};
 use crate::trace::columns::{self, Scope, StatColumn};
 use crate::trace::{Trace, export};
 use crate::tree::{NodeId, Tree};
@@ -227,7 +227,7 @@ pub fn summary(tree: &Tree, run: &Run, trace: Option<&Trace>) -> String {
     let name = if tree.meta().name.is_empty() {
         String::new()
     } else {
-        format!(" on {}", tree.meta().name)
+        format!(" on {}", terminal_safe(&tree.meta().name))
     };
     line("algorithm", format!("{}{name}", run.algorithm.label()));
     let bound = match run.bound {

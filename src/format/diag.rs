@@ -11,6 +11,8 @@ use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
 
+use crate::text::{escape_unsafe, is_unsafe_char, terminal_safe};
+
 /// A problem at a place in a source text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
@@ -53,14 +55,18 @@ impl Diagnostic {
         line_col(&self.source, self.span.start)
     }
 
-    /// The multi-line report with the offending line underlined.
+    /// The multi-line report with the offending line underlined. Everything is fit for a
+    /// terminal: control and invisible characters in the quoted line, the message and the file
+    /// name are shown escaped ([`terminal_safe`]), the caret under the escaped form.
     pub fn render(&self, color: bool) -> String {
-        let file = SimpleFile::new(self.file.as_str(), &*self.source);
+        let (shown, span) = escaped_excerpt(&self.source, self.span.clone());
+        let name = terminal_safe(&self.file);
+        let file = SimpleFile::new(name.as_ref(), shown.as_str());
         let mut report = Report::error()
-            .with_message(&self.message)
-            .with_labels(vec![Label::primary((), self.span.clone())]);
+            .with_message(terminal_safe(&self.message))
+            .with_labels(vec![Label::primary((), span)]);
         if let Some(h) = &self.hint {
-            report = report.with_notes(vec![format!("hint: {h}")]);
+            report = report.with_notes(vec![format!("hint: {}", terminal_safe(h))]);
         }
         let mut out = Vec::new();
         let config = Config::default();
@@ -82,12 +88,56 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (line, col) = self.line_col();
-        write!(f, "{}:{line}:{col}: {}", self.file, self.message)?;
+        write!(
+            f,
+            "{}:{line}:{col}: {}",
+            terminal_safe(&self.file),
+            terminal_safe(&self.message)
+        )?;
         if let Some(h) = &self.hint {
-            write!(f, " (hint: {h})")?;
+            write!(f, " (hint: {})", terminal_safe(h))?;
         }
         Ok(())
     }
+}
+
+/// The lines `span` touches, escaped for a terminal (tabs and line ends kept), after as many
+/// empty lines as precede them so line numbers stay right; and `span` moved onto the escaped
+/// text, so the caret sits under the escape of an invisible character, and a zero-width span
+/// on one becomes the whole escape.
+fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>) {
+    // Spans from byte-level checks (invalid UTF-8) may end inside a character: widen them.
+    let mut span = span;
+    while !source.is_char_boundary(span.start) {
+        span.start -= 1;
+    }
+    while !source.is_char_boundary(span.end) {
+        span.end += 1;
+    }
+    let first = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let last = source[span.end..]
+        .find('\n')
+        .map_or(source.len(), |i| span.end + i);
+    let keep = |c: char| c == '\t' || c == '\n' || c == '\r';
+    let before = source[..first].bytes().filter(|&b| b == b'\n').count();
+    let mut shown = "\n".repeat(before);
+    shown.push_str(&escape_unsafe(&source[first..span.start], keep));
+    let start = shown.len();
+    let inner = &source[span.clone()];
+    let mut end = start + escape_unsafe(inner, keep).len();
+    shown.push_str(&escape_unsafe(inner, keep));
+    if span.is_empty() {
+        // A caret on an invisible character: underline its whole escape.
+        if let Some(c) = source[span.end..]
+            .chars()
+            .next()
+            .filter(|&c| is_unsafe_char(c) && !keep(c))
+        {
+            end = start + escape_unsafe(&c.to_string(), keep).len();
+        }
+    }
+    shown.push_str(&escape_unsafe(&source[span.end..last], keep));
+    (shown, start..end)
 }
 
 /// 1-based line and character column of byte `offset` in `text`.
@@ -128,5 +178,27 @@ mod tests {
         assert!(r.contains("root: Foo([1])"), "{r}");
         assert!(r.contains("^^^"), "{r}");
         assert!(r.contains("hint: expected Max"), "{r}");
+    }
+
+    #[test]
+    fn invisible_characters_are_shown_escaped_with_a_caret() {
+        let src: Arc<str> = Arc::from("(\n  root: Max([1, \u{1b}]2J, 3]),\n)");
+        let at = src.find('\u{1b}').unwrap();
+        let d = Diagnostic::new("t\u{7}.ron", &src, at..at + 1, "unexpected `\u{202e}`");
+        let r = d.render(false);
+        assert!(!r.chars().any(is_unsafe_char_but_newline), "{r:?}");
+        assert!(r.contains("root: Max([1, \\u{1b}]2J, 3]),"), "{r}");
+        let line = r.lines().find(|l| l.contains("root:")).unwrap();
+        let caret = r.lines().find(|l| l.contains('^')).unwrap();
+        let col = line.find("\\u{1b}").unwrap();
+        assert_eq!(caret.find('^'), Some(col), "{r}");
+        assert_eq!(caret.matches('^').count(), "\\u{1b}".len(), "{r}");
+        assert!(r.contains("t\\u{7}.ron:2:17"), "{r}");
+        assert!(d.to_string().contains("unexpected `\\u{202e}`"), "{d}");
+        assert!(!d.to_string().chars().any(is_unsafe_char), "{d}");
+    }
+
+    fn is_unsafe_char_but_newline(c: char) -> bool {
+        c != '\n' && is_unsafe_char(c)
     }
 }

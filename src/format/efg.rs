@@ -381,6 +381,52 @@ fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u3
     }
 }
 
+/// "player k's payoff overflows" at line `at`: which outcomes on the path from the root sum past
+/// the largest number, each with its line and payoff.
+#[allow(clippy::too_many_arguments)]
+fn overflow(
+    lx: &Lexer<'_>,
+    lines: &[Line],
+    spans: &[Range<usize>],
+    tables: &Tables,
+    players: usize,
+    path: &[usize],
+    at: usize,
+    player: usize,
+) -> Diagnostic {
+    let number = |index: u32| {
+        tables
+            .outcome_index
+            .iter()
+            .find(|&(_, &i)| i == index)
+            .map_or(0, |(&n, _)| n)
+    };
+    let terms: Vec<String> = path
+        .iter()
+        .chain([&at])
+        .filter(|&&l| lines[l].outcome != NONE)
+        .map(|&l| {
+            let o = lines[l].outcome;
+            let x = tables.payoffs[o as usize * players + player];
+            let (line, _) = line_col(&lx.src, spans[l].start);
+            format!(
+                "outcome {} on line {line} gives {}",
+                number(o),
+                number_text(x)
+            )
+        })
+        .collect();
+    lx.error(
+        spans[at].clone(),
+        format!(
+            "player {}'s payoff overflows: the outcomes on the path to this node sum past the largest number ({})",
+            player + 1,
+            terms.join(", ")
+        ),
+    )
+    .with_hint("a leaf's payoff is the sum of the outcomes on its path; make them smaller")
+}
+
 /// Sums outcomes along paths, decides two-player constant-sum versus n-player, and builds.
 fn build(
     lx: &Lexer<'_>,
@@ -423,7 +469,8 @@ fn build(
     let mut totals: Vec<f64> = Vec::new();
     let mut sums: Vec<f64> = vec![0.0; players];
     let mut left: Vec<usize> = Vec::new(); // children still to come, per frame above the base
-    for line in &lines {
+    let mut path: Vec<usize> = Vec::new(); // the open ancestors' lines, a frame each
+    for (i, line) in lines.iter().enumerate() {
         let base = sums.len() - players;
         let top = sums.len();
         sums.extend_from_within(base..top);
@@ -431,6 +478,9 @@ fn build(
             let o = line.outcome as usize * players;
             for (s, p) in sums[top..].iter_mut().zip(&tables.payoffs[o..o + players]) {
                 *s += p;
+            }
+            if let Some(k) = sums[top..].iter().position(|s| !s.is_finite()) {
+                return Err(overflow(lx, &lines, &spans, tables, players, &path, i, k));
             }
         }
         if let Some(l) = left.last_mut() {
@@ -442,9 +492,11 @@ fn build(
             sums.truncate(top);
         } else {
             left.push(n);
+            path.push(i);
         }
         while left.last() == Some(&0) {
             left.pop();
+            path.pop();
             sums.truncate(sums.len() - players);
         }
     }

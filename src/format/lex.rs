@@ -41,11 +41,13 @@ pub struct Lexer<'a> {
 }
 
 impl<'a> Lexer<'a> {
+    /// A UTF-8 byte-order mark at the start of `src` is skipped, as editors on Windows write one.
     pub fn new(file: &'a str, src: Arc<str>, comments: bool) -> Self {
+        let pos = if src.starts_with('\u{FEFF}') { 3 } else { 0 };
         Lexer {
             file,
             src,
-            pos: 0,
+            pos,
             comments,
             pending: [None, None],
             pending_len: 0,
@@ -311,6 +313,14 @@ impl<'a> Lexer<'a> {
         {
             self.number_token(start);
             Tok::Number
+        } else if let Some(len) = self.signed_non_finite(start) {
+            let word = &self.src[start..start + len];
+            return Err(self
+                .error(
+                    start..start + len,
+                    format!("`{word}`: values must be finite numbers"),
+                )
+                .with_hint("NaN and infinities are not values prune can search"));
         } else if b == b'"' {
             self.pos += 1;
             loop {
@@ -339,6 +349,16 @@ impl<'a> Lexer<'a> {
                     )
                     .with_hint("is this a binary file?"));
             }
+            if crate::text::is_unsafe_char(c) {
+                return Err(self
+                    .error(
+                        start..start + c.len_utf8(),
+                        format!("unexpected invisible character U+{:04X}", c as u32),
+                    )
+                    .with_hint(
+                        "bidirectional and zero-width formatting characters belong only inside quoted names",
+                    ));
+            }
             self.pos += c.len_utf8();
             Tok::Punct(c)
         };
@@ -346,6 +366,21 @@ impl<'a> Lexer<'a> {
             tok,
             span: start..self.pos,
         })
+    }
+
+    /// The length of `-inf`, `+NaN`, `-infinity`… at `start` (a sign, then a whole word), which
+    /// no format accepts: a clearer message than "found `-`".
+    fn signed_non_finite(&self, start: usize) -> Option<usize> {
+        let bytes = self.src.as_bytes();
+        if !matches!(bytes.get(start), Some(b'-' | b'+')) {
+            return None;
+        }
+        let word = bytes[start + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        let text = self.src[start + 1..start + 1 + word].to_ascii_lowercase();
+        matches!(text.as_str(), "inf" | "infinity" | "nan").then_some(1 + word)
     }
 
     fn number_token(&mut self, start: usize) {
@@ -456,13 +491,22 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The closest of `options` to `word`, if it is close enough to be a likely typo.
+/// The closest of `options` to `word`, if it is close enough to be a likely typo: a few edits
+/// (one per three letters, at most two, and never all but one of the letters), or one is the
+/// start of the other (`Chan` for `Chance`). `x` is not a typo for `Max`.
 pub fn did_you_mean<'o>(word: &str, options: &[&'o str]) -> Option<&'o str> {
     let lower = word.to_ascii_lowercase();
+    let len = lower.chars().count();
     options
         .iter()
-        .map(|&o| (edit_distance(&lower, &o.to_ascii_lowercase()), o))
-        .filter(|&(d, o)| d <= 2.max(o.len() / 3))
+        .filter_map(|&o| {
+            let opt = o.to_ascii_lowercase();
+            let d = edit_distance(&lower, &opt);
+            let shortest = len.min(opt.chars().count());
+            let allowed = (shortest / 3).clamp(1, 2).min(shortest.saturating_sub(1));
+            let prefix = len >= 2 && (opt.starts_with(&lower) || lower.starts_with(&opt));
+            (d <= allowed || prefix).then_some((if prefix { 0 } else { d }, o))
+        })
         .min_by_key(|&(d, _)| d)
         .map(|(_, o)| o)
 }
@@ -470,6 +514,15 @@ pub fn did_you_mean<'o>(word: &str, options: &[&'o str]) -> Option<&'o str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Lexer<'_> {
+        fn nth_error(mut self, n: usize) -> Diagnostic {
+            for _ in 0..n {
+                self.next_token().unwrap();
+            }
+            self.next_token().unwrap_err()
+        }
+    }
 
     fn toks(src: &str, comments: bool) -> Vec<(Tok, String)> {
         let mut lx = Lexer::new("t", Arc::from(src), comments);
@@ -535,6 +588,35 @@ mod tests {
             .next_token()
             .unwrap_err();
         assert!(e.message.contains("control character"));
+        let e = Lexer::new("t", Arc::from("(1, \u{202e}2)"), false).nth_error(3);
+        assert!(e.message.contains("invisible character U+202E"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(toks("\u{feff}(1)", false).len(), 3);
+    }
+
+    #[test]
+    fn signed_infinities_are_named() {
+        for (src, word) in [
+            ("(-inf, 1)", "-inf"),
+            ("+NaN", "+NaN"),
+            ("[-Infinity]", "-Infinity"),
+        ] {
+            let mut lx = Lexer::new("t", Arc::from(src), false);
+            let e = loop {
+                match lx.next_token() {
+                    Err(e) => break e,
+                    Ok(t) => assert_ne!(t.tok, Tok::Eof, "{src}"),
+                }
+            };
+            assert_eq!(
+                e.message,
+                format!("`{word}`: values must be finite numbers")
+            );
+        }
+        assert_eq!(toks("-infant", false).len(), 2);
     }
 
     #[test]
@@ -544,5 +626,14 @@ mod tests {
             Some("Chance")
         );
         assert_eq!(did_you_mean("Zebra", &["Max", "Min", "Chance"]), None);
+        assert_eq!(did_you_mean("x", &["Max", "Min", "Chance"]), None);
+        assert_eq!(did_you_mean("Mx", &["Max", "Min", "Chance"]), Some("Max"));
+        assert_eq!(did_you_mean("max", &["Max", "Min", "Chance"]), Some("Max"));
+        assert_eq!(
+            did_you_mean("Chan", &["Max", "Min", "Chance"]),
+            Some("Chance")
+        );
+        assert_eq!(did_you_mean("Plyer", &["Max", "Player"]), Some("Player"));
+        assert_eq!(did_you_mean("Mox", &["Max", "Min"]), Some("Max"));
     }
 }

@@ -5,6 +5,7 @@
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
 use super::{Bounds, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Node, Tree};
+use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
 /// `0.333333` three times, or ten probabilities rounded to six places); they are then rescaled to
@@ -123,6 +124,7 @@ impl Draft {
         self.check_meta(multiplayer)?;
         self.check_shape()?;
         let players = usize::from(self.meta.players);
+        self.check_stray_player(multiplayer)?;
         for (i, n) in self.nodes.iter().enumerate() {
             match n.kind {
                 Kind::Max | Kind::Min if multiplayer => {
@@ -170,12 +172,53 @@ impl Draft {
         self.check_probabilities()
     }
 
+    /// A `Player` node among Max/Min nodes and plain-number leaves is the mistake, not the Max
+    /// nodes around it: only `Player` nodes made the tree n-player.
+    fn check_stray_player(&self, multiplayer: bool) -> Result<(), Invalid> {
+        if !multiplayer
+            || self.meta.players > 2
+            || self.nodes.iter().any(|n| !n.payoff.is_empty())
+            || !self
+                .nodes
+                .iter()
+                .any(|n| matches!(n.kind, Kind::Max | Kind::Min))
+        {
+            return Ok(());
+        }
+        match self
+            .nodes
+            .iter()
+            .position(|n| matches!(n.kind, Kind::Player(_)))
+        {
+            Some(i) => {
+                let Kind::Player(p) = self.nodes[i].kind else {
+                    unreachable!("found a player node")
+                };
+                Err(invalid(
+                    i,
+                    format!(
+                        "a player {} node in a two-player tree of Max/Min nodes and single values",
+                        p + 1
+                    ),
+                    Some(
+                        "use Max or Min here; Player(i, [...]) nodes belong to n-player trees, whose leaves are payoff vectors",
+                    ),
+                ))
+            }
+            None => Ok(()),
+        }
+    }
+
     fn check_meta(&mut self, multiplayer: bool) -> Result<(), Invalid> {
         if let Some(Bounds { lo, hi }) = self.meta.bounds {
             if !(lo.is_finite() && hi.is_finite() && lo <= hi) {
                 return Err(invalid(
                     0,
-                    format!("bounds {lo}..{hi} are not a finite range L <= U"),
+                    format!(
+                        "bounds {}..{} are not a finite range L <= U",
+                        number_text(lo),
+                        number_text(hi)
+                    ),
                     None,
                 ));
             }
@@ -192,10 +235,17 @@ impl Draft {
                 _ => {}
             }
             if self.meta.players < 2 {
+                // Blame the first one-value payoff vector when there is one, not the root.
+                let (at, what) = match self.nodes.iter().position(|n| n.payoff.len() == 1) {
+                    Some(i) => (i, "a payoff vector of 1 value"),
+                    None => (0, "a tree of 1 player"),
+                };
                 return Err(invalid(
-                    0,
-                    "an n-player tree needs at least 2 players",
-                    None,
+                    at,
+                    format!("{what}: an n-player tree needs at least 2 players"),
+                    Some(
+                        "give each leaf one payoff per player, such as (3, 1); a two-player zero-sum leaf is a plain number",
+                    ),
                 ));
             }
         } else if self.meta.players == 0 {
@@ -251,7 +301,7 @@ impl Draft {
             if !n.value.is_finite() {
                 return Err(invalid(
                     i,
-                    format!("leaf value {} is not a finite number", n.value),
+                    format!("leaf value {} is not a finite number", number_text(n.value)),
                     None,
                 ));
             }
@@ -261,7 +311,9 @@ impl Draft {
                         i,
                         format!(
                             "leaf value {} is outside the declared bounds {}..{}",
-                            n.value, b.lo, b.hi
+                            number_text(n.value),
+                            number_text(b.lo),
+                            number_text(b.hi)
                         ),
                         Some("widen `bounds`, or fix the value"),
                     ));
@@ -283,7 +335,7 @@ impl Draft {
         if let Some(x) = n.payoff.iter().find(|x| !x.is_finite()) {
             return Err(invalid(
                 i,
-                format!("payoff {x} is not a finite number"),
+                format!("payoff {} is not a finite number", number_text(*x)),
                 None,
             ));
         }
@@ -291,7 +343,11 @@ impl Draft {
             if let Some(x) = n.payoff.iter().find(|&&x| x < floor) {
                 return Err(invalid(
                     i,
-                    format!("payoff {x} is below the declared floor {floor}"),
+                    format!(
+                        "payoff {} is below the declared floor {}",
+                        number_text(*x),
+                        number_text(floor)
+                    ),
                     None,
                 ));
             }
@@ -301,7 +357,11 @@ impl Draft {
             if sum > max + 1e-9 * max.abs().max(1.0) {
                 return Err(invalid(
                     i,
-                    format!("payoffs sum to {sum}, above the declared maximum sum {max}"),
+                    format!(
+                        "payoffs sum to {}, above the declared maximum sum {}",
+                        number_text(sum),
+                        number_text(max)
+                    ),
                     None,
                 ));
             }
@@ -328,7 +388,7 @@ impl Draft {
                 if !(p.is_finite() && p > 0.0 && p <= 1.0) {
                     return Err(invalid(
                         i,
-                        format!("probability {p} is not in (0, 1]"),
+                        format!("probability {} is not in (0, 1]", number_text(p)),
                         Some("write probabilities as decimals like 0.25 or fractions like \"1/3\""),
                     ));
                 }
@@ -383,7 +443,10 @@ impl Draft {
             if (sum - 1.0).abs() > PROB_TOLERANCE {
                 return Err(invalid(
                     i,
-                    format!("the probabilities of this chance node sum to {sum}, not 1"),
+                    format!(
+                        "the probabilities of this chance node sum to {}, not 1",
+                        number_text(sum)
+                    ),
                     Some("fractions like \"1/3\" are exact"),
                 ));
             }
