@@ -650,3 +650,30 @@ fn light_themes_paint_the_whole_screen() {
         }
     }
 }
+
+#[test]
+fn a_star2_probe_cutoff_shows_each_probe_and_their_mean() {
+    let mut a = app(sample("ballard-figure-6.ron"));
+    a.run_now(&[Algorithm::Star2 {
+        probes: 1,
+        rightmost: false,
+    }]);
+    keys(&mut a, &["home"]);
+    let mut found = false;
+    for _ in 0..40 {
+        keys(&mut a, &["]"]);
+        let r = &a.runs[0];
+        if r.describe(&a.tree, r.step).contains("(probe)") {
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "Ballard's Figure 6 has a probe cutoff");
+    let s = screen(&mut a, 200, 60);
+    assert!(
+        s.contains("probes' mean ≤") || s.contains("probes' mean ≥"),
+        "{s}"
+    );
+    assert!(s.contains("probe ≤") || s.contains("probe ≥"), "{s}");
+    assert!(s.contains("is spared"), "{s}");
+}

@@ -26,6 +26,60 @@ pub fn settled(
     st
 }
 
+/// Star2's probes at a chance node after step `k`: for each child, the bound its probes give
+/// (the smallest probe value under a − child, the largest under a + child; the tree's bound U or
+/// L where the child was not probed) and whether it was probed; and the probability-weighted
+/// sum of those bounds, which a probe cutoff compares with α or β (Ballard §5, (5)–(8)).
+pub struct ProbeSums {
+    pub bounds: Vec<(f64, bool)>,
+    /// Σ p_i · bound_i: an upper bound of the *-value under − children, a lower one under +.
+    pub mean: f64,
+    /// Whether the children are − nodes (the probes give upper bounds).
+    pub min: bool,
+}
+
+/// The bound the probes of `node` (a child of a chance node) give after step `k`, and whether it
+/// is an upper bound: the smallest of its probed children's values at a − node, the largest at
+/// a + node. `None` when it was not probed.
+pub fn probe_bound(tree: &Tree, replay: &Replay, node: NodeId, k: usize) -> Option<(f64, bool)> {
+    let min = tree.kind(node) == crate::tree::Kind::Min;
+    tree.children(node)
+        .filter_map(|c| {
+            let st = replay.state(c, k);
+            match (st.probe_target, st.value) {
+                (true, Some(Shown::Scalar(v))) => Some(v),
+                _ => None,
+            }
+        })
+        .reduce(|a, b| if min { a.min(b) } else { a.max(b) })
+        .map(|x| (x, min))
+}
+
+/// The probe bounds of chance node `node` after step `k` (`None`: nothing was probed there).
+pub fn probe_sums(tree: &Tree, replay: &Replay, node: NodeId, k: usize) -> Option<ProbeSums> {
+    let first = tree.children(node).next()?;
+    let min = tree.kind(first) == crate::tree::Kind::Min;
+    let range = tree.value_bounds();
+    let mut any = false;
+    let mut bounds = Vec::new();
+    let mut mean = 0.0;
+    let uniform = tree.is_uniform(node);
+    let n = tree.child_count(node) as f64;
+    for s in tree.children(node) {
+        let probe = probe_bound(tree, replay, s, k);
+        any |= probe.is_some();
+        let probed = probe.is_some();
+        let b = match (probe, min) {
+            (Some((x, _)), _) => x,
+            (None, true) => range.hi,
+            (None, false) => range.lo,
+        };
+        mean += if uniform { b / n } else { tree.prob(s) * b };
+        bounds.push((b, probed));
+    }
+    any.then_some(ProbeSums { bounds, mean, min })
+}
+
 /// A value as shown in a sentence: a number, a stored vector, or a leaf's payoff.
 pub fn value_text(tree: &Tree, trace: &Trace, id: NodeId, v: Shown) -> String {
     match v {
@@ -162,16 +216,52 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
                         short_number(b)
                     )
                 }
-                Cutoff::Probe => format!(
-                    "the probes prove the *-value outside α {} .. β {}",
-                    short_number(a),
-                    short_number(b)
-                ),
+                Cutoff::Probe => match probe_sums(tree, replay, node, k) {
+                    Some(p) => {
+                        let parts: Vec<String> = p
+                            .bounds
+                            .iter()
+                            .map(|&(x, probed)| {
+                                let x = short_number(x);
+                                if probed {
+                                    x
+                                } else {
+                                    format!("{x} (not probed)")
+                                }
+                            })
+                            .collect();
+                        if p.min {
+                            format!(
+                                "the probes bound its children by at most {}; their mean {} ≤ α {}, so the *-value is at most α",
+                                parts.join(", "),
+                                short_number(p.mean),
+                                short_number(a)
+                            )
+                        } else {
+                            format!(
+                                "the probes bound its children by at least {}; their mean {} ≥ β {}, so the *-value is at least β",
+                                parts.join(", "),
+                                short_number(p.mean),
+                                short_number(b)
+                            )
+                        }
+                    }
+                    None => format!(
+                        "the probes prove the *-value outside α {} .. β {}",
+                        short_number(a),
+                        short_number(b)
+                    ),
+                },
                 Cutoff::Rightmost => "the root's last move is proved better than α (§7.2)".into(),
                 Cutoff::Shallow => "the mover's share reached the bound left by the parent".into(),
                 Cutoff::Immediate => "the mover reached the largest possible payoff".into(),
             };
             let skip = match skipped {
+                // A probe cutoff spares the regular search of every child, probed or not.
+                _ if kind == Cutoff::Probe => format!(
+                    "; the regular search of its {} children is spared",
+                    tree.child_count(node)
+                ),
                 0 => String::new(),
                 1 => ", 1 child skipped".into(),
                 n => format!(", {n} children skipped"),
@@ -343,5 +433,46 @@ mod tests {
             );
             assert_eq!(st.bound, run.bound);
         }
+    }
+
+    #[test]
+    fn a_probe_cutoff_shows_the_probe_bounds_and_their_mean() {
+        // A + node over two * nodes of − nodes. The first * node is worth 5 = α for the
+        // second, whose first probe bounds its first child by 1: with U = 9 for the other,
+        // the mean (1 + 9) / 2 = 5 ≤ α already.
+        let mut d = crate::tree::Draft::new(crate::tree::Meta {
+            name: "probe".into(),
+            players: 2,
+            bounds: Some(crate::tree::Bounds { lo: 0.0, hi: 9.0 }),
+            ..crate::tree::Meta::default()
+        });
+        use crate::tree::{DraftNode, Kind};
+        d.push(DraftNode::interior(Kind::Max, 2));
+        for leaves in [[[5.0, 6.0], [5.0, 7.0]], [[1.0, 8.0], [2.0, 9.0]]] {
+            d.push(DraftNode::interior(Kind::Chance, 2));
+            for pair in leaves {
+                d.push(DraftNode::interior(Kind::Min, 2));
+                for v in pair {
+                    d.push(DraftNode::leaf(v));
+                }
+            }
+        }
+        let t = d.finish().unwrap();
+        let algo = Algorithm::Star2 {
+            probes: 1,
+            rightmost: false,
+        };
+        let (run, trace) = record(&t, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(&t, &trace);
+        let replay = Replay::with_index(&t, &trace, &index);
+        let probe_cut = (1..=trace.len())
+            .map(|k| describe(&t, &run, &trace, &replay, k))
+            .find(|s| s.contains("(probe)"))
+            .expect("a probe cutoff");
+        assert!(
+            probe_cut.contains("at most 1, 9 (not probed); their mean 5 ≤ α 5")
+                && probe_cut.contains("regular search of its 2 children is spared"),
+            "{probe_cut}"
+        );
     }
 }

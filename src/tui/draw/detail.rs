@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::Bound;
 use crate::text::{kind_glyph, kind_words, node_name, number_text, readable_number, thousands};
-use crate::trace::narrate::settled;
+use crate::trace::narrate::{probe_sums, settled};
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
 
@@ -210,20 +210,44 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                 ),
             ]));
         }
-        // Star1/Star2: the A_i and B_i each child of a chance node was searched under.
+        // Star1/Star2: the A_i and B_i each child of a chance node was searched under, and
+        // Star2's probes: the bound each child's probes give, and their weighted mean.
         if tree.kind(id) == Kind::Chance {
+            let probes = probe_sums(tree, &replay, id, r.step);
             for (k, c) in tree.children(id).enumerate() {
                 let cs = replay.state(c, r.step);
-                if let Some((a, b)) = cs.chance_bounds {
-                    let v = cs
-                        .value
-                        .filter(|_| cs.status == Status::Done)
-                        .map_or("…".into(), |v| shown_text(app, &r.trace, c, v));
-                    lines.push(Line::from(Span::styled(
-                        format!("  A{0} {1}  B{0} {2}  → {3}", k + 1, short(a), short(b), v),
-                        t.dim_style(),
-                    )));
-                }
+                let probe = probes.as_ref().and_then(|p| {
+                    let (x, probed) = p.bounds[k];
+                    probed.then(|| format!("  probe {}{}", if p.min { "≤" } else { "≥" }, short(x)))
+                });
+                let v = cs
+                    .value
+                    .filter(|_| cs.status == Status::Done)
+                    .map(|v| shown_text(app, &r.trace, c, v));
+                let text = match (cs.chance_bounds, v, probe) {
+                    (Some((a, b)), v, p) => format!(
+                        "  A{0} {1}  B{0} {2}  → {3}{4}",
+                        k + 1,
+                        short(a),
+                        short(b),
+                        v.unwrap_or_else(|| "not yet".into()),
+                        p.unwrap_or_default()
+                    ),
+                    (None, _, Some(p)) => format!("  child {}:{p}", k + 1),
+                    (None, _, None) => continue,
+                };
+                lines.push(Line::from(Span::styled(text, t.dim_style())));
+            }
+            if let Some(p) = probes {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "  probes' mean {}{} (unprobed children at {})",
+                        if p.min { "≤" } else { "≥" },
+                        short(p.mean),
+                        if p.min { "U" } else { "L" }
+                    ),
+                    t.fg(t.probed),
+                )));
             }
         }
         if let Some(a) = &app.analysis {

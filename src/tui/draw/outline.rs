@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::text::{kind_glyph, nodes, readable_number, readable_vector};
-use crate::trace::narrate::settled;
+use crate::trace::narrate::{probe_bound, settled};
 use crate::trace::{Replay, Status};
 use crate::tree::NodeId;
 
@@ -56,6 +56,15 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
             };
             format!("{m}{}", shown_text(app, &r.trace, id, v))
         }
+        // Probed by Star2 but not searched yet: the bound its probes give.
+        _ if st.probed && st.status != Status::Pruned => probe_bound(&app.tree, replay, id, r.step)
+            .map_or(String::new(), |(x, min)| {
+                format!(
+                    "{}{}",
+                    if min { "≤" } else { "≥" },
+                    readable_number(x, full)
+                )
+            }),
         _ => String::new(),
     };
     CellText {
