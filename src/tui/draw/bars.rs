@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 use crate::text::thousands;
 
 use crate::tui::app::{App, Mode};
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Context};
 use crate::tui::layout::COMPACT_WIDTH;
 
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
@@ -89,11 +89,35 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 (Action::Export, "export"),
                 (Action::Quit, "quit"),
             ]),
-            Mode::Search(_) => "type part of a label · Enter search · Esc cancel".into(),
-            Mode::Picker(_) => "↑↓ choose · Enter run · Esc cancel".into(),
-            Mode::Form(_) => {
-                "Tab/↑↓ field · ←→ change · type to edit · Enter confirm · Esc cancel".into()
-            }
+            // Hints of the keys in force in lists and forms, from the keymap.
+            Mode::Search(_) => format!(
+                "type part of a label · {}",
+                app.keymap.hint_in(
+                    Context::Input,
+                    &[(Action::Confirm, "search"), (Action::Cancel, "cancel")]
+                )
+            ),
+            Mode::Picker(_) => app.keymap.hint_in(
+                Context::List,
+                &[
+                    (Action::Up, "up"),
+                    (Action::Down, "down"),
+                    (Action::Confirm, "run"),
+                    (Action::Cancel, "cancel"),
+                ],
+            ),
+            Mode::Form(_) => format!(
+                "type to edit · {}",
+                app.keymap.hint_in(
+                    Context::Input,
+                    &[
+                        (Action::NextField, "next field"),
+                        (Action::NextChoice, "change"),
+                        (Action::Confirm, "confirm"),
+                        (Action::Cancel, "cancel"),
+                    ]
+                )
+            ),
             Mode::Help => "↑↓ PgUp PgDn Home End scroll · q Esc ? Enter close".into(),
             Mode::Popup(_) => "any key closes".into(),
         };
