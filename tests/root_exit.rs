@@ -52,3 +52,10 @@ fn maxn_shallow_immediate_pruning_at_the_root_is_exact() {
     assert_eq!(run.bound, Bound::Exact);
     assert_eq!(last_root_exit(&trace, tree.root()), Bound::Exact);
 }
+
+#[test]
+fn product_propagation_explains_why_it_refuses_chance_nodes() {
+    let tree = prune::format::parse_expr("*(0.5,1)", false).unwrap();
+    let why = Algorithm::Product.refusal(&tree).unwrap().to_string();
+    assert!(why.contains("Max and Min nodes only"), "{why}");
+}

@@ -280,7 +280,14 @@ impl Algorithm {
                 algo,
                 hint: Some("try expectiminimax, star1 or star2"),
             }),
-            Family::Probabilistic if chance => Some(Refusal::ChanceNodes { algo, hint: None }),
+            // Tzeng & Purdom define product propagation and the k-rule at Max and Min nodes
+            // only; a mean of win probabilities at a chance node would be a rule of our own.
+            Family::Probabilistic if chance => Some(Refusal::ChanceNodes {
+                algo,
+                hint: Some(
+                    "Tzeng & Purdom's rules combine win probabilities at Max and Min nodes only; try expectiminimax",
+                ),
+            }),
             Family::Probabilistic => tree
                 .ids()
                 .find(|&i| tree.is_leaf(i) && !(0.0..=1.0).contains(&tree.value(i)))
