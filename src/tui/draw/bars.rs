@@ -13,6 +13,8 @@ use crate::tui::app::{App, Mode};
 use crate::tui::keymap::{Action, Context};
 use crate::tui::layout::COMPACT_WIDTH;
 
+use super::style::fit_line;
+
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
     let tree = &app.tree;
@@ -39,7 +41,10 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
             t.dim_style(),
         ),
     ]);
-    f.render_widget(Paragraph::new(line), area);
+    f.render_widget(
+        Paragraph::new(fit_line(line, usize::from(area.width))),
+        area,
+    );
 }
 
 pub(super) const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
@@ -123,5 +128,8 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         };
         Line::from(Span::styled(format!(" {hint}"), t.dim_style()))
     };
-    f.render_widget(Paragraph::new(line), area);
+    f.render_widget(
+        Paragraph::new(fit_line(line, usize::from(area.width))),
+        area,
+    );
 }

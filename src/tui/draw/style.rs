@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear};
 
 use crate::text::{readable_number, readable_vector};
@@ -103,4 +103,48 @@ pub(super) fn first_key(app: &App, a: Action) -> String {
         .next()
         .unwrap_or("?")
         .to_owned()
+}
+
+/// `line` cut to `width` columns, ending with "…" when something was cut: a title or a
+/// message never stops mid-word without saying so.
+pub(super) fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
+    let total: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
+    if total <= width {
+        return line;
+    }
+    let mut room = width.saturating_sub(1);
+    let mut spans = Vec::new();
+    let mut last_style = Style::default();
+    for s in line.spans {
+        let n = s.content.chars().count();
+        last_style = s.style;
+        if n <= room {
+            room -= n;
+            spans.push(s);
+        } else {
+            let part: String = s.content.chars().take(room).collect();
+            spans.push(Span::styled(part, s.style));
+            break;
+        }
+    }
+    spans.push(Span::styled("…", last_style));
+    Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_ends_with_an_ellipsis() {
+        let line = Line::from(vec![Span::raw("prune "), Span::raw("depth 3")]);
+        let cut = fit_line(line.clone(), 10);
+        let text: String = cut.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "prune dep…");
+        assert_eq!(
+            fit_line(line, 13).spans.len(),
+            2,
+            "a line that fits is kept"
+        );
+    }
 }
