@@ -169,14 +169,14 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         name: "maxn-shallow",
         family: Family::MultiPlayer,
-        applies_to: "n-player trees without chance nodes; uses the payoff floor and sum",
+        applies_to: "n-player trees, chance nodes allowed (no shallow bound below them); uses the payoff floor and sum",
         params: &[],
         source: "the slides' Shallow(Node, Player, Bound): immediate and shallow pruning (Korf 1991)",
     },
     AlgorithmInfo {
         name: "paranoid",
         family: Family::MultiPlayer,
-        applies_to: "n-player trees without chance nodes",
+        applies_to: "n-player trees, chance nodes allowed (expected values of the reduction)",
         params: &[PLAYER],
         source: "Sturtevant & Korf 2000: player I against a coalition of the others, by alpha-beta (beyond the papers)",
     },
@@ -297,12 +297,6 @@ impl Algorithm {
                     value: tree.value(leaf),
                 }),
             Family::MultiPlayer if !multi => Some(Refusal::TwoPlayerTree { algo }),
-            Family::MultiPlayer if chance && !matches!(self, Algorithm::Maxn) => {
-                Some(Refusal::ChanceNodes {
-                    algo,
-                    hint: Some("max^n can"),
-                })
-            }
             _ => match self {
                 Algorithm::Paranoid { player } if usize::from(*player) >= tree.players() => {
                     Some(Refusal::NoSuchPlayer {

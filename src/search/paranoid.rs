@@ -2,7 +2,10 @@
 //! have formed a coalition against it. The n-player tree becomes a two-player one — I's nodes
 //! are Max, everyone else's Min, a leaf is worth I's payoff — searched by fail-hard alpha-beta
 //! (Knuth & Moore's F2, in min/max form). The reference is plain minimax on the same reduction.
+//! A chance node is worth the expected value of the reduction below it (its children searched
+//! with the full window, as expectiminimax would).
 
+use super::chance::ChanceSum;
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -24,6 +27,13 @@ pub fn value(tree: &Tree, node: NodeId, player: u8) -> f64 {
     if tree.is_leaf(node) {
         return tree.payoff(node)[usize::from(player)];
     }
+    if tree.kind(node) == Kind::Chance {
+        let mut sum = ChanceSum::new(tree, node);
+        for c in tree.children(node) {
+            sum.add(tree, c, value(tree, c, player));
+        }
+        return sum.value();
+    }
     let vals = tree.children(node).map(|c| value(tree, c, player));
     if tree.kind(node) == Kind::Player(player) {
         vals.fold(f64::NEG_INFINITY, f64::max)
@@ -39,6 +49,17 @@ fn ab<O: Observer>(tree: &Tree, node: NodeId, me: u8, alpha: f64, beta: f64, obs
         return v;
     }
     obs.enter(node, alpha, beta);
+    if tree.kind(node) == Kind::Chance {
+        // Expected value of the reduction: every child searched with the full window.
+        let mut sum = ChanceSum::new(tree, node);
+        for c in tree.children(node) {
+            let v = ab(tree, c, me, f64::NEG_INFINITY, f64::INFINITY, obs);
+            sum.add(tree, c, v);
+        }
+        let v = sum.value();
+        obs.exit(node, v, Bound::Exact);
+        return v;
+    }
     let n = tree.child_count(node);
     let (mut a, mut b) = (alpha, beta);
     let max = tree.kind(node) == Kind::Player(me);

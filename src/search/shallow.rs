@@ -25,6 +25,7 @@
 //! value returned by a cut-off node is its best vector so far — a lower bound on its player's
 //! component — and, as the theorem on the slides says, the root's vector is exactly max^n's.
 
+use super::chance::ChanceSum;
 use super::{Bound, Cutoff, Found, Observer, Value};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -73,6 +74,9 @@ fn shallow<O: Observer>(
     lim: &Limits,
     obs: &mut O,
 ) -> Vec<f64> {
+    if tree.kind(node) == Kind::Chance {
+        return chance(tree, node, lim, obs);
+    }
     let Some(p) = player(tree, node) else {
         obs.leaf(node, f64::NAN);
         return tree.payoff(node).to_vec();
@@ -107,4 +111,23 @@ fn shallow<O: Observer>(
     }
     obs.exit_vector(node, &best, Bound::Exact);
     best
+}
+
+/// A chance node: no shallow bound is passed below it (a child's share is averaged with its
+/// siblings', so no single child's bound follows from the parent's), every child is searched
+/// with the largest bound, and the node's vector is the probability-weighted mean — exact.
+fn chance<O: Observer>(tree: &Tree, node: NodeId, lim: &Limits, obs: &mut O) -> Vec<f64> {
+    obs.enter(node, f64::NEG_INFINITY, f64::INFINITY);
+    let mut sums: Vec<ChanceSum> = (0..tree.players())
+        .map(|_| ChanceSum::new(tree, node))
+        .collect();
+    for c in tree.children(node) {
+        let v = shallow(tree, c, lim.top, lim, obs);
+        for (s, x) in sums.iter_mut().zip(v) {
+            s.add(tree, c, x);
+        }
+    }
+    let v: Vec<f64> = sums.iter().map(ChanceSum::value).collect();
+    obs.exit_vector(node, &v, Bound::Exact);
+    v
 }
