@@ -22,7 +22,7 @@ use crate::tree::Tree;
 
 /// Explore game-tree search: alpha-beta, NegaScout, Star1/Star2, max^n and friends, step by step.
 #[derive(Debug, Parser)]
-#[command(name = "prune", version, about, args_conflicts_with_subcommands = true)]
+#[command(name = "prune", version, about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -399,3 +399,15 @@ fn a_signal_mid_write_leaves_no_temporary_file() {
     assert_eq!(temporaries(dir.path()), Vec::<String>::new());
     assert_eq!(fs::read_to_string(&trace).unwrap(), "old");
 }
+
+#[test]
+fn max_file_size_works_before_the_command_too() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["--max-file-size", "100", "info"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/trees/default.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("up to 100 bytes"), "{err}");
+}
