@@ -39,6 +39,7 @@ pub mod negascout;
 pub mod observer;
 pub mod params;
 pub mod paranoid;
+pub mod players;
 pub mod product;
 pub mod reference;
 pub mod run;

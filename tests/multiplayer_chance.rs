@@ -73,3 +73,53 @@ fn shallow_pruning_and_paranoid_search_chance_nodes_exactly() {
     }
     assert!(with_chance > 500, "{with_chance} trees had chance nodes");
 }
+
+/// The slides call minimax the two-player case of max^n: on a Max/Min tree (with chance nodes
+/// or not) max^n and shallow pruning give (v, −v) for expectiminimax's v, and the paranoid
+/// reduction gives v for player 1 and −v for player 2.
+#[test]
+fn the_max_n_family_searches_two_player_trees_as_their_two_player_case() {
+    for seed in 0..1_000u64 {
+        let t = if seed % 2 == 0 {
+            let p = prune::generate::random::RandomShape {
+                min_branching: 1,
+                max_branching: 1 + (seed % 4) as u32,
+                depth: 1 + (seed % 6) as u32,
+                leaf_probability: 0.2,
+                values: prune::generate::Values::integers(-5, 5),
+                mixed: seed % 3 == 0,
+            };
+            prune::generate::random::generate(&p, seed).unwrap()
+        } else {
+            let c = prune::generate::chance::ChanceTree {
+                branching: 1 + (seed % 3) as u32,
+                chance_branching: 1 + (seed % 4) as u32,
+                depth: 1 + (seed % 3) as u32,
+                values: prune::generate::Values::integers(-5, 5),
+                uneven: seed % 4 == 1,
+                irregular: seed % 3 == 0,
+            };
+            prune::generate::chance::generate(&c, seed).unwrap()
+        };
+        let v = search::run(&t, &Algorithm::Expectiminimax)
+            .unwrap()
+            .value
+            .scalar()
+            .unwrap();
+        let neg = if v == 0.0 { 0.0 } else { -v };
+        for algo in [Algorithm::Maxn, Algorithm::MaxnShallow] {
+            let got = search::run(&t, &algo).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(
+                got.value,
+                Value::Vector(vec![v, neg]),
+                "seed {seed}: {algo}"
+            );
+        }
+        for (player, want) in [(0u8, v), (1, neg)] {
+            let got = search::run(&t, &Algorithm::Paranoid { player })
+                .unwrap()
+                .value;
+            assert_eq!(got, Value::Scalar(want), "seed {seed}: paranoid {player}");
+        }
+    }
+}

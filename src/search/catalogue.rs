@@ -162,21 +162,21 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         name: "maxn",
         family: Family::MultiPlayer,
-        applies_to: "n-player trees, chance nodes allowed",
+        applies_to: "n-player trees (a two-player tree as its two-player case), chance nodes allowed",
         params: &[],
         source: "the slides' max^n (Luckhardt & Irani), ties to the leftmost child",
     },
     AlgorithmInfo {
         name: "maxn-shallow",
         family: Family::MultiPlayer,
-        applies_to: "n-player trees, chance nodes allowed (no shallow bound below them); uses the payoff floor and sum",
+        applies_to: "n-player trees (a two-player tree as its two-player case), chance nodes allowed (no shallow bound below them); uses the payoff floor and sum",
         params: &[],
         source: "the slides' Shallow(Node, Player, Bound): immediate and shallow pruning (Korf 1991)",
     },
     AlgorithmInfo {
         name: "paranoid",
         family: Family::MultiPlayer,
-        applies_to: "n-player trees, chance nodes allowed (expected values of the reduction)",
+        applies_to: "n-player trees (a two-player tree as its two-player case), chance nodes allowed (expected values of the reduction)",
         params: &[PLAYER],
         source: "Sturtevant & Korf 2000: player I against a coalition of the others, by alpha-beta (beyond the papers)",
     },
@@ -200,10 +200,6 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
 pub enum Refusal {
     #[error("{algo} searches two-player trees; this one has {players} players (try maxn)")]
     MultiPlayerTree { algo: &'static str, players: usize },
-    #[error(
-        "{algo} searches n-player trees with payoff vectors; this is a two-player tree (try minimax or expectiminimax)"
-    )]
-    TwoPlayerTree { algo: &'static str },
     #[error("{algo} cannot search chance nodes{}", hint.map_or(String::new(), |h| format!(" ({h})")))]
     ChanceNodes {
         algo: &'static str,
@@ -296,7 +292,6 @@ impl Algorithm {
                     leaf,
                     value: tree.value(leaf),
                 }),
-            Family::MultiPlayer if !multi => Some(Refusal::TwoPlayerTree { algo }),
             _ => match self {
                 Algorithm::Paranoid { player } if usize::from(*player) >= tree.players() => {
                     Some(Refusal::NoSuchPlayer {

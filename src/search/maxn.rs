@@ -4,8 +4,8 @@
 //! children's vectors (each component as expectiminimax would).
 
 use super::chance::ChanceSum;
-use super::{Bound, Found, Observer, Value};
-use crate::tree::{Kind, NodeId, Tree};
+use super::{Bound, Found, Observer, Value, players};
+use crate::tree::{NodeId, Tree};
 
 /// max^n: each player's node takes the child vector best for that player (the leftmost on
 /// ties); chance nodes average the vectors.
@@ -23,13 +23,12 @@ pub fn value(tree: &Tree, node: NodeId) -> Vec<f64> {
 
 fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> Vec<f64> {
     if tree.is_leaf(node) {
-        obs.leaf(node, f64::NAN);
-        return tree.payoff(node).to_vec();
+        obs.leaf(node, players::leaf_event_value(tree, node));
+        return players::payoff(tree, node).into_owned();
     }
     obs.enter(node, f64::NEG_INFINITY, f64::INFINITY);
-    let v = match tree.kind(node) {
-        Kind::Player(p) => {
-            let p = usize::from(p);
+    let v = match players::mover(tree, node) {
+        Some(p) => {
             let mut kids = tree.children(node);
             let mut best = visit(
                 tree,
@@ -44,7 +43,7 @@ fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> Vec<f64> {
             }
             best
         }
-        _ => {
+        None => {
             let mut sums: Vec<ChanceSum> = (0..tree.players())
                 .map(|_| ChanceSum::new(tree, node))
                 .collect();

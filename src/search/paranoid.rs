@@ -6,7 +6,7 @@
 //! with the full window, as expectiminimax would).
 
 use super::chance::ChanceSum;
-use super::{Bound, Cutoff, Found, Observer};
+use super::{Bound, Cutoff, Found, Observer, players};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// The paranoid reduction: `player` (from 0) maximises its own payoff against a coalition of
@@ -25,7 +25,7 @@ pub fn search<O: Observer>(tree: &Tree, player: u8, obs: &mut O) -> Found {
 /// Player `player`'s paranoid value of `node` (minimax on the reduction).
 pub fn value(tree: &Tree, node: NodeId, player: u8) -> f64 {
     if tree.is_leaf(node) {
-        return tree.payoff(node)[usize::from(player)];
+        return players::payoff(tree, node)[usize::from(player)];
     }
     if tree.kind(node) == Kind::Chance {
         let mut sum = ChanceSum::new(tree, node);
@@ -35,7 +35,7 @@ pub fn value(tree: &Tree, node: NodeId, player: u8) -> f64 {
         return sum.value();
     }
     let vals = tree.children(node).map(|c| value(tree, c, player));
-    if tree.kind(node) == Kind::Player(player) {
+    if players::mover(tree, node) == Some(usize::from(player)) {
         vals.fold(f64::NEG_INFINITY, f64::max)
     } else {
         vals.fold(f64::INFINITY, f64::min)
@@ -44,7 +44,7 @@ pub fn value(tree: &Tree, node: NodeId, player: u8) -> f64 {
 
 fn ab<O: Observer>(tree: &Tree, node: NodeId, me: u8, alpha: f64, beta: f64, obs: &mut O) -> f64 {
     if tree.is_leaf(node) {
-        let v = tree.payoff(node)[usize::from(me)];
+        let v = players::payoff(tree, node)[usize::from(me)];
         obs.leaf(node, v);
         return v;
     }
@@ -62,7 +62,7 @@ fn ab<O: Observer>(tree: &Tree, node: NodeId, me: u8, alpha: f64, beta: f64, obs
     }
     let n = tree.child_count(node);
     let (mut a, mut b) = (alpha, beta);
-    let max = tree.kind(node) == Kind::Player(me);
+    let max = players::mover(tree, node) == Some(usize::from(me));
     for (i, c) in tree.children(node).enumerate() {
         let v = ab(tree, c, me, a, b, obs);
         if max && v >= b {

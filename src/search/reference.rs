@@ -2,7 +2,7 @@
 //! every pruning algorithm of the family must agree with.
 
 use super::chance::ChanceSum;
-use super::{Algorithm, Value, product};
+use super::{Algorithm, Value, players, product};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// The family's exact value of every node: minimax/expectiminimax, max^n, the probabilistic
@@ -16,7 +16,13 @@ pub enum Reference {
 
 impl Reference {
     pub fn of(tree: &Tree, algo: &Algorithm) -> Reference {
-        if tree.is_multiplayer() && !matches!(algo, Algorithm::Paranoid { .. }) {
+        // max^n and shallow pruning read any tree as n-player (a two-player one as (v, −v)).
+        let vectors = match algo {
+            Algorithm::Paranoid { .. } => false,
+            Algorithm::Maxn | Algorithm::MaxnShallow => true,
+            _ => tree.is_multiplayer(),
+        };
+        if vectors {
             return maxn_values(tree);
         }
         let mut v = vec![0.0; tree.len()];
@@ -26,11 +32,15 @@ impl Reference {
             let x = &v[a..a + b];
             v[id.index()] = match (tree.kind(id), algo) {
                 (Kind::Leaf, Algorithm::Paranoid { player }) => {
-                    tree.payoff(id)[usize::from(*player)]
+                    players::payoff(tree, id)[usize::from(*player)]
                 }
                 (Kind::Leaf, _) => tree.value(id),
-                (Kind::Player(p), Algorithm::Paranoid { player }) if p == *player => {
-                    x.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                (Kind::Player(_) | Kind::Max | Kind::Min, Algorithm::Paranoid { player }) => {
+                    if players::mover(tree, id) == Some(usize::from(*player)) {
+                        x.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                    } else {
+                        x.iter().copied().fold(f64::INFINITY, f64::min)
+                    }
                 }
                 (Kind::Player(_), _) => x.iter().copied().fold(f64::INFINITY, f64::min),
                 (Kind::Max, Algorithm::Product) => {
@@ -71,9 +81,9 @@ fn maxn_values(tree: &Tree) -> Reference {
     for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
         let at = id.index() * n;
         match tree.kind(id) {
-            Kind::Leaf => v[at..at + n].copy_from_slice(tree.payoff(id)),
-            Kind::Player(p) => {
-                let p = usize::from(p);
+            Kind::Leaf => v[at..at + n].copy_from_slice(&players::payoff(tree, id)),
+            Kind::Player(_) | Kind::Max | Kind::Min => {
+                let p = players::mover(tree, id).expect("a player moves here");
                 let mut best = tree.child(id, 0).index();
                 for c in tree.children(id).skip(1) {
                     if v[c.index() * n + p] > v[best * n + p] {

@@ -122,18 +122,20 @@ pub fn with_stack<T: Send>(tree: &Tree, f: impl FnOnce() -> T + Send) -> Result<
 
 /// How good a child's reference value is for the player to move at its parent.
 fn score(tree: &Tree, algo: &Algorithm, parent: NodeId, v: &Value) -> f64 {
-    match (tree.kind(parent), v, algo) {
-        (Kind::Min, Value::Scalar(x), _) => -x,
-        (Kind::Player(p), Value::Scalar(x), Algorithm::Paranoid { player }) => {
-            if p == *player {
+    let mover = super::players::mover(tree, parent);
+    match (v, algo) {
+        // The paranoid player maximises its reduction's value, the coalition minimises it.
+        (Value::Scalar(x), Algorithm::Paranoid { player }) => {
+            if mover == Some(usize::from(*player)) {
                 *x
             } else {
                 -x
             }
         }
-        (Kind::Player(p), Value::Vector(x), _) => x[usize::from(p)],
-        (_, Value::Scalar(x), _) => *x,
-        (_, Value::Vector(x), _) => x[0],
+        (Value::Scalar(x), _) if tree.kind(parent) == Kind::Min => -x,
+        (Value::Scalar(x), _) => *x,
+        // max^n: the mover's own component (any component at a chance node: it does not choose).
+        (Value::Vector(x), _) => x[mover.unwrap_or(0)],
     }
 }
 

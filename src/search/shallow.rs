@@ -26,7 +26,7 @@
 //! component — and, as the theorem on the slides says, the root's vector is exactly max^n's.
 
 use super::chance::ChanceSum;
-use super::{Bound, Cutoff, Found, Observer, Value};
+use super::{Bound, Cutoff, Found, Observer, Value, players};
 use crate::tree::{Kind, NodeId, Tree};
 
 struct Limits {
@@ -38,7 +38,7 @@ struct Limits {
 
 /// max^n with immediate and shallow pruning, using the tree's payoff floor and sum.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
-    let (floor, sum, _) = tree.payoff_limits().expect("refused on two-player trees");
+    let (floor, sum) = players::limits(tree);
     let n = tree.players() as f64;
     let lim = Limits {
         top: sum - (n - 1.0) * floor,
@@ -52,10 +52,7 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
 }
 
 fn player(tree: &Tree, node: NodeId) -> Option<u8> {
-    match tree.kind(node) {
-        Kind::Player(p) => Some(p),
-        _ => None,
-    }
+    players::mover(tree, node).map(|p| p as u8)
 }
 
 /// The Bound passed to child `c` of a node where `p` moves and holds `best`.
@@ -78,8 +75,8 @@ fn shallow<O: Observer>(
         return chance(tree, node, lim, obs);
     }
     let Some(p) = player(tree, node) else {
-        obs.leaf(node, f64::NAN);
-        return tree.payoff(node).to_vec();
+        obs.leaf(node, players::leaf_event_value(tree, node));
+        return players::payoff(tree, node).into_owned();
     };
     obs.enter(node, f64::NEG_INFINITY, bound);
     let pi = usize::from(p);
