@@ -1,10 +1,15 @@
 //! A chance node's value, accumulated child by child — shared by expectiminimax, Star1, Star2,
 //! max^n and the reference values, so that a chance node searched fully gets the very same
-//! floating-point number whichever algorithm searched it: the sum of the children's values
-//! divided by N when they are equally likely (Ballard's `vsum / N`; should the sum overflow, the
-//! sum of `v_i / N`), the sum of `p_i · v_i` in
-//! child order otherwise (§7.3).
+//! number whichever algorithm searched it.
+//!
+//! While every child's value and probability is a simple fraction (see [`super::exact`]: the
+//! integers and fractions like 1/3 or 6/7 of every paper's tree), the value is the exact
+//! fraction, rounded once. Otherwise it is computed in floating point: the sum of the
+//! children's values divided by N when they are equally likely (Ballard's `vsum / N`; should
+//! the sum overflow, the sum of `v_i / N`), the sum of `p_i · v_i` in child order otherwise
+//! (§7.3).
 
+use super::exact::Ratio;
 use crate::tree::{NodeId, Tree};
 
 /// A chance node's value, accumulated child by child.
@@ -16,6 +21,8 @@ pub(crate) struct ChanceSum {
     mean: f64,
     /// `Some(N)` for equally likely children: the value is `sum / N`.
     uniform: Option<f64>,
+    /// The same sum, exactly, while every value and probability added is a simple fraction.
+    exact: Option<Ratio>,
 }
 
 impl ChanceSum {
@@ -26,11 +33,21 @@ impl ChanceSum {
             sum: 0.0,
             mean: 0.0,
             uniform,
+            exact: Some(Ratio::ZERO),
         }
     }
 
     #[inline]
     pub(crate) fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
+        if let Some(sum) = self.exact {
+            self.exact = Ratio::of(v).and_then(|v| {
+                let term = match self.uniform {
+                    Some(_) => v,
+                    None => Ratio::of(tree.prob(child))?.checked_mul(v)?,
+                };
+                sum.checked_add(term)
+            });
+        }
         match self.uniform {
             Some(n) => {
                 self.sum += v;
@@ -40,7 +57,8 @@ impl ChanceSum {
         }
     }
 
-    /// The running sum: `Σ v` for equally likely children, `Σ p·v` otherwise.
+    /// The running sum in floating point: `Σ v` for equally likely children, `Σ p·v` otherwise
+    /// (the equations' approximate window ends start from it; the tests use [`Self::value`]).
     #[inline]
     pub(crate) fn sum(&self) -> f64 {
         self.sum
@@ -48,6 +66,13 @@ impl ChanceSum {
 
     #[inline]
     pub(crate) fn value(&self) -> f64 {
+        let exact = self.exact.and_then(|sum| match self.uniform {
+            Some(n) => sum.checked_div(n as i128),
+            None => Some(sum),
+        });
+        if let Some(v) = exact.and_then(Ratio::to_f64) {
+            return v;
+        }
         match self.uniform {
             Some(_) if self.sum.is_infinite() && self.mean.is_finite() => self.mean,
             Some(n) => self.sum / n,

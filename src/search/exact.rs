@@ -1,0 +1,183 @@
+//! Exact arithmetic for chance nodes (issue 12, item 5). Every paper's tree has integer values
+//! and probabilities like 1/3 or 6/7, which binary floating point cannot hold: summed as
+//! floats, `6/7·(−6) + 1/7·(−6)` is −5.999999999999999, and a cutoff test `≤ α` made in that
+//! arithmetic can fail by one rounding. So a chance node whose children's values and
+//! probabilities are all *simple fractions* gets its value as the exact fraction, rounded once
+//! to the nearest float.
+//!
+//! A float x *stands for* the fraction p/q when q is small enough that no other fraction of
+//! such a denominator rounds to the same float: with |x|·q² < 2^51 any two distinct fractions
+//! of denominators ≤ q are more than 2^-51·|x| apart, at least four roundings of x. Such a p/q
+//! is then a convergent of x's continued fraction (Legendre: |x − p/q| < 1/(2q²)), which is how
+//! [`Ratio::of`] finds it. A chance node's value rounded from such fractions is again a float
+//! that stands for its exact value, so the exactness carries up through nested chance nodes.
+//! Whatever is not a simple fraction (a value like 0.2837461293, or beyond 2^53) leaves the
+//! node to floating point, as before.
+
+/// 2^53: integers up to it are floats exactly.
+const EXACT: f64 = 9_007_199_254_740_992.0;
+
+/// The largest denominator [`Ratio::of`] tries, whatever the magnitude.
+const MAX_DENOMINATOR: f64 = 1_048_576.0; // 2^20
+
+/// A fraction `num/den` in lowest terms, `den > 0`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ratio {
+    num: i128,
+    den: i128,
+}
+
+impl Ratio {
+    pub(crate) const ZERO: Ratio = Ratio { num: 0, den: 1 };
+
+    /// The simple fraction the float `x` stands for, if any (see the module's comment).
+    pub(crate) fn of(x: f64) -> Option<Ratio> {
+        if x == x.trunc() {
+            return (x.abs() <= EXACT).then_some(Ratio {
+                num: x as i128,
+                den: 1,
+            });
+        }
+        let a = x.abs();
+        if !a.is_finite() {
+            return None;
+        }
+        let qmax = (2f64.powi(51) / a).sqrt().min(MAX_DENOMINATOR).floor();
+        // The convergents h/k of a's continued fraction, computed in floating point: a term
+        // may come out wrong after many steps, but every candidate is checked exactly.
+        let (mut h0, mut h1, mut k0, mut k1) = (0.0, 1.0, 1.0, 0.0);
+        let mut r = a;
+        for _ in 0..64 {
+            let t = r.floor();
+            let (h, k) = (t * h1 + h0, t * k1 + k0);
+            if k > qmax || h > EXACT {
+                return None;
+            }
+            // h and k are integers below 2^53, so h / k is rounded once, as the float x was.
+            if h / k == a {
+                let num = h as i128;
+                return Some(Ratio {
+                    num: if x < 0.0 { -num } else { num },
+                    den: k as i128,
+                });
+            }
+            let f = r - t; // exact
+            if f == 0.0 {
+                return None;
+            }
+            r = 1.0 / f;
+            (h0, h1, k0, k1) = (h1, h, k1, k);
+        }
+        None
+    }
+
+    fn new(num: i128, den: i128) -> Ratio {
+        let g = gcd(num, den).max(1);
+        Ratio {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    pub(crate) fn checked_add(self, o: Ratio) -> Option<Ratio> {
+        if self.den == 1 && o.den == 1 {
+            return Some(Ratio {
+                num: self.num.checked_add(o.num)?,
+                den: 1,
+            });
+        }
+        let g = gcd(self.den, o.den);
+        let (a, b) = (self.den / g, o.den / g);
+        let num = self
+            .num
+            .checked_mul(b)?
+            .checked_add(o.num.checked_mul(a)?)?;
+        Some(Ratio::new(num, a.checked_mul(o.den)?))
+    }
+
+    pub(crate) fn checked_mul(self, o: Ratio) -> Option<Ratio> {
+        // Cross-reduce first so that the products stay as small as they can.
+        let g1 = gcd(self.num, o.den).max(1);
+        let g2 = gcd(o.num, self.den).max(1);
+        Some(Ratio {
+            num: (self.num / g1).checked_mul(o.num / g2)?,
+            den: (self.den / g2).checked_mul(o.den / g1)?,
+        })
+    }
+
+    /// `self / n` for a positive integer n.
+    pub(crate) fn checked_div(self, n: i128) -> Option<Ratio> {
+        let g = gcd(self.num, n).max(1);
+        Some(Ratio {
+            num: self.num / g,
+            den: self.den.checked_mul(n / g)?,
+        })
+    }
+
+    /// The nearest float, when numerator and denominator are floats exactly (one division,
+    /// rounded once); `None` beyond that.
+    pub(crate) fn to_f64(self) -> Option<f64> {
+        let limit = EXACT as i128;
+        (self.num.abs() <= limit && self.den <= limit).then(|| self.num as f64 / self.den as f64)
+    }
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.min(i128::MAX as u128) as i128
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(num: i128, den: i128) -> Ratio {
+        Ratio::new(num, den)
+    }
+
+    #[test]
+    fn floats_stand_for_the_fractions_they_round() {
+        assert_eq!(Ratio::of(-6.0), Some(r(-6, 1)));
+        assert_eq!(Ratio::of(6.0 / 7.0), Some(r(6, 7)));
+        assert_eq!(Ratio::of(-8.0 / 3.0), Some(r(-8, 3)));
+        assert_eq!(Ratio::of(0.1), Some(r(1, 10)));
+        assert_eq!(Ratio::of(2.5), Some(r(5, 2)));
+        assert_eq!(Ratio::of(1234.0 / 65537.0), Some(r(1234, 65537)));
+        assert_eq!(
+            Ratio::of(0.1 + 0.2),
+            None,
+            "0.30000000000000004 is no simple fraction"
+        );
+        assert_eq!(Ratio::of(0.2837461293), None);
+        assert_eq!(Ratio::of(1e300), None);
+        assert_eq!(Ratio::of(f64::INFINITY), None);
+        assert_eq!(Ratio::of(f64::NAN), None);
+        // Large magnitudes allow only small denominators.
+        assert_eq!(Ratio::of(1e12 + 0.5), Some(r(2_000_000_000_001, 2)));
+        assert_eq!(Ratio::of(1e12 + 1.0 / 3.0), Some(r(3_000_000_000_001, 3)));
+        assert_eq!(
+            Ratio::of(1e12 + 0.37),
+            None,
+            "37/100: too fine a denominator at 1e12"
+        );
+    }
+
+    #[test]
+    fn arithmetic_is_exact_and_rounds_once() {
+        let sum = r(6, 7)
+            .checked_mul(r(-6, 1))
+            .unwrap()
+            .checked_add(r(1, 7).checked_mul(r(-6, 1)).unwrap())
+            .unwrap();
+        assert_eq!(sum, r(-6, 1));
+        assert_eq!(sum.to_f64(), Some(-6.0));
+        let third = r(-8, 1).checked_div(3).unwrap();
+        assert_eq!(third.to_f64(), Some(-8.0 / 3.0));
+        assert_eq!(r(i128::MAX, 1).checked_add(r(1, 1)), None);
+        assert_eq!(r(1i128 << 60, 1).to_f64(), None);
+        assert_eq!(r(0, 5), Ratio::ZERO);
+    }
+}
