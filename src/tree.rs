@@ -460,6 +460,65 @@ impl Tree {
             .expect("reordering a valid tree keeps it valid")
     }
 
+    /// The sum of the two payoffs at every leaf of a two-player tree written with payoff
+    /// vectors, when it is the same at every leaf (a zero-sum or constant-sum game); else the
+    /// first two leaves (in id order) whose sums differ.
+    pub fn constant_sum(&self) -> Result<f64, (NodeId, NodeId)> {
+        let mut rows = self.ids().filter(|&i| self.is_leaf(i));
+        let first = rows.next().expect("a tree has a leaf");
+        let sum = |i: NodeId| self.payoff(i).iter().sum::<f64>();
+        let c = sum(first);
+        match rows.find(|&i| sum(i) != c) {
+            Some(other) => Err((first, other)),
+            None => Ok(c),
+        }
+    }
+
+    /// A constant-sum two-player tree written with payoff vectors, as the two-player tree it
+    /// is: the same nodes under the same ids, player 1's nodes Max, player 2's Min, a leaf
+    /// worth player 1's payoff (player 2's is the constant sum minus it). `None` for any other
+    /// tree.
+    pub fn two_player_view(&self) -> Option<Tree> {
+        if !self.multiplayer || self.players() != 2 || self.constant_sum().is_err() {
+            return None;
+        }
+        let nodes = self
+            .nodes
+            .iter()
+            .map(|n| match n.kind {
+                Kind::Player(0) => Node {
+                    kind: Kind::Max,
+                    ..*n
+                },
+                Kind::Player(_) => Node {
+                    kind: Kind::Min,
+                    ..*n
+                },
+                Kind::Leaf => Node {
+                    first: 0,
+                    value: self.payoffs[n.first as usize * 2],
+                    ..*n
+                },
+                _ => *n,
+            })
+            .collect();
+        let mut meta = self.meta.clone();
+        meta.payoff_floor = None;
+        meta.payoff_sum = None;
+        let tree = Tree {
+            nodes,
+            payoffs: Vec::new(),
+            labels: self.labels.clone(),
+            meta,
+            multiplayer: false,
+            height: 0,
+            integral: false,
+            leaves: 0,
+            chance: false,
+        };
+        Some(tree.sealed())
+    }
+
     /// The node as a [`Draft`] entry (without its child count).
     pub fn draft_node(&self, id: NodeId) -> DraftNode {
         let n = self.node(id);

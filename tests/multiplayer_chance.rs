@@ -123,3 +123,59 @@ fn the_max_n_family_searches_two_player_trees_as_their_two_player_case() {
         }
     }
 }
+
+/// The other way round: a two-player game written with payoff vectors whose components always
+/// sum to the same number is a two-player tree. Every two-player algorithm searches it as the
+/// Max/Min tree of player 1's payoffs — same value, same statistics — and says so; a game whose
+/// sums differ is refused with the two leaves that show it.
+#[test]
+fn two_player_algorithms_search_constant_sum_vector_trees() {
+    let trees = [
+        ("@1(@2([1,-1],[3,-3]),@2([0,0],[2,-2]))", "+(-(1,3),-(0,2))"),
+        ("@1(@2([1,4],[3,2]),@2([0,5],[2,3]))", "+(-(1,3),-(0,2))"),
+        (
+            "@2(*(@1([4,0],[1,3]),@1([2,2],[0,4])),@1([3,1]))",
+            "-(*(+(4,1),+(2,0)),+(3))",
+        ),
+    ];
+    for (vectors, scalars) in trees {
+        let v = prune::format::parse_expr(vectors, false).unwrap();
+        let s = prune::format::parse_expr(scalars, false).unwrap();
+        assert!(v.is_multiplayer());
+        for info in prune::search::ALGORITHMS {
+            let algo = Algorithm::with_params(info.name, &Default::default()).unwrap();
+            if algo.family() == prune::search::Family::MultiPlayer {
+                continue;
+            }
+            match (search::run(&v, &algo), search::run(&s, &algo)) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.value, b.value, "{algo} on {vectors}");
+                    assert_eq!(a.stats, b.stats, "{algo} on {vectors}");
+                    assert_eq!(a.best_moves, b.best_moves, "{algo} on {vectors}");
+                    let note = search::run::assumption(&v, &algo).expect("an assumption");
+                    assert!(note.contains("Max (player 1)"), "{note}");
+                }
+                (Err(a), Err(b)) => assert_eq!(
+                    std::mem::discriminant(&a),
+                    std::mem::discriminant(&b),
+                    "{algo}: {a} / {b}"
+                ),
+                (a, b) => panic!("{algo} on {vectors}: {:?} against {:?}", a.err(), b.err()),
+            }
+        }
+    }
+    let uneven =
+        prune::format::parse_expr("@1(@2([1,-1],[3,-3]),@2([0,1],[2,-2]))", false).unwrap();
+    let why = search::run(&uneven, &Algorithm::Minimax)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        why.contains("leaf #1.1 pays 0") && why.contains("leaf #2.1 pays 1"),
+        "{why}"
+    );
+    let three = prune::format::parse_expr("@1([1,-1,0],[0,0,0])", false).unwrap();
+    let why = search::run(&three, &Algorithm::Minimax)
+        .unwrap_err()
+        .to_string();
+    assert!(why.contains("3 players"), "{why}");
+}

@@ -74,7 +74,7 @@ fn trees() -> Vec<Tree> {
         };
         out.push(generate::chance::generate(&c, seed).unwrap());
         let m = generate::multiplayer::Multiplayer {
-            players: 3,
+            players: 2 + (seed % 2) as u32,
             branching: 1 + (seed % 3) as u32,
             depth: 1 + (seed % 3) as u32,
             sum: 6,

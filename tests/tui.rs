@@ -677,3 +677,20 @@ fn a_star2_probe_cutoff_shows_each_probe_and_their_mean() {
     assert!(s.contains("probe ≤") || s.contains("probe ≥"), "{s}");
     assert!(s.contains("is spared"), "{s}");
 }
+
+/// A constant-sum two-player game written with payoff vectors runs two-player algorithms too:
+/// every step of an alpha-beta run draws, and the run's value is player 1's payoff.
+#[test]
+fn a_two_player_game_with_payoff_vectors_runs_alphabeta() {
+    let tree = format::parse_expr("@1(@2([1,-1],[3,-3]),@2([0,0],[2,-2]))", false).unwrap();
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }, Algorithm::Maxn]);
+    assert_eq!(a.runs.len(), 2, "{:?}", a.status);
+    for _ in 0..12 {
+        keys(&mut a, &["right"]);
+        let s = screen(&mut a, 100, 30);
+        assert!(s.contains("alphabeta"), "{s}");
+    }
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("(1, -1)"), "{s}");
+}

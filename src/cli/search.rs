@@ -167,6 +167,9 @@ pub fn run_json(tree: &Tree, run: &Run) -> Json {
         "stats": stats_json(tree, run),
         "search_seconds": run.seconds,
     });
+    if let Some(a) = search::run::assumption(tree, &run.algorithm) {
+        obj["assumed"] = Json::from(a);
+    }
     if tree.has_labels() {
         let root = tree.root();
         let best: Vec<Option<&str>> = run
@@ -242,6 +245,9 @@ pub fn summary(tree: &Tree, run: &Run, trace: Option<&Trace>) -> String {
         ),
     };
     line("value", format!("{}{bound}", run.value));
+    if let Some(a) = search::run::assumption(tree, &run.algorithm) {
+        line("assumed", a);
+    }
     if !run.best_moves.is_empty() {
         let root = tree.root();
         let names: Vec<String> = run

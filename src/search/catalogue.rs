@@ -200,6 +200,17 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
 pub enum Refusal {
     #[error("{algo} searches two-player trees; this one has {players} players (try maxn)")]
     MultiPlayerTree { algo: &'static str, players: usize },
+    #[error(
+        "{algo} searches two-player games whose payoffs sum to the same number at every leaf (zero-sum or constant-sum); in this one leaf {} pays {} in all and leaf {} pays {} (try maxn)",
+        a, crate::text::number_text(*sum_a), b, crate::text::number_text(*sum_b)
+    )]
+    NotConstantSum {
+        algo: &'static str,
+        a: String,
+        sum_a: f64,
+        b: String,
+        sum_b: f64,
+    },
     #[error("{algo} cannot search chance nodes{}", hint.map_or(String::new(), |h| format!(" ({h})")))]
     ChanceNodes {
         algo: &'static str,
@@ -267,9 +278,23 @@ impl Algorithm {
         let algo = self.name();
         match self.family() {
             Family::TwoPlayer | Family::Probabilistic | Family::Chance if multi => {
-                Some(Refusal::MultiPlayerTree {
-                    algo,
-                    players: tree.players(),
+                // A constant-sum two-player tree is searched as Max against Min.
+                if let Some(view) = tree.two_player_view() {
+                    return self.refusal(&view);
+                }
+                Some(match tree.players() {
+                    2 => {
+                        let (a, b) = tree.constant_sum().expect_err("no view: not constant-sum");
+                        let sum = |i: NodeId| tree.payoff(i).iter().sum::<f64>();
+                        Refusal::NotConstantSum {
+                            algo,
+                            a: crate::text::node_name(tree, a),
+                            sum_a: sum(a),
+                            b: crate::text::node_name(tree, b),
+                            sum_b: sum(b),
+                        }
+                    }
+                    players => Refusal::MultiPlayerTree { algo, players },
                 })
             }
             Family::TwoPlayer if chance => Some(Refusal::ChanceNodes {

@@ -16,6 +16,7 @@ pub enum Reference {
 
 impl Reference {
     pub fn of(tree: &Tree, algo: &Algorithm) -> Reference {
+        let tree = &*super::run::searched(tree, algo);
         // max^n and shallow pruning read any tree as n-player (a two-player one as (v, −v)).
         let vectors = match algo {
             Algorithm::Paranoid { .. } => false,

@@ -3,13 +3,15 @@
 //! (from the family's [`Reference`] values, so every algorithm of a family reports the same
 //! ones) — and a thread with a big enough stack for deep trees.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::{
-    Algorithm, Bound, Counter, Found, Observer, Reference, Refusal, Stats, Value, alphabeta,
-    expectiminimax, maxn, minimax, mtdf, negascout, paranoid, product, shallow, sss, star1, star2,
+    Algorithm, Bound, Counter, Family, Found, Observer, Reference, Refusal, Stats, Value,
+    alphabeta, expectiminimax, maxn, minimax, mtdf, negascout, paranoid, product, shallow, sss,
+    star1, star2,
 };
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -46,6 +48,7 @@ pub fn search<O: Observer + Send>(
     if let Some(why) = algo.refusal(tree) {
         return Err(why);
     }
+    let tree = &*searched(tree, algo);
     with_stack(tree, || {
         let start = Instant::now();
         let found = dispatch(tree, algo, obs);
@@ -55,7 +58,7 @@ pub fn search<O: Observer + Send>(
 
 /// Adds the reference-based best moves and principal variation.
 pub fn finish(tree: &Tree, algo: &Algorithm, found: Found, stats: Stats, seconds: f64) -> Run {
-    let (best_moves, pv) = principal(tree, algo);
+    let (best_moves, pv) = principal(&searched(tree, algo), algo);
     Run {
         algorithm: algo.clone(),
         value: found.value,
@@ -65,6 +68,30 @@ pub fn finish(tree: &Tree, algo: &Algorithm, found: Found, stats: Stats, seconds
         stats,
         seconds,
     }
+}
+
+/// The tree `algo` searches: `tree` itself, or, for a two-player algorithm on a constant-sum
+/// two-player tree written with payoff vectors, that tree as Max against Min
+/// ([`Tree::two_player_view`]: same nodes, same ids, so traces and views apply to `tree`).
+pub fn searched<'t>(tree: &'t Tree, algo: &Algorithm) -> Cow<'t, Tree> {
+    match algo.family() {
+        Family::MultiPlayer => Cow::Borrowed(tree),
+        _ => tree
+            .two_player_view()
+            .map_or(Cow::Borrowed(tree), Cow::Owned),
+    }
+}
+
+/// What [`searched`] assumed of `tree`, in one sentence, when it searches a view of it.
+pub fn assumption(tree: &Tree, algo: &Algorithm) -> Option<String> {
+    if algo.family() == Family::MultiPlayer || !tree.is_multiplayer() {
+        return None;
+    }
+    let c = tree.constant_sum().ok()?;
+    Some(format!(
+        "a two-player game whose payoffs sum to {} at every leaf, searched as Max (player 1) against Min (player 2); values are player 1's payoffs",
+        crate::text::number_text(c)
+    ))
 }
 
 fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
