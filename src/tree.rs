@@ -20,6 +20,7 @@ pub use shape::{Shape, shape};
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// Index of a node in its tree's arena. The root is `NodeId(0)`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -154,6 +155,9 @@ pub struct Tree {
     leaves: usize,
     /// Some node is a chance node (cached by [`Tree::sealed`]).
     chance: bool,
+    /// Every leaf value and uneven probability is a simple fraction (computed when first
+    /// asked: see [`Tree::simple_fractions`]).
+    fractions: OnceLock<bool>,
 }
 
 /// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
@@ -374,6 +378,30 @@ impl Tree {
         Some((floor, sum, declared))
     }
 
+    /// Whether every leaf value and every probability of an uneven chance node stands for a
+    /// simple fraction (integers, 6/7, 0.25): then chance nodes are summed exactly
+    /// (`search::exact`). Computed once, when a search first asks.
+    pub fn simple_fractions(&self) -> bool {
+        *self.fractions.get_or_init(|| {
+            let simple = |x: f64| crate::search::exact::is_simple(x);
+            self.nodes.iter().enumerate().all(|(i, n)| {
+                let leaf = n.kind == Kind::Leaf;
+                let values_ok = if !leaf {
+                    true
+                } else if self.multiplayer {
+                    self.payoff(NodeId(i as u32)).iter().all(|&x| simple(x))
+                } else {
+                    simple(n.value)
+                };
+                let under_uneven = n.parent != NO_PARENT && {
+                    let p = &self.nodes[n.parent as usize];
+                    p.kind == Kind::Chance && !p.uniform
+                };
+                values_ok && (!under_uneven || simple(n.prob))
+            })
+        })
+    }
+
     /// Longest root-to-leaf path, in edges.
     pub fn height(&self) -> usize {
         self.height as usize
@@ -515,6 +543,7 @@ impl Tree {
             integral: false,
             leaves: 0,
             chance: false,
+            fractions: OnceLock::new(),
         };
         Some(tree.sealed())
     }
@@ -591,6 +620,7 @@ impl Tree {
             integral: false,
             leaves: 0,
             chance: false,
+            fractions: OnceLock::new(),
         };
         tree.check_arena()?;
         Ok(tree.sealed())

@@ -15,39 +15,26 @@ use crate::tree::{NodeId, Tree};
 /// A chance node's value, accumulated child by child.
 #[derive(Clone)]
 pub(crate) struct ChanceSum {
+    float: Float,
+    /// The same sum, exactly, while every value and probability added is a simple fraction.
+    exact: Option<Ratio>,
+}
+
+/// The sum in floating point: small and `Copy`, so that the tests Star1 and Star2 make with it
+/// cost what they did before exact sums existed.
+#[derive(Copy, Clone)]
+struct Float {
     sum: f64,
     /// `Σ v / N` for equally likely children, the value should `Σ v` overflow (N values near
     /// ±1e308 whose mean is finite).
     mean: f64,
     /// `Some(N)` for equally likely children: the value is `sum / N`.
     uniform: Option<f64>,
-    /// The same sum, exactly, while every value and probability added is a simple fraction.
-    exact: Option<Ratio>,
 }
 
-impl ChanceSum {
+impl Float {
     #[inline]
-    pub(crate) fn new(tree: &Tree, node: NodeId) -> Self {
-        let uniform = tree.is_uniform(node).then(|| tree.child_count(node) as f64);
-        ChanceSum {
-            sum: 0.0,
-            mean: 0.0,
-            uniform,
-            exact: Some(Ratio::ZERO),
-        }
-    }
-
-    #[inline]
-    pub(crate) fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
-        if let Some(sum) = self.exact {
-            self.exact = Ratio::of(v).and_then(|v| {
-                let term = match self.uniform {
-                    Some(_) => v,
-                    None => Ratio::of(tree.prob(child))?.checked_mul(v)?,
-                };
-                sum.checked_add(term)
-            });
-        }
+    fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
         match self.uniform {
             Some(n) => {
                 self.sum += v;
@@ -57,27 +44,79 @@ impl ChanceSum {
         }
     }
 
-    /// The running sum in floating point: `Σ v` for equally likely children, `Σ p·v` otherwise
-    /// (the equations' approximate window ends start from it; the tests use [`Self::value`]).
     #[inline]
-    pub(crate) fn sum(&self) -> f64 {
-        self.sum
-    }
-
-    #[inline]
-    pub(crate) fn value(&self) -> f64 {
-        let exact = self.exact.and_then(|sum| match self.uniform {
-            Some(n) => sum.checked_div(n as i128),
-            None => Some(sum),
-        });
-        if let Some(v) = exact.and_then(Ratio::to_f64) {
-            return v;
-        }
+    fn value(&self) -> f64 {
         match self.uniform {
             Some(_) if self.sum.is_infinite() && self.mean.is_finite() => self.mean,
             Some(n) => self.sum / n,
             None => self.sum,
         }
+    }
+}
+
+impl ChanceSum {
+    #[inline]
+    pub(crate) fn new(tree: &Tree, node: NodeId) -> Self {
+        let uniform = tree.is_uniform(node).then(|| tree.child_count(node) as f64);
+        ChanceSum {
+            float: Float {
+                sum: 0.0,
+                mean: 0.0,
+                uniform,
+            },
+            exact: tree.simple_fractions().then_some(Ratio::ZERO),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
+        if self.exact.is_some() {
+            self.add_exact(tree, child, v);
+        }
+        self.float.add(tree, child, v);
+    }
+
+    /// The exact sum's share of [`Self::add`], kept out of line so that the floating-point
+    /// path stays small enough to inline.
+    #[inline(never)]
+    fn add_exact(&mut self, tree: &Tree, child: NodeId, v: f64) {
+        let uniform = self.float.uniform.is_some();
+        self.exact = self.exact.and_then(|sum| {
+            let v = Ratio::of(v)?;
+            let term = if uniform {
+                v
+            } else {
+                Ratio::of(tree.prob(child))?.checked_mul(v)?
+            };
+            sum.checked_add(term)
+        });
+    }
+
+    /// The running sum in floating point: `Σ v` for equally likely children, `Σ p·v` otherwise
+    /// (the equations' approximate window ends start from it; the tests use [`Self::value`]).
+    #[inline]
+    pub(crate) fn sum(&self) -> f64 {
+        self.float.sum
+    }
+
+    #[inline]
+    pub(crate) fn value(&self) -> f64 {
+        if self.exact.is_some()
+            && let Some(v) = self.exact_value()
+        {
+            return v;
+        }
+        self.float.value()
+    }
+
+    #[inline(never)]
+    fn exact_value(&self) -> Option<f64> {
+        let sum = self.exact?;
+        match self.float.uniform {
+            Some(n) => sum.checked_div(n as i128),
+            None => Some(sum),
+        }
+        .and_then(Ratio::to_f64)
     }
 
     /// The value the node gets if child `child` is worth `x` and the children after it `rest`,
@@ -92,9 +131,47 @@ impl ChanceSum {
         x: f64,
         rest: impl IntoIterator<Item = (NodeId, f64)>,
     ) -> f64 {
+        if self.exact.is_none() {
+            let mut f = self.float;
+            f.add(tree, child, x);
+            for (c, v) in rest {
+                f.add(tree, c, v);
+            }
+            return f.value();
+        }
         let mut s = self.clone();
         s.add(tree, child, x);
         s.completed(tree, rest)
+    }
+
+    /// The value `x` of `child` (not yet added) at which the node's value, with the other
+    /// children not yet added worth `rest`, is exactly `target`: Ballard's Aᵢ (target α, rest
+    /// at U) or Bᵢ (target β, rest at L), computed exactly and rounded once. `None` unless every
+    /// number is a simple fraction. Star1 and Star2 start their window ends from it, so that a
+    /// child failing at the end makes the test `≤ α` (`≥ β`) hold exactly, without bisection.
+    pub(crate) fn solve(
+        &self,
+        tree: &Tree,
+        child: NodeId,
+        target: f64,
+        rest: impl IntoIterator<Item = (NodeId, f64)>,
+    ) -> Option<f64> {
+        self.exact?;
+        let target = Ratio::of(target)?;
+        let mut s = self.clone();
+        for (c, v) in rest {
+            s.add(tree, c, v);
+        }
+        let sum = s.exact?;
+        let x = match self.float.uniform {
+            // value = (Σ + x) / N
+            Some(n) => target.checked_mul(Ratio::of(n)?)?.checked_sub(sum)?,
+            // value = Σ + p·x
+            None => target
+                .checked_sub(sum)?
+                .checked_div_ratio(Ratio::of(tree.prob(child))?)?,
+        };
+        x.to_f64()
     }
 
     /// The value the node gets if the children not yet added are worth `rest`.
@@ -103,6 +180,13 @@ impl ChanceSum {
         tree: &Tree,
         rest: impl IntoIterator<Item = (NodeId, f64)>,
     ) -> f64 {
+        if self.exact.is_none() {
+            let mut f = self.float;
+            for (c, v) in rest {
+                f.add(tree, c, v);
+            }
+            return f.value();
+        }
         let mut s = self.clone();
         for (c, v) in rest {
             s.add(tree, c, v);

@@ -20,8 +20,9 @@ const EXACT: f64 = 9_007_199_254_740_992.0;
 /// The largest denominator [`Ratio::of`] tries, whatever the magnitude.
 const MAX_DENOMINATOR: f64 = 1_048_576.0; // 2^20
 
-/// A fraction `num/den` in lowest terms, `den > 0`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// A fraction `num/den`, `den > 0`: in lowest terms except for sums (see
+/// [`Ratio::checked_add`]), so equality compares values.
+#[derive(Copy, Clone, Debug)]
 pub(crate) struct Ratio {
     num: i128,
     den: i128,
@@ -32,15 +33,17 @@ impl Ratio {
 
     /// The simple fraction the float `x` stands for, if any (see the module's comment).
     pub(crate) fn of(x: f64) -> Option<Ratio> {
-        if x == x.trunc() {
-            return (x.abs() <= EXACT).then_some(Ratio {
-                num: x as i128,
+        let a = x.abs();
+        if a.is_nan() || a > EXACT {
+            return None; // too large, infinite or NaN
+        }
+        // Through i64, which converts inline (i128 would call the runtime).
+        let i = x as i64;
+        if i as f64 == x {
+            return Some(Ratio {
+                num: i128::from(i),
                 den: 1,
             });
-        }
-        let a = x.abs();
-        if !a.is_finite() {
-            return None;
         }
         let qmax = (2f64.powi(51) / a).sqrt().min(MAX_DENOMINATOR).floor();
         // The convergents h/k of a's continued fraction, computed in floating point: a term
@@ -55,10 +58,10 @@ impl Ratio {
             }
             // h and k are integers below 2^53, so h / k is rounded once, as the float x was.
             if h / k == a {
-                let num = h as i128;
+                let num = i128::from(h as i64);
                 return Some(Ratio {
                     num: if x < 0.0 { -num } else { num },
-                    den: k as i128,
+                    den: i128::from(k as i64),
                 });
             }
             let f = r - t; // exact
@@ -79,24 +82,43 @@ impl Ratio {
         }
     }
 
+    /// The sum, over the least common denominator, not reduced further (a sum is reduced
+    /// when it is rounded): a chance node's children mostly share a denominator or are
+    /// integers, so the search's hot path mostly needs no gcd at all.
     pub(crate) fn checked_add(self, o: Ratio) -> Option<Ratio> {
-        if self.den == 1 && o.den == 1 {
-            return Some(Ratio {
-                num: self.num.checked_add(o.num)?,
-                den: 1,
-            });
-        }
-        let g = gcd(self.den, o.den);
-        let (a, b) = (self.den / g, o.den / g);
-        let num = self
-            .num
-            .checked_mul(b)?
-            .checked_add(o.num.checked_mul(a)?)?;
-        Some(Ratio::new(num, a.checked_mul(o.den)?))
+        let (num, den) = if self.den == o.den {
+            (self.num.checked_add(o.num)?, self.den)
+        } else if o.den == 1 {
+            (
+                self.num.checked_add(o.num.checked_mul(self.den)?)?,
+                self.den,
+            )
+        } else if self.den == 1 {
+            (self.num.checked_mul(o.den)?.checked_add(o.num)?, o.den)
+        } else {
+            let g = gcd(self.den, o.den);
+            let (a, b) = (self.den / g, o.den / g);
+            let num = self
+                .num
+                .checked_mul(b)?
+                .checked_add(o.num.checked_mul(a)?)?;
+            (num, a.checked_mul(o.den)?)
+        };
+        Some(Ratio { num, den })
+    }
+
+    pub(crate) fn checked_sub(self, o: Ratio) -> Option<Ratio> {
+        self.checked_add(Ratio {
+            num: o.num.checked_neg()?,
+            den: o.den,
+        })
     }
 
     pub(crate) fn checked_mul(self, o: Ratio) -> Option<Ratio> {
-        // Cross-reduce first so that the products stay as small as they can.
+        if let (Some(num), Some(den)) = (self.num.checked_mul(o.num), self.den.checked_mul(o.den)) {
+            return Some(Ratio { num, den });
+        }
+        // Cross-reduce, so that the products stay as small as they can.
         let g1 = gcd(self.num, o.den).max(1);
         let g2 = gcd(o.num, self.den).max(1);
         Some(Ratio {
@@ -105,12 +127,23 @@ impl Ratio {
         })
     }
 
+    /// `self / o` for a positive `o`.
+    pub(crate) fn checked_div_ratio(self, o: Ratio) -> Option<Ratio> {
+        if o.num <= 0 {
+            return None;
+        }
+        self.checked_mul(Ratio {
+            num: o.den,
+            den: o.num,
+        })
+    }
+
     /// `self / n` for a positive integer n.
+    /// (Not reduced: [`Ratio::to_f64`] reduces only when it must.)
     pub(crate) fn checked_div(self, n: i128) -> Option<Ratio> {
-        let g = gcd(self.num, n).max(1);
         Some(Ratio {
-            num: self.num / g,
-            den: self.den.checked_mul(n / g)?,
+            num: self.num,
+            den: self.den.checked_mul(n)?,
         })
     }
 
@@ -118,16 +151,48 @@ impl Ratio {
     /// rounded once); `None` beyond that.
     pub(crate) fn to_f64(self) -> Option<f64> {
         let limit = EXACT as i128;
-        (self.num.abs() <= limit && self.den <= limit).then(|| self.num as f64 / self.den as f64)
+        let r = if self.num.abs() <= limit && self.den <= limit {
+            self
+        } else {
+            Ratio::new(self.num, self.den)
+        };
+        (r.num.abs() <= limit && r.den <= limit)
+            .then(|| (r.num as i64) as f64 / (r.den as i64) as f64)
     }
 }
 
+/// Whether the float `x` stands for a simple fraction.
+pub(crate) fn is_simple(x: f64) -> bool {
+    Ratio::of(x).is_some()
+}
+
+impl PartialEq for Ratio {
+    fn eq(&self, o: &Ratio) -> bool {
+        let (a, b) = (Ratio::new(self.num, self.den), Ratio::new(o.num, o.den));
+        a.num == b.num && a.den == b.den
+    }
+}
+
+/// The greatest common divisor (0 for 0 and 0), by Stein's binary algorithm: shifts and
+/// subtractions, no 128-bit division, since it runs on the search's hot path.
 fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return (a | b).min(i128::MAX as u128) as i128;
     }
-    a.min(i128::MAX as u128) as i128
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            (a, b) = (b, a);
+        }
+        b -= a;
+        if b == 0 {
+            break;
+        }
+    }
+    (a << shift).min(i128::MAX as u128) as i128
 }
 
 #[cfg(test)]
@@ -179,5 +244,10 @@ mod tests {
         assert_eq!(r(i128::MAX, 1).checked_add(r(1, 1)), None);
         assert_eq!(r(1i128 << 60, 1).to_f64(), None);
         assert_eq!(r(0, 5), Ratio::ZERO);
+        assert_eq!(gcd(12, -18), 6);
+        assert_eq!(gcd(0, 7), 7);
+        assert_eq!(gcd(1 << 100, 3 << 40), 1 << 40);
+        assert_eq!(r(1, 6).checked_add(r(1, 3)), Some(r(1, 2)));
+        assert_eq!(r(1, 6).checked_add(r(2, 1)), Some(r(13, 6)));
     }
 }

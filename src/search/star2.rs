@@ -189,6 +189,16 @@ fn star2<O: Observer>(
                     ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
                 }
             };
+            // The end (6) or (7)–(8) computes from the probes, exactly where the numbers are
+            // simple fractions: the others at W (U or L where not probed yet).
+            let rest = kids.iter().enumerate().filter(|&(k, _)| k != i);
+            let at_w = rest.map(|(k, &c)| (c, w[k]));
+            let target = if min { alpha } else { beta };
+            let (ai, bi) = match none.solve(tree, kids[i], target, at_w) {
+                Some(x) if min => (x, bi),
+                Some(x) => (ai, x),
+                None => (ai, bi),
+            };
             obs.chance_bounds(kids[i], ai, bi);
             let (y, z) = if min {
                 let low = |x: f64| proved(&wb, i, x) <= alpha;
@@ -269,7 +279,6 @@ fn star2<O: Observer>(
                 )
             };
         }
-        obs.chance_bounds(s, a, b);
         // The tests (6) stands for, in the arithmetic of the node's value: the children after
         // this one at their proved bounds on the probed side, at L or U on the other.
         let later = kids[i + 1..].iter().copied();
@@ -278,6 +287,14 @@ fn star2<O: Observer>(
         } else {
             (vec![u; n - i - 1], wb[i + 1..].to_vec())
         };
+        // Aᵢ and Bᵢ exactly where the numbers are simple fractions.
+        a = sum
+            .solve(tree, s, alpha, later.clone().zip(lo.iter().copied()))
+            .unwrap_or(a);
+        b = sum
+            .solve(tree, s, beta, later.clone().zip(hi.iter().copied()))
+            .unwrap_or(b);
+        obs.chance_bounds(s, a, b);
         let low = |x: f64| sum.then(tree, s, x, later.clone().zip(lo.iter().copied())) <= alpha;
         let high = |x: f64| sum.then(tree, s, x, later.clone().zip(hi.iter().copied())) >= beta;
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));

@@ -574,6 +574,7 @@ impl Draft {
             integral: false,
             leaves: 0,
             chance: false,
+            fractions: Default::default(),
         }
         .sealed())
     }
