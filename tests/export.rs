@@ -1,8 +1,9 @@
 //! The trace, statistics and picture exports, on small trees.
 
+use prune::draw::dot::write_run as write_dot;
 use prune::format::parse_expr;
 use prune::search::{self, Algorithm, Run};
-use prune::trace::export::{stats_csv, write_dot, write_jsonl};
+use prune::trace::export::{stats_csv, write_jsonl};
 use prune::trace::{Recorder, Trace};
 use prune::tree::Tree;
 

@@ -157,7 +157,7 @@ impl App {
             let result = format::save_with(Path::new(path), |w| match id {
                 FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
                 FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),
-                _ => export::write_dot(w, tree, &r.run, &r.trace),
+                _ => crate::draw::dot::write_run(w, tree, &r.run, &r.trace),
             });
             result.map_err(|e| format!("cannot write {path}: {e}"))?;
             written.push(path.to_string());
