@@ -280,3 +280,6 @@ impl PictureFormat {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
