@@ -205,6 +205,8 @@ struct Builder<'a, F> {
     tree: &'a Tree,
     sizes: &'a [u32],
     limit: usize,
+    /// The root's budget: no subtree is ever given more.
+    cap: usize,
     make: F,
     cards: HashMap<NodeId, Card>,
     naturals: HashMap<NodeId, usize>,
@@ -221,17 +223,19 @@ pub fn lay_out(
     width: usize,
     make: impl FnMut(NodeId) -> Card,
 ) -> Picture {
+    let budget = width.max(1).saturating_add(GAP);
     let mut b = Builder {
         tree,
         sizes,
         limit,
+        cap: budget,
         make,
         cards: HashMap::new(),
         naturals: HashMap::new(),
         out: Vec::new(),
     };
     // The last subtree's gap may fall beyond the width: it is never drawn.
-    b.place(root, 0, width.max(1).saturating_add(GAP), None);
+    b.place(root, 0, budget, None);
     b.finish()
 }
 
@@ -261,10 +265,15 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
             let n = self.sizes[id.index()] - 1;
             own.max(Card::elision(n, usize::MAX).width() + GAP)
         } else {
-            let kids: Vec<NodeId> = self.tree.children(id).collect();
-            let sum = kids
-                .into_iter()
-                .fold(0usize, |s, k| s.saturating_add(self.natural(k, depth + 1)));
+            // Beyond the widest the picture can be, how much wider does not matter: a very
+            // wide node's children are not all measured.
+            let mut sum = 0usize;
+            for k in self.tree.children(id) {
+                sum = sum.saturating_add(self.natural(k, depth + 1));
+                if sum > self.cap {
+                    break;
+                }
+            }
             own.max(sum)
         };
         self.naturals.insert(id, w);
