@@ -292,6 +292,11 @@ fn a_node_can_head_the_picture_and_the_picture_goes_to_a_file() {
     ]);
     let svg = std::fs::read_to_string(out).unwrap();
     well_formed(&svg).unwrap();
+    // Without --format, the extension decides.
+    let tex = dir.path().join("b.tex");
+    ok(&["draw", "trees/default.ron", "-o", tex.to_str().unwrap()]);
+    let tex = std::fs::read_to_string(tex).unwrap();
+    assert!(tex.contains("\\begin{tikzpicture}"), "{tex}");
     let by_path = ok(&["draw", "trees/default.ron", "--node", "2"]);
     let by_label = ok(&["draw", "trees/default.ron", "--node", "b"]);
     assert_eq!(by_path, by_label);

@@ -43,8 +43,9 @@ pub struct DrawArgs {
     /// The state after this many steps of the run (default: the end; 0: before the search).
     #[arg(long, value_name = "K", requires = "run")]
     pub step: Option<usize>,
-    #[arg(long, value_enum, default_value_t = DrawFormat::Text)]
-    pub format: DrawFormat,
+    /// The picture's format (default: from OUT's extension — .txt, .svg, .tex, .dot — or text).
+    #[arg(long, value_enum)]
+    pub format: Option<DrawFormat>,
     /// Write the picture here (`-`: standard output, the default).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -84,11 +85,16 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         depth: a.depth,
         width: a.width,
     };
+    let format = match (a.format, &a.output) {
+        (Some(f), _) => f.into(),
+        (None, Some(out)) => PictureFormat::from_extension(out).unwrap_or(PictureFormat::Text),
+        (None, None) => PictureFormat::Text,
+    };
     let sizes = tree.subtree_sizes();
     let text = match &algo {
         None => {
             let pic = draw::picture(&tree, &sizes, None, &opts);
-            PictureFormat::from(a.format).render(&pic, &draw::title(&tree, None))
+            format.render(&pic, &draw::title(&tree, None))
         }
         Some(algo) => {
             if let Some(why) = algo.refusal(&tree) {
@@ -107,7 +113,7 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
             }
             let at = At::new(&tree, &run, &trace, step);
             let pic = draw::picture(&tree, &sizes, Some(&at), &opts);
-            PictureFormat::from(a.format).render(&pic, &draw::title(&tree, Some(&at)))
+            format.render(&pic, &draw::title(&tree, Some(&at)))
         }
     };
     emit(a.output.as_ref(), &text)
