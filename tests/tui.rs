@@ -450,6 +450,28 @@ fn the_diagram_compares_two_runs_with_differences_on() {
     assert_eq!(s.matches("Diagram").count(), 2, "{s}");
     assert!(s.contains("negascout"), "{s}");
     insta::assert_snapshot!(s);
+    // The cards that differ are underlined (the monochrome theme's difference style): NegaScout
+    // re-searches c, alpha-beta does not.
+    let mut term = Terminal::new(TestBackend::new(120, 60)).unwrap();
+    term.draw(|f| {
+        prune::tui::draw::draw(f, &a);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let underlined: String = (0..60)
+        .flat_map(|y| (0..120).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            buf[(x, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::UNDERLINED)
+        })
+        .map(|(x, y)| buf[(x, y)].symbol().to_owned())
+        .collect();
+    assert!(underlined.contains('↻'), "{underlined}");
+    assert!(
+        !underlined.contains("a1"),
+        "a1 is the same in both: {underlined}"
+    );
 }
 
 #[test]

@@ -2,13 +2,15 @@
 //! ([`crate::draw`]'s text picture), for the current run at its step, in the outline's place.
 //! It is as deep as the panel is tall and never wider than the panel: what does not fit is
 //! elided with its size. With differences on and two runs or more, the next run's diagram is
-//! drawn below the current one's, for comparison.
+//! drawn below the current one's, and the cards that differ between the two (status, value or
+//! window) are highlighted in both.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthChar;
 
 use crate::draw::{self, At, Options, Picture, text};
 use crate::text::node_name;
@@ -54,12 +56,19 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
         .direction(Direction::Vertical)
         .constraints(vec![Constraint::Ratio(1, runs.len() as u32); runs.len()])
         .split(area);
-    for (run, &r) in runs.iter().zip(parts.iter()) {
-        draw_one(f, app, *run, r);
+    for (i, (run, &r)) in runs.iter().zip(parts.iter()).enumerate() {
+        let other = runs
+            .get(1 - i.min(1))
+            .copied()
+            .flatten()
+            .filter(|_| runs.len() > 1);
+        draw_one(f, app, *run, other, r);
     }
 }
 
-fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, area: Rect) {
+/// Draws `run`'s diagram in `area`; with `other`, the cards that differ from that run's are
+/// highlighted.
+fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, area: Rect) {
     let t = app.theme();
     let tree = &*app.tree;
     let root = app.outline.selected;
@@ -90,9 +99,36 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, area: Rect) {
         usize::from(inner.width),
         usize::from(inner.height),
     );
+    let other_at = other.map(|i| {
+        let r = &app.runs[i];
+        At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
+    });
+    // Cells of the cards that differ from the other run's: (row, first column, columns).
+    let mut marked: Vec<(usize, usize, usize)> = Vec::new();
+    if let Some(o) = &other_at {
+        for p in &pic.placed {
+            let Some(id) = p.card.node else { continue };
+            let theirs = draw::card(tree, Some(o), id);
+            let mine = draw::card(tree, at.as_ref(), id);
+            if (theirs.glyph, &theirs.lines) != (mine.glyph, &mine.lines) {
+                let top = pic.top(p.depth);
+                for row in top..top + p.card.height() {
+                    marked.push((row, p.left, p.card.width()));
+                }
+            }
+        }
+    }
     let lines: Vec<Line> = text::lines(&pic)
         .into_iter()
-        .map(|l| styled(t, &l))
+        .enumerate()
+        .map(|(row, l)| {
+            let spans: Vec<(usize, usize)> = marked
+                .iter()
+                .filter(|m| m.0 == row)
+                .map(|m| (m.1, m.2))
+                .collect();
+            styled(t, &l, &spans)
+        })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
 }
@@ -115,13 +151,19 @@ fn char_style(t: &Theme, c: char) -> Style {
     }
 }
 
-/// A line of the picture as spans of one style each.
-fn styled(t: &Theme, line: &str) -> Line<'static> {
+/// A line of the picture as spans of one style each; the columns in `differ` (first column,
+/// count) in the theme's difference style.
+fn styled(t: &Theme, line: &str, differ: &[(usize, usize)]) -> Line<'static> {
     let mut spans: Vec<Span> = Vec::new();
     let mut run = String::new();
     let mut style = None;
+    let mut col = 0;
     for c in line.chars() {
-        let s = char_style(t, c);
+        let mut s = char_style(t, c);
+        if differ.iter().any(|&(x, w)| (x..x + w).contains(&col)) {
+            s = s.patch(t.difference_style());
+        }
+        col += c.width().unwrap_or(0);
         if style.is_some_and(|st| st != s) {
             spans.push(Span::styled(
                 std::mem::take(&mut run),
