@@ -425,14 +425,17 @@ fn the_diagram_at_200x60_follows_the_selection_and_the_step() {
     keys(&mut a, &["D"]);
     let whole = screen(&mut a, 200, 60);
     insta::assert_snapshot!("the_diagram_at_200x60", whole);
-    // The third child of the root, b, at step 12.
-    keys(&mut a, &["l", "j", "j", "home"]);
-    for _ in 0..12 {
+    // The root's second child, b, found by its label, at step 14: stepping keeps the subtree
+    // chosen and marks the step's node in it.
+    keys(&mut a, &["/", "b", "enter", "home"]);
+    for _ in 0..14 {
         keys(&mut a, &["right"]);
     }
     let b = screen(&mut a, 200, 60);
     assert_ne!(b, whole);
-    insta::assert_snapshot!("the_diagram_of_a_subtree_at_step_12", b);
+    assert!(b.contains("Diagram · b · alphabeta, step 14/29"), "{b}");
+    assert!(b.contains('▶'), "{b}");
+    insta::assert_snapshot!("the_diagram_of_a_subtree_at_step_14", b);
     // D again: the outline is back.
     keys(&mut a, &["D"]);
     assert!(!screen(&mut a, 200, 60).contains("Diagram"));
