@@ -216,7 +216,8 @@ pub fn card(tree: &Tree, at: Option<&At>, id: NodeId) -> Card {
 /// `sizes` are the tree's subtree sizes ([`Tree::subtree_sizes`]), for the elisions' counts.
 pub fn picture(tree: &Tree, sizes: &[u32], at: Option<&At>, opts: &Options) -> Picture {
     let limit = opts.depth.unwrap_or(MOST_LEVELS).min(MOST_LEVELS);
-    let mut pic = layout::lay_out(tree, sizes, opts.root, limit, opts.width, |id| {
+    let current = at.and_then(At::current);
+    let mut pic = layout::lay_out(tree, sizes, opts.root, limit, opts.width, current, |id| {
         card(tree, at, id)
     });
     if let Some(at) = at.filter(|a| a.at_end()) {

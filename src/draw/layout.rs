@@ -90,8 +90,10 @@ impl Card {
         }
     }
 
-    /// An elision card for `n` nodes, in at most `room` columns (at least "…").
-    pub fn elision(n: u32, room: usize) -> Card {
+    /// An elision card for `n` nodes, in at most `room` columns (at least "…"); `current`
+    /// when it hides the current step's node (marked `▶` like a node).
+    pub fn elision(n: u32, room: usize, current: bool) -> Card {
+        let room = room.saturating_sub(usize::from(current));
         let long = format!("…({})", crate::text::nodes(n));
         let text = [long, format!("…({n})"), format!("…{n}")]
             .into_iter()
@@ -100,14 +102,16 @@ impl Card {
         Card {
             lines: vec![text],
             elided: n,
+            current,
             ..Card::default()
         }
     }
 }
 
-/// The width of the shortest elision card that still counts `n` nodes: `…12`.
-fn count_width(n: u32) -> usize {
-    1 + n.to_string().len()
+/// The width of the shortest elision card that still counts `n` nodes: `…12` (`▶…12` when
+/// it hides the current step's node).
+fn count_width(n: u32, current: bool) -> usize {
+    1 + n.to_string().len() + usize::from(current)
 }
 
 /// `s` cut to `w` display columns, ending in "…" when something was cut.
@@ -207,6 +211,9 @@ struct Builder<'a, F> {
     limit: usize,
     /// The root's budget: no subtree is ever given more.
     cap: usize,
+    /// The current step's node and its ancestors: an elision hiding one of them is marked.
+    on_path: std::collections::HashSet<NodeId>,
+    current: Option<NodeId>,
     make: F,
     cards: HashMap<NodeId, Card>,
     naturals: HashMap<NodeId, usize>,
@@ -214,21 +221,25 @@ struct Builder<'a, F> {
 }
 
 /// Lays out the subtree of `root` to `limit` levels in at most `width` columns; `make` gives
-/// each node's card.
+/// each node's card; an elision that hides `current` is marked.
 pub fn lay_out(
     tree: &Tree,
     sizes: &[u32],
     root: NodeId,
     limit: usize,
     width: usize,
+    current: Option<NodeId>,
     make: impl FnMut(NodeId) -> Card,
 ) -> Picture {
     let budget = width.max(1).saturating_add(GAP);
+    let on_path = current.map_or_else(Default::default, |c| tree.path_to(c).into_iter().collect());
     let mut b = Builder {
         tree,
         sizes,
         limit,
         cap: budget,
+        on_path,
+        current,
         make,
         cards: HashMap::new(),
         naturals: HashMap::new(),
@@ -240,6 +251,11 @@ pub fn lay_out(
 }
 
 impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
+    /// Whether the current step's node is below `id` (so an elision of its descendants hides it).
+    fn hides_current(&self, id: NodeId) -> bool {
+        self.current != Some(id) && self.on_path.contains(&id)
+    }
+
     fn card(&mut self, id: NodeId) -> &Card {
         if !self.cards.contains_key(&id) {
             let mut c = (self.make)(id);
@@ -263,7 +279,7 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
             own
         } else if depth >= self.limit {
             let n = self.sizes[id.index()] - 1;
-            own.max(Card::elision(n, usize::MAX).width() + GAP)
+            own.max(Card::elision(n, usize::MAX, self.hides_current(id)).width() + GAP)
         } else {
             // Beyond the widest the picture can be, how much wider does not matter: a very
             // wide node's children are not all measured.
@@ -285,7 +301,7 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
     fn least(&mut self, id: NodeId) -> usize {
         let card = self.card_width(id);
         let kids = if self.tree.child_count(id) > 0 {
-            count_width(self.sizes[id.index()] - 1)
+            count_width(self.sizes[id.index()] - 1, self.hides_current(id))
         } else {
             0
         };
@@ -316,7 +332,8 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
             // A leaf: its card is all.
         } else if depth >= self.limit {
             let n = self.sizes[id.index()] - 1;
-            self.elide(n, depth + 1, budget, me);
+            let marked = self.hides_current(id);
+            self.elide(n, depth + 1, budget, me, marked);
         } else {
             let naturals: Vec<usize> = kids.iter().map(|&k| self.natural(k, depth + 1)).collect();
             let mins: Vec<usize> = kids
@@ -331,7 +348,8 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
                 // The elision card needs room for its count ("…12") and its gap.
                 loop {
                     let hidden: u32 = kids[keep..].iter().map(|k| self.sizes[k.index()]).sum();
-                    reserve = count_width(hidden) + GAP;
+                    let marked = kids[keep..].iter().any(|k| self.on_path.contains(k));
+                    reserve = count_width(hidden, marked) + GAP;
                     if keep == 0 || sum(&mins[..keep]).saturating_add(reserve) <= budget {
                         break;
                     }
@@ -350,7 +368,8 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
             }
             if keep < kids.len() {
                 let n: u32 = kids[keep..].iter().map(|k| self.sizes[k.index()]).sum();
-                self.elide(n, depth + 1, budget.saturating_sub(used), me);
+                let marked = kids[keep..].iter().any(|k| self.on_path.contains(k));
+                self.elide(n, depth + 1, budget.saturating_sub(used), me, marked);
             }
         }
         self.settle(me);
@@ -358,8 +377,8 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
     }
 
     /// Adds an elision card for `n` nodes under `parent`, in at most `budget` columns.
-    fn elide(&mut self, n: u32, depth: usize, budget: usize, parent: usize) {
-        let card = Card::elision(n, budget.saturating_sub(GAP));
+    fn elide(&mut self, n: u32, depth: usize, budget: usize, parent: usize, current: bool) {
+        let card = Card::elision(n, budget.saturating_sub(GAP), current);
         let c = self.push(card, depth, Some(parent));
         self.settle(c);
     }

@@ -161,6 +161,20 @@ fn the_current_step_is_marked_once() {
     assert_eq!(current.len(), 1);
     assert_eq!(current[0].card.node, Some(trace.event(4).node()));
     assert_eq!(text::render(&pic).matches('▶').count(), 1);
+    // Elided, the current node is still marked: on the card that hides it.
+    for width in [8, 12, 100] {
+        let opts = Options {
+            depth: Some(0),
+            width,
+            ..Options::default()
+        };
+        let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &opts);
+        let current: Vec<_> = pic.placed.iter().filter(|p| p.card.current).collect();
+        assert_eq!(current.len(), 1);
+        assert_eq!(current[0].card.node, None);
+        assert_eq!(text::render(&pic).matches('▶').count(), 1);
+        assert!(text::lines(&pic).iter().all(|l| l.width() <= width));
+    }
     let before = At::new(&tree, &run, &trace, 0);
     let pic = picture(
         &tree,
