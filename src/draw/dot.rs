@@ -123,8 +123,13 @@ pub fn render(pic: &Picture, title: &str) -> String {
     s
 }
 
-/// The whole tree after the whole search, as DOT (`prune run --dot`, the explorer's DOT
-/// export): no width limit, [`MOST_LEVELS`](super::MOST_LEVELS) levels at most.
+/// The widest `prune run --dot` draws, in character cells: a few hundred leaves side by side,
+/// more than Graphviz lays out legibly, while a 10^6-node tree stays a small file.
+pub const RUN_WIDTH: usize = 2000;
+
+/// The tree after the whole search, as DOT (`prune run --dot`, the explorer's DOT export): at
+/// most [`RUN_WIDTH`] cells wide and [`MOST_LEVELS`](super::MOST_LEVELS) levels deep, what does
+/// not fit elided with its size.
 pub fn write_run(
     out: &mut dyn std::io::Write,
     tree: &crate::tree::Tree,
@@ -133,7 +138,7 @@ pub fn write_run(
 ) -> std::io::Result<()> {
     let at = super::At::new(tree, run, trace, trace.len());
     let opts = super::Options {
-        width: usize::MAX,
+        width: RUN_WIDTH,
         ..super::Options::default()
     };
     let pic = super::picture(tree, &tree.subtree_sizes(), Some(&at), &opts);

@@ -209,14 +209,13 @@ struct Builder<'a, F> {
     tree: &'a Tree,
     sizes: &'a [u32],
     limit: usize,
-    /// The root's budget: no subtree is ever given more.
-    cap: usize,
     /// The current step's node and its ancestors: an elision hiding one of them is marked.
     on_path: std::collections::HashSet<NodeId>,
     current: Option<NodeId>,
     make: F,
     cards: HashMap<NodeId, Card>,
-    naturals: HashMap<NodeId, usize>,
+    /// Measured widths, and whether each is whole (not cut short at a cap).
+    naturals: HashMap<NodeId, (usize, bool)>,
     out: Vec<Item>,
 }
 
@@ -237,7 +236,6 @@ pub fn lay_out(
         tree,
         sizes,
         limit,
-        cap: budget,
         on_path,
         current,
         make,
@@ -269,30 +267,35 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
         self.card(id).width()
     }
 
-    /// The width the subtree of `id` takes with no limit but the depth.
-    fn natural(&mut self, id: NodeId, depth: usize) -> usize {
-        if let Some(&w) = self.naturals.get(&id) {
+    /// The width the subtree of `id` takes with no limit but the depth — or, when that is more
+    /// than `cap`, some width above `cap`: how much wider does not matter to a parent that can
+    /// give no more, so a wide subtree is measured only as far as `cap`.
+    fn natural(&mut self, id: NodeId, depth: usize, cap: usize) -> usize {
+        if let Some(&(w, whole)) = self.naturals.get(&id)
+            && (whole || w > cap)
+        {
             return w;
         }
         let own = self.card_width(id) + GAP;
-        let w = if self.tree.child_count(id) == 0 {
-            own
+        let (w, whole) = if self.tree.child_count(id) == 0 {
+            (own, true)
         } else if depth >= self.limit {
             let n = self.sizes[id.index()] - 1;
-            own.max(Card::elision(n, usize::MAX, self.hides_current(id)).width() + GAP)
+            let e = Card::elision(n, usize::MAX, self.hides_current(id)).width() + GAP;
+            (own.max(e), true)
         } else {
-            // Beyond the widest the picture can be, how much wider does not matter: a very
-            // wide node's children are not all measured.
             let mut sum = 0usize;
+            let mut whole = true;
             for k in self.tree.children(id) {
-                sum = sum.saturating_add(self.natural(k, depth + 1));
-                if sum > self.cap {
+                sum = sum.saturating_add(self.natural(k, depth + 1, cap));
+                if sum > cap {
+                    whole = false;
                     break;
                 }
             }
-            own.max(sum)
+            (own.max(sum), whole)
         };
-        self.naturals.insert(id, w);
+        self.naturals.insert(id, (w, whole));
         w
     }
 
@@ -335,7 +338,10 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
             let marked = self.hides_current(id);
             self.elide(n, depth + 1, budget, me, marked);
         } else {
-            let naturals: Vec<usize> = kids.iter().map(|&k| self.natural(k, depth + 1)).collect();
+            let naturals: Vec<usize> = kids
+                .iter()
+                .map(|&k| self.natural(k, depth + 1, budget))
+                .collect();
             let mins: Vec<usize> = kids
                 .iter()
                 .zip(&naturals)

@@ -218,3 +218,22 @@ fn svg_and_tikz_escape_labels() {
     assert!(tikz.contains("50\\%\\_\\$x"), "{tikz}");
     assert_eq!(tikz.matches("\\begin{tikzpicture}").count(), 1);
 }
+
+#[test]
+fn the_run_dot_of_a_big_tree_stays_small() {
+    use crate::generate::uniform::{Order, Uniform, generate};
+    let p = Uniform {
+        branching: 10,
+        depth: 5,
+        values: Values::integers(-50, 50),
+        order: Order::Random,
+    };
+    let tree = generate(&p, 3).unwrap();
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let mut out = Vec::new();
+    dot::write_run(&mut out, &tree, &run, &trace).unwrap();
+    let dot = String::from_utf8(out).unwrap();
+    let nodes = dot.lines().filter(|l| l.contains("[label=")).count();
+    assert!(nodes < 2_000, "{nodes} cards for {} nodes", tree.len());
+    assert!(dot.contains("label=\"…"), "the rest is elided with counts");
+}
