@@ -7,6 +7,7 @@
 
 mod analyze;
 mod convert;
+mod draw;
 mod experiment;
 pub mod generate;
 mod info;
@@ -74,6 +75,8 @@ pub enum Command {
     Compare(search::CompareArgs),
     /// List the algorithms: what each applies to, its parameters and its paper.
     Algos(search::AlgosArgs),
+    /// Draw the tree top-down as in the papers, at any step of a run: text, SVG, TikZ or DOT.
+    Draw(draw::DrawArgs),
     /// Label every node with its Knuth–Moore type (PV/CUT/ALL); the minimal tree's size.
     Analyze(analyze::AnalyzeArgs),
     /// Reproduce a paper's table: our figures beside the printed ones.
@@ -261,6 +264,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Run(a)) => search::run(&a),
         Some(Command::Compare(a)) => search::compare(&a),
         Some(Command::Algos(a)) => search::algos(&a),
+        Some(Command::Draw(a)) => draw::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Experiment(a)) => experiment::run(&a),
         Some(Command::Tui(a)) if a.check_config => {

@@ -11,6 +11,8 @@
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
 //! - [`text`] — how numbers and node names are written, the same in every view and format.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
+//! - [`draw`] — the tree drawn top-down as in the papers, at any step of a run: text, SVG,
+//!   TikZ, DOT.
 //! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
 //! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
@@ -20,6 +22,7 @@
 
 pub mod analyze;
 pub mod cli;
+pub mod draw;
 pub mod examples;
 pub mod experiment;
 pub mod format;

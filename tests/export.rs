@@ -1,8 +1,9 @@
 //! The trace, statistics and picture exports, on small trees.
 
+use prune::draw::dot::write_run as write_dot;
 use prune::format::parse_expr;
 use prune::search::{self, Algorithm, Run};
-use prune::trace::export::{stats_csv, write_dot, write_jsonl};
+use prune::trace::export::{stats_csv, write_jsonl};
 use prune::trace::{Recorder, Trace};
 use prune::tree::Tree;
 
@@ -59,7 +60,7 @@ fn csv_rows_match_the_header() {
 }
 
 #[test]
-fn dot_collapses_pruned_subtrees_and_marks_the_pv() {
+fn dot_draws_pruned_subtrees_cut_with_their_values_and_marks_the_pv() {
     let (tree, run, trace) = traced(
         "(((3,12),(8,9)),((2,4),(6,1)))",
         Algorithm::AlphaBeta { fail_soft: false },
@@ -68,7 +69,11 @@ fn dot_collapses_pruned_subtrees_and_marks_the_pv() {
     write_dot(&mut buf, &tree, &run, &trace).unwrap();
     let dot = String::from_utf8(buf).unwrap();
     assert!(dot.starts_with("digraph"));
-    assert!(dot.contains("✂ 3 nodes"), "{dot}");
+    // The pruned subtree (6,1) is drawn whole, not folded: each node marked, the leaves with
+    // their values, the edge into it cut.
+    assert!(dot.contains("label=\"✂6\""), "{dot}");
+    assert!(dot.contains("label=\"✂1\""), "{dot}");
+    assert!(dot.contains("style=dashed, label=\"✂\""), "{dot}");
     assert!(dot.contains("color=red"));
     assert_eq!(dot.matches('{').count(), dot.matches('}').count());
 }

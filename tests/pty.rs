@@ -272,6 +272,12 @@ fn explore_run_step_compare_export_quit() {
     assert_eq!(header["events"], trace.lines().count() as u64 - 1);
     assert!(dir.path().join("first-steps-negascout.csv").exists());
     assert!(dir.path().join("first-steps-negascout.dot").exists());
+    let step_pictures: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("first-steps-negascout-step") && n.ends_with(".svg"))
+        .collect();
+    assert_eq!(step_pictures.len(), 1, "the picture of this step");
 
     s.send("q");
     let status = s.wait_exit();

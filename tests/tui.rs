@@ -8,7 +8,7 @@ use prune::format;
 use prune::search::Algorithm;
 use prune::tree::Tree;
 use prune::tui::App;
-use prune::tui::app::Mode;
+use prune::tui::app::{FieldValue, Mode};
 use prune::tui::keymap::{Key, Keymap};
 use prune::tui::theme::Theme;
 use ratatui::Terminal;
@@ -326,9 +326,9 @@ fn export_writes_the_three_files() {
     let Mode::Form(form) = &a.mode else {
         panic!("export form")
     };
-    assert_eq!(form.fields.len(), 3);
+    assert_eq!(form.fields.len(), 4);
     let base = dir.path().join("out").display().to_string();
-    for (i, ext) in ["jsonl", "csv", "dot"].iter().enumerate() {
+    for (i, ext) in ["jsonl", "csv", "dot", "svg"].iter().enumerate() {
         if i > 0 {
             keys(&mut a, &["tab"]);
         }
@@ -352,6 +352,128 @@ fn export_writes_the_three_files() {
         std::fs::read_to_string(format!("{base}.dot"))
             .unwrap()
             .starts_with("digraph")
+    );
+    let svg = std::fs::read_to_string(format!("{base}.svg")).unwrap();
+    assert!(
+        svg.contains("step 29 of 29"),
+        "the picture of this step: {svg}"
+    );
+}
+
+#[test]
+fn the_picture_of_this_step_follows_the_step_and_its_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(
+        &mut a,
+        &["home", "right", "right", "right", "right", "right", "e"],
+    );
+    let Mode::Form(form) = &a.mode else {
+        panic!("export form")
+    };
+    assert_eq!(
+        form.fields[3].value,
+        FieldValue::Text("first-steps-alphabeta-step5.svg".into())
+    );
+    // Skip the first three files; name the picture .txt, then a name with no picture format.
+    let clear = |a: &mut App| {
+        for _ in 0..80 {
+            keys(a, &["backspace"]);
+        }
+    };
+    for _ in 0..3 {
+        clear(&mut a);
+        keys(&mut a, &["tab"]);
+    }
+    clear(&mut a);
+    let out = dir.path().join("step5.pic");
+    typed(&mut a, &out.display().to_string());
+    keys(&mut a, &["enter"]);
+    let Mode::Form(form) = &a.mode else {
+        panic!("an unknown extension keeps the form open")
+    };
+    assert!(
+        form.error.as_deref().unwrap_or("").contains(".svg"),
+        "{:?}",
+        form.error
+    );
+    clear(&mut a);
+    let out = dir.path().join("step5.txt");
+    typed(&mut a, &out.display().to_string());
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains('▸') && text.contains('▶'), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 100));
+}
+
+#[test]
+fn the_diagram_at_80x24() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["D"]);
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("Diagram"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn the_diagram_at_200x60_follows_the_selection_and_the_step() {
+    let mut a = app(default_tree());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["D"]);
+    let whole = screen(&mut a, 200, 60);
+    insta::assert_snapshot!("the_diagram_at_200x60", whole);
+    // The root's second child, b, found by its label, at step 14: stepping keeps the subtree
+    // chosen and marks the step's node in it.
+    keys(&mut a, &["/", "b", "enter", "home"]);
+    for _ in 0..14 {
+        keys(&mut a, &["right"]);
+    }
+    let b = screen(&mut a, 200, 60);
+    assert_ne!(b, whole);
+    assert!(b.contains("Diagram · b · alphabeta, step 14/29"), "{b}");
+    assert!(b.contains('▶'), "{b}");
+    insta::assert_snapshot!("the_diagram_of_a_subtree_at_step_14", b);
+    // D again: the outline is back.
+    keys(&mut a, &["D"]);
+    assert!(!screen(&mut a, 200, 60).contains("Diagram"));
+}
+
+#[test]
+fn the_diagram_compares_two_runs_with_differences_on() {
+    let mut a = app(default_tree());
+    a.run_now(&[
+        Algorithm::AlphaBeta { fail_soft: false },
+        Algorithm::NegaScout,
+    ]);
+    keys(&mut a, &["D", "d"]);
+    let s = screen(&mut a, 120, 60);
+    assert_eq!(s.matches("Diagram").count(), 2, "{s}");
+    assert!(s.contains("negascout"), "{s}");
+    insta::assert_snapshot!(s);
+    // The cards that differ are underlined (the monochrome theme's difference style): NegaScout
+    // re-searches c, alpha-beta does not.
+    let mut term = Terminal::new(TestBackend::new(120, 60)).unwrap();
+    term.draw(|f| {
+        prune::tui::draw::draw(f, &a);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let underlined: String = (0..60)
+        .flat_map(|y| (0..120).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            buf[(x, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::UNDERLINED)
+        })
+        .map(|(x, y)| buf[(x, y)].symbol().to_owned())
+        .collect();
+    assert!(underlined.contains('↻'), "{underlined}");
+    assert!(
+        !underlined.contains("a1"),
+        "a1 is the same in both: {underlined}"
     );
 }
 
@@ -583,7 +705,7 @@ fn exports_name_the_parameters_and_ask_before_overwriting() {
         keys(&mut a, &["backspace"]);
     }
     typed(&mut a, &path.display().to_string());
-    for f in 1..3 {
+    for f in 1..4 {
         keys(&mut a, &["tab"]);
         for _ in 0..80 {
             keys(&mut a, &["backspace"]);

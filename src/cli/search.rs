@@ -139,7 +139,7 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         write_output(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
     }
     if let (Some(path), Some(trace)) = (&a.dot, &trace) {
-        write_output(path, |w| export::write_dot(w, &tree, &run, trace))?;
+        write_output(path, |w| crate::draw::dot::write_run(w, &tree, &run, trace))?;
     }
     if let Some(path) = &a.stats_csv {
         let csv = export::stats_csv(&tree, &[&run]);

@@ -1,5 +1,6 @@
-//! Writing what a search did: the trace as JSON Lines, statistics as CSV, the searched tree as
-//! Graphviz DOT. The JSON Lines schema is documented in `docs/TRACE.md`; keep the two in step.
+//! Writing what a search did: the trace as JSON Lines, statistics as CSV. The JSON Lines schema
+//! is documented in `docs/TRACE.md`; keep the two in step. (Pictures of the searched tree,
+//! DOT included, are [`crate::draw`]'s.)
 //!
 //! Writers take any `io::Write` and stream, so a 10^7-event trace never exists as one string.
 
@@ -7,12 +8,12 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 
-use crate::search::{Bound, Run, Value};
+use crate::search::{Run, Value};
 use crate::text::number_text;
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{NodeId, Tree};
 
 use super::columns::{self, Scope, bound_name};
-use super::{EventView, Replay, Status, Trace};
+use super::{EventView, Trace};
 
 /// The schema version in the first line of a JSON Lines trace.
 pub const TRACE_VERSION: u32 = 1;
@@ -230,115 +231,4 @@ pub fn csv_row(tree: &Tree, run: &Run) -> String {
 /// The statistics of several runs on one tree as CSV, a row per run ([`columns::CSV`]).
 pub fn stats_csv(tree: &Tree, runs: &[&Run]) -> String {
     columns::table(&columns::CSV, &Scope::new(tree), runs).csv()
-}
-
-/// Colours of the DOT picture (Graphviz X11 names).
-const VISITED: &str = "lightblue";
-const PRUNED: &str = "gray85";
-const UNREACHED: &str = "white";
-const PV: &str = "red";
-
-fn dot_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// The tree after the whole `trace`, as Graphviz DOT: visited nodes filled blue with their
-/// values, pruned subtrees drawn as one grey dashed box "✂ n nodes" under the node whose cutoff
-/// pruned them, unreached ones white, the principal variation in bold red.
-pub fn write_dot(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -> io::Result<()> {
-    let replay = Replay::new(tree, trace);
-    let states = replay.states(trace.len());
-    let sizes = tree.subtree_sizes();
-    let mut on_pv = vec![false; tree.len()];
-    for &n in &run.pv {
-        on_pv[n.index()] = true;
-    }
-    writeln!(out, "digraph \"{}\" {{", dot_escape(&run.algorithm.label()))?;
-    writeln!(
-        out,
-        "  label=\"{} on {}\"; labelloc=t;",
-        dot_escape(&run.algorithm.label()),
-        dot_escape(&tree.meta().name)
-    )?;
-    writeln!(
-        out,
-        "  node [fontname=\"Helvetica\", style=filled, fillcolor={UNREACHED}];"
-    )?;
-    writeln!(out, "  edge [arrowhead=none];")?;
-    // Preorder, skipping below the first pruned node of each pruned subtree.
-    let mut stack = vec![tree.root()];
-    while let Some(id) = stack.pop() {
-        let st = &states[id.index()];
-        let collapsed = st.status == Status::Pruned && tree.child_count(id) > 0;
-        let shape = match tree.kind(id) {
-            Kind::Max | Kind::Player(_) => "triangle",
-            Kind::Min => "invtriangle",
-            Kind::Chance => "circle",
-            Kind::Leaf => "box",
-        };
-        // Escaped piece by piece: the line break `\n` is DOT's own escape.
-        let mut text = match tree.label(id) {
-            Some(l) => format!("{} {}", tree.kind(id).glyph(), dot_escape(l)),
-            None => tree.kind(id).glyph(),
-        };
-        if collapsed {
-            text = format!("✂ {} nodes", sizes[id.index()]);
-        } else if let Some(v) = node_value(tree, trace, id, st) {
-            text.push_str(&format!("\\n{}", dot_escape(&v)));
-        }
-        let (fill, style) = match st.status {
-            Status::Done | Status::Open => (VISITED, "filled"),
-            Status::Pruned => (PRUNED, "filled,dashed"),
-            Status::NotReached => (UNREACHED, "filled,dotted"),
-        };
-        let shape = if collapsed { "box" } else { shape };
-        let pv = if on_pv[id.index()] {
-            format!(", color={PV}, penwidth=3")
-        } else {
-            String::new()
-        };
-        writeln!(
-            out,
-            "  n{} [label=\"{text}\", shape={shape}, fillcolor={fill}, style=\"{style}\"{pv}];",
-            id.0
-        )?;
-        if let Some(p) = tree.parent(id) {
-            let mut attrs = Vec::new();
-            if tree.kind(p) == Kind::Chance && !tree.is_uniform(p) {
-                attrs.push(format!("label=\"{}\"", number_text(tree.prob(id))));
-            }
-            if on_pv[id.index()] && on_pv[p.index()] {
-                attrs.push(format!("color={PV}, penwidth=3"));
-            }
-            if st.status == Status::Pruned {
-                attrs.push("style=dashed".into());
-            }
-            let attrs = if attrs.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", attrs.join(", "))
-            };
-            writeln!(out, "  n{} -> n{}{attrs};", p.0, id.0)?;
-        }
-        if !collapsed {
-            let kids: Vec<NodeId> = tree.children(id).collect();
-            stack.extend(kids.into_iter().rev());
-        }
-    }
-    writeln!(out, "}}")
-}
-
-fn node_value(tree: &Tree, trace: &Trace, id: NodeId, st: &super::NodeState) -> Option<String> {
-    use super::replay::Shown;
-    let mark = match st.bound {
-        Bound::Exact => "",
-        Bound::Lower => "≥",
-        Bound::Upper => "≤",
-    };
-    let text = match st.value? {
-        Shown::Scalar(x) => number_text(x),
-        Shown::Vector(i) => Value::Vector(trace.vector(i).to_vec()).to_string(),
-        Shown::Payoff => Value::Vector(tree.payoff(id).to_vec()).to_string(),
-    };
-    Some(format!("{mark}{text}"))
 }

@@ -510,7 +510,8 @@ impl App {
             Action::ToggleDetail
             | Action::DetailUp
             | Action::DetailDown
-            | Action::FullPrecision => self.layout_action(action),
+            | Action::FullPrecision
+            | Action::Diagram => self.layout_action(action),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm
             | Action::NextField

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::draw::{At, Options, PictureFormat};
 use crate::format;
 use crate::search::{Algorithm, AlgorithmInfo, Params, Reference, Value, find_param};
 use crate::trace::export;
@@ -56,6 +57,7 @@ impl App {
             ),
             None => file_stem(&self.tree.meta().name),
         };
+        let step = self.current_run().map_or(0, |r| r.step);
         Form::new(
             "Export the selected run (empty: skip)",
             Purpose::Export,
@@ -63,6 +65,11 @@ impl App {
                 Field::text(FieldId::TraceFile, "trace (JSONL)", format!("{stem}.jsonl")),
                 Field::text(FieldId::StatsFile, "stats (CSV)", format!("{stem}.csv")),
                 Field::text(FieldId::PictureFile, "picture (DOT)", format!("{stem}.dot")),
+                Field::text(
+                    FieldId::StepPictureFile,
+                    "picture of this step (.txt .svg .tex .dot)",
+                    format!("{stem}-step{step}.svg"),
+                ),
             ],
         )
     }
@@ -117,7 +124,7 @@ impl App {
         if self.current_run().is_none() {
             return Err("no run to export: run an algorithm first (r)".into());
         }
-        let targets: Vec<String> = [FieldId::TraceFile, FieldId::StatsFile, FieldId::PictureFile]
+        let targets: Vec<String> = EXPORTS
             .into_iter()
             .map(|id| form.text(id).unwrap_or("").to_owned())
             .collect();
@@ -142,28 +149,66 @@ impl App {
         };
         let tree = &self.tree;
         let mut written = Vec::new();
-        for (id, path) in [FieldId::TraceFile, FieldId::StatsFile, FieldId::PictureFile]
-            .into_iter()
-            .zip(&targets)
-        {
+        for (id, path) in EXPORTS.into_iter().zip(&targets) {
             if path.is_empty() {
                 continue;
             }
             if path == "-" {
                 return Err("the explorer is drawing on standard output: give a file name".into());
             }
+            let picture = if id == FieldId::StepPictureFile {
+                let Some(format) = PictureFormat::from_extension(Path::new(path)) else {
+                    return Err(format!(
+                        "{path}: name the picture .txt, .svg, .tex (TikZ) or .dot"
+                    ));
+                };
+                Some(self.step_picture(format))
+            } else {
+                None
+            };
             // Like the command line's outputs: FIFOs and devices written in place, links
             // followed, read-only files refused.
             let result = format::save_with(Path::new(path), |w| match id {
                 FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
                 FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),
-                _ => export::write_dot(w, tree, &r.run, &r.trace),
+                FieldId::StepPictureFile => w.write_all(picture.unwrap_or_default().as_bytes()),
+                _ => crate::draw::dot::write_run(w, tree, &r.run, &r.trace),
             });
             result.map_err(|e| format!("cannot write {path}: {e}"))?;
             written.push(path.to_string());
         }
         self.status = Some((format!("wrote {}", written.join(", ")), false));
         Ok(())
+    }
+}
+
+/// The export form's files, in its order.
+const EXPORTS: [FieldId; 4] = [
+    FieldId::TraceFile,
+    FieldId::StatsFile,
+    FieldId::PictureFile,
+    FieldId::StepPictureFile,
+];
+
+impl App {
+    /// The current run at its step, as `prune draw` writes it (its default width): the whole
+    /// tree, or the selected subtree when the diagram view is on.
+    fn step_picture(&self, format: PictureFormat) -> String {
+        let tree = &*self.tree;
+        let at = self
+            .current_run()
+            .map(|r| At::with_index(tree, &r.run, &r.trace, &r.index, r.step));
+        let root = if self.layout.diagram {
+            self.outline.selected
+        } else {
+            tree.root()
+        };
+        let opts = Options {
+            root,
+            ..Options::default()
+        };
+        let pic = crate::draw::picture(tree, &self.sizes, at.as_ref(), &opts);
+        format.render(&pic, &crate::draw::title(tree, at.as_ref()))
     }
 }
 

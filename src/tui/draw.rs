@@ -2,6 +2,7 @@
 //! screen are computed.
 //!
 //! - [`outline`] — the tree as rows, with a column group per run;
+//! - [`diagram`] — the selected subtree drawn top-down, in the outline's place;
 //! - [`detail`] — the selected node in each run;
 //! - [`stats`] — a row of statistics per run;
 //! - [`stepper`] — the current step in words;
@@ -11,6 +12,7 @@
 
 mod bars;
 mod detail;
+mod diagram;
 mod outline;
 mod overlays;
 mod stats;
@@ -98,7 +100,14 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
             .areas(main);
         (Some(o), Some(d))
     };
-    let hit = outline.map_or_else(Hit::default, |o| outline::draw_outline(f, app, o));
+    let hit = match outline {
+        Some(o) if app.layout.diagram => {
+            diagram::draw_diagram(f, app, o);
+            Hit::default()
+        }
+        Some(o) => outline::draw_outline(f, app, o),
+        None => Hit::default(),
+    };
     if let Some(d) = detail {
         detail::draw_detail(f, app, d);
     }

@@ -17,10 +17,12 @@ pub enum FieldId {
     Param(Param),
     /// A path to read (the open form).
     File,
-    /// The export form's three outputs.
+    /// The export form's outputs: the trace, the statistics, the whole run in DOT, and the
+    /// picture of the current step (its format from its extension).
     TraceFile,
     StatsFile,
     PictureFile,
+    StepPictureFile,
     /// The reorder form.
     Order,
     Seed,

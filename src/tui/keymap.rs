@@ -61,6 +61,8 @@ pub enum Action {
     DetailDown,
     /// Every digit of every number, or the readable form.
     FullPrecision,
+    /// The selected subtree drawn top-down as in the papers, instead of the outline.
+    Diagram,
     /// In a list or a form: carry out the choice.
     Confirm,
     /// In a list, a form or the search box: close it and change nothing.
@@ -138,6 +140,7 @@ impl Action {
             DetailUp => ("View", "scroll Detail up"),
             DetailDown => ("View", "scroll Detail down"),
             FullPrecision => ("View", "every digit / readable numbers"),
+            Diagram => ("View", "tree diagram / outline"),
             Open => ("Tree and files", "open a tree file"),
             Generate => ("Tree and files", "generate a tree"),
             Reorder => ("Tree and files", "reorder children and re-run"),
@@ -383,6 +386,7 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("K", Action::DetailUp),
     ("J", Action::DetailDown),
     ("#", Action::FullPrecision),
+    ("D", Action::Diagram),
     ("o", Action::Open),
     ("c", Action::Generate),
     ("s", Action::Reorder),

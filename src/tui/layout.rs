@@ -22,6 +22,8 @@ pub struct Layout {
     pub help_scroll: u16,
     /// Every digit of every number, not the readable form (`2.556`, `1/3`).
     pub full_precision: bool,
+    /// The diagram view (the selected subtree drawn top-down) in the outline's place.
+    pub diagram: bool,
     /// The first run column on screen at the last draw: the window of runs moves only as far
     /// as it must to keep the current run in view.
     pub run_offset: Cell<usize>,
@@ -38,6 +40,7 @@ impl App {
                 l.swap_detail = !l.swap_detail;
                 l.detail_scroll = 0;
             }
+            Action::Diagram => l.diagram = !l.diagram,
             Action::DetailUp => l.detail_scroll = l.detail_scroll.saturating_sub(3),
             Action::DetailDown => l.detail_scroll = l.detail_scroll.saturating_add(3).min(500),
             Action::FullPrecision => {

@@ -84,7 +84,8 @@ impl App {
         }
     }
 
-    /// Moves the current run to step `k` and selects the node of the step's event.
+    /// Moves the current run to step `k` and selects the node of the step's event (not in the
+    /// diagram view, which keeps the subtree the user chose and marks the step's node in it).
     pub fn go_to_step(&mut self, k: usize) {
         let Some(r) = self.runs.get_mut(self.current) else {
             self.status = Some(("no run yet: press r to run an algorithm".into(), false));
@@ -95,7 +96,9 @@ impl App {
             None => self.tree.root(),
             Some(s) => r.trace.event(s).view().node(),
         };
-        self.select(node);
+        if !self.layout.diagram {
+            self.select(node);
+        }
     }
 
     /// Jumps to the next (previous) event of `kind`: the step that applies it.

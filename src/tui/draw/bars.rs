@@ -91,6 +91,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 (Action::PlayPause, "play"),
                 (Action::VisitedOnly, "visited"),
                 (Action::FoldPruned, "fold"),
+                (Action::Diagram, "diagram"),
                 (Action::Export, "export"),
                 (Action::Quit, "quit"),
             ]),

@@ -55,14 +55,7 @@ pub(super) fn fit(s: &str, w: usize) -> String {
 
 /// The status glyph of a node in a run: distinct shapes, so colour is never needed.
 pub fn glyph(st: &NodeState) -> &'static str {
-    match st.status {
-        Status::Pruned => "✂",
-        _ if st.researches > 0 => "↻",
-        _ if st.probed || st.probe_target => "◆",
-        Status::Done => "●",
-        Status::Open => "▸",
-        Status::NotReached => "·",
-    }
+    crate::draw::status_glyph(st)
 }
 
 pub(super) fn glyph_style(t: &Theme, st: &NodeState) -> Style {

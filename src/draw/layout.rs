@@ -1,0 +1,483 @@
+//! Laying a tree out top-down in character cells, within a width.
+//!
+//! Every node is a [`Card`] of a few lines. A subtree takes the width of its children's
+//! subtrees side by side, or of its own card if that is wider, plus one column of gap; a parent
+//! is centred over its children. When the children do not fit the width they are given, the
+//! leftmost that fit are kept and the rest become one elision card, `…(n nodes)`; the width
+//! left is shared among the kept children by "water-filling" (each gets what it needs, up to
+//! an equal share of what is left, until nothing is left). Below the depth limit a node's
+//! children are one elision card. A card never takes more than [`MAX_CARD`] columns.
+//!
+//! Levels are rows of cards: level `d` starts at [`Picture::top`]`(d)`; between two levels
+//! there are two rows of connectors (the bar joining siblings, then each edge's mark).
+
+use std::collections::HashMap;
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use crate::trace::Status;
+use crate::tree::{Kind, NodeId, Tree};
+
+/// Columns between sibling subtrees.
+pub const GAP: usize = 2;
+/// The widest a card may be: longer lines end in "…".
+pub const MAX_CARD: usize = 24;
+/// Rows between a level's cards and the next level's: the bar, the edge marks.
+pub const CONNECTOR_ROWS: usize = 2;
+
+/// What the picture shows of one node, or of an elided group of nodes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Card {
+    /// The node; `None` for an elision card.
+    pub node: Option<NodeId>,
+    pub kind: Option<Kind>,
+    /// The node's status in the run drawn (`None` without a run).
+    pub status: Option<Status>,
+    /// The status glyph written before the first line (empty without a run).
+    pub glyph: &'static str,
+    pub probed: bool,
+    /// The current step touched this node.
+    pub current: bool,
+    /// Below a chance node with uneven probabilities: `p 1/4`, above the card.
+    pub prob: Option<String>,
+    /// The head (kind and label, or a leaf's value), then the value and the window.
+    pub lines: Vec<String>,
+    /// For an elision card: how many nodes it stands for.
+    pub elided: u32,
+}
+
+impl Card {
+    /// What the text picture writes before the head line: the current step's marker and the
+    /// status glyph.
+    pub fn prefix(&self) -> String {
+        format!("{}{}", if self.current { "▶" } else { "" }, self.glyph)
+    }
+
+    /// The card's lines as the text picture writes them.
+    pub fn text_lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.prob.iter().cloned().collect();
+        for (i, l) in self.lines.iter().enumerate() {
+            out.push(if i == 0 {
+                format!("{}{l}", self.prefix())
+            } else {
+                l.clone()
+            });
+        }
+        out
+    }
+
+    /// Columns the card takes in the text picture.
+    pub fn width(&self) -> usize {
+        self.text_lines()
+            .iter()
+            .map(|l| l.width())
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub fn height(&self) -> usize {
+        self.lines.len() + usize::from(self.prob.is_some())
+    }
+
+    /// Cuts every line so that the card is at most `w` columns wide.
+    pub fn truncate(&mut self, w: usize) {
+        let room = w.saturating_sub(self.prefix().width()).max(1);
+        for (i, l) in self.lines.iter_mut().enumerate() {
+            *l = cut(l, if i == 0 { room } else { w.max(1) });
+        }
+        if let Some(p) = &mut self.prob {
+            *p = cut(p, w.max(1));
+        }
+    }
+
+    /// An elision card for `n` nodes, in at most `room` columns (at least "…"); `current`
+    /// when it hides the current step's node (marked `▶` like a node).
+    pub fn elision(n: u32, room: usize, current: bool) -> Card {
+        let room = room.saturating_sub(usize::from(current));
+        let long = format!("…({})", crate::text::nodes(n));
+        let text = [long, format!("…({n})"), format!("…{n}")]
+            .into_iter()
+            .find(|t| t.width() <= room)
+            .unwrap_or_else(|| "…".into());
+        Card {
+            lines: vec![text],
+            elided: n,
+            current,
+            ..Card::default()
+        }
+    }
+}
+
+/// The width of the shortest elision card that still counts `n` nodes: `…12` (`▶…12` when
+/// it hides the current step's node).
+fn count_width(n: u32, current: bool) -> usize {
+    1 + n.to_string().len() + usize::from(current)
+}
+
+/// `s` cut to `w` display columns, ending in "…" when something was cut.
+pub fn cut(s: &str, w: usize) -> String {
+    if s.width() <= w {
+        return s.to_owned();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let cw = c.width().unwrap_or(0);
+        if used + cw + 1 > w {
+            break;
+        }
+        out.push(c);
+        used += cw;
+    }
+    out.push('…');
+    out
+}
+
+/// One card in the picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    pub card: Card,
+    /// Level below the picture's root.
+    pub depth: usize,
+    /// The column of the card's middle (absolute).
+    pub center: usize,
+    /// The card's first column (absolute).
+    pub left: usize,
+    pub parent: Option<usize>,
+    pub children: Vec<usize>,
+    /// On the principal variation (drawn only at the run's end).
+    pub pv: bool,
+}
+
+/// A laid-out picture: the cards in preorder (a parent before its children).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub placed: Vec<Placed>,
+    /// Columns used.
+    pub width: usize,
+    /// Lines of the tallest card of each level.
+    pub level_lines: Vec<usize>,
+}
+
+impl Picture {
+    /// The first row of level `d`.
+    pub fn top(&self, d: usize) -> usize {
+        self.level_lines[..d]
+            .iter()
+            .map(|h| h + CONNECTOR_ROWS)
+            .sum()
+    }
+
+    /// Rows used.
+    pub fn height(&self) -> usize {
+        let n = self.level_lines.len();
+        if n == 0 {
+            0
+        } else {
+            self.top(n - 1) + self.level_lines[n - 1]
+        }
+    }
+
+    /// The nodes drawn (elision cards excluded).
+    pub fn nodes(&self) -> impl Iterator<Item = (NodeId, &Placed)> {
+        self.placed
+            .iter()
+            .filter_map(|p| p.card.node.map(|n| (n, p)))
+    }
+
+    /// The nodes the elision cards stand for.
+    pub fn elided(&self) -> u64 {
+        self.placed.iter().map(|p| u64::from(p.card.elided)).sum()
+    }
+}
+
+/// A card in the making: its place relative to its parent's subtree.
+struct Item {
+    card: Card,
+    depth: usize,
+    /// The subtree's first column, from its parent subtree's first column.
+    rel_left: usize,
+    /// Columns the subtree takes, gap included.
+    width: usize,
+    /// The card's middle, from the subtree's first column.
+    center: usize,
+    parent: Option<usize>,
+    children: Vec<usize>,
+}
+
+struct Builder<'a, F> {
+    tree: &'a Tree,
+    sizes: &'a [u32],
+    limit: usize,
+    /// The current step's node and its ancestors: an elision hiding one of them is marked.
+    on_path: std::collections::HashSet<NodeId>,
+    current: Option<NodeId>,
+    make: F,
+    cards: HashMap<NodeId, Card>,
+    /// Measured widths, and whether each is whole (not cut short at a cap).
+    naturals: HashMap<NodeId, (usize, bool)>,
+    out: Vec<Item>,
+}
+
+/// Lays out the subtree of `root` to `limit` levels in at most `width` columns; `make` gives
+/// each node's card; an elision that hides `current` is marked.
+pub fn lay_out(
+    tree: &Tree,
+    sizes: &[u32],
+    root: NodeId,
+    limit: usize,
+    width: usize,
+    current: Option<NodeId>,
+    make: impl FnMut(NodeId) -> Card,
+) -> Picture {
+    let budget = width.max(1).saturating_add(GAP);
+    let on_path = current.map_or_else(Default::default, |c| tree.path_to(c).into_iter().collect());
+    let mut b = Builder {
+        tree,
+        sizes,
+        limit,
+        on_path,
+        current,
+        make,
+        cards: HashMap::new(),
+        naturals: HashMap::new(),
+        out: Vec::new(),
+    };
+    // The last subtree's gap may fall beyond the width: it is never drawn.
+    b.place(root, 0, budget, None);
+    b.finish()
+}
+
+impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
+    /// Whether the current step's node is below `id` (so an elision of its descendants hides it).
+    fn hides_current(&self, id: NodeId) -> bool {
+        self.current != Some(id) && self.on_path.contains(&id)
+    }
+
+    fn card(&mut self, id: NodeId) -> &Card {
+        if !self.cards.contains_key(&id) {
+            let mut c = (self.make)(id);
+            c.truncate(MAX_CARD);
+            self.cards.insert(id, c);
+        }
+        &self.cards[&id]
+    }
+
+    fn card_width(&mut self, id: NodeId) -> usize {
+        self.card(id).width()
+    }
+
+    /// The width the subtree of `id` takes with no limit but the depth — or, when that is more
+    /// than `cap`, some width above `cap`: how much wider does not matter to a parent that can
+    /// give no more, so a wide subtree is measured only as far as `cap`.
+    fn natural(&mut self, id: NodeId, depth: usize, cap: usize) -> usize {
+        if let Some(&(w, whole)) = self.naturals.get(&id)
+            && (whole || w > cap)
+        {
+            return w;
+        }
+        let own = self.card_width(id) + GAP;
+        let (w, whole) = if self.tree.child_count(id) == 0 {
+            (own, true)
+        } else if depth >= self.limit {
+            let n = self.sizes[id.index()] - 1;
+            let e = Card::elision(n, usize::MAX, self.hides_current(id)).width() + GAP;
+            (own.max(e), true)
+        } else {
+            let mut sum = 0usize;
+            let mut whole = true;
+            for k in self.tree.children(id) {
+                sum = sum.saturating_add(self.natural(k, depth + 1, cap));
+                if sum > cap {
+                    whole = false;
+                    break;
+                }
+            }
+            (own.max(sum), whole)
+        };
+        self.naturals.insert(id, (w, whole));
+        w
+    }
+
+    /// The least width the subtree of `id` can be drawn in: its card, or the elision card
+    /// counting its descendants if that is wider.
+    fn least(&mut self, id: NodeId) -> usize {
+        let card = self.card_width(id);
+        let kids = if self.tree.child_count(id) > 0 {
+            count_width(self.sizes[id.index()] - 1, self.hides_current(id))
+        } else {
+            0
+        };
+        card.max(kids) + GAP
+    }
+
+    fn push(&mut self, card: Card, depth: usize, parent: Option<usize>) -> usize {
+        let width = card.width() + GAP;
+        self.out.push(Item {
+            card,
+            depth,
+            rel_left: 0,
+            width,
+            center: 0,
+            parent,
+            children: Vec::new(),
+        });
+        self.out.len() - 1
+    }
+
+    /// Places `id`'s subtree in at most `budget` columns; returns its item.
+    fn place(&mut self, id: NodeId, depth: usize, budget: usize, parent: Option<usize>) -> usize {
+        let mut card = self.card(id).clone();
+        card.truncate(budget.saturating_sub(GAP).clamp(1, MAX_CARD));
+        let me = self.push(card, depth, parent);
+        let kids: Vec<NodeId> = self.tree.children(id).collect();
+        if kids.is_empty() {
+            // A leaf: its card is all.
+        } else if depth >= self.limit {
+            let n = self.sizes[id.index()] - 1;
+            let marked = self.hides_current(id);
+            self.elide(n, depth + 1, budget, me, marked);
+        } else {
+            let naturals: Vec<usize> = kids
+                .iter()
+                .map(|&k| self.natural(k, depth + 1, budget))
+                .collect();
+            let mins: Vec<usize> = kids
+                .iter()
+                .zip(&naturals)
+                .map(|(&k, &n)| self.least(k).min(n))
+                .collect();
+            let sum = |xs: &[usize]| xs.iter().fold(0usize, |s, &x| s.saturating_add(x));
+            let mut keep = kids.len();
+            let mut reserve = 0;
+            if sum(&mins) > budget {
+                // The elision card needs room for its count ("…12") and its gap.
+                loop {
+                    let hidden: u32 = kids[keep..].iter().map(|k| self.sizes[k.index()]).sum();
+                    let marked = kids[keep..].iter().any(|k| self.on_path.contains(k));
+                    reserve = count_width(hidden, marked) + GAP;
+                    if keep == 0 || sum(&mins[..keep]).saturating_add(reserve) <= budget {
+                        break;
+                    }
+                    keep -= 1;
+                }
+            }
+            let alloc = water_fill(
+                &mins[..keep],
+                &naturals[..keep],
+                budget.saturating_sub(reserve),
+            );
+            let mut used = 0usize;
+            for (i, &k) in kids[..keep].iter().enumerate() {
+                let c = self.place(k, depth + 1, alloc[i], Some(me));
+                used = used.saturating_add(self.out[c].width);
+            }
+            if keep < kids.len() {
+                let n: u32 = kids[keep..].iter().map(|k| self.sizes[k.index()]).sum();
+                let marked = kids[keep..].iter().any(|k| self.on_path.contains(k));
+                self.elide(n, depth + 1, budget.saturating_sub(used), me, marked);
+            }
+        }
+        self.settle(me);
+        me
+    }
+
+    /// Adds an elision card for `n` nodes under `parent`, in at most `budget` columns.
+    fn elide(&mut self, n: u32, depth: usize, budget: usize, parent: usize, current: bool) {
+        let card = Card::elision(n, budget.saturating_sub(GAP), current);
+        let c = self.push(card, depth, Some(parent));
+        self.settle(c);
+    }
+
+    /// With the children placed: the subtree's width, the children's places, the card's middle.
+    fn settle(&mut self, me: usize) {
+        let kids = self.out[me].children.clone();
+        let own = self.out[me].width;
+        let cw = own - GAP;
+        let span: usize = kids.iter().map(|&c| self.out[c].width).sum();
+        let shift = own.saturating_sub(span) / 2;
+        let mut x = shift;
+        for &c in &kids {
+            self.out[c].rel_left = x;
+            x += self.out[c].width;
+        }
+        let width = own.max(span);
+        let center = match (kids.first(), kids.last()) {
+            (Some(&a), Some(&z)) => {
+                let ca = self.out[a].rel_left + self.out[a].center;
+                let cz = self.out[z].rel_left + self.out[z].center;
+                (ca + cz) / 2
+            }
+            _ => cw / 2,
+        };
+        let center = center.clamp(cw / 2, (width - GAP).saturating_sub(cw - cw / 2));
+        let item = &mut self.out[me];
+        item.width = width;
+        item.center = center;
+        if let Some(p) = item.parent {
+            self.out[p].children.push(me);
+        }
+    }
+
+    fn finish(self) -> Picture {
+        let mut lefts = vec![0usize; self.out.len()];
+        for i in 0..self.out.len() {
+            for &c in &self.out[i].children {
+                lefts[c] = lefts[i] + self.out[c].rel_left;
+            }
+        }
+        let mut level_lines = Vec::new();
+        let mut width = 0;
+        let placed: Vec<Placed> = self
+            .out
+            .into_iter()
+            .zip(lefts)
+            .map(|(it, left)| {
+                let center = left + it.center;
+                let cw = it.card.width();
+                if level_lines.len() <= it.depth {
+                    level_lines.resize(it.depth + 1, 0);
+                }
+                level_lines[it.depth] = level_lines[it.depth].max(it.card.height());
+                width = width.max(center - cw / 2 + cw);
+                Placed {
+                    left: center - cw / 2,
+                    card: it.card,
+                    depth: it.depth,
+                    center,
+                    parent: it.parent,
+                    children: it.children,
+                    pv: false,
+                }
+            })
+            .collect();
+        Picture {
+            placed,
+            width,
+            level_lines,
+        }
+    }
+}
+
+/// Shares `budget` among children that need at least `mins` and at most `wants`: each gets its
+/// minimum, then the rest is shared out equally among those that want more, until none does
+/// or nothing is left.
+pub fn water_fill(mins: &[usize], wants: &[usize], budget: usize) -> Vec<usize> {
+    let mut alloc = mins.to_vec();
+    let mut left = budget.saturating_sub(mins.iter().fold(0usize, |s, &m| s.saturating_add(m)));
+    loop {
+        let needy: Vec<usize> = (0..alloc.len()).filter(|&i| alloc[i] < wants[i]).collect();
+        if needy.is_empty() || left == 0 {
+            return alloc;
+        }
+        let share = (left / needy.len()).max(1);
+        for i in needy {
+            let give = share.min(wants[i] - alloc[i]).min(left);
+            alloc[i] += give;
+            left -= give;
+            if left == 0 {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! The layout's promises: never wider than asked, every node drawn or counted in an elision,
+//! marks that match the trace.
+
+use unicode_width::UnicodeWidthStr;
+
+use super::*;
+use crate::format::parse_expr;
+use crate::generate::Values;
+use crate::generate::random::{RandomShape, generate};
+use crate::search::Algorithm;
+use crate::trace::record;
+
+fn random_tree(seed: u64, branching: u32, depth: u32) -> Tree {
+    let p = RandomShape {
+        min_branching: 1,
+        max_branching: branching,
+        depth,
+        leaf_probability: 0.2,
+        values: Values::integers(-20, 20),
+        mixed: false,
+    };
+    generate(&p, seed).unwrap()
+}
+
+fn recorded(tree: &Tree, algo: Algorithm) -> (Run, Trace) {
+    record(tree, &algo, &std::sync::atomic::AtomicU64::new(0)).unwrap()
+}
+
+/// Every node of the subtree is drawn once or counted by exactly one elision card.
+fn accounted(tree: &Tree, pic: &Picture, root: NodeId) -> bool {
+    let sizes = tree.subtree_sizes();
+    pic.nodes().count() as u64 + pic.elided() == u64::from(sizes[root.index()])
+}
+
+#[test]
+fn text_is_never_wider_than_asked_and_every_node_is_accounted_for() {
+    for seed in 0..12 {
+        let tree = random_tree(seed, 6, 5);
+        let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+        let sizes = tree.subtree_sizes();
+        for step in [0, trace.len() / 3, trace.len()] {
+            let at = At::new(&tree, &run, &trace, step);
+            for width in [8, 13, 20, 40, 80, 100, 250] {
+                for depth in [None, Some(0), Some(1), Some(3)] {
+                    let opts = Options {
+                        width,
+                        depth,
+                        ..Options::default()
+                    };
+                    let pic = picture(&tree, &sizes, Some(&at), &opts);
+                    assert!(
+                        pic.width <= width,
+                        "seed {seed} width {width}: {}",
+                        pic.width
+                    );
+                    for line in text::lines(&pic) {
+                        assert!(line.width() <= width, "seed {seed} width {width}: {line}");
+                    }
+                    assert!(
+                        accounted(&tree, &pic, tree.root()),
+                        "seed {seed} width {width}"
+                    );
+                    if let Some(d) = depth {
+                        assert!(pic.placed.iter().all(|p| p.depth <= d + 1));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_wide_enough_picture_elides_nothing() {
+    let tree = parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let pic = picture(&tree, &tree.subtree_sizes(), None, &Options::default());
+    assert_eq!(pic.elided(), 0);
+    assert_eq!(pic.nodes().count(), tree.len());
+    let text = text::render(&pic);
+    for v in ["3", "12", "8", "2", "4", "6", "14", "5"] {
+        assert!(text.contains(v), "{text}");
+    }
+}
+
+#[test]
+fn elisions_count_what_they_hide() {
+    // Root, three Min nodes with three leaves each: 13 nodes.
+    let tree = parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let sizes = tree.subtree_sizes();
+    let below = |d| Options {
+        depth: Some(d),
+        ..Options::default()
+    };
+    let pic = picture(&tree, &sizes, None, &below(0));
+    assert_eq!(pic.nodes().count(), 1);
+    assert_eq!(pic.elided(), 12);
+    assert!(text::render(&pic).contains("…(12 nodes)"));
+    let pic = picture(&tree, &sizes, None, &below(1));
+    assert_eq!(pic.elided(), 9);
+    assert_eq!(
+        pic.placed.iter().filter(|p| p.card.elided == 3).count(),
+        3,
+        "one elision of 3 leaves under each Min node"
+    );
+    // Too narrow for three subtrees side by side: the rightmost are elided, counted.
+    let narrow = Options {
+        width: 12,
+        ..Options::default()
+    };
+    let pic = picture(&tree, &sizes, None, &narrow);
+    assert!(pic.elided() > 0);
+    assert!(accounted(&tree, &pic, tree.root()));
+    let text = text::render(&pic);
+    assert!(text.contains('…'), "{text}");
+}
+
+#[test]
+fn a_subtree_can_be_drawn_alone() {
+    let tree = parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let b = tree.child(tree.root(), 1);
+    let opts = Options {
+        root: b,
+        ..Options::default()
+    };
+    let pic = picture(&tree, &tree.subtree_sizes(), None, &opts);
+    assert_eq!(pic.nodes().count(), 4);
+    assert_eq!(pic.placed[0].card.node, Some(b));
+}
+
+#[test]
+fn pruned_marks_match_the_trace() {
+    for seed in 0..8 {
+        let tree = random_tree(seed, 4, 4);
+        let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+        let replay = Replay::new(&tree, &trace);
+        for step in [trace.len() / 2, trace.len()] {
+            let states = replay.states(step);
+            let at = At::new(&tree, &run, &trace, step);
+            let opts = Options {
+                width: usize::MAX,
+                ..Options::default()
+            };
+            let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &opts);
+            assert_eq!(pic.nodes().count(), tree.len());
+            for (id, p) in pic.nodes() {
+                let pruned = states[id.index()].status == Status::Pruned;
+                assert_eq!(p.card.glyph == "✂", pruned, "seed {seed} node {id}");
+                let edge = p.parent.is_some() && text::edge_mark(p) == "✂";
+                assert_eq!(edge, pruned && p.parent.is_some(), "seed {seed} node {id}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_current_step_is_marked_once() {
+    let tree = parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let at = At::new(&tree, &run, &trace, 5);
+    let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &Options::default());
+    let current: Vec<_> = pic.placed.iter().filter(|p| p.card.current).collect();
+    assert_eq!(current.len(), 1);
+    assert_eq!(current[0].card.node, Some(trace.event(4).node()));
+    assert_eq!(text::render(&pic).matches('▶').count(), 1);
+    // Elided, the current node is still marked: on the card that hides it.
+    for width in [8, 12, 100] {
+        let opts = Options {
+            depth: Some(0),
+            width,
+            ..Options::default()
+        };
+        let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &opts);
+        let current: Vec<_> = pic.placed.iter().filter(|p| p.card.current).collect();
+        assert_eq!(current.len(), 1);
+        assert_eq!(current[0].card.node, None);
+        assert_eq!(text::render(&pic).matches('▶').count(), 1);
+        assert!(text::lines(&pic).iter().all(|l| l.width() <= width));
+    }
+    let before = At::new(&tree, &run, &trace, 0);
+    let pic = picture(
+        &tree,
+        &tree.subtree_sizes(),
+        Some(&before),
+        &Options::default(),
+    );
+    assert!(pic.placed.iter().all(|p| !p.card.current));
+}
+
+#[test]
+fn wide_labels_are_measured_in_columns() {
+    let tree = parse_expr("(\"日本語のラベル\"=(1,2),b=(3,4))", false).unwrap();
+    for width in [8, 10, 16, 30] {
+        let opts = Options {
+            width,
+            ..Options::default()
+        };
+        let pic = picture(&tree, &tree.subtree_sizes(), None, &opts);
+        for line in text::lines(&pic) {
+            assert!(line.width() <= width, "{width}: {line}");
+        }
+    }
+}
+
+#[test]
+fn water_filling_shares_what_is_left() {
+    use super::layout::water_fill;
+    assert_eq!(water_fill(&[2, 2, 2], &[10, 3, 10], 12), vec![5, 3, 4]);
+    assert_eq!(water_fill(&[2, 2], &[4, 4], 100), vec![4, 4]);
+    assert_eq!(water_fill(&[2, 2], &[4, 4], 3), vec![2, 2]);
+}
+
+#[test]
+fn svg_and_tikz_escape_labels() {
+    let tree = parse_expr("(\"a<b&c\"=(1,2),\"50%_$x\"=(3,4))", false).unwrap();
+    let pic = picture(&tree, &tree.subtree_sizes(), None, &Options::default());
+    let svg = svg::render(&pic, "t");
+    assert!(svg.contains("a&lt;b&amp;c"), "{svg}");
+    let tikz = tikz::render(&pic, "t");
+    assert!(tikz.contains("50\\%\\_\\$x"), "{tikz}");
+    assert_eq!(tikz.matches("\\begin{tikzpicture}").count(), 1);
+}
+
+#[test]
+fn the_run_dot_of_a_big_tree_stays_small() {
+    use crate::generate::uniform::{Order, Uniform, generate};
+    let p = Uniform {
+        branching: 10,
+        depth: 5,
+        values: Values::integers(-50, 50),
+        order: Order::Random,
+    };
+    let tree = generate(&p, 3).unwrap();
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let mut out = Vec::new();
+    dot::write_run(&mut out, &tree, &run, &trace).unwrap();
+    let dot = String::from_utf8(out).unwrap();
+    let nodes = dot.lines().filter(|l| l.contains("[label=")).count();
+    assert!(nodes < 2_000, "{nodes} cards for {} nodes", tree.len());
+    assert!(dot.contains("label=\"…"), "the rest is elided with counts");
+}
