@@ -30,7 +30,7 @@
 pub mod alphabeta;
 pub mod catalogue;
 pub mod chance;
-mod exact;
+pub(crate) mod exact;
 pub mod expectiminimax;
 pub mod maxn;
 pub mod minimax;

@@ -10,6 +10,7 @@
 pub mod columns;
 pub mod export;
 pub mod narrate;
+pub mod provenance;
 pub mod replay;
 
 use std::sync::atomic::AtomicU64;

@@ -149,3 +149,73 @@ fn every_sentence_of_every_algorithm_is_true() {
     let report: Vec<String> = failures.iter().map(|(a, f)| format!("{a}: {f}")).collect();
     assert!(report.is_empty(), "{}", report.join("\n"));
 }
+
+/// Issue 14 §2: every bound's provenance names a real event — the child's exit (or
+/// evaluation) with that very value, below an ancestor of the node, or the chance node's
+/// announced Aᵢ, Bᵢ — and alpha-beta's bounds always come from the root or a child's value.
+#[test]
+fn every_provenance_names_the_event_that_set_the_bound() {
+    use prune::trace::provenance::{End, Origin, window_origin};
+    let mut checked = 0usize;
+    for tree in trees() {
+        for algo in algorithms() {
+            if algo.refusal(&tree).is_some() {
+                continue;
+            }
+            let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+            let index = StepIndex::new(&tree, &trace);
+            let replay = Replay::with_index(&tree, &trace, &index);
+            for (k, e) in trace.events().iter().enumerate() {
+                let EventView::Enter { node, .. } = e.view() else {
+                    continue;
+                };
+                for end in [End::Alpha, End::Beta] {
+                    let (x, origin) = window_origin(&tree, &replay, node, k + 1, end).unwrap();
+                    checked += 1;
+                    let ancestors = tree.path_to(node);
+                    match origin {
+                        Origin::Returned {
+                            child,
+                            parent,
+                            step,
+                        } => {
+                            assert!(step <= k, "{algo}: set after it was used");
+                            let v = match trace.event(step - 1).view() {
+                                EventView::Exit { node, value, .. }
+                                | EventView::Leaf { node, value } => {
+                                    assert_eq!(node, child, "{algo}");
+                                    value
+                                }
+                                other => panic!("{algo}: step {step} is {other:?}"),
+                            };
+                            assert_eq!(v, x, "{algo}");
+                            assert_eq!(tree.parent(child), Some(parent), "{algo}");
+                            assert!(ancestors.contains(&parent), "{algo}");
+                        }
+                        Origin::ChanceBound { child, step, .. } => {
+                            assert!(
+                                matches!(trace.event(step - 1).view(), EventView::ChanceBounds { child: c, .. } if c == child),
+                                "{algo}"
+                            );
+                            assert!(ancestors.contains(&child), "{algo}");
+                        }
+                        Origin::Start => assert!(
+                            ancestors.len() == 1
+                                || x.is_infinite()
+                                || !matches!(algo, Algorithm::AlphaBeta { .. }),
+                            "{algo}"
+                        ),
+                        Origin::Chosen => assert!(
+                            !matches!(algo, Algorithm::AlphaBeta { .. } | Algorithm::Minimax),
+                            "{algo}: {end:?} = {x} of node {} at step {} has no source in {}",
+                            node.index(),
+                            k + 1,
+                            prune::format::write(&tree, prune::format::Format::Bracket)
+                        ),
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} bounds");
+}

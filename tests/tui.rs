@@ -816,3 +816,72 @@ fn a_two_player_game_with_payoff_vectors_runs_alphabeta() {
     let s = screen(&mut a, 100, 30);
     assert!(s.contains("(1, -1)"), "{s}");
 }
+
+/// Issue 14 §2: Detail says where each bound came from and why a cutoff fired, `P` goes from a
+/// pruned node to the cutoff that pruned it, and `L` shows the log of the steps so far.
+#[test]
+fn detail_explains_an_alpha_beta_cutoff() {
+    let tree = format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let second = tree.child(tree.root(), 1);
+    let pruned = tree.child(second, 1);
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    a.select(second);
+    let s = screen(&mut a, 110, 34);
+    assert!(s.contains("α = 3: the value of #1,"), "{s}");
+    assert!(s.contains("#2.1 returned 2 ≤ α = 3"), "{s}");
+    insta::assert_snapshot!(s);
+    // From a pruned leaf, P goes to the step of the cutoff at its parent.
+    a.select(pruned);
+    keys(&mut a, &["P"]);
+    let step = a.runs[0].step;
+    let e = a.runs[0].trace.event(step - 1).view();
+    assert!(
+        matches!(e, prune::trace::EventView::Cutoff { node, .. } if node == second),
+        "{e:?}"
+    );
+    // Halfway, the statistics so far; and the log ends at the current step.
+    let s = screen(&mut a, 110, 34);
+    assert!(s.contains("so far"), "{s}");
+    keys(&mut a, &["L"]);
+    let log = screen(&mut a, 110, 34);
+    assert!(
+        log.contains(&format!("Log · alphabeta · step {step}/")),
+        "{log}"
+    );
+    assert!(log.contains("cutoff"), "{log}");
+    insta::assert_snapshot!(log);
+}
+
+/// Detail at a Star2 probe cutoff: each probe's bound and the mean that decided it.
+#[test]
+fn detail_explains_a_star2_probe_cutoff() {
+    let tree = sample("ballard-figure-6.ron");
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::Star2 {
+        probes: 1,
+        rightmost: false,
+    }]);
+    keys(&mut a, &["home"]);
+    // To the first probe cutoff, and select the chance node where it fired.
+    let events = a.runs[0].trace.events().to_vec();
+    let (k, node) = events
+        .iter()
+        .enumerate()
+        .find_map(|(k, e)| match e.view() {
+            prune::trace::EventView::Cutoff {
+                node,
+                kind: prune::search::Cutoff::Probe,
+                ..
+            } => Some((k + 1, node)),
+            _ => None,
+        })
+        .expect("figure 6 has a probe cutoff");
+    for _ in 0..k {
+        keys(&mut a, &["right"]);
+    }
+    a.select(node);
+    let s = screen(&mut a, 120, 40);
+    assert!(s.contains("probes' mean"), "{s}");
+    insta::assert_snapshot!(s);
+}

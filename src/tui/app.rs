@@ -469,6 +469,7 @@ impl App {
             | Action::PrevProbe
             | Action::NextResearch
             | Action::PrevResearch
+            | Action::JumpToPruner
             | Action::PlayPause
             | Action::Faster
             | Action::Slower
@@ -511,6 +512,7 @@ impl App {
             | Action::DetailUp
             | Action::DetailDown
             | Action::FullPrecision
+            | Action::EventLog
             | Action::Diagram => self.layout_action(action),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm

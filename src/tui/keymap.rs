@@ -63,6 +63,10 @@ pub enum Action {
     FullPrecision,
     /// The selected subtree drawn top-down as in the papers, instead of the outline.
     Diagram,
+    /// From a pruned node: go to the step of the cutoff that pruned it.
+    JumpToPruner,
+    /// Detail shows the log of the steps so far (the narration), or the node again.
+    EventLog,
     /// In a list or a form: carry out the choice.
     Confirm,
     /// In a list, a form or the search box: close it and change nothing.
@@ -141,6 +145,8 @@ impl Action {
             DetailDown => ("View", "scroll Detail down"),
             FullPrecision => ("View", "every digit / readable numbers"),
             Diagram => ("View", "tree diagram / outline"),
+            JumpToPruner => ("Step", "go to the cutoff that pruned this node"),
+            EventLog => ("View", "Detail: the log of the steps so far / the node"),
             Open => ("Tree and files", "open a tree file"),
             Generate => ("Tree and files", "generate a tree"),
             Reorder => ("Tree and files", "reorder children and re-run"),
@@ -387,6 +393,8 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("J", Action::DetailDown),
     ("#", Action::FullPrecision),
     ("D", Action::Diagram),
+    ("P", Action::JumpToPruner),
+    ("L", Action::EventLog),
     ("o", Action::Open),
     ("c", Action::Generate),
     ("s", Action::Reorder),

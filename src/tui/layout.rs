@@ -24,6 +24,8 @@ pub struct Layout {
     pub full_precision: bool,
     /// The diagram view (the selected subtree drawn top-down) in the outline's place.
     pub diagram: bool,
+    /// Detail shows the current run's log of steps instead of the selected node.
+    pub event_log: bool,
     /// The first run column on screen at the last draw: the window of runs moves only as far
     /// as it must to keep the current run in view.
     pub run_offset: Cell<usize>,
@@ -41,6 +43,15 @@ impl App {
                 l.detail_scroll = 0;
             }
             Action::Diagram => l.diagram = !l.diagram,
+            Action::EventLog => {
+                l.event_log = !l.event_log;
+                l.detail_scroll = 0;
+            }
+            // In the log, up goes back through the steps.
+            Action::DetailUp if l.event_log => l.detail_scroll = l.detail_scroll.saturating_add(3),
+            Action::DetailDown if l.event_log => {
+                l.detail_scroll = l.detail_scroll.saturating_sub(3)
+            }
             Action::DetailUp => l.detail_scroll = l.detail_scroll.saturating_sub(3),
             Action::DetailDown => l.detail_scroll = l.detail_scroll.saturating_add(3).min(500),
             Action::FullPrecision => {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::trace::EventKind;
+use crate::trace::{EventKind, provenance};
 
 use super::app::App;
 use super::keymap::Action;
@@ -23,6 +23,7 @@ impl App {
             Action::PrevProbe => self.jump(EventKind::Probe, false),
             Action::NextResearch => self.jump(EventKind::Research, true),
             Action::PrevResearch => self.jump(EventKind::Research, false),
+            Action::JumpToPruner => self.jump_to_pruner(),
             Action::PlayPause => {
                 if let Some(r) = self.current_run() {
                     if !self.playing && r.step == r.trace.len() {
@@ -98,6 +99,25 @@ impl App {
         };
         if !self.layout.diagram {
             self.select(node);
+        }
+    }
+
+    /// From a pruned node (at the current step, or at the end of the run): to the step of the
+    /// cutoff that pruned it.
+    fn jump_to_pruner(&mut self) {
+        let Some(r) = self.current_run() else { return };
+        let id = self.outline.selected;
+        let replay = r.replay(&self.tree);
+        let end = r.trace.len();
+        let by = [r.step, end]
+            .into_iter()
+            .find_map(|k| replay.state(id, k).pruned_by.map(|p| (p, k)));
+        let step = by.and_then(|((node, _), k)| provenance::cutoff_step(&replay, node, k));
+        match step {
+            Some(s) => self.go_to_step(s),
+            None => {
+                self.status = Some(("this node is not pruned by a cutoff".into(), false));
+            }
         }
     }
 

@@ -8,7 +8,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::Bound;
 use crate::text::{kind_glyph, kind_words, node_name, number_text, readable_number, thousands};
-use crate::trace::narrate::{probe_sums, settled};
+use crate::trace::narrate::{describe, probe_sums, settled};
+use crate::trace::provenance::{self, End};
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
 
@@ -26,6 +27,9 @@ pub(super) fn status_words(st: &NodeState, leaf: bool) -> &'static str {
 }
 
 pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
+    if app.layout.event_log && !app.runs.is_empty() {
+        return draw_log(f, app, area);
+    }
     let t = app.theme();
     let tree = &*app.tree;
     let id = app.outline.selected;
@@ -146,11 +150,43 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             s.push(Span::styled(", Star1 here (irregular)", t.fg(t.probed)));
         }
         lines.push(Line::from(s));
+        let so = provenance::so_far(&r.trace, r.step);
+        let all = &r.run.stats;
+        // Before the end, the statistics so far beside the totals.
+        if r.step < r.trace.len() {
+            lines.push(Line::from(vec![
+                label("so far"),
+                Span::styled(
+                    format!(
+                        "{}/{} leaves · {}/{} interior · {}/{} cutoffs",
+                        thousands(so.leaves),
+                        thousands(all.leaves),
+                        thousands(so.interior),
+                        thousands(all.interior),
+                        thousands(so.cutoffs),
+                        thousands(all.cutoffs)
+                    ),
+                    t.fg(t.text),
+                ),
+            ]));
+        }
         if let Some((a, b)) = st.window {
             lines.push(Line::from(vec![
                 label("window"),
                 Span::styled(format!("α {} .. β {}", whole(a), whole(b)), t.fg(t.text)),
             ]));
+            // Where each bound came from.
+            for end in [End::Alpha, End::Beta] {
+                // An infinite bound at the root says nothing a student needs told.
+                if let Some((x, origin)) = provenance::window_origin(tree, &replay, id, r.step, end)
+                    .filter(|&(x, o)| !(o == provenance::Origin::Start && x.is_infinite()))
+                {
+                    lines.push(Line::from(Span::styled(
+                        format!("  {}", origin.sentence(tree, &r.algo, end, x)),
+                        t.dim_style(),
+                    )));
+                }
+            }
         }
         if let Some((a, b)) = st.chance_bounds {
             lines.push(Line::from(vec![
@@ -197,15 +233,26 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                     t.fg(t.cutoff),
                 ),
             ]));
+            if let Some(why) = provenance::cutoff_reason(tree, &r.algo, &replay, id, r.step) {
+                lines.push(Line::from(Span::styled(format!("  {why}"), t.dim_style())));
+            }
         }
         if let Some((by, kind)) = st.pruned_by {
             let how = kind.map_or("finished without it".to_owned(), |k| {
                 format!("{} cutoff", k.name())
             });
+            let jump = provenance::cutoff_step(&replay, by, r.step)
+                .map(|s| {
+                    format!(
+                        " (step {s}; {} goes there)",
+                        first_key(app, crate::tui::keymap::Action::JumpToPruner)
+                    )
+                })
+                .unwrap_or_default();
             lines.push(Line::from(vec![
                 label("pruned"),
                 Span::styled(
-                    format!("by {how} at {}", node_name(tree, by)),
+                    format!("by {how} at {}{jump}", node_name(tree, by)),
                     t.fg(t.pruned),
                 ),
             ]));
@@ -285,6 +332,51 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             .scroll((scroll, 0)),
         area,
     );
+}
+
+/// The current run's log: the narration of every step so far, one line each, the current
+/// step last; Detail's scrolling keys move back through it.
+fn draw_log(f: &mut Frame, app: &App, area: Rect) {
+    let t = app.theme();
+    let tree = &*app.tree;
+    let r = &app.runs[app.current];
+    let replay = r.replay(tree);
+    let room = usize::from(area.height.saturating_sub(2)).max(1);
+    let back = usize::from(app.layout.detail_scroll).min(r.step.saturating_sub(1));
+    let last = r.step - back;
+    let first = last
+        .saturating_sub(room - 1)
+        .max(if r.step == 0 { 0 } else { 1 });
+    let width = r.step.max(1).to_string().len();
+    let lines: Vec<Line> = (first..=last)
+        .map(|k| {
+            let text = format!(
+                "{k:>width$}  {}",
+                describe(tree, &r.run, &r.trace, &replay, k)
+            );
+            let style = if k == r.step {
+                t.fg(t.accent).add_modifier(Modifier::BOLD)
+            } else {
+                t.fg(t.text)
+            };
+            Line::from(Span::styled(
+                fit(&text, usize::from(area.width.saturating_sub(2))),
+                style,
+            ))
+        })
+        .collect();
+    let title = format!(
+        " Log · {} · step {}/{}{} ",
+        r.algo.label(),
+        r.step,
+        r.trace.len(),
+        if back > 0 {
+            format!(" · ↑ {back} back")
+        } else {
+            String::new()
+        }
+    );
+    f.render_widget(Paragraph::new(lines).block(block(t, title)), area);
 }
 
 /// A number with every digit (infinities as `±∞`).

@@ -1,0 +1,398 @@
+//! Why a bound is what it is: the provenance of a node's window, read from the trace alone.
+//!
+//! A depth-first window search hands each child the window of its parent, narrowed by what the
+//! parent's children returned so far: a Max node raises α to its best child's value, a Min node
+//! lowers β; a chance node (Star1, Star2) hands each child Ballard's Aᵢ, Bᵢ. So a bound of the
+//! window a node was entered with either came down unchanged from its parent — and we ask the
+//! parent the same question — or is the value one of the parent's earlier children returned,
+//! or a chance node's Aᵢ/Bᵢ, or the search's own choice (the root's window, a null window, a
+//! guess). [`window_origin`] follows that chain up to its source; [`Origin::sentence`] says it.
+
+use crate::search::{Algorithm, Bound, Cutoff};
+use crate::text::{kind_words, node_name, short_number};
+use crate::tree::{Kind, NodeId, Tree};
+
+use super::{EventView, Replay, Trace};
+
+/// Which end of a window.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    Alpha,
+    Beta,
+}
+
+impl End {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            End::Alpha => "α",
+            End::Beta => "β",
+        }
+    }
+}
+
+/// Where one bound of a window came from.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// The window the search started with at the root (or a pass of MTD(f) at the root).
+    Start,
+    /// The value `child` returned to `parent` at `step` (1-based), passed down from there.
+    Returned {
+        child: NodeId,
+        parent: NodeId,
+        step: usize,
+    },
+    /// Ballard's Aᵢ (for α) or Bᵢ (for β) of chance node `chance` for its child `child`,
+    /// announced at `step` (1-based); `clipped` when the bound is L or U instead.
+    ChanceBound {
+        chance: NodeId,
+        child: NodeId,
+        step: usize,
+        clipped: bool,
+    },
+    /// Chosen by the algorithm, not returned from below: a null window's other end
+    /// (NegaScout, MTD(f)), a re-search's wider window, a probe's window.
+    Chosen,
+}
+
+/// A bound of the window `node` was entered with (at its latest entry among the first `k`
+/// steps), and where it came from; `None` when the node has not been entered.
+pub fn window_origin(
+    tree: &Tree,
+    replay: &Replay,
+    node: NodeId,
+    k: usize,
+    end: End,
+) -> Option<(f64, Origin)> {
+    let trace = replay.trace();
+    let (entry, (a, b)) = latest_entry(replay, node, k)?;
+    let x = match end {
+        End::Alpha => a,
+        End::Beta => b,
+    };
+    Some((x, trace_origin(tree, replay, trace, node, entry, x, end)))
+}
+
+/// The step index (0-based) and window of `node`'s latest `enter` or `research` before `k`.
+fn latest_entry(replay: &Replay, node: NodeId, k: usize) -> Option<(usize, (f64, f64))> {
+    let trace = replay.trace();
+    replay
+        .steps_of(node)
+        .iter()
+        .rev()
+        .map(|&s| s as usize)
+        .filter(|&s| s < k)
+        .find_map(|s| match trace.event(s).view() {
+            EventView::Enter {
+                node: n,
+                alpha,
+                beta,
+            }
+            | EventView::Research {
+                node: n,
+                alpha,
+                beta,
+            } if n == node => Some((s, (alpha, beta))),
+            _ => None,
+        })
+}
+
+fn trace_origin(
+    tree: &Tree,
+    replay: &Replay,
+    trace: &Trace,
+    mut node: NodeId,
+    mut entry: usize,
+    x: f64,
+    end: End,
+) -> Origin {
+    loop {
+        if let EventView::Research { .. } = trace.event(entry).view() {
+            return Origin::Chosen;
+        }
+        let Some(parent) = tree.parent(node) else {
+            return Origin::Start;
+        };
+        let Some((pentry, (pa, pb))) = latest_entry(replay, parent, entry) else {
+            return Origin::Chosen;
+        };
+        if tree.kind(parent) == Kind::Chance {
+            // Star1/Star2 announce each child's Aᵢ, Bᵢ just before searching it.
+            let announced = replay
+                .steps_of(node)
+                .iter()
+                .rev()
+                .map(|&s| s as usize)
+                .filter(|&s| pentry < s && s < entry)
+                .filter_map(|s| match trace.event(s).view() {
+                    EventView::ChanceBounds { a, b, .. } => Some((s, a, b)),
+                    _ => None,
+                })
+                .next();
+            if let Some((s, a, b)) = announced {
+                let raw = if end == End::Alpha { a } else { b };
+                return Origin::ChanceBound {
+                    chance: parent,
+                    child: node,
+                    step: s + 1,
+                    clipped: raw != x,
+                };
+            }
+        }
+        let inherited = match end {
+            End::Alpha => pa,
+            End::Beta => pb,
+        };
+        if inherited == x {
+            (node, entry) = (parent, pentry);
+            continue;
+        }
+        // Narrowed by a child returned before this entry: a Max node raises α, a Min node
+        // lowers β (a player's node likewise on its own side, whichever player it is).
+        if let Some((child, step)) = returned(tree, replay, parent, pentry, entry, x) {
+            return Origin::Returned {
+                child,
+                parent,
+                step,
+            };
+        }
+        return Origin::Chosen;
+    }
+}
+
+/// The latest child of `parent` that returned `x` between steps `from` and `to` (0-based,
+/// exclusive), and the 1-based step of its exit.
+fn returned(
+    tree: &Tree,
+    replay: &Replay,
+    parent: NodeId,
+    from: usize,
+    to: usize,
+    x: f64,
+) -> Option<(NodeId, usize)> {
+    let trace = replay.trace();
+    tree.children(parent)
+        .filter_map(|c| {
+            replay
+                .steps_of(c)
+                .iter()
+                .rev()
+                .map(|&s| s as usize)
+                .filter(|&s| from < s && s < to)
+                .find(|&s| match trace.event(s).view() {
+                    EventView::Exit { node, value, .. } => node == c && value == x,
+                    EventView::Leaf { node, value } => node == c && value == x,
+                    _ => false,
+                })
+                .map(|s| (c, s + 1))
+        })
+        .max_by_key(|&(_, s)| s)
+}
+
+impl Origin {
+    /// The bound `x` at `end` and its origin in words: "β = 5: the value of a1, returned to
+    /// − node a at step 6".
+    pub fn sentence(&self, tree: &Tree, algo: &Algorithm, end: End, x: f64) -> String {
+        let head = format!("{} = {}", end.symbol(), short_number(x));
+        let kind = |n: NodeId| named(tree, n);
+        match *self {
+            Origin::Start if x.is_infinite() => {
+                format!("{head}: the search starts at the root with the widest window")
+            }
+            Origin::Start => match algo {
+                Algorithm::Mtdf { .. } => {
+                    format!("{head}: MTD(f)'s null window at the root, from its guess")
+                }
+                _ => format!("{head}: the root's window, the bound of the tree's values"),
+            },
+            Origin::Returned {
+                child,
+                parent,
+                step,
+            } => format!(
+                "{head}: the value of {}, returned to {} at step {step}",
+                node_name(tree, child),
+                kind(parent)
+            ),
+            Origin::ChanceBound {
+                chance,
+                child,
+                step,
+                clipped,
+            } => {
+                let (name, lu) = match end {
+                    End::Alpha => ("A", "L"),
+                    End::Beta => ("B", "U"),
+                };
+                let i = tree.child_index(child) + 1;
+                if clipped {
+                    format!(
+                        "{head}: {lu}, the tree's bound, clipping {name}{i} of {} (step {step})",
+                        kind(chance)
+                    )
+                } else {
+                    format!("{head}: {name}{i} of {} (step {step})", kind(chance))
+                }
+            }
+            Origin::Chosen => format!(
+                "{head}: chosen by {} (a null window, a re-search or a probe), not returned from below",
+                algo.name()
+            ),
+        }
+    }
+}
+
+/// The 1-based step of the cutoff at `node` among the first `k` steps, if one fired.
+pub fn cutoff_step(replay: &Replay, node: NodeId, k: usize) -> Option<usize> {
+    let trace = replay.trace();
+    replay
+        .steps_of(node)
+        .iter()
+        .rev()
+        .map(|&s| s as usize)
+        .filter(|&s| s < k)
+        .find(|&s| matches!(trace.event(s).view(), EventView::Cutoff { node: n, .. } if n == node))
+        .map(|s| s + 1)
+}
+
+/// The comparison a cutoff at `node` made, with both numbers and both nodes, and where the
+/// bound it compared with came from: "#2.1 returned 2 ≤ α = 3 of − node #2; α = 3: the value
+/// of #1, returned to the root at step 6". `None` when no cutoff fired at `node` in the
+/// first `k` steps, or it is not a comparison with the node's own window.
+pub fn cutoff_reason(
+    tree: &Tree,
+    algo: &Algorithm,
+    replay: &Replay,
+    node: NodeId,
+    k: usize,
+) -> Option<String> {
+    let step = cutoff_step(replay, node, k)?;
+    let EventView::Cutoff { after, kind, .. } = replay.trace().event(step - 1).view() else {
+        return None;
+    };
+    let child = tree.child(node, after as usize);
+    let value = child_value(replay, child, step)?;
+    let (sign, end) = match kind {
+        Cutoff::Alpha => ("≤", End::Alpha),
+        Cutoff::Beta => ("≥", End::Beta),
+        _ => return None,
+    };
+    let (x, origin) = window_origin(tree, replay, node, step, end)?;
+    Some(format!(
+        "{} returned {} {sign} {} = {} of {}; {}",
+        node_name(tree, child),
+        short_number(value),
+        end.symbol(),
+        short_number(x),
+        named(tree, node),
+        origin.sentence(tree, algo, end, x)
+    ))
+}
+
+/// A node with its kind: "− node #2", "the root".
+fn named(tree: &Tree, n: NodeId) -> String {
+    if n == tree.root() && tree.label(n).is_none() {
+        "the root".into()
+    } else {
+        format!("{} {}", kind_words(tree.kind(n)), node_name(tree, n))
+    }
+}
+
+/// The value `child` returned at its latest exit (or evaluation) before step `k` (1-based).
+fn child_value(replay: &Replay, child: NodeId, k: usize) -> Option<f64> {
+    let trace = replay.trace();
+    replay
+        .steps_of(child)
+        .iter()
+        .rev()
+        .map(|&s| s as usize)
+        .filter(|&s| s < k)
+        .filter_map(|s| match trace.event(s).view() {
+            EventView::Exit { node, value, bound } if node == child => {
+                let _: Bound = bound;
+                Some(value)
+            }
+            EventView::Leaf { node, value } if node == child => Some(value),
+            _ => None,
+        })
+        .next()
+}
+
+/// The statistics of the first `k` steps: leaf evaluations, interior nodes entered, cutoffs,
+/// probes and re-searches so far.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SoFar {
+    pub leaves: u64,
+    pub interior: u64,
+    pub cutoffs: u64,
+    pub probes: u64,
+    pub researches: u64,
+}
+
+pub fn so_far(trace: &Trace, k: usize) -> SoFar {
+    let mut s = SoFar::default();
+    for e in &trace.events()[..k.min(trace.len())] {
+        match e.view() {
+            EventView::Leaf { .. } => s.leaves += 1,
+            EventView::Enter { .. } => s.interior += 1,
+            EventView::Cutoff { .. } => s.cutoffs += 1,
+            EventView::Probe { .. } => s.probes += 1,
+            EventView::Research { .. } => s.researches += 1,
+            _ => {}
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Algorithm;
+    use crate::trace::{StepIndex, record};
+    use std::sync::atomic::AtomicU64;
+
+    /// Knuth & Moore's classic tree `((3,12,8),(2,4,6),(14,5,2))` under alpha-beta: the second
+    /// Min node is entered with α = 3, the value of the first, and cuts off after its first
+    /// leaf, 2 ≤ α = 3.
+    #[test]
+    fn alpha_comes_from_the_first_min_node() {
+        let tree = crate::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+        let algo = Algorithm::AlphaBeta { fail_soft: false };
+        let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(&tree, &trace);
+        let replay = Replay::with_index(&tree, &trace, &index);
+        let end = trace.len();
+        let second = tree.child(tree.root(), 1);
+        let (x, origin) = window_origin(&tree, &replay, second, end, End::Alpha).unwrap();
+        assert_eq!(x, 3.0);
+        let first = tree.child(tree.root(), 0);
+        let Origin::Returned {
+            child,
+            parent,
+            step,
+        } = origin
+        else {
+            panic!("{origin:?}");
+        };
+        assert_eq!((child, parent), (first, tree.root()));
+        assert!(
+            matches!(trace.event(step - 1).view(), EventView::Exit { node, value, .. } if node == first && value == 3.0)
+        );
+        assert_eq!(
+            origin.sentence(&tree, &algo, End::Alpha, x),
+            format!("α = 3: the value of #1, returned to the root at step {step}")
+        );
+        let (b, o) = window_origin(&tree, &replay, second, end, End::Beta).unwrap();
+        assert_eq!((b, o), (f64::INFINITY, Origin::Start));
+        // A leaf below inherits α from its Min parent, which inherited it from the root.
+        let leaf = tree.child(second, 0);
+        assert_eq!(window_origin(&tree, &replay, leaf, end, End::Alpha), None);
+        let reason = cutoff_reason(&tree, &algo, &replay, second, end).unwrap();
+        assert!(
+            reason.starts_with("#2.1 returned 2 ≤ α = 3 of − node #2; α = 3: the value of #1"),
+            "{reason}"
+        );
+        let so = so_far(&trace, end);
+        assert_eq!((so.leaves, so.cutoffs), (7, 2));
+        assert_eq!(so_far(&trace, 0), SoFar::default());
+    }
+}
