@@ -139,6 +139,16 @@ fn win_loss_crossover_is_the_fixed_point() {
         );
     }
     assert!(win_probability(2, 20, 0.55) < 0.01 && win_probability(2, 20, 0.68) > 0.99);
+    // Pearl's limit beside the measured EBF: ξ_b/(1 − ξ_b) at P0 = ξ_b (1.618 for b = 2, which
+    // is ξ_2's reciprocal), √b elsewhere.
+    use prune::experiment::win_loss::pearl_ebf;
+    assert!((pearl_ebf(2, xi(2)) - 1.0 / xi(2)).abs() < 1e-12);
+    assert!((pearl_ebf(3, xi(3)) - xi(3) / (1.0 - xi(3))).abs() < 1e-12);
+    assert!(
+        (pearl_ebf(3, xi(3)) / 3f64.powf(0.75) - 1.0).abs() < 0.1,
+        "≈ b^(3/4)"
+    );
+    assert_eq!(pearl_ebf(2, 0.5), 2f64.sqrt());
     let r = run(
         "win-loss",
         &Options {
@@ -148,6 +158,8 @@ fn win_loss_crossover_is_the_fixed_point() {
         },
     );
     for row in 0..r.rows.len() {
+        let p0 = real(r.get(row, "p0"));
+        assert_eq!(real(r.get(row, "pearl_ebf")), pearl_ebf(2, p0));
         let exact = real(r.get(row, "win_probability"));
         let share = real(r.get(row, "win_share"));
         if !(1e-6..=1.0 - 1e-6).contains(&exact) {
@@ -408,4 +420,43 @@ fn the_win_loss_map_crosses_the_diagonal_at_xi() {
     assert_eq!(r.rows.len(), 51);
     assert_eq!(real(r.get(0, "f4")), 0.0);
     assert_eq!(real(r.get(50, "f4")), 1.0);
+}
+
+/// The slides ("Minimaxing of heuristic values"): the expected maximum of two independent U(0,1)
+/// values is 2/3, not the 1/2 that maximising their expected values gives. Minimax on 20,000
+/// one-ply binary trees with U(0,1) leaves; the tolerance is four standard errors, the standard
+/// deviation of the maximum being √(1/2 − 4/9) = √(1/18).
+#[test]
+fn the_expected_maximum_of_two_uniform_values_is_two_thirds() {
+    use prune::generate::Values;
+    use prune::generate::uniform::{self, Order, Uniform};
+    use prune::search::{self, Algorithm, Value};
+    let p = Uniform {
+        branching: 2,
+        depth: 1,
+        values: Values {
+            lo: 0.0,
+            hi: 1.0,
+            real: true,
+        },
+        order: Order::Random,
+    };
+    let n = 20_000;
+    let mut sum = 0.0;
+    for seed in 0..n {
+        let tree = uniform::generate(&p, seed).unwrap();
+        let run = search::run(&tree, &Algorithm::Minimax).unwrap();
+        let Value::Scalar(v) = run.value else {
+            panic!("a scalar")
+        };
+        sum += v;
+    }
+    let mean = sum / n as f64;
+    let se = (1.0f64 / 18.0).sqrt() / (n as f64).sqrt();
+    assert!(
+        (mean - 2.0 / 3.0).abs() < 4.0 * se,
+        "mean maximum {mean}, 2/3 ± {}",
+        4.0 * se
+    );
+    assert!(mean - 0.5 > 50.0 * se, "far from the 1/2 of the means");
 }

@@ -434,3 +434,58 @@ fn tzeng_purdom_figure_2_values_under_both_rules() {
     assert_eq!(value(&t, a, f64::INFINITY), 0.5);
     assert_eq!(value(&t, b, f64::INFINITY), 0.6);
 }
+
+/// Ballard (1982), §2 and Figure 4: after successors worth 5 and 3 of four equally likely ones,
+/// with leaves in 0..10, the * node lies in 2..7, so α = 7 cuts it off (and, mirrored, β = 2).
+#[test]
+fn ballard_figure_4_interim_bounds() {
+    let tree = load("ballard-figure-4.ron");
+    let s = labelled(&tree, "s");
+    for algo in [
+        Algorithm::Star1 { rightmost: false },
+        Algorithm::Expectiminimax,
+    ] {
+        assert_eq!(run(&tree, algo.clone()).value, Value::Scalar(7.0), "{algo}");
+    }
+    let (run1, trace) = traced(&tree, Algorithm::Star1 { rightmost: false });
+    // a, then s's 5 and 3: the upper bound (5 + 3 + 10 + 10) / 4 = 7 ≤ α = 7.
+    assert_eq!(run1.stats.leaves, 3);
+    let cut = trace.events().iter().find_map(|e| match e.view() {
+        EventView::Cutoff {
+            node,
+            after,
+            skipped,
+            kind,
+        } if node == s => Some((after, skipped, kind)),
+        _ => None,
+    });
+    assert_eq!(cut, Some((1, 2, Cutoff::StarLower)));
+    // One less for the first move and the bound 7 no longer reaches α: s is searched in full.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-4.ron"),
+    )
+    .unwrap();
+    let parse = |t: String| format::parse("fig4", t.into(), format::Format::Ron).unwrap();
+    let below = parse(text.replace("Leaf(\"a\", 7)", "Leaf(\"a\", 6)"));
+    assert_eq!(
+        run(&below, Algorithm::Star1 { rightmost: false })
+            .stats
+            .leaves,
+        5
+    );
+    // The mirror image: under a − root whose first move is worth 2, β = 2 and the lower bound
+    // (5 + 3 + 0 + 0) / 4 = 2 cuts s off after the same two successors.
+    let mirrored = parse(
+        text.replace("Max([", "Min([")
+            .replace("Leaf(\"a\", 7)", "Leaf(\"a\", 2)")
+            .replace("[5, 3, 10, 10]", "[5, 3, 0, 0]"),
+    );
+    let (run2, trace) = traced(&mirrored, Algorithm::Star1 { rightmost: false });
+    assert_eq!(run2.value, Value::Scalar(2.0));
+    assert_eq!(run2.stats.leaves, 3);
+    let s = labelled(&mirrored, "s");
+    assert!(trace.events().iter().any(|e| matches!(
+        e.view(),
+        EventView::Cutoff { node, after: 1, skipped: 2, kind: Cutoff::StarUpper } if node == s
+    )));
+}
