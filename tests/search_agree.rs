@@ -30,10 +30,12 @@ const TWO_PLAYER: &[Algorithm] = &[
     Algorithm::Star1 { rightmost: false },
     Algorithm::Star2 {
         probes: 1,
+        probe_always: false,
         rightmost: false,
     },
     Algorithm::Star2 {
         probes: 2,
+        probe_always: false,
         rightmost: false,
     },
 ];
@@ -42,14 +44,27 @@ const CHANCE: &[Algorithm] = &[
     Algorithm::Star1 { rightmost: false },
     Algorithm::Star2 {
         probes: 1,
+        probe_always: false,
         rightmost: false,
     },
     Algorithm::Star2 {
         probes: 2,
+        probe_always: false,
         rightmost: false,
     },
     Algorithm::Star2 {
         probes: 3,
+        probe_always: false,
+        rightmost: false,
+    },
+    Algorithm::Star2 {
+        probes: 1,
+        probe_always: true,
+        rightmost: false,
+    },
+    Algorithm::Star2 {
+        probes: 2,
+        probe_always: true,
         rightmost: false,
     },
 ];
@@ -268,6 +283,7 @@ fn rightmost_cutoff_keeps_the_best_move() {
             Algorithm::Star1 { rightmost: true },
             Algorithm::Star2 {
                 probes: 1,
+                probe_always: false,
                 rightmost: true,
             },
         ] {

@@ -25,13 +25,20 @@
 //!   have one), keeping for each the smallest value seen; each probe is tested against the
 //!   latest bounds of all the others, `Ai = N·α − Σ_{j≠i} Wj`, whether the children are equally
 //!   likely or not. K = 1 is the paper's Star2.
+//! - Probing only where a probe can cut off (unless `probe_always`): a probe proves a − child
+//!   at most its value and never below L, so when the * node with every child at L is still
+//!   above α (with every + child at U, below β) — always below α = −∞, as for a + node's first
+//!   chance child — no probe can cut it off and none is made. §5 probes for a * node "not better than
+//!   all previously searched alternatives"; Ballard's Table II, counted as he counts (a probed
+//!   leaf searched again twice), comes out exactly this way and not with `Star2Min` as printed,
+//!   which probes there too (29 leaves for his 25 at N = 4).
 //! - No probe with an empty window (its fail-hard answer would not say on which side the value
 //!   lies). A probe that fails high under a − node (low under a + node) bounds nothing.
 //! - Bounded work: a probe's answer for an interior node is kept, and the regular phase uses it
 //!   instead of searching that node again when it settles the new window (the regular window
 //!   lies inside the probe's). Without this a chain of chance nodes doubled its work per level.
 //! - A probed leaf that the regular phase searches again is evaluated again: `leaves` counts it
-//!   twice and `distinct_leaves` once (§6.2.1 counts the first way, §6.1 the second).
+//!   twice (as §6.2.1 says it counts) and `distinct_leaves` once.
 //! - Uneven probabilities: (5)–(8) weighted as (22) weights (1a): with Pj the probabilities,
 //!   `Ai = (α − Σ_{j<i} Pj Vj − Σ_{j>i} Pj Wj) / Pi` (and the mirror for + children).
 //! - A * node whose children are not all − or all + (leaves, mixed kinds) is searched by Star1,
@@ -44,9 +51,16 @@ use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// Ballard's Star2 from the root: `probes` rounds of cyclic probing at each chance node whose
-/// children are all of one kind, then Star1's regular phase; `rightmost` as for Star1.
-pub fn search<O: Observer>(tree: &Tree, probes: u32, rightmost: bool, obs: &mut O) -> Found {
-    star1::run(tree, probes.max(1), rightmost, obs)
+/// children are all of one kind and where a probe can cut the node off (every such node with
+/// `probe_always`), then Star1's regular phase; `rightmost` as for Star1.
+pub fn search<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    rightmost: bool,
+    obs: &mut O,
+) -> Found {
+    star1::run(tree, probes.max(1), probe_always, rightmost, obs)
 }
 
 /// A * node under Star2: Star2Min, its Max twin, or Star1.
@@ -101,6 +115,12 @@ fn probe<O: Observer>(
         });
     }
     Some(v)
+}
+
+/// The end of the value range a probe can at best prove a child at: L under a − node, U under a
+/// + node.
+fn far_end(min: bool, l: f64, u: f64) -> f64 {
+    if min { l } else { u }
 }
 
 /// A cutoff during the probing phase: the * node is worth at most α (`low`) or at least β.
@@ -164,7 +184,19 @@ fn star2<O: Observer>(
     let b1 = nf * (beta - l) + l; // (3b)
     let (mut a, mut b) = (a1, b1);
     let mut ws: f64 = w.iter().zip(&p).map(|(w, p)| w * p).sum(); // Σ Pj Wj
-    for k in 0..ctx.probes.max(1) as usize {
+    // A probe shows a − child worth at most its value, never less than L: the probes can cut
+    // the node off only if it is at most α with every child at L (at least β with every + child
+    // at U). Where they cannot — below α = −∞, the + node's first * child — Ballard's
+    // experiment does not probe (§5 probes for a * node "worse than a previously searched
+    // * node"); the procedure as printed does (`probe_always`).
+    let floor = none.completed(tree, kids.iter().map(|&c| (c, far_end(min, l, u))));
+    let can_cut = if min { floor <= alpha } else { floor >= beta };
+    let rounds = if can_cut || ctx.probe_always {
+        ctx.probes.max(1) as usize
+    } else {
+        0
+    };
+    for k in 0..rounds {
         for i in 0..n {
             if tree.child_count(kids[i]) <= k {
                 continue;
@@ -231,7 +263,7 @@ fn star2<O: Observer>(
             ws = others + p[i] * w[i];
         }
     }
-    if uniform && ctx.probes > 1 {
+    if uniform && rounds > 1 {
         // (7) and (8) again, from the smallest (largest) probe of each child.
         let (mut a2, mut b2) = (a1, b1);
         for &wi in &w {
