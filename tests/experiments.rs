@@ -358,8 +358,16 @@ fn ballard_variants_best_star_node_first_helps() {
         },
     );
     let best = real(r.get(0, "best_first_leaves"));
-    assert!(best < real(r.get(0, "cycling_leaves")), "{}", r.table());
+    assert!(best < real(r.get(0, "star2_leaves")), "{}", r.table());
     assert!(best < real(r.get(0, "third_best_first_leaves")));
+    let best_cycling = real(r.get(0, "best_first_cycling_leaves"));
+    assert!(best_cycling < best);
+    assert!(best_cycling < real(r.get(0, "third_best_first_cycling_leaves")));
+    assert_eq!(
+        *r.get(0, "paper_best_first_percent"),
+        Cell::None,
+        "N = 40 only"
+    );
     // The same trees as ballard-average for the same seed: Star1's mean agrees.
     let avg = run(
         "ballard-average",
@@ -370,6 +378,28 @@ fn ballard_variants_best_star_node_first_helps() {
         },
     );
     assert_eq!(r.get(0, "star1_leaves"), avg.get(0, "star1_leaves"));
+    assert_eq!(r.get(0, "star2_leaves"), avg.get(0, "star2_leaves"));
+    assert_eq!(
+        r.get(0, "cycling_leaves"),
+        avg.get(0, "star2_2probe_leaves")
+    );
+    // §7.4's figures are printed beside ours at N = 40.
+    let r40 = run(
+        "ballard-variants",
+        &Options {
+            trials: Some(1),
+            seed: 1,
+            sizes: Some(vec![40]),
+        },
+    );
+    for (key, paper) in [
+        ("paper_star2_percent", 35.0),
+        ("paper_best_first_percent", 30.0),
+        ("paper_third_best_first_percent", 31.9),
+        ("paper_best_first_cycling_percent", 26.3),
+    ] {
+        assert_eq!(real(r40.get(0, key)), paper, "{key}");
+    }
 }
 
 #[test]

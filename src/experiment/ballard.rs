@@ -258,10 +258,15 @@ pub fn variants_work(o: &Options) -> u64 {
     o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(200))
 }
 
+/// §7.4's figures at N = 40, percent of N³: Star2 (35), the best * node first (30), the
+/// third-best first (31.9), the best first with 2-node cycling (26.3).
+const SECTION_7_4: [(usize, f64); 4] = [(1, 35.0), (3, 30.0), (4, 31.9), (5, 26.3)];
+
 /// §7.4: relaxing the left-to-right order of * nodes. On the random trees of `ballard-average`
-/// (same seeds, so the same trees for the same trials), Star2 with 2-node cycling as it comes,
-/// with the best * node moved first, and with the third-best moved first.
+/// (same seeds, so the same trees for the same trials): Star1, Star2, Star2 with the best or
+/// the third-best * node moved first, and the same three with 2-node cycling.
 pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
+    const K: usize = 7;
     let sizes = o.sizes_or(&SIZES);
     check_sizes(&sizes)?;
     let trials = o.trials_or(200);
@@ -271,20 +276,25 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
         |row, t| {
             let n = sizes[row];
             let tree = critical(n, StarOrder::Random, seed(o.seed, row as u64, u64::from(t)))?;
-            let counts = [
+            let best = nth_best_first(&tree, 0);
+            let third = nth_best_first(&tree, 2);
+            let counts: [u64; K] = [
                 stats(&tree, &STAR1).leaves,
+                stats(&tree, &STAR2).leaves,
                 stats(&tree, &STAR2_2).leaves,
-                stats(&nth_best_first(&tree, 0), &STAR2_2).leaves,
-                stats(&nth_best_first(&tree, 2), &STAR2_2).leaves,
+                stats(&best, &STAR2).leaves,
+                stats(&third, &STAR2).leaves,
+                stats(&best, &STAR2_2).leaves,
+                stats(&third, &STAR2_2).leaves,
             ];
             tick(1);
             Ok(counts)
         },
     )?;
-    let sums: Vec<[u64; 4]> = per_trial
+    let sums: Vec<[u64; K]> = per_trial
         .iter()
         .map(|row| {
-            let mut s = [0u64; 4];
+            let mut s = [0u64; K];
             for c in row {
                 for (s, x) in s.iter_mut().zip(c) {
                     *s += x;
@@ -300,37 +310,56 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
         .map(|(&n, s)| {
             let n3 = f64::from(n).powi(3);
             let mut row = vec![Cell::Int(i64::from(n))];
-            for &x in s {
+            for (i, &x) in s.iter().enumerate() {
                 row.push(Cell::Real(x as f64 / k, 1));
                 row.push(Cell::Real(100.0 * x as f64 / k / n3, 1));
+                if let Some(&(_, p)) = SECTION_7_4.iter().find(|r| r.0 == i) {
+                    row.push(if n == 40 {
+                        Cell::Real(p, 1)
+                    } else {
+                        Cell::None
+                    });
+                }
             }
             row
         })
         .collect();
+    let columns = vec![
+        col("n", "N"),
+        col("star1_leaves", "Star1"),
+        col("star1_percent", "%N³"),
+        col("star2_leaves", "Star2"),
+        col("star2_percent", "%N³"),
+        col("paper_star2_percent", "paper"),
+        col("cycling_leaves", "2-cycling"),
+        col("cycling_percent", "%N³"),
+        col("best_first_leaves", "best first"),
+        col("best_first_percent", "%N³"),
+        col("paper_best_first_percent", "paper"),
+        col("third_best_first_leaves", "3rd-best first"),
+        col("third_best_first_percent", "%N³"),
+        col("paper_third_best_first_percent", "paper"),
+        col("best_first_cycling_leaves", "best+cycling"),
+        col("best_first_cycling_percent", "%N³"),
+        col("paper_best_first_cycling_percent", "paper"),
+        col("third_best_first_cycling_leaves", "3rd+cycling"),
+        col("third_best_first_cycling_percent", "%N³"),
+    ];
     Ok(Report {
         title: format!(
             "Ballard 1982, §7.4: * node order and 2-node cycling, mean leaves of {trials} random *-complete 2-ply trees per N (seed {})",
             o.seed
         ),
-        columns: vec![
-            col("n", "N"),
-            col("star1_leaves", "Star1"),
-            col("star1_percent", "%N³"),
-            col("cycling_leaves", "2-cycling"),
-            col("cycling_percent", "%N³"),
-            col("best_first_leaves", "best first"),
-            col("best_first_percent", "%N³"),
-            col("third_best_first_leaves", "3rd-best first"),
-            col("third_best_first_percent", "%N³"),
-        ],
+        columns,
         rows,
         notes: vec![
-            "2-cycling: Star2 probing two children of every − node (§5, §6.2.1.3); best / 3rd-best first: the same after moving the best (third-best; second-best when N = 2) * node to the front, the others in their random order.".into(),
-            "Leaves counted as §6.2.1 counts them (a probed leaf searched again twice). The paper's figures are withheld from our copy.".into(),
+            "Star2: one probe per − node; 2-cycling: two (§5, §6.2.1.3). Best / 3rd-best first: the same after moving the best (third-best; second-best when N = 2) * node to the front, the others in their random order.".into(),
+            "Leaves counted as §6.2.1 counts them (a probed leaf searched again twice); Star2 probes only where a probe can cut off.".into(),
+            "paper: §7.4's \"preliminary experimental results\" for N = 40, in percent of N³: Star2 35, best first 30, third-best first 31.9, best first with 2-node cycling 26.3.".into(),
         ],
         plot: Some(super::plot::Plot {
             x: "n",
-            ys: vec!["star1_percent", "cycling_percent", "best_first_percent", "third_best_first_percent"],
+            ys: vec!["star1_percent", "star2_percent", "best_first_percent", "third_best_first_percent", "best_first_cycling_percent"],
             series_by: vec![],
             x_label: "N",
             y_label: "mean leaves, % of N³",
