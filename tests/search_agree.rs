@@ -375,3 +375,24 @@ fn a_chain_a_hundred_thousand_deep_searches_without_overflow() {
         assert_eq!(value(&t, algo).value, Value::Scalar(4.0), "{algo}");
     }
 }
+
+/// Star2 probing two (three) children of each − node before the next (the node-by-node reading
+/// of Ballard §6.2.1.3 that `ballard-average` reports) returns the expectiminimax value too, on
+/// regular, uneven and irregular chance trees.
+#[test]
+fn star2_probing_node_by_node_keeps_the_value() {
+    for seed in 0..trees_per_family() {
+        let t = chance_tree(seed, seed % 3 == 0, seed % 2 == 0, seed % 5 == 0);
+        let want = value(&t, &Algorithm::Expectiminimax);
+        for probes in [2, 3] {
+            let mut counter = search::Counter::new(t.len());
+            let got = search::star2::search_node_major(&t, probes, seed % 4 == 1, &mut counter);
+            assert!(
+                agree(&t, &got.value, &want.value) && got.bound == Bound::Exact,
+                "seed {seed}, {probes} probes: {} against {}",
+                got.value,
+                want.value
+            );
+        }
+    }
+}

@@ -47,6 +47,9 @@ pub(crate) struct Ctx {
     /// Star2 probes even at a chance node where no probe can cut it off (the paper's procedure
     /// as printed); by default it probes only where a probe cutoff is possible.
     pub probe_always: bool,
+    /// Star2 probes the first `probes` children of one − node before the next one's (§6.2.1.3's
+    /// "2 leaves … below each − node"), instead of round by round (§5's cyclic probing).
+    pub node_major: bool,
     pub rightmost: bool,
     /// Set when the §7.2 cutoff ended the search below the root's last child.
     pub rightmost_fired: bool,
@@ -98,12 +101,25 @@ pub(crate) fn run<O: Observer>(
     rightmost: bool,
     obs: &mut O,
 ) -> Found {
+    run_with(tree, probes, probe_always, false, rightmost, obs)
+}
+
+/// [`run`], choosing also the order of Star2's probes (`node_major`: see [`Ctx`]).
+pub(crate) fn run_with<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    node_major: bool,
+    rightmost: bool,
+    obs: &mut O,
+) -> Found {
     let b = tree.value_bounds();
     let mut ctx = Ctx {
         l: b.lo,
         u: b.hi,
         probes,
         probe_always,
+        node_major,
         rightmost,
         rightmost_fired: false,
         probed: Vec::new(),

@@ -63,6 +63,19 @@ pub fn search<O: Observer>(
     star1::run(tree, probes.max(1), probe_always, rightmost, obs)
 }
 
+/// Star2 with `probes` children of each − node (+ node) probed before the next node's, the
+/// reading of §6.2.1.3's "looking at 2 leaves during preliminary probing, rather than just 1,
+/// below each − node" that does not cycle; each probe is still tested for a cutoff against the
+/// latest bounds of the others. For experiments (`ballard-average`); not in the catalogue.
+pub fn search_node_major<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    obs: &mut O,
+) -> Found {
+    star1::run_with(tree, probes.max(1), probe_always, true, false, obs)
+}
+
 /// A * node under Star2: Star2Min, its Max twin, or Star1.
 pub(crate) fn node<O: Observer>(
     tree: &Tree,
@@ -196,8 +209,17 @@ fn star2<O: Observer>(
     } else {
         0
     };
-    for k in 0..rounds {
-        for i in 0..n {
+    let order: Vec<(usize, usize)> = if ctx.node_major {
+        (0..n)
+            .flat_map(|i| (0..rounds).map(move |k| (k, i)))
+            .collect()
+    } else {
+        (0..rounds)
+            .flat_map(|k| (0..n).map(move |i| (k, i)))
+            .collect()
+    };
+    {
+        for (k, i) in order {
             if tree.child_count(kids[i]) <= k {
                 continue;
             }
@@ -210,7 +232,8 @@ fn star2<O: Observer>(
                     o.map(|(_, w)| w).sum::<f64>()
                 };
                 match (k, min) {
-                    (0, _) => (a, b), // (7) and (8), "distributed"
+                    // (7) and (8), "distributed" (node by node, the same bounds as below)
+                    (0, _) if !ctx.node_major => (a, b),
                     (_, true) => (nf * alpha - others(), b1),
                     (_, false) => (a1, nf * beta - others()),
                 }
@@ -248,8 +271,12 @@ fn star2<O: Observer>(
                         wb[i] = wb[i].max(wk);
                     }
                 }
+                // Node by node, the probe of a − node is the smallest of its first `rounds`
+                // children, tested once they are all seen (`Star2Min`'s test of `w[i]`).
+                let last = k + 1 == rounds || k + 1 == tree.child_count(kids[i]);
                 let bound = proved(&wb, i, wb[i]);
-                if (min && bound <= alpha) || (!min && bound >= beta) {
+                if (last || !ctx.node_major) && ((min && bound <= alpha) || (!min && bound >= beta))
+                {
                     return probe_cut(obs, node, i, n, min, alpha, beta);
                 }
             }
