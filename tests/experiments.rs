@@ -314,6 +314,17 @@ fn minimax_is_pathological_on_board_splitting_and_product_propagation_is_not() {
 
 #[test]
 fn reinefeld_marsland_model_checks() {
+    // The depth-2 improvement: at d = 1 no re-search, so NegaScout sees the w leaves once each
+    // (w + r without it); at d = 2, N1_2 = N1_1 + (w−r−1)N4_1 + rN5_1 = w + (w−r−1)(1+g) + rw.
+    use prune::experiment::reinefeld_marsland::model_with;
+    for (w, g, r) in [(5.0, 1.0, 2.0), (10.0, 3.0, 2.0), (8.0, 2.0, 0.0)] {
+        let (_, n1, n1ab) = model_with(w, 1, g, r, 0.0, 1.0, true);
+        assert_eq!((n1, n1ab), (w, w));
+        assert_eq!(model_with(w, 1, g, r, 0.0, 1.0, false).1, w + r);
+        let (_, n2, n2ab) = model_with(w, 2, g, r, 0.0, 1.0, true);
+        let want = w + (w - r - 1.0) * (1.0 + g) + r * w;
+        assert_eq!((n2, n2ab), (want, want));
+    }
     let r = run(
         "reinefeld-marsland",
         &Options {
@@ -323,6 +334,9 @@ fn reinefeld_marsland_model_checks() {
     );
     assert_eq!(r.rows.len(), 19, "g = 1 … w − 1");
     for row in 0..r.rows.len() {
+        // The improvement only removes re-searches.
+        assert!(real(r.get(row, "negascout_d2")) < real(r.get(row, "negascout")));
+        assert!(real(r.get(row, "negascout_ab_d2")) <= real(r.get(row, "negascout_ab")));
         assert_eq!(
             real(r.get(row, "negascout_g0")),
             real(r.get(row, "minimal"))
