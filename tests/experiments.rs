@@ -504,3 +504,37 @@ fn the_expected_maximum_of_two_uniform_values_is_two_thirds() {
     );
     assert!(mean - 0.5 > 50.0 * se, "far from the 1/2 of the means");
 }
+
+/// Nau's game-playing experiment: at search depth 1 both back-ups choose alike, and one ply
+/// above the cells both play perfectly, so product propagation's share is exactly 1/2 there; the
+/// interval is the mean ± 1.96 standard errors; a seed gives the same games on any thread count.
+#[test]
+fn pathology_games_are_fair_where_the_rules_agree() {
+    let opts = Options {
+        trials: Some(200),
+        seed: 5,
+        sizes: Some(vec![2, 8]),
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let r = one.install(|| run("pathology-games", &opts));
+    assert_eq!(r, run("pathology-games", &opts));
+    assert_eq!(r.rows.len(), 7, "search depths 1 … d − 1");
+    for row in [0, 6] {
+        assert_eq!(real(r.get(row, "product_share")), 0.5);
+        assert_eq!(real(r.get(row, "same_winner")), 1.0);
+        assert_eq!(*r.get(row, "product_sweeps"), Cell::None);
+    }
+    for row in 0..r.rows.len() {
+        let (m, lo, hi) = (
+            real(r.get(row, "product_share")),
+            real(r.get(row, "ci_low")),
+            real(r.get(row, "ci_high")),
+        );
+        assert!(lo <= m && m <= hi && (m - lo - (hi - m)).abs() < 2e-3);
+        // Half-width 1.96 SE, and the per-board share lies in [0, 1]: SE ≤ 0.5/√200.
+        assert!(hi - m <= 1.96 * 0.5 / 200f64.sqrt() + 1e-3);
+    }
+}
