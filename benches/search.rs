@@ -87,6 +87,7 @@ fn chance_trees(c: &mut Criterion) {
             Algorithm::Star1 { rightmost: false },
             Algorithm::Star2 {
                 probes: 1,
+                probe_always: false,
                 rightmost: false,
             },
         ],
@@ -108,6 +109,7 @@ fn chance_trees(c: &mut Criterion) {
             Algorithm::Star1 { rightmost: false },
             Algorithm::Star2 {
                 probes: 1,
+                probe_always: false,
                 rightmost: false,
             },
         ],

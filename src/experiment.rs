@@ -172,6 +172,12 @@ pub const EXPERIMENTS: &[Info] = &[
         run: pathology::run,
     },
     Info {
+        name: "pathology-games",
+        about: "Nau's experiment: minimax and product propagation play the board-splitting game against each other, win rates with confidence intervals",
+        work: pathology::games_work,
+        run: pathology::games,
+    },
+    Info {
         name: "maxn",
         about: "max^n with and without shallow pruning on 3-player constant-sum trees, against Korf's best case (1 + √(4b − 3))/2",
         work: maxn::work,

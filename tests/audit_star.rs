@@ -14,6 +14,7 @@ const STAR1: Algorithm = Algorithm::Star1 { rightmost: false };
 fn star2(probes: u32) -> Algorithm {
     Algorithm::Star2 {
         probes,
+        probe_always: false,
         rightmost: false,
     }
 }

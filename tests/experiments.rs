@@ -139,6 +139,16 @@ fn win_loss_crossover_is_the_fixed_point() {
         );
     }
     assert!(win_probability(2, 20, 0.55) < 0.01 && win_probability(2, 20, 0.68) > 0.99);
+    // Pearl's limit beside the measured EBF: ξ_b/(1 − ξ_b) at P0 = ξ_b (1.618 for b = 2, which
+    // is ξ_2's reciprocal), √b elsewhere.
+    use prune::experiment::win_loss::pearl_ebf;
+    assert!((pearl_ebf(2, xi(2)) - 1.0 / xi(2)).abs() < 1e-12);
+    assert!((pearl_ebf(3, xi(3)) - xi(3) / (1.0 - xi(3))).abs() < 1e-12);
+    assert!(
+        (pearl_ebf(3, xi(3)) / 3f64.powf(0.75) - 1.0).abs() < 0.1,
+        "≈ b^(3/4)"
+    );
+    assert_eq!(pearl_ebf(2, 0.5), 2f64.sqrt());
     let r = run(
         "win-loss",
         &Options {
@@ -148,6 +158,8 @@ fn win_loss_crossover_is_the_fixed_point() {
         },
     );
     for row in 0..r.rows.len() {
+        let p0 = real(r.get(row, "p0"));
+        assert_eq!(real(r.get(row, "pearl_ebf")), pearl_ebf(2, p0));
         let exact = real(r.get(row, "win_probability"));
         let share = real(r.get(row, "win_share"));
         if !(1e-6..=1.0 - 1e-6).contains(&exact) {
@@ -302,6 +314,17 @@ fn minimax_is_pathological_on_board_splitting_and_product_propagation_is_not() {
 
 #[test]
 fn reinefeld_marsland_model_checks() {
+    // The depth-2 improvement: at d = 1 no re-search, so NegaScout sees the w leaves once each
+    // (w + r without it); at d = 2, N1_2 = N1_1 + (w−r−1)N4_1 + rN5_1 = w + (w−r−1)(1+g) + rw.
+    use prune::experiment::reinefeld_marsland::model_with;
+    for (w, g, r) in [(5.0, 1.0, 2.0), (10.0, 3.0, 2.0), (8.0, 2.0, 0.0)] {
+        let (_, n1, n1ab) = model_with(w, 1, g, r, 0.0, 1.0, true);
+        assert_eq!((n1, n1ab), (w, w));
+        assert_eq!(model_with(w, 1, g, r, 0.0, 1.0, false).1, w + r);
+        let (_, n2, n2ab) = model_with(w, 2, g, r, 0.0, 1.0, true);
+        let want = w + (w - r - 1.0) * (1.0 + g) + r * w;
+        assert_eq!((n2, n2ab), (want, want));
+    }
     let r = run(
         "reinefeld-marsland",
         &Options {
@@ -311,6 +334,9 @@ fn reinefeld_marsland_model_checks() {
     );
     assert_eq!(r.rows.len(), 19, "g = 1 … w − 1");
     for row in 0..r.rows.len() {
+        // The improvement only removes re-searches.
+        assert!(real(r.get(row, "negascout_d2")) < real(r.get(row, "negascout")));
+        assert!(real(r.get(row, "negascout_ab_d2")) <= real(r.get(row, "negascout_ab")));
         assert_eq!(
             real(r.get(row, "negascout_g0")),
             real(r.get(row, "minimal"))
@@ -346,8 +372,16 @@ fn ballard_variants_best_star_node_first_helps() {
         },
     );
     let best = real(r.get(0, "best_first_leaves"));
-    assert!(best < real(r.get(0, "cycling_leaves")), "{}", r.table());
+    assert!(best < real(r.get(0, "star2_leaves")), "{}", r.table());
     assert!(best < real(r.get(0, "third_best_first_leaves")));
+    let best_cycling = real(r.get(0, "best_first_cycling_leaves"));
+    assert!(best_cycling < best);
+    assert!(best_cycling < real(r.get(0, "third_best_first_cycling_leaves")));
+    assert_eq!(
+        *r.get(0, "paper_best_first_percent"),
+        Cell::None,
+        "N = 40 only"
+    );
     // The same trees as ballard-average for the same seed: Star1's mean agrees.
     let avg = run(
         "ballard-average",
@@ -358,6 +392,28 @@ fn ballard_variants_best_star_node_first_helps() {
         },
     );
     assert_eq!(r.get(0, "star1_leaves"), avg.get(0, "star1_leaves"));
+    assert_eq!(r.get(0, "star2_leaves"), avg.get(0, "star2_leaves"));
+    assert_eq!(
+        r.get(0, "cycling_leaves"),
+        avg.get(0, "star2_2probe_leaves")
+    );
+    // §7.4's figures are printed beside ours at N = 40.
+    let r40 = run(
+        "ballard-variants",
+        &Options {
+            trials: Some(1),
+            seed: 1,
+            sizes: Some(vec![40]),
+        },
+    );
+    for (key, paper) in [
+        ("paper_star2_percent", 35.0),
+        ("paper_best_first_percent", 30.0),
+        ("paper_third_best_first_percent", 31.9),
+        ("paper_best_first_cycling_percent", 26.3),
+    ] {
+        assert_eq!(real(r40.get(0, key)), paper, "{key}");
+    }
 }
 
 #[test]
@@ -408,4 +464,77 @@ fn the_win_loss_map_crosses_the_diagonal_at_xi() {
     assert_eq!(r.rows.len(), 51);
     assert_eq!(real(r.get(0, "f4")), 0.0);
     assert_eq!(real(r.get(50, "f4")), 1.0);
+}
+
+/// The slides ("Minimaxing of heuristic values"): the expected maximum of two independent U(0,1)
+/// values is 2/3, not the 1/2 that maximising their expected values gives. Minimax on 20,000
+/// one-ply binary trees with U(0,1) leaves; the tolerance is four standard errors, the standard
+/// deviation of the maximum being √(1/2 − 4/9) = √(1/18).
+#[test]
+fn the_expected_maximum_of_two_uniform_values_is_two_thirds() {
+    use prune::generate::Values;
+    use prune::generate::uniform::{self, Order, Uniform};
+    use prune::search::{self, Algorithm, Value};
+    let p = Uniform {
+        branching: 2,
+        depth: 1,
+        values: Values {
+            lo: 0.0,
+            hi: 1.0,
+            real: true,
+        },
+        order: Order::Random,
+    };
+    let n = 20_000;
+    let mut sum = 0.0;
+    for seed in 0..n {
+        let tree = uniform::generate(&p, seed).unwrap();
+        let run = search::run(&tree, &Algorithm::Minimax).unwrap();
+        let Value::Scalar(v) = run.value else {
+            panic!("a scalar")
+        };
+        sum += v;
+    }
+    let mean = sum / n as f64;
+    let se = (1.0f64 / 18.0).sqrt() / (n as f64).sqrt();
+    assert!(
+        (mean - 2.0 / 3.0).abs() < 4.0 * se,
+        "mean maximum {mean}, 2/3 ± {}",
+        4.0 * se
+    );
+    assert!(mean - 0.5 > 50.0 * se, "far from the 1/2 of the means");
+}
+
+/// Nau's game-playing experiment: at search depth 1 both back-ups choose alike, and one ply
+/// above the cells both play perfectly, so product propagation's share is exactly 1/2 there; the
+/// interval is the mean ± 1.96 standard errors; a seed gives the same games on any thread count.
+#[test]
+fn pathology_games_are_fair_where_the_rules_agree() {
+    let opts = Options {
+        trials: Some(200),
+        seed: 5,
+        sizes: Some(vec![2, 8]),
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let r = one.install(|| run("pathology-games", &opts));
+    assert_eq!(r, run("pathology-games", &opts));
+    assert_eq!(r.rows.len(), 7, "search depths 1 … d − 1");
+    for row in [0, 6] {
+        assert_eq!(real(r.get(row, "product_share")), 0.5);
+        assert_eq!(real(r.get(row, "same_winner")), 1.0);
+        assert_eq!(*r.get(row, "product_sweeps"), Cell::None);
+    }
+    for row in 0..r.rows.len() {
+        let (m, lo, hi) = (
+            real(r.get(row, "product_share")),
+            real(r.get(row, "ci_low")),
+            real(r.get(row, "ci_high")),
+        );
+        assert!(lo <= m && m <= hi && (m - lo - (hi - m)).abs() < 2e-3);
+        // Half-width 1.96 SE, and the per-board share lies in [0, 1]: SE ≤ 0.5/√200.
+        assert!(hi - m <= 1.96 * 0.5 / 200f64.sqrt() + 1e-3);
+    }
 }

@@ -99,6 +99,7 @@ fn algorithms() -> Vec<Algorithm> {
     all.push(Algorithm::AlphaBeta { fail_soft: true });
     all.push(Algorithm::Star2 {
         probes: 2,
+        probe_always: false,
         rightmost: false,
     });
     all.push(Algorithm::Star1 { rightmost: true });

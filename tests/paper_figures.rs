@@ -156,12 +156,18 @@ fn ballard_table_1_star1_best_case() {
     }
 }
 
-/// Ballard (1982), Table II: Star2's best case. The printed cells are distinct leaves: a leaf
-/// the probing phase evaluated and the regular phase evaluates again counts once (§6.1 counts
-/// "leaf nodes examined"); with repeats counted, N = 4 would be 29, not 25. N = 2 and N = 10 are
-/// not legible in our copy; we compute 5 and 166.
+/// Ballard (1982), Table II: Star2's best case, counted as the paper counts (§6.2.1: a probed
+/// leaf searched again counts twice). Star2 probes only where a probe can cut off, so the
+/// first chance node (searched with α = −∞) is not probed and no leaf is evaluated twice. N = 2 and N = 10
+/// are not legible in our copy; we compute 5 and 166. Probing always (Star2Min as printed)
+/// evaluates more than the paper prints: 29 for 25 at N = 4, though 25 distinct leaves.
 #[test]
 fn ballard_table_2_star2_best_case() {
+    let star2 = |probe_always| Algorithm::Star2 {
+        probes: 1,
+        probe_always,
+        rightmost: false,
+    };
     let printed = [
         (4, 25),
         (6, 58),
@@ -171,26 +177,16 @@ fn ballard_table_2_star2_best_case() {
         (40, 2732),
     ];
     for (n, leaves) in printed {
-        let s = run(
-            &critical(n),
-            Algorithm::Star2 {
-                probes: 1,
-                rightmost: false,
-            },
-        )
-        .stats;
-        assert_eq!(s.distinct_leaves, leaves, "N = {n}");
+        let s = run(&critical(n), star2(false)).stats;
+        assert_eq!((s.leaves, s.distinct_leaves), (leaves, leaves), "N = {n}");
     }
-    let computed = [(2, 5, 7), (10, 166, 176)];
-    for (n, distinct, evaluations) in computed {
-        let s = run(
-            &critical(n),
-            Algorithm::Star2 {
-                probes: 1,
-                rightmost: false,
-            },
-        )
-        .stats;
+    for (n, leaves) in [(2, 5), (10, 166)] {
+        let s = run(&critical(n), star2(false)).stats;
+        assert_eq!((s.leaves, s.distinct_leaves), (leaves, leaves), "N = {n}");
+    }
+    // Probing always: the first * node's N probed leaves are evaluated twice.
+    for (n, distinct, evaluations) in [(2, 5, 7), (4, 25, 29), (10, 166, 176), (40, 2732, 2772)] {
+        let s = run(&critical(n), star2(true)).stats;
         assert_eq!(
             (s.distinct_leaves, s.leaves),
             (distinct, evaluations),
@@ -251,6 +247,7 @@ fn ballard_figure_6_windows() {
         &tree,
         &Algorithm::Star2 {
             probes: 1,
+            probe_always: false,
             rightmost: false,
         },
     )
@@ -362,6 +359,7 @@ fn replay_one_node_agrees_with_replay_all() {
             load("ballard-figure-6.ron"),
             Algorithm::Star2 {
                 probes: 1,
+                probe_always: false,
                 rightmost: false,
             },
         ),
@@ -369,6 +367,7 @@ fn replay_one_node_agrees_with_replay_all() {
             critical(4),
             Algorithm::Star2 {
                 probes: 2,
+                probe_always: false,
                 rightmost: false,
             },
         ),
@@ -433,4 +432,59 @@ fn tzeng_purdom_figure_2_values_under_both_rules() {
     // Minimax prefers B: 0.5 against 0.6.
     assert_eq!(value(&t, a, f64::INFINITY), 0.5);
     assert_eq!(value(&t, b, f64::INFINITY), 0.6);
+}
+
+/// Ballard (1982), §2 and Figure 4: after successors worth 5 and 3 of four equally likely ones,
+/// with leaves in 0..10, the * node lies in 2..7, so α = 7 cuts it off (and, mirrored, β = 2).
+#[test]
+fn ballard_figure_4_interim_bounds() {
+    let tree = load("ballard-figure-4.ron");
+    let s = labelled(&tree, "s");
+    for algo in [
+        Algorithm::Star1 { rightmost: false },
+        Algorithm::Expectiminimax,
+    ] {
+        assert_eq!(run(&tree, algo.clone()).value, Value::Scalar(7.0), "{algo}");
+    }
+    let (run1, trace) = traced(&tree, Algorithm::Star1 { rightmost: false });
+    // a, then s's 5 and 3: the upper bound (5 + 3 + 10 + 10) / 4 = 7 ≤ α = 7.
+    assert_eq!(run1.stats.leaves, 3);
+    let cut = trace.events().iter().find_map(|e| match e.view() {
+        EventView::Cutoff {
+            node,
+            after,
+            skipped,
+            kind,
+        } if node == s => Some((after, skipped, kind)),
+        _ => None,
+    });
+    assert_eq!(cut, Some((1, 2, Cutoff::StarLower)));
+    // One less for the first move and the bound 7 no longer reaches α: s is searched in full.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-4.ron"),
+    )
+    .unwrap();
+    let parse = |t: String| format::parse("fig4", t.into(), format::Format::Ron).unwrap();
+    let below = parse(text.replace("Leaf(\"a\", 7)", "Leaf(\"a\", 6)"));
+    assert_eq!(
+        run(&below, Algorithm::Star1 { rightmost: false })
+            .stats
+            .leaves,
+        5
+    );
+    // The mirror image: under a − root whose first move is worth 2, β = 2 and the lower bound
+    // (5 + 3 + 0 + 0) / 4 = 2 cuts s off after the same two successors.
+    let mirrored = parse(
+        text.replace("Max([", "Min([")
+            .replace("Leaf(\"a\", 7)", "Leaf(\"a\", 2)")
+            .replace("[5, 3, 10, 10]", "[5, 3, 0, 0]"),
+    );
+    let (run2, trace) = traced(&mirrored, Algorithm::Star1 { rightmost: false });
+    assert_eq!(run2.value, Value::Scalar(2.0));
+    assert_eq!(run2.stats.leaves, 3);
+    let s = labelled(&mirrored, "s");
+    assert!(trace.events().iter().any(|e| matches!(
+        e.view(),
+        EventView::Cutoff { node, after: 1, skipped: 2, kind: Cutoff::StarUpper } if node == s
+    )));
 }

@@ -30,10 +30,12 @@ const TWO_PLAYER: &[Algorithm] = &[
     Algorithm::Star1 { rightmost: false },
     Algorithm::Star2 {
         probes: 1,
+        probe_always: false,
         rightmost: false,
     },
     Algorithm::Star2 {
         probes: 2,
+        probe_always: false,
         rightmost: false,
     },
 ];
@@ -42,14 +44,27 @@ const CHANCE: &[Algorithm] = &[
     Algorithm::Star1 { rightmost: false },
     Algorithm::Star2 {
         probes: 1,
+        probe_always: false,
         rightmost: false,
     },
     Algorithm::Star2 {
         probes: 2,
+        probe_always: false,
         rightmost: false,
     },
     Algorithm::Star2 {
         probes: 3,
+        probe_always: false,
+        rightmost: false,
+    },
+    Algorithm::Star2 {
+        probes: 1,
+        probe_always: true,
+        rightmost: false,
+    },
+    Algorithm::Star2 {
+        probes: 2,
+        probe_always: true,
         rightmost: false,
     },
 ];
@@ -268,6 +283,7 @@ fn rightmost_cutoff_keeps_the_best_move() {
             Algorithm::Star1 { rightmost: true },
             Algorithm::Star2 {
                 probes: 1,
+                probe_always: false,
                 rightmost: true,
             },
         ] {
@@ -357,5 +373,26 @@ fn a_chain_a_hundred_thousand_deep_searches_without_overflow() {
     let t = prune::format::parse_expr(&star, false).unwrap();
     for algo in CHANCE {
         assert_eq!(value(&t, algo).value, Value::Scalar(4.0), "{algo}");
+    }
+}
+
+/// Star2 probing two (three) children of each − node before the next (the node-by-node reading
+/// of Ballard §6.2.1.3 that `ballard-average` reports) returns the expectiminimax value too, on
+/// regular, uneven and irregular chance trees.
+#[test]
+fn star2_probing_node_by_node_keeps_the_value() {
+    for seed in 0..trees_per_family() {
+        let t = chance_tree(seed, seed % 3 == 0, seed % 2 == 0, seed % 5 == 0);
+        let want = value(&t, &Algorithm::Expectiminimax);
+        for probes in [2, 3] {
+            let mut counter = search::Counter::new(t.len());
+            let got = search::star2::search_node_major(&t, probes, seed % 4 == 1, &mut counter);
+            assert!(
+                agree(&t, &got.value, &want.value) && got.bound == Bound::Exact,
+                "seed {seed}, {probes} probes: {} against {}",
+                got.value,
+                want.value
+            );
+        }
     }
 }

@@ -130,6 +130,7 @@ fn star2_on_ballard_figure_6() {
     let mut a = app(sample("ballard-figure-6.ron"));
     a.run_now(&[Algorithm::Star2 {
         probes: 1,
+        probe_always: false,
         rightmost: false,
     }]);
     keys(&mut a, &["home", "}"]);
@@ -295,6 +296,7 @@ fn star2_parameters_come_from_the_form() {
         a.runs[0].algo,
         Algorithm::Star2 {
             probes: 2,
+            probe_always: false,
             rightmost: false
         }
     );
@@ -691,6 +693,7 @@ fn exports_name_the_parameters_and_ask_before_overwriting() {
     let mut a = app(sample("ballard-figure-6.ron"));
     a.run_now(&[Algorithm::Star2 {
         probes: 2,
+        probe_always: false,
         rightmost: false,
     }]);
     keys(&mut a, &["e"]);
@@ -778,6 +781,7 @@ fn a_star2_probe_cutoff_shows_each_probe_and_their_mean() {
     let mut a = app(sample("ballard-figure-6.ron"));
     a.run_now(&[Algorithm::Star2 {
         probes: 1,
+        probe_always: false,
         rightmost: false,
     }]);
     keys(&mut a, &["home"]);

@@ -28,6 +28,10 @@ pub struct ParamArgs {
     /// star2: rounds of cyclic probing before the regular phase (Ballard's Star2: 1).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub probes: u32,
+    /// star2: probe even where no probe can cut off (Star2Min as printed); by default only
+    /// where one can (§5, §6).
+    #[arg(long)]
+    pub probe_always: bool,
     /// star1, star2: Ballard §7.2's cutoff below the root's rightmost * node.
     #[arg(long)]
     pub rightmost: bool,
@@ -53,6 +57,7 @@ impl ParamArgs {
             let text = match spec.param {
                 Param::FailSoft => self.fail_soft.then(|| "true".to_owned()),
                 Param::Rightmost => self.rightmost.then(|| "true".to_owned()),
+                Param::ProbeAlways => self.probe_always.then(|| "true".to_owned()),
                 Param::Probes => Some(self.probes.to_string()),
                 Param::K => Some(self.k.to_string()),
                 Param::Player => Some(self.player.to_string()),
@@ -493,6 +498,6 @@ pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
         }
         let _ = writeln!(out, "    source      {}", i.source);
     }
-    out.push_str("\nInline parameters work in `run` and `compare`: star2:probes=2, alphabeta:fail-soft, krule:k=4,\nparanoid:player=2, mtdf:guess=5, star1:rightmost.\n");
+    out.push_str("\nInline parameters work in `run` and `compare`: star2:probes=2, alphabeta:fail-soft, krule:k=4,\nparanoid:player=2, mtdf:guess=5, star1:rightmost, star2:probe-always.\n");
     print(&out)
 }

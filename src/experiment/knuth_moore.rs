@@ -46,6 +46,19 @@ fn trials(o: &Options, order: Order) -> u32 {
     }
 }
 
+/// Alpha-beta's effective branching factor as d grows: b^{1/2} perfectly ordered (the minimal
+/// tree), b worst ordered, and Pearl's ξ_b/(1 − ξ_b) in random order with continuous values.
+pub fn limit_ebf(b: u32, order: Order) -> f64 {
+    match order {
+        Order::Best => f64::from(b).sqrt(),
+        Order::Worst => f64::from(b),
+        Order::Random => {
+            let x = super::win_loss::xi(b);
+            x / (1.0 - x)
+        }
+    }
+}
+
 pub fn work(o: &Options) -> u64 {
     grid(o)
         .iter()
@@ -112,6 +125,9 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 sums[0] as f64 / f64::from(k) / minimal as f64,
                 3,
             ));
+            let ab = sums[0] as f64 / f64::from(k);
+            cells.push(Cell::Real(ab.powf(1.0 / f64::from(d)), 3));
+            cells.push(Cell::Real(limit_ebf(b, order), 3));
             cells
         })
         .collect();
@@ -128,6 +144,8 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("sss", "SSS*"),
             col("mtdf", "MTD(f)"),
             col("alphabeta_over_minimal", "αβ/minimal"),
+            col("alphabeta_ebf", "αβ EBF"),
+            col("limit_ebf", "d→∞"),
         ],
         rows: computed,
         notes: vec![
@@ -135,6 +153,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "Leaf evaluations: NegaScout re-searches and MTD(f)'s later passes count again (leaves answered from MTD(f)'s memory do not).".into(),
             "NegaScout follows Reinefeld & Marsland's Figure 2, which re-searches a failing-high leaf too; with real values (no ties) random and worst orders make it re-search often.".into(),
             "MTD(f) starts from the middle of the value range, so even on a perfectly ordered tree it needs a second pass.".into(),
+            "αβ EBF = alpha-beta's leaves^(1/d). d→∞: its limit as d grows — b^{1/2} in the best order (Knuth & Moore), b in the worst, and Pearl's ξ_b/(1 − ξ_b) ≈ b^{3/4} in random order with continuous leaf values (ξ_b the root of x^b + x − 1 = 0; the slides, after Pearl). The measured EBF approaches it from above as d grows.".into(),
         ],
         plot: Some(super::plot::Plot { x: "d", ys: vec!["minimal", "alphabeta", "sss"], series_by: vec!["b"], x_label: "depth d", y_label: "leaves (random order)", log_y: true, only: Some(("order", "random")) }),
     })

@@ -18,8 +18,10 @@
 //! ```
 //!
 //! The αβ equations hold for 0 < g < w (A2 has g − 1 narrow-window children). We take k = 0 and
-//! e = 1, so costs are leaf counts, comparable with what `prune` counts; NegaScout's
-//! "depth-2 improvement" is left out, as in the paper's main equations and in our NegaScout.
+//! e = 1, so costs are leaf counts, comparable with what `prune` counts. NegaScout's
+//! "depth-2 improvement" is left out of the main columns, as in the paper's main equations and
+//! in our NegaScout; Figure 5's table shows it beside them (the paper's separate equation for
+//! 0 < d ≤ 2, [`model_with`]).
 //!
 //! `reinefeld-marsland` is Figure 5: d = 7, r = 2, the ratios N1/A1 and N1αβ/A1 against g for
 //! several w, with the g = 0 check N1 = w^m + w^(m+1) − 1 (d = 2m + 1, r = 0), Knuth and
@@ -33,6 +35,23 @@ use crate::search::Algorithm;
 
 /// The model's costs (A1, N1, N1αβ) for a tree of width `w` and depth `d`.
 pub fn model(w: f64, d: usize, g: f64, r: f64, k: f64, e: f64) -> (f64, f64, f64) {
+    model_with(w, d, g, r, k, e, false)
+}
+
+/// [`model`], with NegaScout's "depth-2 improvement" (`depth2`, end of §4): no re-search when
+/// the remaining depth is at most 2, so for 0 < d ≤ 2
+/// `N1_d = k + N1_{d−1} + (w−r−1)N4_{d−1} + rN5_{d−1}` — the r changes of the principal
+/// variation cost only the failing minimal-window search N5 — and, "a similar equation", the
+/// same for N1αβ_d (no alpha-beta re-search either).
+pub fn model_with(
+    w: f64,
+    d: usize,
+    g: f64,
+    r: f64,
+    k: f64,
+    e: f64,
+    depth2: bool,
+) -> (f64, f64, f64) {
     let mut n4 = vec![e; d + 1];
     let mut n5 = vec![e; d + 1];
     let mut a2 = vec![e; d + 1];
@@ -55,8 +74,13 @@ pub fn model(w: f64, d: usize, g: f64, r: f64, k: f64, e: f64) -> (f64, f64, f64
         }
         n5[i] = k + w * n4[i - 1];
         a1[i] = k + (r + 1.0) * a1[i - 1] + (w - r - 1.0) * a2[i - 1];
-        n1[i] = k + (r + 1.0) * n1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
-        n1ab[i] = k + n1ab[i - 1] + r * a1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+        if depth2 && i <= 2 {
+            n1[i] = k + n1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+            n1ab[i] = k + n1ab[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+        } else {
+            n1[i] = k + (r + 1.0) * n1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+            n1ab[i] = k + n1ab[i - 1] + r * a1[i - 1] + (w - r - 1.0) * n4[i - 1] + r * n5[i - 1];
+        }
     }
     (a1[d], n1[d], n1ab[d])
 }
@@ -84,6 +108,7 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
         let minimal = minimal_leaves(u64::from(w), DEPTH as u32) as f64;
         for g in 1..w {
             let (a1, n1, n1ab) = model(wf, DEPTH, f64::from(g), CHANGES, 0.0, 1.0);
+            let (_, n1d, n1abd) = model_with(wf, DEPTH, f64::from(g), CHANGES, 0.0, 1.0, true);
             rows.push(vec![
                 Cell::Int(i64::from(w)),
                 Cell::Int(i64::from(g)),
@@ -92,6 +117,10 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
                 Cell::Real(n1ab, 0),
                 Cell::Real(n1 / a1, 3),
                 Cell::Real(n1ab / a1, 3),
+                Cell::Real(n1d, 0),
+                Cell::Real(n1abd, 0),
+                Cell::Real(n1d / a1, 3),
+                Cell::Real(n1abd / a1, 3),
                 Cell::Real(n1_opt, 0),
                 Cell::Real(minimal, 0),
             ]);
@@ -108,12 +137,17 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
             col("negascout_ab", "N1 (NSαβ)"),
             col("ns_over_ab", "NS/αβ"),
             col("nsab_over_ab", "NSαβ/αβ"),
+            col("negascout_d2", "N1 d≤2"),
+            col("negascout_ab_d2", "N1αβ d≤2"),
+            col("ns_over_ab_d2", "NS/αβ d≤2"),
+            col("nsab_over_ab_d2", "NSαβ/αβ d≤2"),
             col("negascout_g0", "N1 at g=r=0"),
             col("minimal", "w^m+w^(m+1)−1"),
         ],
         rows,
         notes: vec![
             "NS/αβ below 1: NegaScout is cheaper. The paper finds both NegaScout variants better than αβ for small g, and NS better than NSαβ while g < 20 % of w.".into(),
+            "d≤2: the same with NegaScout's depth-2 improvement (end of §4: no re-search when the remaining depth is at most 2), which the paper's main equations and Figure 5 leave out: N1_d = k + N1_{d−1} + (w−r−1)N4_{d−1} + rN5_{d−1} for 0 < d ≤ 2, and likewise for N1αβ.".into(),
             "N1 at g = r = 0 must equal Knuth and Moore's minimal tree w^m + w^(m+1) − 1 (d = 2m + 1), the paper's consistency check.".into(),
             "`reinefeld-marsland-measured` puts the model beside counts measured on generated trees of the same w, d, g, r.".into(),
         ],

@@ -5,7 +5,9 @@
 //! f(x) = 1 − (1 − x^b)^b, whose fixed point is ξ_b, the root of x^b + x − 1 = 0 (0.618 for
 //! b = 2). As d grows the root is a win when P0 > ξ_b and a loss when P0 < ξ_b. Beside the exact
 //! probability we print the share of `--trials` generated trees (default 200) that minimax finds
-//! won, and alpha-beta's effective branching factor leaves^(1/d).
+//! won, and alpha-beta's effective branching factor leaves^(1/d) beside its limit as d grows
+//! (Pearl, on the slides' "Average-case time complexity" pages): ξ_b/(1 − ξ_b) ≈ b^{3/4} when
+//! P0 = ξ_b, b^{1/2} otherwise.
 
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::winloss::{self, WinLoss};
@@ -26,6 +28,19 @@ pub fn xi(b: u32) -> f64 {
         }
     }
     0.5 * (lo + hi)
+}
+
+/// Pearl's asymptotic effective branching factor of alpha-beta on b-ary WIN-LOSS trees whose
+/// leaves win with probability `p0`: ξ_b/(1 − ξ_b) at P0 = ξ_b (the "extremely rare case" of the
+/// slides), b^{1/2} for every other P0 (one child at the levels where the value is certain, b at
+/// the others).
+pub fn pearl_ebf(b: u32, p0: f64) -> f64 {
+    let x = xi(b);
+    if (p0 - x).abs() < 1e-9 {
+        x / (1.0 - x)
+    } else {
+        f64::from(b).sqrt()
+    }
 }
 
 /// The exact probability that the root of a b-ary WIN-LOSS tree of depth d is a win for Max.
@@ -107,6 +122,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 Cell::Real(f64::from(wins) / f64::from(trials), 3),
                 Cell::Real(mean_leaves, 1),
                 Cell::Real(mean_leaves.powf(1.0 / f64::from(d)), 3),
+                Cell::Real(pearl_ebf(b, p0), 3),
             ]
         })
         .collect();
@@ -125,11 +141,13 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("win_share", "share won"),
             col("alphabeta_leaves", "αβ leaves"),
             col("alphabeta_ebf", "αβ EBF"),
+            col("pearl_ebf", "Pearl d→∞"),
         ],
         rows,
         notes: vec![
             format!("Crossover: {} (roots of x^b + x − 1 = 0; the rows at P0 = ξ_b stay near their start as d grows).", xis.join(", ")),
             "P(win) exact iterates x^b at Min levels and 1 − (1 − x)^b at Max levels from P0 at the leaves.".into(),
+            "Pearl d→∞: alpha-beta's effective branching factor as d grows (the slides, after Pearl): ξ_b/(1 − ξ_b) ≈ b^{3/4} at P0 = ξ_b, b^{1/2} at every other P0; the measured EBF approaches it slowly, from above, since leaves^(1/d) carries the constant factor.".into(),
         ],
         plot: Some(super::plot::Plot { x: "p0", ys: vec!["win_probability"], series_by: vec!["b", "d"], x_label: "P0", y_label: "P(root is a forced win)", log_y: false, only: None }),
     })

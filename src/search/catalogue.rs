@@ -7,8 +7,8 @@
 use std::fmt;
 
 use super::params::{
-    FAIL_SOFT, GUESS, K, PARAMS, PLAYER, PROBES, Param, ParamError, ParamKind, ParamSpec, Params,
-    RIGHTMOST,
+    FAIL_SOFT, GUESS, K, PARAMS, PLAYER, PROBE_ALWAYS, PROBES, Param, ParamError, ParamKind,
+    ParamSpec, Params, RIGHTMOST,
 };
 use crate::tree::{NodeId, Tree};
 
@@ -33,9 +33,11 @@ pub enum Algorithm {
     Star1 {
         rightmost: bool,
     },
-    /// `probes`: rounds of cyclic probing before the regular phase (Ballard's Star2 is 1).
+    /// `probes`: rounds of cyclic probing before the regular phase (Ballard's Star2 is 1);
+    /// `probe_always`: probe also at chance nodes where no probe can cut off.
     Star2 {
         probes: u32,
+        probe_always: bool,
         rightmost: bool,
     },
     Product,
@@ -142,7 +144,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         name: "star2",
         family: Family::Chance,
         applies_to: "two-player trees, chance nodes allowed (Star1 where a chance node's children are not all + or all −)",
-        params: &[PROBES, RIGHTMOST],
+        params: &[PROBES, PROBE_ALWAYS, RIGHTMOST],
         source: "Ballard 1982, §5 (equations 5–8), cyclic probing (§5, §6.2.1.3)",
     },
     AlgorithmInfo {
@@ -338,8 +340,13 @@ impl Algorithm {
             Algorithm::AlphaBeta { fail_soft } => p.fail_soft = fail_soft,
             Algorithm::Mtdf { guess } => p.guess = guess,
             Algorithm::Star1 { rightmost } => p.rightmost = rightmost,
-            Algorithm::Star2 { probes, rightmost } => {
+            Algorithm::Star2 {
+                probes,
+                probe_always,
+                rightmost,
+            } => {
                 p.probes = probes;
+                p.probe_always = probe_always;
                 p.rightmost = rightmost;
             }
             Algorithm::KRule { k } => p.k = k,
@@ -391,6 +398,7 @@ impl Algorithm {
             },
             "star2" => Algorithm::Star2 {
                 probes: p.probes,
+                probe_always: p.probe_always,
                 rightmost: p.rightmost,
             },
             "product" => Algorithm::Product,
@@ -505,8 +513,20 @@ mod tests {
     fn the_flags_of_prune_algos_come_from_the_specs() {
         assert_eq!(
             find("star2").unwrap().parameters(),
-            "--probes K, --rightmost"
+            "--probes K, --probe-always, --rightmost"
         );
+        let p = Params::default();
+        let a = Algorithm::parse("star2:probe-always", &p).unwrap();
+        assert_eq!(
+            a,
+            Algorithm::Star2 {
+                probes: 1,
+                probe_always: true,
+                rightmost: false
+            }
+        );
+        assert_eq!(a.label(), "star2 --probe-always");
+        assert!(!Algorithm::parse("star2", &p).unwrap().params().probe_always);
         assert_eq!(find("minimax").unwrap().parameters(), "");
         assert_eq!(find("pvs").unwrap().name, "negascout");
     }

@@ -11,6 +11,7 @@ pub enum Param {
     FailSoft,
     Rightmost,
     Probes,
+    ProbeAlways,
     K,
     Player,
     Guess,
@@ -92,6 +93,16 @@ pub(super) const PROBES: ParamSpec = ParamSpec {
     help: "rounds of cyclic probing before the regular phase (Ballard's Star2: 1)",
 };
 
+pub(super) const PROBE_ALWAYS: ParamSpec = ParamSpec {
+    param: Param::ProbeAlways,
+    key: "probe-always",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "probe always",
+    help: "probe even where no probe can cut off (Star2Min as printed); by default only where one can (§5, §6)",
+};
+
 pub(super) const K: ParamSpec = ParamSpec {
     param: Param::K,
     key: "k",
@@ -123,7 +134,7 @@ pub(super) const GUESS: ParamSpec = ParamSpec {
 };
 
 /// Every parameter of every algorithm, once.
-pub const PARAMS: &[ParamSpec] = &[FAIL_SOFT, PROBES, RIGHTMOST, K, PLAYER, GUESS];
+pub const PARAMS: &[ParamSpec] = &[FAIL_SOFT, PROBES, PROBE_ALWAYS, RIGHTMOST, K, PLAYER, GUESS];
 
 /// The description of `param`.
 pub fn find_param(param: Param) -> &'static ParamSpec {
@@ -188,6 +199,7 @@ fn known(algo: &str) -> String {
 pub struct Params {
     pub fail_soft: bool,
     pub probes: u32,
+    pub probe_always: bool,
     pub rightmost: bool,
     pub k: f64,
     /// The paranoid player, from 0.
@@ -200,6 +212,7 @@ impl Default for Params {
         Params {
             fail_soft: false,
             probes: 1,
+            probe_always: false,
             rightmost: false,
             k: 2.0,
             player: 0,
@@ -244,6 +257,7 @@ impl Params {
                 };
                 match spec.param {
                     Param::FailSoft => self.fail_soft = on,
+                    Param::ProbeAlways => self.probe_always = on,
                     _ => self.rightmost = on,
                 }
             }
@@ -295,6 +309,7 @@ impl Params {
     pub fn text(&self, spec: &ParamSpec) -> String {
         match spec.param {
             Param::FailSoft => if self.fail_soft { "true" } else { "" }.into(),
+            Param::ProbeAlways => if self.probe_always { "true" } else { "" }.into(),
             Param::Rightmost => if self.rightmost { "true" } else { "" }.into(),
             Param::Probes => self.probes.to_string(),
             Param::K => number_text(self.k),

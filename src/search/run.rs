@@ -108,7 +108,11 @@ fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
         Algorithm::Mtdf { guess } => mtdf::search(tree, *guess, obs),
         Algorithm::Expectiminimax => expectiminimax::search(tree, obs),
         Algorithm::Star1 { rightmost } => star1::search(tree, *rightmost, obs),
-        Algorithm::Star2 { probes, rightmost } => star2::search(tree, *probes, *rightmost, obs),
+        Algorithm::Star2 {
+            probes,
+            probe_always,
+            rightmost,
+        } => star2::search(tree, *probes, *probe_always, *rightmost, obs),
         Algorithm::Product => product::search(tree, 1.0, obs),
         Algorithm::KRule { k } => product::search(tree, *k, obs),
         Algorithm::Maxn => maxn::search(tree, obs),

@@ -44,6 +44,12 @@ pub(crate) struct Ctx {
     pub u: f64,
     /// Rounds of probing at chance nodes: 0 for Star1.
     pub probes: u32,
+    /// Star2 probes even at a chance node where no probe can cut it off (the paper's procedure
+    /// as printed); by default it probes only where a probe cutoff is possible.
+    pub probe_always: bool,
+    /// Star2 probes the first `probes` children of one − node before the next one's (§6.2.1.3's
+    /// "2 leaves … below each − node"), instead of round by round (§5's cyclic probing).
+    pub node_major: bool,
     pub rightmost: bool,
     /// Set when the §7.2 cutoff ended the search below the root's last child.
     pub rightmost_fired: bool,
@@ -84,16 +90,36 @@ pub(crate) enum Root {
 /// Ballard's Star1 from the root with the window (L, U) of the tree's value bounds; with
 /// `rightmost`, §7.2's cutoff below the root's last child.
 pub fn search<O: Observer>(tree: &Tree, rightmost: bool, obs: &mut O) -> Found {
-    run(tree, 0, rightmost, obs)
+    run(tree, 0, false, rightmost, obs)
 }
 
 /// Star1 (`probes == 0`) or Star2 from the root with the window (−∞, +∞).
-pub(crate) fn run<O: Observer>(tree: &Tree, probes: u32, rightmost: bool, obs: &mut O) -> Found {
+pub(crate) fn run<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    rightmost: bool,
+    obs: &mut O,
+) -> Found {
+    run_with(tree, probes, probe_always, false, rightmost, obs)
+}
+
+/// [`run`], choosing also the order of Star2's probes (`node_major`: see [`Ctx`]).
+pub(crate) fn run_with<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    node_major: bool,
+    rightmost: bool,
+    obs: &mut O,
+) -> Found {
     let b = tree.value_bounds();
     let mut ctx = Ctx {
         l: b.lo,
         u: b.hi,
         probes,
+        probe_always,
+        node_major,
         rightmost,
         rightmost_fired: false,
         probed: Vec::new(),

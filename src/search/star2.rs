@@ -25,13 +25,20 @@
 //!   have one), keeping for each the smallest value seen; each probe is tested against the
 //!   latest bounds of all the others, `Ai = N·α − Σ_{j≠i} Wj`, whether the children are equally
 //!   likely or not. K = 1 is the paper's Star2.
+//! - Probing only where a probe can cut off (unless `probe_always`): a probe proves a − child
+//!   at most its value and never below L, so when the * node with every child at L is still
+//!   above α (with every + child at U, below β) — always below α = −∞, as for a + node's first
+//!   chance child — no probe can cut it off and none is made. §5 probes for a * node "not better than
+//!   all previously searched alternatives"; Ballard's Table II, counted as he counts (a probed
+//!   leaf searched again twice), comes out exactly this way and not with `Star2Min` as printed,
+//!   which probes there too (29 leaves for his 25 at N = 4).
 //! - No probe with an empty window (its fail-hard answer would not say on which side the value
 //!   lies). A probe that fails high under a − node (low under a + node) bounds nothing.
 //! - Bounded work: a probe's answer for an interior node is kept, and the regular phase uses it
 //!   instead of searching that node again when it settles the new window (the regular window
 //!   lies inside the probe's). Without this a chain of chance nodes doubled its work per level.
 //! - A probed leaf that the regular phase searches again is evaluated again: `leaves` counts it
-//!   twice and `distinct_leaves` once (§6.2.1 counts the first way, §6.1 the second).
+//!   twice (as §6.2.1 says it counts) and `distinct_leaves` once.
 //! - Uneven probabilities: (5)–(8) weighted as (22) weights (1a): with Pj the probabilities,
 //!   `Ai = (α − Σ_{j<i} Pj Vj − Σ_{j>i} Pj Wj) / Pi` (and the mirror for + children).
 //! - A * node whose children are not all − or all + (leaves, mixed kinds) is searched by Star1,
@@ -44,9 +51,29 @@ use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// Ballard's Star2 from the root: `probes` rounds of cyclic probing at each chance node whose
-/// children are all of one kind, then Star1's regular phase; `rightmost` as for Star1.
-pub fn search<O: Observer>(tree: &Tree, probes: u32, rightmost: bool, obs: &mut O) -> Found {
-    star1::run(tree, probes.max(1), rightmost, obs)
+/// children are all of one kind and where a probe can cut the node off (every such node with
+/// `probe_always`), then Star1's regular phase; `rightmost` as for Star1.
+pub fn search<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    rightmost: bool,
+    obs: &mut O,
+) -> Found {
+    star1::run(tree, probes.max(1), probe_always, rightmost, obs)
+}
+
+/// Star2 with `probes` children of each − node (+ node) probed before the next node's, the
+/// reading of §6.2.1.3's "looking at 2 leaves during preliminary probing, rather than just 1,
+/// below each − node" that does not cycle; each probe is still tested for a cutoff against the
+/// latest bounds of the others. For experiments (`ballard-average`); not in the catalogue.
+pub fn search_node_major<O: Observer>(
+    tree: &Tree,
+    probes: u32,
+    probe_always: bool,
+    obs: &mut O,
+) -> Found {
+    star1::run_with(tree, probes.max(1), probe_always, true, false, obs)
 }
 
 /// A * node under Star2: Star2Min, its Max twin, or Star1.
@@ -101,6 +128,12 @@ fn probe<O: Observer>(
         });
     }
     Some(v)
+}
+
+/// The end of the value range a probe can at best prove a child at: L under a − node, U under a
+/// + node.
+fn far_end(min: bool, l: f64, u: f64) -> f64 {
+    if min { l } else { u }
 }
 
 /// A cutoff during the probing phase: the * node is worth at most α (`low`) or at least β.
@@ -164,8 +197,29 @@ fn star2<O: Observer>(
     let b1 = nf * (beta - l) + l; // (3b)
     let (mut a, mut b) = (a1, b1);
     let mut ws: f64 = w.iter().zip(&p).map(|(w, p)| w * p).sum(); // Σ Pj Wj
-    for k in 0..ctx.probes.max(1) as usize {
-        for i in 0..n {
+    // A probe shows a − child worth at most its value, never less than L: the probes can cut
+    // the node off only if it is at most α with every child at L (at least β with every + child
+    // at U). Where they cannot — below α = −∞, the + node's first * child — Ballard's
+    // experiment does not probe (§5 probes for a * node "worse than a previously searched
+    // * node"); the procedure as printed does (`probe_always`).
+    let floor = none.completed(tree, kids.iter().map(|&c| (c, far_end(min, l, u))));
+    let can_cut = if min { floor <= alpha } else { floor >= beta };
+    let rounds = if can_cut || ctx.probe_always {
+        ctx.probes.max(1) as usize
+    } else {
+        0
+    };
+    let order: Vec<(usize, usize)> = if ctx.node_major {
+        (0..n)
+            .flat_map(|i| (0..rounds).map(move |k| (k, i)))
+            .collect()
+    } else {
+        (0..rounds)
+            .flat_map(|k| (0..n).map(move |i| (k, i)))
+            .collect()
+    };
+    {
+        for (k, i) in order {
             if tree.child_count(kids[i]) <= k {
                 continue;
             }
@@ -178,7 +232,8 @@ fn star2<O: Observer>(
                     o.map(|(_, w)| w).sum::<f64>()
                 };
                 match (k, min) {
-                    (0, _) => (a, b), // (7) and (8), "distributed"
+                    // (7) and (8), "distributed" (node by node, the same bounds as below)
+                    (0, _) if !ctx.node_major => (a, b),
                     (_, true) => (nf * alpha - others(), b1),
                     (_, false) => (a1, nf * beta - others()),
                 }
@@ -226,8 +281,12 @@ fn star2<O: Observer>(
                         wb[i] = wb[i].max(wk);
                     }
                 }
+                // Node by node, the probe of a − node is the smallest of its first `rounds`
+                // children, tested once they are all seen (`Star2Min`'s test of `w[i]`).
+                let last = k + 1 == rounds || k + 1 == tree.child_count(kids[i]);
                 let bound = proved(&wb, i, wb[i]);
-                if (min && bound <= alpha) || (!min && bound >= beta) {
+                if (last || !ctx.node_major) && ((min && bound <= alpha) || (!min && bound >= beta))
+                {
                     return probe_cut(obs, node, i, n, min, alpha, beta);
                 }
             }
@@ -241,7 +300,7 @@ fn star2<O: Observer>(
             ws = others + p[i] * w[i];
         }
     }
-    if uniform && ctx.probes > 1 {
+    if uniform && rounds > 1 {
         // (7) and (8) again, from the smallest (largest) probe of each child.
         let (mut a2, mut b2) = (a1, b1);
         for &wi in &w {

@@ -460,6 +460,7 @@ mod tests {
         let t = d.finish().unwrap();
         let algo = Algorithm::Star2 {
             probes: 1,
+            probe_always: false,
             rightmost: false,
         };
         let (run, trace) = record(&t, &algo, &AtomicU64::new(0)).unwrap();
