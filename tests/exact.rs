@@ -14,6 +14,7 @@ fn star2(probes: u32) -> Algorithm {
     Algorithm::Star2 {
         probes,
         rightmost: false,
+        probe_always: false,
     }
 }
 

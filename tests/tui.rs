@@ -865,6 +865,7 @@ fn detail_explains_a_star2_probe_cutoff() {
     a.run_now(&[Algorithm::Star2 {
         probes: 1,
         rightmost: false,
+        probe_always: false,
     }]);
     keys(&mut a, &["home"]);
     // To the first probe cutoff, and select the chance node where it fired.
