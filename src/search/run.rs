@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{
-    Algorithm, Bound, Counter, Found, Observer, Reference, Refusal, Stats, Value, alphabeta,
+    Algorithm, Bound, Counter, Found, Observer, References, Refusal, Stats, Value, alphabeta,
     expectiminimax, maxn, minimax, mtdf, negascout, paranoid, product, shallow, sss, star1, star2,
 };
 use crate::tree::{Kind, NodeId, Tree};
@@ -32,9 +32,16 @@ pub struct Run {
 
 /// Runs `algo` on `tree` with statistics only.
 pub fn run(tree: &Tree, algo: &Algorithm) -> Result<Run, Refusal> {
+    run_with(&References::new(tree), algo)
+}
+
+/// [`run`] on the tree of `refs`, taking the best moves from its reference values (computed
+/// once for all the runs on the tree).
+pub fn run_with(refs: &References<'_>, algo: &Algorithm) -> Result<Run, Refusal> {
+    let tree = refs.tree();
     let mut counter = Counter::new(tree.len());
     let (found, seconds) = search(tree, algo, &mut counter)?;
-    Ok(finish(tree, algo, found, counter.finish(), seconds))
+    Ok(finish_with(refs, algo, found, counter.finish(), seconds))
 }
 
 /// Runs `algo` reporting to `obs`; returns the result and the time of the search.
@@ -55,7 +62,18 @@ pub fn search<O: Observer + Send>(
 
 /// Adds the reference-based best moves and principal variation.
 pub fn finish(tree: &Tree, algo: &Algorithm, found: Found, stats: Stats, seconds: f64) -> Run {
-    let (best_moves, pv) = principal(tree, algo);
+    finish_with(&References::new(tree), algo, found, stats, seconds)
+}
+
+/// [`finish`] with the reference values of `refs`.
+pub fn finish_with(
+    refs: &References<'_>,
+    algo: &Algorithm,
+    found: Found,
+    stats: Stats,
+    seconds: f64,
+) -> Run {
+    let (best_moves, pv) = principal(refs, algo);
     Run {
         algorithm: algo.clone(),
         value: found.value,
@@ -140,8 +158,9 @@ fn score(tree: &Tree, algo: &Algorithm, parent: NodeId, v: &Value) -> f64 {
 }
 
 /// The tied best root moves and the principal variation.
-fn principal(tree: &Tree, algo: &Algorithm) -> (Vec<usize>, Vec<NodeId>) {
-    let reference = Reference::of(tree, algo);
+fn principal(refs: &References<'_>, algo: &Algorithm) -> (Vec<usize>, Vec<NodeId>) {
+    let tree = refs.tree();
+    let reference = refs.of(algo);
     let best_children = |node: NodeId| -> Vec<usize> {
         let scores: Vec<f64> = tree
             .children(node)
