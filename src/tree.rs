@@ -415,6 +415,24 @@ impl Tree {
         }
     }
 
+    /// Every node's position in preorder, indexed by node id: two sequential passes over the
+    /// arena (subtree sizes bottom-up, then positions top-down), no walk.
+    pub fn preorder_ranks(&self) -> Vec<u32> {
+        let size = self.subtree_sizes();
+        let mut rank = vec![0u32; self.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if n.kind == Kind::Leaf {
+                continue;
+            }
+            let mut r = rank[i] + 1;
+            for c in n.first as usize..(n.first + n.len) as usize {
+                rank[c] = r;
+                r += size[c];
+            }
+        }
+        rank
+    }
+
     /// Number of nodes in every subtree, indexed by node id.
     pub fn subtree_sizes(&self) -> Vec<u32> {
         let mut size = vec![1u32; self.len()];
@@ -706,6 +724,10 @@ mod tests {
         assert_eq!(sizes[0], 13);
         assert_eq!(sizes[t.child(t.root(), 0).index()], 4);
         assert_eq!(t.heights()[0], 2);
+        let ranks = t.preorder_ranks();
+        for (i, id) in t.preorder().enumerate() {
+            assert_eq!(ranks[id.index()], i as u32);
+        }
         let leaf = t.child(t.child(t.root(), 2), 1);
         assert_eq!(t.depth_of(leaf), 2);
         assert_eq!(t.path_to(leaf).len(), 3);
