@@ -403,7 +403,11 @@ impl Draft {
                 stack.pop();
             }
         }
-        // Second pass per chance node: gather its children's preorder indices via subtree sizes.
+        // Second pass per chance node: gather its children's preorder indices via subtree sizes
+        // (nothing to check or rescale when no node has a probability).
+        if self.nodes.iter().all(|n| n.prob.is_none()) {
+            return Ok(());
+        }
         let sizes = self.subtree_sizes();
         for i in 0..self.nodes.len() {
             if self.nodes[i].kind != Kind::Chance {
