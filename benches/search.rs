@@ -64,6 +64,9 @@ fn two_player(c: &mut Criterion) {
             Algorithm::AlphaBeta { fail_soft: false },
             Algorithm::AlphaBeta { fail_soft: true },
             Algorithm::NegaScout,
+            Algorithm::Sss,
+            Algorithm::Mtdf { guess: None },
+            Algorithm::Expectiminimax,
         ],
     );
 }

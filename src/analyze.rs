@@ -23,7 +23,7 @@
 
 use serde::Serialize;
 
-use crate::search::{Algorithm, Reference};
+use crate::search::{Algorithm, Reference, References};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// A Knuth–Moore node type.
@@ -44,22 +44,6 @@ impl NodeType {
             NodeType::Pv => "PV",
             NodeType::Cut => "CUT",
             NodeType::All => "ALL",
-        }
-    }
-}
-
-/// What a node outside the principal variation must be shown to satisfy.
-#[derive(Copy, Clone, Debug)]
-enum Need {
-    AtMost(f64),
-    AtLeast(f64),
-}
-
-impl Need {
-    fn met_by(self, v: f64) -> bool {
-        match self {
-            Need::AtMost(t) => v <= t,
-            Need::AtLeast(t) => v >= t,
         }
     }
 }
@@ -103,92 +87,122 @@ pub fn analyze(tree: &Tree) -> Result<Analysis, String> {
         Reference::Vectors(..) => unreachable!("two-player trees have scalar values"),
     };
     let mut types = vec![None; tree.len()];
+    let (minimal_leaves, minimal_nodes) = walk(tree, &values, |id, t| types[id] = Some(t));
+    Ok(Analysis {
+        types,
+        values,
+        minimal_leaves,
+        minimal_nodes,
+    })
+}
+
+/// The minimal tree's leaves and nodes, from the minimax values of `refs` (computed there once
+/// for every use), without typing every node.
+pub fn minimal_tree(refs: &References<'_>) -> Result<(u64, u64), String> {
+    let tree = refs.tree();
+    if let Some(why) = refusal(tree) {
+        return Err(why);
+    }
+    let values = refs.minimax();
+    let values = values
+        .scalars()
+        .expect("two-player trees have scalar values");
+    Ok(walk(tree, values, |_, _| {}))
+}
+
+/// A node's role in the walk: its type, and for CUT and ALL nodes the direction of the
+/// requirement it carries ("value ≤ t" or "value ≥ t"; `t` in a side array).
+const NONE: u8 = 0;
+const PV: u8 = 1;
+const CUT: u8 = 2;
+const ALL: u8 = 3;
+const AT_LEAST: u8 = 4;
+
+/// Types the nodes of the minimal tree, calling `typed` for each (in id order); returns its
+/// leaves and nodes.
+fn walk(tree: &Tree, values: &[f64], mut typed: impl FnMut(usize, NodeType)) -> (u64, u64) {
     // Children come after their parents in the arena, so one forward pass sees each node's
-    // role before its children; the requirement travels in a side array.
-    let mut needs: Vec<Option<Need>> = vec![None; tree.len()];
-    types[tree.root().index()] = Some(NodeType::Pv);
+    // role before its children; the requirement travels in side arrays.
+    let mut role = vec![NONE; tree.len()];
+    let mut bound = vec![0.0f64; tree.len()];
+    role[tree.root().index()] = PV;
     let (mut leaves, mut nodes) = (0u64, 0u64);
-    for id in tree.ids() {
-        let Some(t) = types[id.index()] else { continue };
+    for i in 0..tree.len() {
+        let r = role[i];
+        if r == NONE {
+            continue;
+        }
+        typed(
+            i,
+            match r & 3 {
+                PV => NodeType::Pv,
+                CUT => NodeType::Cut,
+                _ => NodeType::All,
+            },
+        );
         nodes += 1;
+        let id = NodeId(i as u32);
         if tree.is_leaf(id) {
             leaves += 1;
             continue;
         }
         let kind = tree.kind(id);
         let v = |c: NodeId| values[c.index()];
-        match t {
-            NodeType::Pv => {
-                let mine = values[id.index()];
-                let best = tree
-                    .children(id)
-                    .find(|&c| v(c) == mine)
-                    .expect("a best child");
-                for c in tree.children(id) {
-                    if c == best {
-                        types[c.index()] = Some(NodeType::Pv);
-                    } else {
-                        let need = if kind == Kind::Max {
-                            Need::AtMost(mine)
-                        } else {
-                            Need::AtLeast(mine)
-                        };
-                        assign(tree, c, need, &mut types, &mut needs);
-                    }
+        let role_of = |c: NodeId, at_least: bool| -> u8 {
+            // A leaf is typed by Knuth & Moore's structural rule (a CUT node's child is ALL,
+            // any other's is CUT), an interior node by what its kind must do to meet the
+            // requirement — the same thing on alternating trees, and the right thing when a
+            // Max node sits below a Max node.
+            let ty = if tree.is_leaf(c) {
+                if r & 3 == CUT { ALL } else { CUT }
+            } else if matches!(
+                (tree.kind(c), at_least),
+                (Kind::Min, false) | (Kind::Max, true)
+            ) {
+                CUT
+            } else {
+                ALL
+            };
+            ty | if at_least { AT_LEAST } else { 0 }
+        };
+        let t_here = bound[i];
+        let mut assign = |role: &mut [u8], c: NodeId, at_least: bool, t: f64| {
+            role[c.index()] = role_of(c, at_least);
+            bound[c.index()] = t;
+        };
+        if r == PV {
+            let mine = values[i];
+            let best = tree
+                .children(id)
+                .find(|&c| v(c) == mine)
+                .expect("a best child");
+            for c in tree.children(id) {
+                if c == best {
+                    role[c.index()] = PV;
+                } else {
+                    // At a Max parent of value v the others must be shown "≤ v"; at a Min
+                    // parent, "≥ v".
+                    assign(&mut role, c, kind != Kind::Max, mine);
                 }
             }
-            NodeType::Cut => {
-                let need = needs[id.index()].expect("typed with a requirement");
-                let c = tree
-                    .children(id)
-                    .find(|&c| need.met_by(v(c)))
-                    .expect("the requirement holds");
-                assign(tree, c, need, &mut types, &mut needs);
-            }
-            NodeType::All => {
-                let need = needs[id.index()].expect("typed with a requirement");
-                for c in tree.children(id) {
-                    assign(tree, c, need, &mut types, &mut needs);
-                }
+            continue;
+        }
+        let (at_least, t) = (r & AT_LEAST != 0, t_here);
+        // Ties: a requirement is met with equality.
+        let met = |x: f64| if at_least { x >= t } else { x <= t };
+        if r & 3 == CUT {
+            let c = tree
+                .children(id)
+                .find(|&c| met(v(c)))
+                .expect("the requirement holds");
+            assign(&mut role, c, at_least, t);
+        } else {
+            for c in tree.children(id) {
+                assign(&mut role, c, at_least, t);
             }
         }
     }
-    Ok(Analysis {
-        types,
-        values,
-        minimal_leaves: leaves,
-        minimal_nodes: nodes,
-    })
-}
-
-/// Gives `node` the requirement `need` and the type it implies. A leaf is typed by Knuth &
-/// Moore's structural rule (a CUT node's child is ALL, any other's is CUT), an interior node by
-/// what its kind must do to meet the requirement — the same thing on alternating trees, and
-/// the right thing when a Max node sits below a Max node.
-fn assign(
-    tree: &Tree,
-    node: NodeId,
-    need: Need,
-    types: &mut [Option<NodeType>],
-    needs: &mut [Option<Need>],
-) {
-    let t = if tree.is_leaf(node) {
-        let parent = tree.parent(node).and_then(|p| types[p.index()]);
-        if parent == Some(NodeType::Cut) {
-            NodeType::All
-        } else {
-            NodeType::Cut
-        }
-    } else if matches!(
-        (tree.kind(node), need),
-        (Kind::Min, Need::AtMost(_)) | (Kind::Max, Need::AtLeast(_))
-    ) {
-        NodeType::Cut
-    } else {
-        NodeType::All
-    };
-    types[node.index()] = Some(t);
-    needs[node.index()] = Some(need);
+    (leaves, nodes)
 }
 
 /// The Knuth–Moore count: leaves alpha-beta evaluates on a perfectly ordered uniform tree.
@@ -214,6 +228,8 @@ mod tests {
         assert_eq!(t(3), Some(NodeType::Cut));
         // Under the PV Min node every leaf must be seen; under each CUT node, the first refuting one.
         assert_eq!(a.minimal_leaves, 3 + 1 + 1);
+        let counted = minimal_tree(&References::new(&tree)).unwrap();
+        assert_eq!(counted, (a.minimal_leaves, a.minimal_nodes));
         assert_eq!(t(7), Some(NodeType::All), "2 refutes the second Min node");
         assert_eq!(t(8), None);
         assert_eq!(t(10), None, "14 does not refute; 5 does not; 2 does");
@@ -233,6 +249,8 @@ mod tests {
             let tree = generate(&p, 7).unwrap();
             let a = analyze(&tree).unwrap();
             assert_eq!(a.minimal_leaves, minimal_leaves(b as u64, d), "b={b} d={d}");
+            let counted = minimal_tree(&References::new(&tree)).unwrap();
+            assert_eq!(counted, (a.minimal_leaves, a.minimal_nodes));
         }
     }
 

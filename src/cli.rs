@@ -32,6 +32,10 @@ pub struct Cli {
     /// Read tree files up to this size: bytes, or with a K, M or G suffix (default 1G).
     #[arg(long, global = true, value_name = "BYTES", value_parser = parse_size)]
     pub max_file_size: Option<u64>,
+    /// Load a tree file even when its estimated memory exceeds what is available (it may then
+    /// fail half-way).
+    #[arg(long, global = true)]
+    pub ignore_memory_estimate: bool,
 }
 
 /// `4096`, `64K`, `512M`, `2G` (powers of 1024).
@@ -251,6 +255,9 @@ pub use crate::examples::{DEFAULT_TREE, default_tree};
 pub fn run(cli: Cli) -> Result<(), CliError> {
     if let Some(bytes) = cli.max_file_size {
         format::set_max_file_bytes(bytes);
+    }
+    if cli.ignore_memory_estimate {
+        format::set_memory_check(false);
     }
     // The explorer handles these signals itself, restoring the terminal.
     if !matches!(cli.command, None | Some(Command::Tui(_))) {

@@ -18,7 +18,7 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use diag::Diagnostic;
 pub use save::{clean_up_on_signals, remove_temporaries_and_exit, save_text, save_with};
@@ -278,12 +278,70 @@ pub fn parse(name: &str, text: Arc<str>, format: Format) -> Result<Tree, LoadErr
             .with_hint("expected a tree")
             .into());
     }
+    check_load_room(name, &text, format)?;
     let result = match format {
         Format::Ron => ron::parse(name, text),
         Format::Efg => efg::parse(name, text),
         Format::Bracket => bracket::parse(name, text, false),
     };
     result.map_err(LoadError::from)
+}
+
+static MEMORY_CHECK: AtomicBool = AtomicBool::new(true);
+
+/// Whether loading refuses a file whose tree would not fit in memory (on unless the command
+/// line's `--ignore-memory-estimate` turned it off). Process-wide.
+pub fn set_memory_check(on: bool) {
+    MEMORY_CHECK.store(on, Ordering::Relaxed);
+}
+
+/// Bytes a node costs while a text is loaded into a tree (the preorder draft and the arena it is
+/// laid out into): 142 resident at the peak on large uniform trees, but vectors that grow by
+/// doubling reserve more address space than they touch, and `ulimit -v` counts that.
+pub const LOAD_BYTES_PER_NODE: u64 = 256;
+
+/// An upper estimate of the nodes a text of `format` describes, from one cheap pass over its
+/// bytes: every node of a RON or bracket tree but the root follows a `,`, `(` or `[`; every
+/// node of an `.efg` file is a line.
+pub fn node_estimate(text: &str, format: Format) -> u64 {
+    let b = text.as_bytes();
+    let count = match format {
+        Format::Efg => b.iter().filter(|&&c| c == b'\n').count(),
+        Format::Ron | Format::Bracket => b
+            .iter()
+            .filter(|&&c| c == b',' || c == b'(' || c == b'[')
+            .count(),
+    };
+    count as u64 + 1
+}
+
+/// Refuses, before anything is built, a text whose tree would need more memory than prune
+/// may still use (see [`crate::memory`]): the message gives the estimate, the limit and the
+/// flag that loads it anyway.
+fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadError> {
+    if !MEMORY_CHECK.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let Some((room, limit)) = crate::memory::headroom() else {
+        return Ok(());
+    };
+    // Small texts are never refused: the estimate is an upper bound, and counting is not free.
+    if (text.len() as u64).saturating_mul(LOAD_BYTES_PER_NODE) <= room {
+        return Ok(());
+    }
+    let nodes = node_estimate(text, format);
+    let need = nodes.saturating_mul(LOAD_BYTES_PER_NODE);
+    if need <= room {
+        return Ok(());
+    }
+    Err(LoadError::Whole {
+        path: name.to_owned(),
+        message: format!(
+            "this tree of up to {nodes} nodes needs about {} of memory to load; {limit} leaves {} (--ignore-memory-estimate loads it anyway)",
+            crate::memory::human_bytes(need),
+            crate::memory::human_bytes(room)
+        ),
+    })
 }
 
 /// Reads a bracket-notation expression given on the command line.

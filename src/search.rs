@@ -53,6 +53,6 @@ pub mod value;
 pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family, Refusal};
 pub use observer::{Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Quiet, Stats};
 pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
-pub use reference::Reference;
-pub use run::{Ratios, Run, finish, run, search, with_stack};
+pub use reference::{Reference, References};
+pub use run::{Ratios, Run, finish, finish_with, run, run_with, search, with_stack};
 pub use value::{Found, Value};

@@ -41,12 +41,26 @@ pub fn escape_unsafe(s: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
 /// the shortest form that reads back to the same `f64` (`0.1`, `1e300`); from 10^15 on, in
 /// exponent form (`1e308`, not 309 digits).
 pub fn number_text(x: f64) -> String {
+    let mut s = String::new();
+    push_number(&mut s, x);
+    s
+}
+
+/// Appends [`number_text`]`(x)` to `out` without a `String` of its own: writers call this once
+/// a node. Integers (the common leaf values) go through integer formatting.
+pub fn push_number(out: &mut String, x: f64) {
+    use std::fmt::Write as _;
     if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x}")
+        if x == 0.0 && x.is_sign_negative() {
+            out.push_str("-0");
+        } else {
+            // Exact: |x| < 10^15 < 2^63 and x is an integer.
+            let _ = write!(out, "{}", x as i64);
+        }
     } else if x.is_finite() && x.abs() >= 1e15 {
-        format!("{x:e}")
+        let _ = write!(out, "{x:e}");
     } else {
-        format!("{x:?}")
+        let _ = write!(out, "{x:?}");
     }
 }
 
@@ -197,6 +211,33 @@ pub fn move_name(tree: &Tree, node: NodeId) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_formatting_matches_float_formatting() {
+        for x in [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            42.0,
+            -999_999_999_999_999.0,
+            999_999_999_999_999.0,
+            123_456_789.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            0.5,
+        ] {
+            let old = if x.fract() == 0.0 && x.abs() < 1e15 {
+                format!("{x}")
+            } else if x.is_finite() && x.abs() >= 1e15 {
+                format!("{x:e}")
+            } else {
+                format!("{x:?}")
+            };
+            assert_eq!(number_text(x), old, "{x:?}");
+        }
+    }
 
     #[test]
     fn numbers_read_back() {

@@ -16,7 +16,8 @@ pub mod replay;
 use std::sync::atomic::AtomicU64;
 
 use crate::search::{
-    self, Algorithm, Bound, Control, Counter, Cutoff, Observer, Progress, Refusal, Run, Stats,
+    self, Algorithm, Bound, Control, Counter, Cutoff, Observer, Progress, References, Refusal, Run,
+    Stats,
 };
 use crate::tree::{NodeId, Tree};
 
@@ -211,7 +212,17 @@ impl Event {
 /// Runs `algo` on `tree` recording every event; the number of nodes visited so far is
 /// published in `visits` as the search goes (for a progress display).
 pub fn record(tree: &Tree, algo: &Algorithm, visits: &AtomicU64) -> Result<(Run, Trace), Refusal> {
-    finish_recording(tree, algo, Progress::new(Recorder::new(tree.len()), visits))
+    record_in(&References::new(tree), algo, visits)
+}
+
+/// [`record`] on the tree of `refs`, whose reference values give the best moves.
+pub fn record_in(
+    refs: &References<'_>,
+    algo: &Algorithm,
+    visits: &AtomicU64,
+) -> Result<(Run, Trace), Refusal> {
+    let tree = refs.tree();
+    finish_recording(refs, algo, Progress::new(Recorder::new(tree.len()), visits))
 }
 
 /// [`record`], stopping (by unwinding with [`search::Cancelled`]) when `control.cancel` is set.
@@ -221,20 +232,23 @@ pub fn record_with(
     control: &Control,
 ) -> Result<(Run, Trace), Refusal> {
     finish_recording(
-        tree,
+        &References::new(tree),
         algo,
         Progress::with_control(Recorder::new(tree.len()), control),
     )
 }
 
 fn finish_recording(
-    tree: &Tree,
+    refs: &References<'_>,
     algo: &Algorithm,
     mut obs: Progress<'_, Recorder>,
 ) -> Result<(Run, Trace), Refusal> {
-    let (found, seconds) = search::search(tree, algo, &mut obs)?;
+    let (found, seconds) = search::search(refs.tree(), algo, &mut obs)?;
     let (trace, stats) = obs.inner.finish();
-    Ok((search::finish(tree, algo, found, stats, seconds), trace))
+    Ok((
+        search::finish_with(refs, algo, found, stats, seconds),
+        trace,
+    ))
 }
 
 /// A recorded search: its events in order, and the payoff vectors of n-player exits.

@@ -80,24 +80,45 @@ impl Kind {
     }
 }
 
-/// One arena slot. 32 bytes: three `u32` links, the kind and a flag, the leaf value and the
-/// probability of the edge from the parent.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Node {
+/// The arena, a column per field (31 bytes a node in all). A search reads a node's kind, its
+/// children's range and a leaf's value: those sit in their own compact arrays, so the kinds of
+/// ten siblings share one cache line instead of occupying five 32-byte nodes; the parent, the
+/// edge probability and the uniform flag, which the searches rarely read, sit apart.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Columns {
+    kind: Vec<Kind>,
     /// Interior node: index of the first child. n-player leaf: row of its payoff vector.
-    first: u32,
+    first: Vec<u32>,
     /// Number of children (0 for a leaf).
-    len: u32,
+    len: Vec<u32>,
+    /// Leaf value (two-player trees); unused elsewhere.
+    value: Vec<f64>,
     /// Parent index; `u32::MAX` for the root.
-    parent: u32,
-    kind: Kind,
+    parent: Vec<u32>,
+    /// Probability of the edge from the parent: set under chance nodes, 1 elsewhere.
+    prob: Vec<f64>,
     /// A chance node whose edges all have probability exactly `1 / len` (stored as such). Star1
     /// and Star2 use Ballard's exact `N`-scaled equations (3)–(4) on these, equation (22) on others.
-    uniform: bool,
-    /// Leaf value (two-player trees); unused elsewhere.
-    value: f64,
-    /// Probability of the edge from the parent: set under chance nodes, 1 elsewhere.
-    prob: f64,
+    uniform: Vec<bool>,
+}
+
+impl Columns {
+    fn with_capacity(n: usize) -> Columns {
+        Columns {
+            kind: Vec::with_capacity(n),
+            first: Vec::with_capacity(n),
+            len: Vec::with_capacity(n),
+            value: Vec::with_capacity(n),
+            parent: Vec::with_capacity(n),
+            prob: Vec::with_capacity(n),
+            uniform: Vec::with_capacity(n),
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.kind.len()
+    }
 }
 
 const NO_PARENT: u32 = u32::MAX;
@@ -140,7 +161,7 @@ struct Labels {
 /// A validated game tree. See the module documentation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
-    nodes: Vec<Node>,
+    nodes: Columns,
     /// n-player payoff vectors, `players` values a row.
     payoffs: Vec<f64>,
     labels: Labels,
@@ -206,53 +227,47 @@ impl Tree {
     }
 
     #[inline]
-    fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
-    }
-
-    #[inline]
     pub fn kind(&self, id: NodeId) -> Kind {
-        self.node(id).kind
+        self.nodes.kind[id.index()]
     }
 
     #[inline]
     pub fn is_leaf(&self, id: NodeId) -> bool {
-        self.node(id).kind == Kind::Leaf
+        self.kind(id) == Kind::Leaf
     }
 
     /// The children of `id`, in order.
     #[inline]
     pub fn children(&self, id: NodeId) -> Children {
-        let n = self.node(id);
-        if n.kind == Kind::Leaf {
+        if self.is_leaf(id) {
             return Children(0..0);
         }
-        Children(n.first..n.first + n.len)
+        let first = self.nodes.first[id.index()];
+        Children(first..first + self.nodes.len[id.index()])
     }
 
     #[inline]
     pub fn child_count(&self, id: NodeId) -> usize {
-        self.node(id).len as usize
+        self.nodes.len[id.index()] as usize
     }
 
     /// The `i`-th child (0-based).
     #[inline]
     pub fn child(&self, id: NodeId, i: usize) -> NodeId {
-        let n = self.node(id);
-        debug_assert!(i < n.len as usize && n.kind != Kind::Leaf);
-        NodeId(n.first + i as u32)
+        debug_assert!(i < self.child_count(id) && !self.is_leaf(id));
+        NodeId(self.nodes.first[id.index()] + i as u32)
     }
 
     #[inline]
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
-        let p = self.node(id).parent;
+        let p = self.nodes.parent[id.index()];
         (p != NO_PARENT).then_some(NodeId(p))
     }
 
     /// Position of `id` among its parent's children (0 for the root).
     pub fn child_index(&self, id: NodeId) -> usize {
         match self.parent(id) {
-            Some(p) => (id.0 - self.node(p).first) as usize,
+            Some(p) => (id.0 - self.nodes.first[p.index()]) as usize,
             None => 0,
         }
     }
@@ -260,27 +275,27 @@ impl Tree {
     /// Leaf value of a two-player tree (Max/Min/Chance leaves).
     #[inline]
     pub fn value(&self, id: NodeId) -> f64 {
-        self.node(id).value
+        self.nodes.value[id.index()]
     }
 
     /// Payoff vector of an n-player leaf.
     #[inline]
     pub fn payoff(&self, id: NodeId) -> &[f64] {
         let n = self.players();
-        let row = self.node(id).first as usize;
+        let row = self.nodes.first[id.index()] as usize;
         &self.payoffs[row * n..row * n + n]
     }
 
     /// Probability of the edge from the parent (1 when the parent is not a chance node).
     #[inline]
     pub fn prob(&self, id: NodeId) -> f64 {
-        self.node(id).prob
+        self.nodes.prob[id.index()]
     }
 
     /// Whether a chance node's children are equally likely (each edge exactly `1 / N`).
     #[inline]
     pub fn is_uniform(&self, id: NodeId) -> bool {
-        self.node(id).uniform
+        self.nodes.uniform[id.index()]
     }
 
     pub fn label(&self, id: NodeId) -> Option<&str> {
@@ -343,12 +358,13 @@ impl Tree {
             };
         }
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for n in self.nodes.iter().filter(|n| n.kind == Kind::Leaf) {
-            if self.multiplayer {
-                continue;
+        if !self.multiplayer {
+            for (&k, &v) in self.nodes.kind.iter().zip(&self.nodes.value) {
+                if k == Kind::Leaf {
+                    lo = lo.min(v);
+                    hi = hi.max(v);
+                }
             }
-            lo = lo.min(n.value);
-            hi = hi.max(n.value);
         }
         ValueBounds {
             lo,
@@ -384,20 +400,20 @@ impl Tree {
     pub fn simple_fractions(&self) -> bool {
         *self.fractions.get_or_init(|| {
             let simple = |x: f64| crate::search::exact::is_simple(x);
-            self.nodes.iter().enumerate().all(|(i, n)| {
-                let leaf = n.kind == Kind::Leaf;
-                let values_ok = if !leaf {
+            let c = &self.nodes;
+            (0..c.len()).all(|i| {
+                let values_ok = if c.kind[i] != Kind::Leaf {
                     true
                 } else if self.multiplayer {
                     self.payoff(NodeId(i as u32)).iter().all(|&x| simple(x))
                 } else {
-                    simple(n.value)
+                    simple(c.value[i])
                 };
-                let under_uneven = n.parent != NO_PARENT && {
-                    let p = &self.nodes[n.parent as usize];
-                    p.kind == Kind::Chance && !p.uniform
+                let under_uneven = c.parent[i] != NO_PARENT && {
+                    let p = c.parent[i] as usize;
+                    c.kind[p] == Kind::Chance && !c.uniform[p]
                 };
-                values_ok && (!under_uneven || simple(n.prob))
+                values_ok && (!under_uneven || simple(c.prob[i]))
             })
         })
     }
@@ -418,19 +434,20 @@ impl Tree {
         let mut depth = vec![0u32; self.len()];
         let mut height = 0;
         for i in 1..self.len() {
-            depth[i] = depth[self.nodes[i].parent as usize] + 1;
+            depth[i] = depth[self.nodes.parent[i] as usize] + 1;
             height = height.max(depth[i]);
         }
         self.height = height;
-        self.leaves = self.nodes.iter().filter(|n| n.kind == Kind::Leaf).count();
-        self.chance = self.nodes.iter().any(|n| n.kind == Kind::Chance);
+        let kinds = &self.nodes.kind;
+        self.leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
+        self.chance = kinds.contains(&Kind::Chance);
         self.integral = if self.multiplayer {
             self.payoffs.iter().all(|x| x.fract() == 0.0)
         } else {
-            self.nodes
+            kinds
                 .iter()
-                .filter(|n| n.kind == Kind::Leaf)
-                .all(|n| n.value.fract() == 0.0)
+                .zip(&self.nodes.value)
+                .all(|(&k, v)| k != Kind::Leaf || v.fract() == 0.0)
         };
         self
     }
@@ -443,13 +460,32 @@ impl Tree {
         }
     }
 
+    /// Every node's position in preorder, indexed by node id: two sequential passes over the
+    /// arena (subtree sizes bottom-up, then positions top-down), no walk.
+    pub fn preorder_ranks(&self) -> Vec<u32> {
+        let size = self.subtree_sizes();
+        let mut rank = vec![0u32; self.len()];
+        for i in 0..self.len() {
+            if self.nodes.kind[i] == Kind::Leaf {
+                continue;
+            }
+            let mut r = rank[i] + 1;
+            let first = self.nodes.first[i] as usize;
+            for c in first..first + self.nodes.len[i] as usize {
+                rank[c] = r;
+                r += size[c];
+            }
+        }
+        rank
+    }
+
     /// Number of nodes in every subtree, indexed by node id.
     pub fn subtree_sizes(&self) -> Vec<u32> {
         let mut size = vec![1u32; self.len()];
         // Children always have larger ids than their parent (see `check_arena`), so a reverse
         // sweep finishes every child before its parent.
         for i in (1..self.len()).rev() {
-            let p = self.nodes[i].parent as usize;
+            let p = self.nodes.parent[i] as usize;
             size[p] += size[i];
         }
         size
@@ -459,7 +495,7 @@ impl Tree {
     pub fn heights(&self) -> Vec<u32> {
         let mut h = vec![0u32; self.len()];
         for i in (1..self.len()).rev() {
-            let p = self.nodes[i].parent as usize;
+            let p = self.nodes.parent[i] as usize;
             h[p] = h[p].max(h[i] + 1);
         }
         h
@@ -510,26 +546,18 @@ impl Tree {
         if !self.multiplayer || self.players() != 2 || self.constant_sum().is_err() {
             return None;
         }
-        let nodes = self
-            .nodes
-            .iter()
-            .map(|n| match n.kind {
-                Kind::Player(0) => Node {
-                    kind: Kind::Max,
-                    ..*n
-                },
-                Kind::Player(_) => Node {
-                    kind: Kind::Min,
-                    ..*n
-                },
-                Kind::Leaf => Node {
-                    first: 0,
-                    value: self.payoffs[n.first as usize * 2],
-                    ..*n
-                },
-                _ => *n,
-            })
-            .collect();
+        let mut nodes = self.nodes.clone();
+        for i in 0..nodes.len() {
+            match nodes.kind[i] {
+                Kind::Player(0) => nodes.kind[i] = Kind::Max,
+                Kind::Player(_) => nodes.kind[i] = Kind::Min,
+                Kind::Leaf => {
+                    nodes.value[i] = self.payoffs[nodes.first[i] as usize * 2];
+                    nodes.first[i] = 0;
+                }
+                _ => {}
+            }
+        }
         let mut meta = self.meta.clone();
         meta.payoff_floor = None;
         meta.payoff_sum = None;
@@ -550,20 +578,20 @@ impl Tree {
 
     /// The node as a [`Draft`] entry (without its child count).
     pub fn draft_node(&self, id: NodeId) -> DraftNode {
-        let n = self.node(id);
         let parent_chance = self
             .parent(id)
             .is_some_and(|p| self.kind(p) == Kind::Chance);
         let parent_uniform = self.parent(id).is_some_and(|p| self.is_uniform(p));
+        let kind = self.kind(id);
         DraftNode {
-            kind: n.kind,
-            value: n.value,
-            payoff: if n.kind == Kind::Leaf && self.multiplayer {
+            kind,
+            value: self.value(id),
+            payoff: if kind == Kind::Leaf && self.multiplayer {
                 self.payoff(id).to_vec()
             } else {
                 Vec::new()
             },
-            prob: (parent_chance && !parent_uniform).then_some(n.prob),
+            prob: (parent_chance && !parent_uniform).then_some(self.prob(id)),
             label: self.label(id).map(str::to_owned),
             children: 0,
         }
@@ -598,20 +626,18 @@ impl Tree {
         nodes: Vec<ArenaNode>,
         payoffs: Vec<f64>,
     ) -> Result<Tree, String> {
-        let nodes = nodes
-            .into_iter()
-            .map(|a| Node {
-                first: a.first,
-                len: a.len,
-                parent: a.parent,
-                kind: a.kind,
-                uniform: a.uniform,
-                value: a.value,
-                prob: a.prob,
-            })
-            .collect();
+        let mut columns = Columns::with_capacity(nodes.len());
+        for a in nodes {
+            columns.kind.push(a.kind);
+            columns.first.push(a.first);
+            columns.len.push(a.len);
+            columns.value.push(a.value);
+            columns.parent.push(a.parent);
+            columns.prob.push(a.prob);
+            columns.uniform.push(a.uniform);
+        }
         let tree = Tree {
-            nodes,
+            nodes: columns,
             payoffs,
             labels: Labels::default(),
             meta,
@@ -634,29 +660,28 @@ impl Tree {
                 "a tree needs between 1 and {MAX_NODES} nodes, not {n}"
             ));
         }
-        if self.nodes[0].parent != NO_PARENT {
+        if self.nodes.parent[0] != NO_PARENT {
             return Err("the root has a parent".into());
         }
-        for (i, node) in self.nodes.iter().enumerate() {
-            if node.kind == Kind::Leaf {
-                if self.multiplayer
-                    && (node.first as usize + 1) * self.players() > self.payoffs.len()
-                {
+        for i in 0..n {
+            let (first, len) = (self.nodes.first[i], self.nodes.len[i]);
+            if self.nodes.kind[i] == Kind::Leaf {
+                if self.multiplayer && (first as usize + 1) * self.players() > self.payoffs.len() {
                     return Err(format!("leaf #{i} has no payoff row"));
                 }
                 continue;
             }
-            if node.len == 0 {
+            if len == 0 {
                 return Err(format!("interior node #{i} has no children"));
             }
-            let (a, b) = (node.first as usize, node.first as usize + node.len as usize);
+            let (a, b) = (first as usize, first as usize + len as usize);
             if a <= i || b > n {
                 return Err(format!(
                     "node #{i} has children outside the arena or before it"
                 ));
             }
             for c in a..b {
-                if self.nodes[c].parent as usize != i {
+                if self.nodes.parent[c] as usize != i {
                     return Err(format!("node #{c} does not point back to its parent #{i}"));
                 }
             }
@@ -761,8 +786,12 @@ mod tests {
     }
 
     #[test]
-    fn node_is_32_bytes() {
-        assert_eq!(std::mem::size_of::<Node>(), 32);
+    fn a_node_costs_31_bytes() {
+        let per_node = std::mem::size_of::<Kind>()
+            + 3 * std::mem::size_of::<u32>()
+            + 2 * std::mem::size_of::<f64>()
+            + std::mem::size_of::<bool>();
+        assert_eq!(per_node, 31);
     }
 
     #[test]
@@ -795,6 +824,10 @@ mod tests {
         assert_eq!(sizes[0], 13);
         assert_eq!(sizes[t.child(t.root(), 0).index()], 4);
         assert_eq!(t.heights()[0], 2);
+        let ranks = t.preorder_ranks();
+        for (i, id) in t.preorder().enumerate() {
+            assert_eq!(ranks[id.index()], i as u32);
+        }
         let leaf = t.child(t.child(t.root(), 2), 1);
         assert_eq!(t.depth_of(leaf), 2);
         assert_eq!(t.path_to(leaf).len(), 3);

@@ -1,5 +1,6 @@
 //! `prune run`, `prune compare` and `prune algos`: searching from the command line.
 
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -12,7 +13,7 @@ use super::{CliError, TreeSource, print, write_output};
 use crate::analyze;
 use crate::report::{Cell, Column, Table, col};
 use crate::search::{
-    self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, Run, Value,
+    self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, References, Run, Value,
 };
 use crate::text::{move_name, terminal_safe};
 use crate::trace::columns::{self, Scope, StatColumn};
@@ -129,16 +130,56 @@ pub struct AlgosArgs {
     pub json: bool,
 }
 
+/// What every run on one tree shares, each computed once and only when first asked for: the
+/// reference values (best moves, principal variation) and the minimal tree's size.
+pub struct Known<'t> {
+    refs: References<'t>,
+    minimal: OnceCell<Option<u64>>,
+}
+
+impl<'t> Known<'t> {
+    pub fn new(tree: &'t Tree) -> Known<'t> {
+        Known {
+            refs: References::new(tree),
+            minimal: OnceCell::new(),
+        }
+    }
+
+    fn tree(&self) -> &'t Tree {
+        self.refs.tree()
+    }
+
+    /// Leaves of the Knuth–Moore minimal tree, when the analysis applies.
+    fn minimal_leaves(&self) -> Option<u64> {
+        *self.minimal.get_or_init(|| {
+            analyze::minimal_tree(&self.refs)
+                .ok()
+                .map(|(leaves, _)| leaves)
+        })
+    }
+
+    fn scope(&self) -> Scope<'t> {
+        Scope {
+            tree: self.tree(),
+            minimal_leaves: self.minimal_leaves(),
+        }
+    }
+}
+
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
     let tree = a.source.load()?;
+    let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
     let (run, trace) = if traced {
-        let (run, trace) =
-            crate::trace::record(&tree, &algo, &AtomicU64::new(0)).map_err(CliError::usage)?;
+        let (run, trace) = crate::trace::record_in(&known.refs, &algo, &AtomicU64::new(0))
+            .map_err(CliError::usage)?;
         (run, Some(trace))
     } else {
-        (search::run(&tree, &algo).map_err(CliError::usage)?, None)
+        (
+            search::run_with(&known.refs, &algo).map_err(CliError::usage)?,
+            None,
+        )
     };
     if let (Some(path), Some(trace)) = (&a.trace, &trace) {
         write_output(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
@@ -151,15 +192,16 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         write_output(path, |w| w.write_all(csv.as_bytes()))?;
     }
     if a.json {
-        let text = serde_json::to_string_pretty(&run_json(&tree, &run))
+        let text = serde_json::to_string_pretty(&run_json(&known, &run))
             .map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(text + "\n"));
     }
-    print(&summary(&tree, &run, trace.as_ref()))
+    print(&summary(&known, &run, trace.as_ref()))
 }
 
 /// The `--json` object of a run.
-pub fn run_json(tree: &Tree, run: &Run) -> Json {
+pub fn run_json(known: &Known<'_>, run: &Run) -> Json {
+    let tree = known.tree();
     let moves = pv_moves(tree, &run.pv);
     let mut obj = json!({
         "algorithm": run.algorithm.name(),
@@ -169,7 +211,7 @@ pub fn run_json(tree: &Tree, run: &Run) -> Json {
         "best_moves": run.best_moves,
         "pv": moves,
         "pv_nodes": run.pv.iter().map(|n| n.0).collect::<Vec<_>>(),
-        "stats": stats_json(tree, run),
+        "stats": stats_json(known, run),
         "search_seconds": run.seconds,
     });
     if let Some(a) = search::run::assumption(tree, &run.algorithm) {
@@ -203,7 +245,8 @@ fn value_json(v: &Value) -> Json {
     }
 }
 
-fn stats_json(tree: &Tree, run: &Run) -> Json {
+fn stats_json(known: &Known<'_>, run: &Run) -> Json {
+    let tree = known.tree();
     let mut s = serde_json::to_value(&run.stats).expect("stats serialise");
     let kinds: serde_json::Map<String, Json> = Cutoff::ALL
         .iter()
@@ -213,8 +256,8 @@ fn stats_json(tree: &Tree, run: &Run) -> Json {
     let r = Ratios::of(tree, &run.stats);
     s["effective_branching"] = json!(r.effective_branching);
     s["share_of_exhaustive"] = json!(r.share_of_exhaustive);
-    if let Ok(a) = analyze::analyze(tree) {
-        s["minimal_tree_leaves"] = json!(a.minimal_leaves);
+    if let Some(m) = known.minimal_leaves() {
+        s["minimal_tree_leaves"] = json!(m);
     }
     s
 }
@@ -225,7 +268,8 @@ fn pv_moves(tree: &Tree, pv: &[NodeId]) -> Vec<usize> {
 }
 
 /// The readable summary of one run.
-pub fn summary(tree: &Tree, run: &Run, trace: Option<&Trace>) -> String {
+pub fn summary(known: &Known<'_>, run: &Run, trace: Option<&Trace>) -> String {
+    let tree = known.tree();
     let s = &run.stats;
     let r = Ratios::of(tree, s);
     let mut out = String::new();
@@ -336,14 +380,10 @@ pub fn summary(tree: &Tree, run: &Run, trace: Option<&Trace>) -> String {
             100.0 * r.share_of_exhaustive
         ),
     );
-    if let Ok(a) = analyze::analyze(tree) {
+    if let Some(m) = known.minimal_leaves() {
         line(
             "minimal tree",
-            format!(
-                "{} leaves ({:.2}× that)",
-                a.minimal_leaves,
-                s.leaves as f64 / a.minimal_leaves as f64
-            ),
+            format!("{} leaves ({:.2}× that)", m, s.leaves as f64 / m as f64),
         );
     }
     let traced = trace.map_or(String::new(), |t| format!(" (traced: {} events)", t.len()));
@@ -374,10 +414,11 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
     let tree = a.source.load()?;
+    let known = Known::new(&tree);
     let results: Vec<(Algorithm, Result<Run, String>)> = algos
         .into_iter()
         .map(|al| {
-            let r = search::run(&tree, &al).map_err(|e| e.to_string());
+            let r = search::run_with(&known.refs, &al).map_err(|e| e.to_string());
             (al, r)
         })
         .collect();
@@ -393,7 +434,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
         let rows: Vec<Json> = results
             .iter()
             .map(|(al, r)| match r {
-                Ok(run) => run_json(&tree, run),
+                Ok(run) => run_json(&known, run),
                 Err(why) => json!({"algorithm": al.name(), "parameters": al.label(), "error": why}),
             })
             .collect();
@@ -401,7 +442,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(text + "\n"));
     }
-    let scope = Scope::analyzed(&tree);
+    let scope = known.scope();
     print(&match a.format {
         OutputFormat::Table => compare_text(&scope, &results),
         OutputFormat::Csv => compare_data(&scope, &results).csv(),

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok};
 use super::{invalid_to_diagnostic, number_text};
+use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
@@ -271,7 +272,7 @@ pub fn write(tree: &Tree) -> String {
                 out.push_str(&v.join(","));
                 out.push(']');
             } else {
-                out.push_str(&number_text(tree.value(id)));
+                push_number(&mut out, tree.value(id));
             }
             continue;
         }

@@ -33,6 +33,7 @@ use std::sync::Arc;
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok, Token, did_you_mean};
 use super::{invalid_to_diagnostic, number_text};
+use crate::text::push_number;
 use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
 
 /// The format version this build reads and writes.
@@ -588,11 +589,11 @@ fn write_leaf(tree: &Tree, id: NodeId, out: &mut String) {
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&number_text(*x));
+            push_number(out, *x);
         }
         out.push(')');
     } else {
-        out.push_str(&number_text(tree.value(id)));
+        push_number(out, tree.value(id));
     }
     if label.is_some() {
         out.push(')');

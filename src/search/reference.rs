@@ -1,9 +1,79 @@
 //! The reference values: every node's exact value by the algorithm family's naive rule, which
 //! every pruning algorithm of the family must agree with.
 
+use std::sync::{Arc, Mutex};
+
 use super::chance::ChanceSum;
 use super::{Algorithm, Value, players, product};
 use crate::tree::{Kind, NodeId, Tree};
+
+/// The naive rule a family's reference values follow: algorithms with the same rule share them.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Rule {
+    /// max^n vectors.
+    Vectors,
+    /// The paranoid reduction for this player.
+    Paranoid(u8),
+    /// Product propagation.
+    Product,
+    /// The k-rule, by the bits of `k`.
+    K(u64),
+    /// Minimax with expectations at chance nodes.
+    Plain,
+}
+
+impl Rule {
+    fn of(tree: &Tree, algo: &Algorithm) -> Rule {
+        match algo {
+            Algorithm::Paranoid { player } => Rule::Paranoid(*player),
+            Algorithm::Maxn | Algorithm::MaxnShallow => Rule::Vectors,
+            // A two-player game with payoff vectors is searched by two-player algorithms as
+            // Max/Min (run::searched): its plain rules apply.
+            _ if tree.is_multiplayer() && tree.players() != 2 => Rule::Vectors,
+            Algorithm::Product => Rule::Product,
+            Algorithm::KRule { k } => Rule::K(k.to_bits()),
+            _ => Rule::Plain,
+        }
+    }
+}
+
+/// A tree's reference values, computed on first use and at most once per rule: `prune run`
+/// and `compare` ask for them after every search, and one bottom-up pass over a large tree
+/// costs far more than a pruning search.
+pub struct References<'t> {
+    tree: &'t Tree,
+    computed: Mutex<Vec<(Rule, Arc<Reference>)>>,
+}
+
+impl<'t> References<'t> {
+    pub fn new(tree: &'t Tree) -> References<'t> {
+        References {
+            tree,
+            computed: Mutex::new(Vec::new()),
+        }
+    }
+
+    pub fn tree(&self) -> &'t Tree {
+        self.tree
+    }
+
+    /// The reference values `algo` is checked against (computed now if not yet).
+    pub fn of(&self, algo: &Algorithm) -> Arc<Reference> {
+        let rule = Rule::of(self.tree, algo);
+        let mut computed = self.computed.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, r)) = computed.iter().find(|(r, _)| *r == rule) {
+            return Arc::clone(r);
+        }
+        let r = Arc::new(Reference::of(self.tree, algo));
+        computed.push((rule, Arc::clone(&r)));
+        r
+    }
+
+    /// The minimax values (expectations at chance nodes) of a two-player tree.
+    pub fn minimax(&self) -> Arc<Reference> {
+        self.of(&Algorithm::Minimax)
+    }
+}
 
 /// The family's exact value of every node: minimax/expectiminimax, max^n, the probabilistic
 /// rule or the paranoid reduction. Computed bottom-up over the arena — children come after
@@ -27,7 +97,7 @@ impl Reference {
             return maxn_values(tree);
         }
         let mut v = vec![0.0; tree.len()];
-        for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
+        for id in (0..tree.len() as u32).rev().map(NodeId) {
             let kids = tree.children(id);
             let (a, b) = (kids.clone().next().map_or(0, |c| c.index()), kids.len());
             let x = &v[a..a + b];
@@ -66,6 +136,14 @@ impl Reference {
         Reference::Scalars(v)
     }
 
+    /// The scalar values, node by node (`None` for max^n vectors).
+    pub fn scalars(&self) -> Option<&[f64]> {
+        match self {
+            Reference::Scalars(v) => Some(v),
+            Reference::Vectors(..) => None,
+        }
+    }
+
     pub fn get(&self, id: NodeId) -> Value {
         match self {
             Reference::Scalars(v) => Value::Scalar(v[id.index()]),
@@ -79,7 +157,7 @@ impl Reference {
 fn maxn_values(tree: &Tree) -> Reference {
     let n = tree.players();
     let mut v = vec![0.0; tree.len() * n];
-    for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
+    for id in (0..tree.len() as u32).rev().map(NodeId) {
         let at = id.index() * n;
         match tree.kind(id) {
             Kind::Leaf => v[at..at + n].copy_from_slice(&players::payoff(tree, id)),

@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{
-    Algorithm, Bound, Counter, Family, Found, Observer, Reference, Refusal, Stats, Value,
+    Algorithm, Bound, Counter, Family, Found, Observer, References, Refusal, Stats, Value,
     alphabeta, expectiminimax, maxn, minimax, mtdf, negascout, paranoid, product, shallow, sss,
     star1, star2,
 };
@@ -34,9 +34,16 @@ pub struct Run {
 
 /// Runs `algo` on `tree` with statistics only.
 pub fn run(tree: &Tree, algo: &Algorithm) -> Result<Run, Refusal> {
+    run_with(&References::new(tree), algo)
+}
+
+/// [`run`] on the tree of `refs`, taking the best moves from its reference values (computed
+/// once for all the runs on the tree).
+pub fn run_with(refs: &References<'_>, algo: &Algorithm) -> Result<Run, Refusal> {
+    let tree = refs.tree();
     let mut counter = Counter::new(tree.len());
     let (found, seconds) = search(tree, algo, &mut counter)?;
-    Ok(finish(tree, algo, found, counter.finish(), seconds))
+    Ok(finish_with(refs, algo, found, counter.finish(), seconds))
 }
 
 /// Runs `algo` reporting to `obs`; returns the result and the time of the search.
@@ -62,7 +69,18 @@ pub fn search<O: Observer + Send>(
 
 /// Adds the reference-based best moves and principal variation.
 pub fn finish(tree: &Tree, algo: &Algorithm, found: Found, stats: Stats, seconds: f64) -> Run {
-    let (best_moves, pv) = principal(&searched(tree, algo), algo);
+    finish_with(&References::new(tree), algo, found, stats, seconds)
+}
+
+/// [`finish`] with the reference values of `refs`.
+pub fn finish_with(
+    refs: &References<'_>,
+    algo: &Algorithm,
+    found: Found,
+    stats: Stats,
+    seconds: f64,
+) -> Run {
+    let (best_moves, pv) = principal(refs, algo);
     Run {
         algorithm: algo.clone(),
         value: found.value,
@@ -167,7 +185,8 @@ fn score(tree: &Tree, algo: &Algorithm, parent: NodeId, v: &Value) -> f64 {
                 -x
             }
         }
-        (Value::Scalar(x), _) if tree.kind(parent) == Kind::Min => -x,
+        // Min, or player 2 of a two-player game written with payoff vectors.
+        (Value::Scalar(x), _) if mover == Some(1) => -x,
         (Value::Scalar(x), _) => *x,
         // max^n: the mover's own component (any component at a chance node: it does not choose).
         (Value::Vector(x), _) => x[mover.unwrap_or(0)],
@@ -175,8 +194,9 @@ fn score(tree: &Tree, algo: &Algorithm, parent: NodeId, v: &Value) -> f64 {
 }
 
 /// The tied best root moves and the principal variation.
-fn principal(tree: &Tree, algo: &Algorithm) -> (Vec<usize>, Vec<NodeId>) {
-    let reference = Reference::of(tree, algo);
+fn principal(refs: &References<'_>, algo: &Algorithm) -> (Vec<usize>, Vec<NodeId>) {
+    let tree = refs.tree();
+    let reference = refs.of(algo);
     let best_children = |node: NodeId| -> Vec<usize> {
         let scores: Vec<f64> = tree
             .children(node)

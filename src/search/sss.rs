@@ -62,6 +62,7 @@ impl PartialOrd for State {
 
 /// Where a node stands in SSS*: the trace's `enter` and `exit` follow these.
 #[derive(Copy, Clone, PartialEq, Eq)]
+#[repr(u8)]
 enum Status {
     /// Not expanded (perhaps LIVE in OPEN): not entered.
     Waiting,
@@ -72,15 +73,49 @@ enum Status {
     Closed,
 }
 
+/// Every node's [`Status`], a byte each, zero (`Waiting`) until set.
+struct Statuses(Vec<u8>);
+
+impl Statuses {
+    #[inline]
+    fn get(&self, n: NodeId) -> Status {
+        match self.0[n.index()] {
+            0 => Status::Waiting,
+            1 => Status::Open,
+            _ => Status::Closed,
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, n: NodeId, s: Status) {
+        self.0[n.index()] = s as u8;
+    }
+}
+
+/// Every node's entry merit, `+∞` until set; stored as bits xor those of `+∞`.
+struct Entries(Vec<u64>);
+
+const INF: u64 = f64::INFINITY.to_bits();
+
+impl Entries {
+    #[inline]
+    fn get(&self, n: NodeId) -> f64 {
+        f64::from_bits(self.0[n.index()] ^ INF)
+    }
+
+    #[inline]
+    fn set(&mut self, n: NodeId, h: f64) {
+        self.0[n.index()] = h.to_bits() ^ INF;
+    }
+}
+
 /// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
-    let mut rank = vec![0u32; tree.len()];
-    for (i, id) in tree.preorder().enumerate() {
-        rank[id.index()] = i as u32;
-    }
-    let mut status = vec![Status::Waiting; tree.len()];
-    // The merit a node had when it was expanded: the upper end of its window.
-    let mut entry = vec![f64::INFINITY; tree.len()];
+    let rank = tree.preorder_ranks();
+    let mut status = Statuses(vec![0u8; tree.len()]);
+    // The merit a node had when it was expanded: the upper end of its window (the bits xor
+    // those of +∞, so that the table starts as zeroed memory, handed out lazily).
+    let mut entry = Entries(vec![0u64; tree.len()]);
     let mut open = BinaryHeap::new();
     let mut stack = Vec::new();
     let state = |node: NodeId, merit: f64, solved: bool| State {
@@ -96,7 +131,7 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
         // whose parent is not has been purged. O(1) a state, whatever the depth.
         if tree
             .parent(s.node)
-            .is_some_and(|p| status[p.index()] != Status::Open)
+            .is_some_and(|p| status.get(p) != Status::Open)
         {
             continue;
         }
@@ -110,8 +145,8 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
                 }
                 kind => {
                     obs.enter(n, f64::NEG_INFINITY, h);
-                    status[n.index()] = Status::Open;
-                    entry[n.index()] = h;
+                    status.set(n, Status::Open);
+                    entry.set(n, h);
                     if kind == Kind::Max {
                         for c in tree.children(n) {
                             open.push(state(c, h, false));
@@ -125,12 +160,8 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
         }
         if !tree.is_leaf(n) {
             // Solved with merit h = min(entry merit, true value): exact below the entry merit.
-            obs.exit(
-                n,
-                h,
-                Bound::classify(h, f64::NEG_INFINITY, entry[n.index()]),
-            );
-            status[n.index()] = Status::Closed;
+            obs.exit(n, h, Bound::classify(h, f64::NEG_INFINITY, entry.get(n)));
+            status.set(n, Status::Closed);
         }
         let Some(p) = tree.parent(n) else {
             return Found::exact(h);
@@ -159,19 +190,19 @@ fn abandon<O: Observer>(
     tree: &Tree,
     p: NodeId,
     h: f64,
-    status: &mut [Status],
-    entry: &[f64],
+    status: &mut Statuses,
+    entry: &Entries,
     stack: &mut Vec<NodeId>,
     obs: &mut O,
 ) {
-    status[p.index()] = Status::Closed;
+    status.set(p, Status::Closed);
     let mut found = Vec::new();
     stack.clear();
     stack.push(p);
     while let Some(x) = stack.pop() {
         for c in tree.children(x) {
-            if status[c.index()] == Status::Open {
-                status[c.index()] = Status::Closed;
+            if status.get(c) == Status::Open {
+                status.set(c, Status::Closed);
                 found.push(c);
                 stack.push(c);
             }
@@ -179,7 +210,7 @@ fn abandon<O: Observer>(
     }
     // `found` lists parents before their children: leave them in reverse.
     for &x in found.iter().rev() {
-        let e = entry[x.index()];
+        let e = entry.get(x);
         obs.exit(x, if h < e { h } else { f64::INFINITY }, Bound::Upper);
     }
 }

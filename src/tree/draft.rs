@@ -4,7 +4,7 @@
 //! [`DraftNode`] each, with its number of children. [`Draft::validate`] reports the first problem
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
-use super::{Bounds, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Node, Tree};
+use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Tree};
 use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
@@ -403,7 +403,11 @@ impl Draft {
                 stack.pop();
             }
         }
-        // Second pass per chance node: gather its children's preorder indices via subtree sizes.
+        // Second pass per chance node: gather its children's preorder indices via subtree sizes
+        // (nothing to check or rescale when no node has a probability).
+        if self.nodes.iter().all(|n| n.prob.is_none()) {
+            return Ok(());
+        }
         let sizes = self.subtree_sizes();
         for i in 0..self.nodes.len() {
             if self.nodes[i].kind != Kind::Chance {
@@ -499,7 +503,7 @@ impl Draft {
         // order[arena id] = preorder index; a node's children are enqueued together.
         let mut order: Vec<u32> = Vec::with_capacity(n);
         order.push(0);
-        let mut nodes = Vec::with_capacity(n);
+        let mut nodes = Columns::with_capacity(n);
         let mut head = 0;
         while head < order.len() {
             let p = order[head] as usize;
@@ -510,43 +514,43 @@ impl Draft {
                 order.push(c as u32);
                 c += sizes[c] as usize;
             }
-            nodes.push(Node {
-                first: if d.kind == Kind::Leaf { 0 } else { first },
-                len: d.children,
-                parent: NO_PARENT,
-                kind: d.kind,
-                uniform: false,
-                value: d.value,
-                prob: 1.0,
-            });
+            nodes.kind.push(d.kind);
+            nodes
+                .first
+                .push(if d.kind == Kind::Leaf { 0 } else { first });
+            nodes.len.push(d.children);
+            nodes.value.push(d.value);
             head += 1;
         }
+        nodes.parent = vec![NO_PARENT; n];
+        nodes.prob = vec![1.0; n];
+        nodes.uniform = vec![false; n];
         let mut payoffs = Vec::new();
         let players = usize::from(self.meta.players);
         for id in 0..n {
             let (kind, first, len) = (
-                nodes[id].kind,
-                nodes[id].first as usize,
-                nodes[id].len as usize,
+                nodes.kind[id],
+                nodes.first[id] as usize,
+                nodes.len[id] as usize,
             );
             if kind == Kind::Leaf {
                 if multiplayer {
-                    nodes[id].first = (payoffs.len() / players) as u32;
+                    nodes.first[id] = (payoffs.len() / players) as u32;
                     payoffs.extend_from_slice(&self.nodes[order[id] as usize].payoff);
                 }
                 continue;
             }
             let given = |c: usize| self.nodes[order[c] as usize].prob;
             let equal = (first..first + len).all(|c| given(c) == given(first));
-            for (k, child) in nodes[first..first + len].iter_mut().enumerate() {
-                child.parent = id as u32;
-                child.prob = match (kind, given(first + k)) {
+            for k in 0..len {
+                nodes.parent[first + k] = id as u32;
+                nodes.prob[first + k] = match (kind, given(first + k)) {
                     (Kind::Chance, Some(pr)) if !equal => pr,
                     (Kind::Chance, _) => 1.0 / len as f64,
                     _ => 1.0,
                 };
             }
-            nodes[id].uniform = kind == Kind::Chance && equal;
+            nodes.uniform[id] = kind == Kind::Chance && equal;
         }
         let labels = if self.nodes.iter().any(|d| d.label.is_some()) {
             let mut l = Labels {
