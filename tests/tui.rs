@@ -962,3 +962,30 @@ fn practice_asks_scores_and_reports() {
     keys(&mut a, &["esc"]);
     assert!(a.practice.is_none());
 }
+
+/// Practice is for trees a student can follow: a run longer than the limit is refused with a
+/// message, and the explorer stays as it was.
+#[test]
+fn practice_refuses_a_long_run() {
+    let tree = prune::format::parse_expr(
+        &format!(
+            "({})",
+            (0..prune::tui::practice::MAX_STEPS)
+                .map(|i| (i % 7).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        false,
+    )
+    .unwrap();
+    let mut a = app(tree);
+    a.run_all(&[Algorithm::Minimax]);
+    a.wait();
+    keys(&mut a, &["T"]);
+    assert!(a.practice.is_none());
+    let (msg, error) = a.status.clone().unwrap();
+    assert!(
+        error && msg.starts_with("practice is for small trees"),
+        "{msg}"
+    );
+}

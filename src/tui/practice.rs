@@ -11,6 +11,10 @@ use super::app::{App, Mode};
 use super::form::{Field, FieldId, Form, Purpose};
 use super::keymap::{Action, Context, Key, KeyName};
 
+/// The longest trace practised: the questions and their explanations are all prepared when
+/// practice starts, and an exercise is for a tree a student can follow by hand.
+pub const MAX_STEPS: usize = 20_000;
+
 /// A practice session on one run.
 pub struct Practice {
     /// The run practised (the explorer's current run while practising).
@@ -32,6 +36,16 @@ impl App {
             ));
             return;
         };
+        if r.trace.len() > MAX_STEPS {
+            self.status = Some((
+                format!(
+                    "practice is for small trees: this run has {} steps, at most {MAX_STEPS} are practised",
+                    r.trace.len()
+                ),
+                true,
+            ));
+            return;
+        }
         let session = Session::new(&self.tree, &r.run, &r.trace, &r.replay(&self.tree));
         if session.questions.is_empty() {
             self.status = Some((format!("{} asks no questions on this tree", r.algo), true));
