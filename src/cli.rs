@@ -101,6 +101,10 @@ pub struct TuiArgs {
     /// Algorithms to run before the first frame, e.g. `alphabeta,negascout` or `star2:probes=2`.
     #[arg(long, value_name = "ALGO[,ALGO…]", value_delimiter = ',')]
     pub run: Vec<String>,
+    /// Practice on this algorithm's search (e.g. `alphabeta`, `star1`): its results hidden,
+    /// answer its questions as it proceeds (the window, the value, searched or pruned).
+    #[arg(long, value_name = "ALGO[:PARAMS]")]
+    pub practice: Option<String>,
     /// Check the keymap and the themes in the config directory, report every problem with its
     /// file, line and column, and exit (2 when something is wrong).
     #[arg(long, exclusive = true)]
@@ -283,18 +287,20 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
         }
         Some(Command::Tui(a)) => {
+            // The practised algorithm runs last: practice starts on it when it arrives.
+            let specs: Vec<&String> = a.run.iter().chain(&a.practice).collect();
+            let practice = a.practice.is_some();
             if let (Some(path), None, true) = (&a.tree.file, a.tree.from, on_terminal()) {
-                let runs = a
-                    .run
+                let runs = specs
                     .iter()
                     .map(|spec| crate::search::Algorithm::parse(spec, &Default::default()))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(CliError::usage)?;
-                return explore_loading(path.clone(), runs);
+                return explore_loading(path.clone(), runs, practice);
             }
             let tree = a.tree.load()?;
             let mut runs = Vec::new();
-            for spec in &a.run {
+            for spec in specs {
                 let algo = crate::search::Algorithm::parse(spec, &Default::default())
                     .map_err(CliError::usage)?;
                 if let Some(why) = algo.refusal(&tree) {
@@ -303,7 +309,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 runs.push(algo);
             }
             let source = a.tree.describe();
-            explore(tree, source, runs, true)
+            explore(tree, source, runs, true, practice)
         }
         Some(Command::Completions { shell }) => {
             let mut buf = Vec::new();
@@ -312,13 +318,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         None => {
             if let (Some(path), true) = (&cli.file, on_terminal()) {
-                return explore_loading(path.clone(), Vec::new());
+                return explore_loading(path.clone(), Vec::new(), false);
             }
             let (tree, source) = match &cli.file {
                 Some(f) => (load_file(f, None)?, f.display().to_string()),
                 None => (default_tree(), crate::examples::DEFAULT_SOURCE.to_owned()),
             };
-            explore(tree, source, Vec::new(), false)
+            explore(tree, source, Vec::new(), false, false)
         }
     }
 }
@@ -330,6 +336,7 @@ fn explore(
     source: String,
     runs: Vec<crate::search::Algorithm>,
     asked: bool,
+    practice: bool,
 ) -> Result<(), CliError> {
     if !on_terminal() {
         if asked {
@@ -344,6 +351,7 @@ fn explore(
         source,
         runs,
         load: None,
+        practice,
     };
     crate::tui::run(opts)
         .map_err(|e| CliError::Internal(format!("terminal: {e}")))
@@ -358,13 +366,18 @@ fn on_terminal() -> bool {
 /// Opens the explorer at once on `path`, which loads in the background with its progress on
 /// screen; runs `runs` when it arrives. A file that does not load ends the explorer with the
 /// loader's report and exit code 2, as the command line does.
-fn explore_loading(path: PathBuf, runs: Vec<crate::search::Algorithm>) -> Result<(), CliError> {
+fn explore_loading(
+    path: PathBuf,
+    runs: Vec<crate::search::Algorithm>,
+    practice: bool,
+) -> Result<(), CliError> {
     let placeholder = crate::examples::loading_tree(&path.display().to_string());
     let opts = crate::tui::Options {
         tree: placeholder,
         source: path.display().to_string(),
         runs,
         load: Some(path),
+        practice,
     };
     match crate::tui::run(opts) {
         Ok(None) => Ok(()),

@@ -10,6 +10,7 @@
 pub mod columns;
 pub mod export;
 pub mod narrate;
+pub mod practice;
 pub mod provenance;
 pub mod replay;
 

@@ -15,6 +15,7 @@ pub mod keymap;
 pub mod label_search;
 pub mod layout;
 pub mod outline;
+pub mod practice;
 pub mod runs;
 mod stepper;
 pub mod theme;
@@ -50,6 +51,8 @@ pub struct Options {
     /// A file to load in the background, shown with its progress from the first frame; `tree`
     /// stands in until it arrives. If it cannot be loaded the explorer ends with its report.
     pub load: Option<std::path::PathBuf>,
+    /// Practice on the last of `runs` as soon as it is searched.
+    pub practice: bool,
 }
 
 /// The user's keymap and themes from the config directory, and every problem found in them
@@ -93,6 +96,7 @@ pub fn configured_app(opts: Options) -> App {
         themes = vec![theme::Theme::monochrome()];
     }
     let mut app = App::new(opts.tree, opts.source, keymap, themes);
+    app.practice_pending = opts.practice;
     match opts.load {
         Some(path) => app.load_first(path, opts.runs),
         None => app.run_all(&opts.runs),

@@ -503,3 +503,30 @@ fn errors_quoting_control_characters_are_escaped() {
     );
     assert!(err.contains("x\\u{1b}]0;t\\u{7}"), "{err}");
 }
+
+/// `prune tui --practice ALGO` checks its algorithm as `--run` does: an unknown name or one
+/// that does not apply to the tree is a usage error, before any terminal is needed.
+#[test]
+fn tui_practice_checks_its_algorithm() {
+    let o = prune(&["tui", "--expr", "(1,2)", "--practice", "star9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("star9"), "{}", stderr(&o));
+    let four = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/four-players.ron");
+    let o = prune(&["tui", four, "--practice", "alphabeta"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot run alphabeta"),
+        "{}",
+        stderr(&o)
+    );
+    // A good one gets as far as asking for a terminal.
+    let o = prune(&[
+        "tui",
+        "--expr",
+        "(1,2)",
+        "--practice",
+        "alphabeta:fail-soft",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
+}

@@ -488,3 +488,64 @@ fn bad_config_files_are_shown_together_in_a_message_box() {
         "{err}"
     );
 }
+
+/// `prune tui FILE --practice alphabeta` opens on the first question; the whole exercise is
+/// answered, every third answer wrong, the score on screen follows each answer, and the report
+/// saved at the end has the same score. The answers come from the library, from the same trace.
+#[test]
+fn practice_a_whole_exercise() {
+    use prune::trace::practice::{Answer, Session as Practice};
+    let dir = tempfile::tempdir().unwrap();
+    let tree_path = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/default.ron");
+    let tree = prune::format::load(std::path::Path::new(tree_path), None).unwrap();
+    let algo = prune::search::Algorithm::AlphaBeta { fail_soft: false };
+    let (run, trace) = prune::trace::record(&tree, &algo, &Default::default()).unwrap();
+    let replay = prune::trace::Replay::new(&tree, &trace);
+    let questions = Practice::new(&tree, &run, &trace, &replay).questions;
+    let n = questions.len();
+    assert!(n > 10);
+
+    let mut s = Session::start(&["tui", tree_path, "--practice", "alphabeta"], dir.path());
+    s.wait_for(&format!("question 1/{n} · 0/0 correct"));
+    s.wait_for("What window (α β) does the root get?");
+    let mut right = 0;
+    for (i, q) in questions.iter().enumerate() {
+        let answer = if i % 3 == 1 {
+            match q.answer {
+                Answer::Searched(true) => "p".to_owned(),
+                Answer::Searched(false) => "s".to_owned(),
+                Answer::Window(..) => "12345 0".to_owned(),
+                _ => "12345".to_owned(),
+            }
+        } else {
+            right += 1;
+            q.answer.text()
+        };
+        s.send(&answer);
+        s.send("\r");
+        let screen = s.wait_for(&format!("· {right}/{} correct", i + 1));
+        if i % 3 == 1 {
+            assert!(
+                screen.contains(&format!("the answer is {}", q.answer.text())),
+                "{screen}"
+            );
+        }
+    }
+    s.wait_for(&format!("Done: {right}/{n} correct"));
+    // Enter at the end offers the report; Enter again saves it.
+    s.send("\r");
+    s.wait_for("Save the practice report");
+    s.send("\r");
+    s.wait_for("wrote practice-alphabeta.json");
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("practice-alphabeta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(report["score"], format!("{right}/{n} correct"));
+    assert_eq!(report["answered"], n);
+    s.send("\x1b");
+    s.wait_for(&format!("practice over: {right}/{n} correct"));
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}

@@ -890,3 +890,102 @@ fn detail_explains_a_star2_probe_cutoff() {
     assert!(s.contains("probes' mean"), "{s}");
     insta::assert_snapshot!(s);
 }
+
+/// Practice (issue 14 §3): `T` on an alpha-beta run hides its results and asks the questions
+/// of its search one by one; right and wrong answers are scored, a wrong one is explained, Esc
+/// leaves, and the report is written as JSON.
+#[test]
+fn practice_asks_scores_and_reports() {
+    let mut a = app(default_tree());
+    a.run_all(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    a.wait();
+    keys(&mut a, &["T"]);
+    let first = screen(&mut a, 110, 30);
+    insta::assert_snapshot!("a_practice_question", first);
+    let p = a.practice.as_ref().expect("practising");
+    let q = p.session.current().unwrap().clone();
+    assert_eq!(
+        a.runs[0].step, q.step,
+        "the stepper stands where the question is asked"
+    );
+    // Right, then wrong: the score follows, and the wrong answer shows the right one.
+    typed(&mut a, &q.answer.text());
+    keys(&mut a, &["enter"]);
+    let second = a
+        .practice
+        .as_ref()
+        .unwrap()
+        .session
+        .current()
+        .unwrap()
+        .clone();
+    let wrong = match second.answer {
+        prune::trace::practice::Answer::Searched(true) => "p",
+        prune::trace::practice::Answer::Searched(false) => "s",
+        prune::trace::practice::Answer::Window(..) => "12345 0",
+        _ => "12345",
+    };
+    typed(&mut a, wrong);
+    keys(&mut a, &["enter"]);
+    let s = screen(&mut a, 110, 30);
+    assert!(s.contains("1/2 correct"), "{s}");
+    assert!(s.contains("the answer is"), "{s}");
+    insta::assert_snapshot!("a_practice_question_after_a_wrong_answer", s);
+    assert!(
+        !s.contains(" Stats "),
+        "the statistics give the answers away: {s}"
+    );
+    assert!(
+        !s.contains('★'),
+        "the principal variation gives the answers away: {s}"
+    );
+    // An unreadable answer is not counted.
+    typed(&mut a, "x");
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.practice.as_ref().unwrap().session.given.len(), 2);
+    // The report.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.json");
+    keys(&mut a, &["ctrl-s"]);
+    let Mode::Form(form) = &mut a.mode else {
+        panic!("no report form")
+    };
+    form.fields[0].value = FieldValue::Text(path.display().to_string());
+    keys(&mut a, &["enter"]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(report["score"], "1/2 correct");
+    assert_eq!(report["items"][1]["answer"], wrong);
+    assert_eq!(report["items"][1]["right"], false);
+    assert_eq!(report["items"][1]["correct_answer"], second.answer.text());
+    // Esc leaves practice; the run is whole again.
+    keys(&mut a, &["esc"]);
+    assert!(a.practice.is_none());
+}
+
+/// Practice is for trees a student can follow: a run longer than the limit is refused with a
+/// message, and the explorer stays as it was.
+#[test]
+fn practice_refuses_a_long_run() {
+    let tree = prune::format::parse_expr(
+        &format!(
+            "({})",
+            (0..prune::tui::practice::MAX_STEPS)
+                .map(|i| (i % 7).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        false,
+    )
+    .unwrap();
+    let mut a = app(tree);
+    a.run_all(&[Algorithm::Minimax]);
+    a.wait();
+    keys(&mut a, &["T"]);
+    assert!(a.practice.is_none());
+    let (msg, error) = a.status.clone().unwrap();
+    assert!(
+        error && msg.starts_with("practice is for small trees"),
+        "{msg}"
+    );
+}

@@ -87,6 +87,10 @@ pub struct App {
     pub fatal: Option<String>,
     /// What the layout keys change: Detail, scrolling, precision (see [`super::layout`]).
     pub layout: Layout,
+    /// Practising on a run: its questions, the answers given, the score.
+    pub practice: Option<super::practice::Practice>,
+    /// Practice starts when the next runs arrive (`prune tui --practice ALGO`).
+    pub practice_pending: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -132,6 +136,8 @@ impl App {
             first_runs: None,
             fatal: None,
             layout: Layout::default(),
+            practice: None,
+            practice_pending: false,
         };
         app.analyse();
         app
@@ -335,6 +341,10 @@ impl App {
                         Err(e) => self.status = Some((e, true)),
                     }
                 }
+                if std::mem::take(&mut self.practice_pending) && !self.runs.is_empty() {
+                    self.current = self.runs.len() - 1;
+                    self.start_practice();
+                }
             }
         }
     }
@@ -343,6 +353,7 @@ impl App {
         self.tree = Arc::new(tree);
         self.source = source;
         self.runs.clear();
+        self.practice = None;
         self.current = 0;
         self.playing = false;
         self.outline = Outline::new(&self.tree);
@@ -364,6 +375,11 @@ impl App {
             Mode::Picker(_) => Context::List,
             Mode::Search(_) | Mode::Form(_) => Context::Input,
         };
+        if self.practice.is_some() && self.mode == Mode::Normal {
+            self.status = None;
+            self.practice_key(key);
+            return;
+        }
         let action = self.keymap.action_in(context, &key);
         // A message lasts until the next key: it may no longer be true after it.
         self.status = None;
@@ -514,6 +530,7 @@ impl App {
             | Action::FullPrecision
             | Action::EventLog
             | Action::Diagram => self.layout_action(action),
+            Action::Practice => self.start_practice(),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm
             | Action::NextField

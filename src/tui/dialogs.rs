@@ -117,6 +117,7 @@ impl App {
                 Ok(())
             }
             Purpose::Export => self.export(form),
+            Purpose::PracticeReport => self.save_report(form),
         }
     }
 

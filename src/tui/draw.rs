@@ -15,6 +15,7 @@ mod detail;
 mod diagram;
 mod outline;
 mod overlays;
+mod practice;
 mod stats;
 mod stepper;
 mod style;
@@ -71,6 +72,29 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
     } else {
         app.runs.len().min(most) as u16 + 3
     };
+    if app.practice.is_some() {
+        // Practising: no Detail, statistics nor narration, which would give the answers away.
+        let [title, main, panel, status] = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([
+                Constraint::Length(1),
+                Constraint::Min(6),
+                Constraint::Length(8),
+                Constraint::Length(1),
+            ])
+            .areas(area);
+        bars::draw_title(f, app, title);
+        let hit = if app.layout.diagram {
+            diagram::draw_diagram(f, app, main);
+            Hit::default()
+        } else {
+            outline::draw_outline(f, app, main)
+        };
+        practice::draw_practice(f, app, panel);
+        bars::draw_status(f, app, status);
+        overlays(f, app, area, main);
+        return hit;
+    }
     let [title, main, stats, stepper, status] = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
@@ -114,7 +138,13 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
     stats::draw_stats(f, app, stats);
     stepper::draw_stepper(f, app, stepper);
     bars::draw_status(f, app, status);
-    let outline = outline.unwrap_or(main);
+    overlays(f, app, area, outline.unwrap_or(main));
+    hit
+}
+
+/// Whatever is open over the panels.
+fn overlays(f: &mut Frame, app: &App, area: Rect, outline: Rect) {
+    let t = app.theme();
     match &app.mode {
         Mode::Help => overlays::draw_help(f, app, area),
         Mode::Picker(i) => overlays::draw_picker(f, app, *i, area),
@@ -123,5 +153,4 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         Mode::Search(q) => overlays::draw_search_box(f, t, q, outline),
         Mode::Normal => {}
     }
-    hit
 }

@@ -29,6 +29,8 @@ pub enum FieldId {
     /// The generate form: the family, then a parameter of the family's specification.
     Family,
     Gen(&'static str),
+    /// Where the practice report goes.
+    ReportFile,
 }
 
 /// A text field, a choice or a toggle.
@@ -109,6 +111,7 @@ pub enum Purpose {
     Open,
     Export,
     Reorder,
+    PracticeReport,
 }
 
 /// What an input did to a form.

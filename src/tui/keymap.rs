@@ -67,6 +67,8 @@ pub enum Action {
     JumpToPruner,
     /// Detail shows the log of the steps so far (the narration), or the node again.
     EventLog,
+    /// Practice on the current run: answer the search's questions as it proceeds.
+    Practice,
     /// In a list or a form: carry out the choice.
     Confirm,
     /// In a list, a form or the search box: close it and change nothing.
@@ -146,6 +148,7 @@ impl Action {
             FullPrecision => ("View", "every digit / readable numbers"),
             Diagram => ("View", "tree diagram / outline"),
             JumpToPruner => ("Step", "go to the cutoff that pruned this node"),
+            Practice => ("Runs", "practice: test me"),
             EventLog => ("View", "Detail: the log of the steps so far / the node"),
             Open => ("Tree and files", "open a tree file"),
             Generate => ("Tree and files", "generate a tree"),
@@ -394,6 +397,7 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("#", Action::FullPrecision),
     ("D", Action::Diagram),
     ("P", Action::JumpToPruner),
+    ("T", Action::Practice),
     ("L", Action::EventLog),
     ("o", Action::Open),
     ("c", Action::Generate),

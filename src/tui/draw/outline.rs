@@ -126,6 +126,10 @@ fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
         return Vec::new();
     }
     let current = app.current.min(n - 1);
+    if app.practice.is_some() {
+        // Practising: the other runs would give the answers away.
+        return vec![run_col(app, current, rows)];
+    }
     let mut memo: Vec<Option<RunCol>> = vec![None; n];
     let mut col = |i: usize| *memo[i].get_or_insert_with(|| run_col(app, i, rows));
     let mut first = app.layout.run_offset.get().min(current);
@@ -201,8 +205,10 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         })
         .collect();
     let replays: Vec<Replay> = cols.iter().map(|c| app.runs[c.run].replay(tree)).collect();
+    // Practising: the principal variation would give the answers away.
     let pv: Vec<NodeId> = app
         .current_run()
+        .filter(|_| app.practice.is_none())
         .map(|r| r.run.pv.clone())
         .unwrap_or_default();
     let mut hit = Hit {

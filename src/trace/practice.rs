@@ -1,0 +1,685 @@
+//! Practice: a recorded run turned into the questions a student answers as the search proceeds.
+//!
+//! At each `enter` of an interior node (for the algorithms that pass windows down): "what window
+//! does X get?"; at each `exit`: "what does X return?" (with its bound mark when the value is
+//! only a bound); after each child that has a next sibling: "is the next child of X searched or
+//! pruned?", answered by the trace's cutoff events. Every question knows its answer, checks a
+//! typed one (`3`, `-2.5`, `1/3`, `inf`, `>=3`, `-inf 5`, `3,-3`, `s`/`p`), and says why the
+//! answer is what it is with the sentences of [`super::provenance`]. Nothing here draws: the
+//! explorer and the tests use it alike.
+
+use crate::search::{Algorithm, Bound, Run};
+use crate::text::{kind_words, node_name, number_text};
+use crate::tree::{Kind, NodeId, Tree};
+
+use super::provenance::{End, cutoff_reason, window_origin};
+use super::{EventView, Replay, Trace, narrate};
+
+/// What a question asks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// The window (α, β) a node is entered with.
+    Window,
+    /// The value a node returns, with its bound.
+    Value,
+    /// Whether the next child of a node is searched (true) or pruned.
+    NextChild,
+}
+
+impl Ask {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ask::Window => "window",
+            Ask::Value => "value",
+            Ask::NextChild => "next-child",
+        }
+    }
+}
+
+/// The correct answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Window(f64, f64),
+    Value(f64, Bound),
+    Vector(Vec<f64>, Bound),
+    /// Searched (true) or pruned (false).
+    Searched(bool),
+}
+
+/// One question, asked when the run stands after `step` steps (the explorer shows that state).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    /// Steps applied when the question is asked: its answer is the event after them.
+    pub step: usize,
+    pub node: NodeId,
+    pub ask: Ask,
+    pub answer: Answer,
+    /// The question in words.
+    pub text: String,
+    /// Why the answer is what it is: the provenance of the bounds, the cutoff's comparison.
+    pub why: String,
+}
+
+/// Whether `algo` hands its children a window worth asking about: the full-width searches
+/// (minimax, expectiminimax, max^n, the product and k rules) enter every node with −∞..∞.
+pub fn asks_windows(algo: &Algorithm) -> bool {
+    !matches!(
+        algo,
+        Algorithm::Minimax
+            | Algorithm::Expectiminimax
+            | Algorithm::Maxn
+            | Algorithm::Product
+            | Algorithm::KRule { .. }
+    )
+}
+
+/// The questions of `run`'s trace, in the order the search reaches them.
+pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<Question> {
+    let algo = &run.algorithm;
+    let windows = asks_windows(algo);
+    let mut out = Vec::new();
+    for s in 0..trace.len() {
+        match trace.event(s).view() {
+            EventView::Enter { node, alpha, beta } if windows => out.push(Question {
+                step: s,
+                node,
+                ask: Ask::Window,
+                answer: Answer::Window(alpha, beta),
+                text: format!("What window (α β) does {} get?", named(tree, node)),
+                why: window_why(tree, algo, replay, node, s + 1),
+            }),
+            EventView::Exit { node, value, bound } => {
+                out.push(Question {
+                    step: s,
+                    node,
+                    ask: Ask::Value,
+                    answer: Answer::Value(value, bound),
+                    text: format!("What does {} return?", named(tree, node)),
+                    why: value_why(tree, run, trace, replay, node, s),
+                });
+                next_child(tree, run, trace, replay, node, s, &mut out);
+            }
+            EventView::ExitVector { node, index, bound } => {
+                out.push(Question {
+                    step: s,
+                    node,
+                    ask: Ask::Value,
+                    answer: Answer::Vector(trace.vector(index).to_vec(), bound),
+                    text: format!("What vector does {} return?", named(tree, node)),
+                    why: value_why(tree, run, trace, replay, node, s),
+                });
+                next_child(tree, run, trace, replay, node, s, &mut out);
+            }
+            EventView::Leaf { node, .. } => next_child(tree, run, trace, replay, node, s, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// After `child` returned at step `s`: is its next sibling searched, or does a cutoff at its
+/// parent prune it? Asked only when there is a next sibling and the parent is still open.
+fn next_child(
+    tree: &Tree,
+    run: &Run,
+    trace: &Trace,
+    replay: &Replay,
+    child: NodeId,
+    s: usize,
+    out: &mut Vec<Question>,
+) {
+    let Some(parent) = tree.parent(child) else {
+        return;
+    };
+    let i = tree.child_index(child);
+    if i + 1 >= tree.child_count(parent) {
+        return;
+    }
+    let next = tree.child(parent, i + 1);
+    // The first later event at the parent (its cutoff or its exit) or at the next sibling.
+    let mut verdict = None;
+    for t in s + 1..trace.len() {
+        let e = trace.event(t).view();
+        let n = e.node();
+        if n == next {
+            verdict = Some((true, t));
+            break;
+        }
+        if n == parent {
+            match e {
+                EventView::Cutoff { .. }
+                | EventView::Exit { .. }
+                | EventView::ExitVector { .. } => {
+                    verdict = Some((false, t));
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    let Some((searched, t)) = verdict else {
+        return;
+    };
+    let nth = ordinal(i + 2);
+    let algo = &run.algorithm;
+    let why = if searched {
+        let mut w = format!(
+            "searched: no cutoff fired at {} after {}",
+            named(tree, parent),
+            node_name(tree, child)
+        );
+        let win = window_why(tree, algo, replay, parent, s + 1);
+        if !win.is_empty() {
+            w.push_str(&format!("; its window: {win}"));
+        }
+        w
+    } else {
+        let reason = cutoff_reason(tree, algo, replay, parent, t + 1)
+            .unwrap_or_else(|| narrate::describe(tree, run, trace, replay, t + 1));
+        format!("pruned: {reason}")
+    };
+    out.push(Question {
+        step: s + 1,
+        node: parent,
+        ask: Ask::NextChild,
+        answer: Answer::Searched(searched),
+        text: format!(
+            "Is the {nth} child of {} searched or pruned? (s/p)",
+            named(tree, parent)
+        ),
+        why,
+    });
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A node with its kind: "− node #2", "the root".
+fn named(tree: &Tree, n: NodeId) -> String {
+    if n == tree.root() && tree.label(n).is_none() {
+        "the root".into()
+    } else {
+        format!("{} {}", kind_words(tree.kind(n)), node_name(tree, n))
+    }
+}
+
+/// Both ends of the window `node` was entered with by step `k`, each with its origin.
+fn window_why(tree: &Tree, algo: &Algorithm, replay: &Replay, node: NodeId, k: usize) -> String {
+    [End::Alpha, End::Beta]
+        .into_iter()
+        .filter_map(|end| {
+            window_origin(tree, replay, node, k, end).map(|(x, o)| o.sentence(tree, algo, end, x))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Why `node` returns what it returns at step `s`: the rule of its kind, what its children
+/// returned, and the cutoff that stopped it, if one did.
+fn value_why(
+    tree: &Tree,
+    run: &Run,
+    trace: &Trace,
+    replay: &Replay,
+    node: NodeId,
+    s: usize,
+) -> String {
+    let rule = match tree.kind(node) {
+        Kind::Max => "the largest of its children's values",
+        Kind::Min => "the smallest of its children's values",
+        Kind::Chance => {
+            "the probability-weighted sum of its children's values (bounded where some are not searched)"
+        }
+        Kind::Player(_) => "the child's vector best for the player to move",
+        Kind::Leaf => "its value",
+    };
+    let children: Vec<String> = tree
+        .children(node)
+        .map(|c| {
+            let st = replay.state(c, s);
+            match st.value {
+                Some(v) => {
+                    let mark = match st.bound {
+                        Bound::Exact => "",
+                        Bound::Lower => "≥",
+                        Bound::Upper => "≤",
+                    };
+                    format!(
+                        "{} {mark}{}",
+                        node_name(tree, c),
+                        narrate::value_text(tree, trace, c, v)
+                    )
+                }
+                None => format!("{} not searched", node_name(tree, c)),
+            }
+        })
+        .collect();
+    let mut w = format!("{}: {rule}; {}", named(tree, node), children.join(", "));
+    if let Some(step) = super::provenance::cutoff_step(replay, node, s) {
+        let reason = cutoff_reason(tree, &run.algorithm, replay, node, s)
+            .unwrap_or_else(|| narrate::describe(tree, run, trace, replay, step));
+        w.push_str(&format!("; cutoff at step {step}: {reason}"));
+    }
+    w
+}
+
+/// A number as a student types it: `3`, `-2.5`, `1/3`, `inf`, `-inf`, `∞`, `-∞`.
+pub fn parse_number(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let (neg, body) = match s.strip_prefix('-').or_else(|| s.strip_prefix('−')) {
+        Some(rest) => (true, rest.trim()),
+        None => (false, s.strip_prefix('+').unwrap_or(s).trim()),
+    };
+    let x = if matches!(body, "inf" | "infinity" | "∞") {
+        f64::INFINITY
+    } else if let Some((p, q)) = body.split_once('/') {
+        let (p, q): (f64, f64) = (p.trim().parse().ok()?, q.trim().parse().ok()?);
+        if q == 0.0 {
+            return None;
+        }
+        p / q
+    } else {
+        let x: f64 = body.parse().ok()?;
+        if !x.is_finite() {
+            return None;
+        }
+        x
+    };
+    Some(if neg { -x } else { x })
+}
+
+/// A value with an optional bound mark in front: `3`, `=3`, `>=3`, `≥3`, `<=3`, `≤3`.
+fn parse_marked(s: &str) -> (Bound, &str) {
+    let s = s.trim();
+    for (mark, b) in [
+        (">=", Bound::Lower),
+        ("≥", Bound::Lower),
+        ("<=", Bound::Upper),
+        ("≤", Bound::Upper),
+        ("=", Bound::Exact),
+    ] {
+        if let Some(rest) = s.strip_prefix(mark) {
+            return (b, rest);
+        }
+    }
+    (Bound::Exact, s)
+}
+
+/// Numbers separated by commas, spaces or `..`, in optional brackets.
+fn parse_list(s: &str) -> Option<Vec<f64>> {
+    let s = s
+        .trim()
+        .trim_start_matches(['(', '[', '<'])
+        .trim_end_matches([')', ']', '>']);
+    let s = s.replace("..", " ");
+    let parts: Vec<&str> = s
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    parts.into_iter().map(parse_number).collect()
+}
+
+fn same(x: f64, y: f64) -> bool {
+    x == y
+        || x.is_finite() && y.is_finite() && (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
+}
+
+/// A number as a student types it: `inf`, `-inf`, every digit otherwise.
+fn typed(x: f64) -> String {
+    if x.is_infinite() {
+        (if x > 0.0 { "inf" } else { "-inf" }).into()
+    } else {
+        number_text(x)
+    }
+}
+
+fn mark(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "",
+        Bound::Lower => "≥",
+        Bound::Upper => "≤",
+    }
+}
+
+impl Answer {
+    /// The answer as a student would type it.
+    pub fn text(&self) -> String {
+        match self {
+            Answer::Window(a, b) => format!("{} {}", typed(*a), typed(*b)),
+            Answer::Value(v, b) => format!("{}{}", mark(*b), typed(*v)),
+            Answer::Vector(v, b) => format!(
+                "{}{}",
+                mark(*b),
+                v.iter().map(|&x| typed(x)).collect::<Vec<_>>().join(",")
+            ),
+            Answer::Searched(true) => "searched".into(),
+            Answer::Searched(false) => "pruned".into(),
+        }
+    }
+
+    /// Whether `typed` is this answer; `Err` with a hint when it cannot be read at all.
+    pub fn check(&self, typed: &str) -> Result<bool, String> {
+        let typed = typed.trim();
+        match self {
+            Answer::Window(a, b) => {
+                let v = parse_list(typed)
+                    .filter(|v| v.len() == 2)
+                    .ok_or("type α and β, e.g. `-inf 3` or `2,inf`")?;
+                Ok(same(v[0], *a) && same(v[1], *b))
+            }
+            Answer::Value(x, bound) => {
+                let (b, rest) = parse_marked(typed);
+                let v = parse_number(rest).ok_or(
+                    "type a number (`3`, `-2.5`, `1/3`, `inf`), with ≥ or ≤ (`>=3`) for a bound",
+                )?;
+                Ok(b == *bound && same(v, *x))
+            }
+            Answer::Vector(x, bound) => {
+                let (b, rest) = parse_marked(typed);
+                let v = parse_list(rest).ok_or(
+                    "type the vector's numbers, e.g. `3,-3`, with >= in front for a bound",
+                )?;
+                Ok(b == *bound && v.len() == x.len() && v.iter().zip(x).all(|(p, q)| same(*p, *q)))
+            }
+            Answer::Searched(s) => {
+                let t = typed.to_lowercase();
+                let said = match t.as_str() {
+                    "s" | "searched" | "search" | "y" | "yes" => true,
+                    "p" | "pruned" | "prune" | "n" | "no" | "cut" => false,
+                    _ => return Err("type s (searched) or p (pruned)".into()),
+                };
+                Ok(said == *s)
+            }
+        }
+    }
+}
+
+/// A practice session: the questions, the answers given so far, the score.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub algorithm: String,
+    pub tree: String,
+    pub questions: Vec<Question>,
+    /// For each question answered, in order: what was typed and whether it was right.
+    pub given: Vec<(String, bool)>,
+}
+
+impl Session {
+    pub fn new(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Session {
+        Session {
+            algorithm: run.algorithm.label(),
+            tree: tree.meta().name.clone(),
+            questions: questions(tree, run, trace, replay),
+            given: Vec::new(),
+        }
+    }
+
+    /// The question to answer next, if any is left.
+    pub fn current(&self) -> Option<&Question> {
+        self.questions.get(self.given.len())
+    }
+
+    /// Answers the current question; `Ok(right)`, or `Err` with a hint when `typed` cannot be
+    /// read (nothing is recorded then).
+    pub fn answer(&mut self, typed: &str) -> Result<bool, String> {
+        let q = self.current().ok_or("no question left")?;
+        let right = q.answer.check(typed)?;
+        self.given.push((typed.trim().to_owned(), right));
+        Ok(right)
+    }
+
+    pub fn right(&self) -> usize {
+        self.given.iter().filter(|g| g.1).count()
+    }
+
+    pub fn done(&self) -> bool {
+        self.given.len() >= self.questions.len()
+    }
+
+    /// "7/9 correct".
+    pub fn score(&self) -> String {
+        format!("{}/{} correct", self.right(), self.given.len())
+    }
+
+    /// The report in JSON: the questions answered, what was typed, the correct answers, why,
+    /// and the score.
+    pub fn report(&self) -> serde_json::Value {
+        let items: Vec<serde_json::Value> = self
+            .questions
+            .iter()
+            .zip(&self.given)
+            .map(|(q, (typed, right))| {
+                serde_json::json!({
+                    "step": q.step,
+                    "node": q.node.0,
+                    "ask": q.ask.name(),
+                    "question": q.text,
+                    "answer": typed,
+                    "correct_answer": q.answer.text(),
+                    "right": right,
+                    "why": q.why,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "prune_practice": 1,
+            "algorithm": self.algorithm,
+            "tree": self.tree,
+            "questions": self.questions.len(),
+            "answered": self.given.len(),
+            "right": self.right(),
+            "score": self.score(),
+            "items": items,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate;
+    use crate::trace::{StepIndex, record};
+    use std::sync::atomic::AtomicU64;
+
+    fn session(tree: &Tree, algo: Algorithm) -> (Run, Trace) {
+        record(tree, &algo, &AtomicU64::new(0)).unwrap()
+    }
+
+    /// Each question's answer, checked against the trace independently: a window question's
+    /// event is that node's enter, a value question's its exit, a next-child question's answer
+    /// is whether a cutoff at the node fired before its next child was reached.
+    fn agree(tree: &Tree, algo: Algorithm) -> usize {
+        let (run, trace) = session(tree, algo.clone());
+        let index = StepIndex::new(tree, &trace);
+        let replay = Replay::with_index(tree, &trace, &index);
+        let qs = questions(tree, &run, &trace, &replay);
+        let mut steps = qs.iter().map(|q| q.step);
+        let mut last = 0;
+        assert!(
+            steps.all(|s| std::mem::replace(&mut last, s) <= s),
+            "in order"
+        );
+        let exits = trace
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.view(),
+                    EventView::Exit { .. } | EventView::ExitVector { .. }
+                )
+            })
+            .count();
+        assert_eq!(qs.iter().filter(|q| q.ask == Ask::Value).count(), exits);
+        for q in &qs {
+            match (&q.answer, trace.event(q.step).view()) {
+                (Answer::Window(a, b), EventView::Enter { node, alpha, beta }) => {
+                    assert_eq!((node, *a, *b), (q.node, alpha, beta));
+                    assert!(q.answer.check(&q.answer.text()).unwrap());
+                }
+                (Answer::Value(v, b), EventView::Exit { node, value, bound }) => {
+                    assert_eq!((node, *v, *b), (q.node, value, bound));
+                    assert!(q.answer.check(&q.answer.text()).unwrap());
+                    let wrong = format!("{}", v + 1.0);
+                    assert!(!q.answer.check(&wrong).unwrap());
+                }
+                (Answer::Vector(v, _), EventView::ExitVector { node, index, .. }) => {
+                    assert_eq!((node, v.as_slice()), (q.node, trace.vector(index)));
+                    assert!(q.answer.check(&q.answer.text()).unwrap());
+                }
+                (Answer::Searched(searched), _) => {
+                    // The state after the question's step: the child just finished is done.
+                    let st = replay.state(q.node, trace.len());
+                    let finished = (0..tree.child_count(q.node))
+                        .map(|i| tree.child(q.node, i))
+                        .filter(|&c| replay.state(c, q.step).status == crate::trace::Status::Done)
+                        .count();
+                    let cut_here = st.cutoff.is_some_and(|(after, _, _)| {
+                        after as usize + 1 == finished
+                            && crate::trace::provenance::cutoff_step(&replay, q.node, trace.len())
+                                .is_some_and(|c| c > q.step)
+                    });
+                    let next = tree.child(q.node, finished);
+                    let reached = replay.state(next, trace.len()).visits > 0;
+                    assert_eq!(*searched, reached, "{}: {}", q.text, q.why);
+                    assert_eq!(!*searched, cut_here, "{}: {}", q.text, q.why);
+                    assert!(q.answer.check(if *searched { "s" } else { "p" }).unwrap());
+                    assert!(!q.answer.check(if *searched { "p" } else { "s" }).unwrap());
+                    if !searched {
+                        assert!(q.why.starts_with("pruned: "), "{}", q.why);
+                    }
+                }
+                (a, e) => panic!("{a:?} asked at {e:?}"),
+            }
+        }
+        qs.len()
+    }
+
+    #[test]
+    fn answers_agree_with_the_trace_on_seeded_trees() {
+        let mut asked = 0;
+        for seed in 0..25u64 {
+            let p = generate::random::RandomShape {
+                min_branching: 1,
+                max_branching: 2 + (seed % 3) as u32,
+                depth: 2 + (seed % 4) as u32,
+                leaf_probability: 0.2,
+                values: generate::Values::integers(-9, 9),
+                mixed: seed % 2 == 0,
+            };
+            let tree = generate::random::generate(&p, seed).unwrap();
+            for algo in [
+                Algorithm::Minimax,
+                Algorithm::AlphaBeta { fail_soft: false },
+                Algorithm::AlphaBeta { fail_soft: true },
+            ] {
+                asked += agree(&tree, algo);
+            }
+            let c = generate::chance::ChanceTree {
+                branching: 2 + (seed % 2) as u32,
+                chance_branching: 2 + (seed % 3) as u32,
+                depth: 1 + (seed % 3) as u32,
+                values: generate::Values::integers(-5, 5),
+                uneven: seed % 2 == 1,
+                irregular: seed % 3 == 0,
+            };
+            let tree = generate::chance::generate(&c, seed).unwrap();
+            for algo in [
+                Algorithm::Expectiminimax,
+                Algorithm::Star1 { rightmost: false },
+            ] {
+                asked += agree(&tree, algo);
+            }
+        }
+        for file in [
+            "maxn-shallow-pruning.ron",
+            "maxn-example.ron",
+            "four-players.ron",
+        ] {
+            let path = format!("{}/trees/{file}", env!("CARGO_MANIFEST_DIR"));
+            let tree = crate::format::load(std::path::Path::new(&path), None).unwrap();
+            asked += agree(&tree, Algorithm::MaxnShallow);
+        }
+        assert!(asked > 500, "{asked}");
+    }
+
+    /// Knuth & Moore's tree under alpha-beta: the second Min node gets α = 3 from the first,
+    /// its second child is pruned, and it returns ≤2 (fail-hard: 3, an upper bound).
+    #[test]
+    fn the_classic_tree() {
+        let tree = crate::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+        let (run, trace) = session(&tree, Algorithm::AlphaBeta { fail_soft: true });
+        let index = StepIndex::new(&tree, &trace);
+        let replay = Replay::with_index(&tree, &trace, &index);
+        let mut s = Session::new(&tree, &run, &trace, &replay);
+        let second = tree.child(tree.root(), 1);
+        let w = s
+            .questions
+            .iter()
+            .find(|q| q.node == second && q.ask == Ask::Window)
+            .unwrap();
+        assert_eq!(w.answer, Answer::Window(3.0, f64::INFINITY));
+        assert!(w.answer.check("3 inf").unwrap());
+        assert!(w.answer.check("3, ∞").unwrap());
+        assert!(!w.answer.check("-inf inf").unwrap());
+        assert!(w.answer.check("3").is_err());
+        assert!(
+            w.why
+                .contains("α = 3: the value of #1, returned to the root"),
+            "{}",
+            w.why
+        );
+        let cut = s
+            .questions
+            .iter()
+            .find(|q| q.node == second && q.ask == Ask::NextChild)
+            .unwrap();
+        assert_eq!(cut.answer, Answer::Searched(false));
+        assert!(cut.why.contains("#2.1 returned 2 ≤ α = 3"), "{}", cut.why);
+        let v = s
+            .questions
+            .iter()
+            .find(|q| q.node == second && q.ask == Ask::Value)
+            .unwrap();
+        assert_eq!(v.answer, Answer::Value(2.0, Bound::Upper));
+        assert!(v.answer.check("<=2").unwrap() && v.answer.check("≤ 2").unwrap());
+        assert!(!v.answer.check("2").unwrap());
+        // A session: two right, one wrong, one unreadable (not counted).
+        let first = s.current().unwrap().answer.text();
+        assert!(s.answer(&first).unwrap());
+        assert!(s.answer("what").is_err());
+        let second = s.current().unwrap().answer.text();
+        assert!(s.answer(&second).unwrap());
+        let wrong = match s.current().unwrap().answer {
+            Answer::Searched(true) => "p",
+            Answer::Searched(false) => "s",
+            _ => "12345",
+        };
+        assert!(!s.answer(wrong).unwrap());
+        assert_eq!(s.score(), "2/3 correct");
+        let r = s.report();
+        assert_eq!(r["right"], 2);
+        assert_eq!(r["items"].as_array().unwrap().len(), 3);
+        assert_eq!(r["items"][2]["right"], false);
+    }
+
+    #[test]
+    fn numbers_as_typed() {
+        assert_eq!(parse_number("3"), Some(3.0));
+        assert_eq!(parse_number("-2.5"), Some(-2.5));
+        assert_eq!(parse_number("1/3"), Some(1.0 / 3.0));
+        assert_eq!(parse_number("-inf"), Some(f64::NEG_INFINITY));
+        assert_eq!(parse_number("∞"), Some(f64::INFINITY));
+        assert_eq!(parse_number("1/0"), None);
+        assert_eq!(parse_number("nan"), None);
+        assert_eq!(parse_number("x"), None);
+        assert!(same(0.1 + 0.2, 0.3));
+    }
+}

@@ -1,0 +1,181 @@
+//! Practice in the explorer: the current run's results hidden, its questions asked one by one
+//! ([`crate::trace::practice`]), the stepper moved to where each is asked, a score kept, and
+//! the session's report saved as JSON.
+
+use std::path::Path;
+
+use crate::format;
+use crate::trace::practice::Session;
+
+use super::app::{App, Mode};
+use super::form::{Field, FieldId, Form, Purpose};
+use super::keymap::{Action, Context, Key, KeyName};
+
+/// The longest trace practised: the questions and their explanations are all prepared when
+/// practice starts, and an exercise is for a tree a student can follow by hand.
+pub const MAX_STEPS: usize = 20_000;
+
+/// A practice session on one run.
+pub struct Practice {
+    /// The run practised (the explorer's current run while practising).
+    pub run: usize,
+    pub session: Session,
+    /// The answer being typed.
+    pub input: String,
+    /// What the last answer got: right or not, and what to say about it.
+    pub feedback: Option<(bool, String)>,
+}
+
+impl App {
+    /// Starts practice on the current run: the stepper goes to the first question.
+    pub fn start_practice(&mut self) {
+        let Some(r) = self.current_run() else {
+            self.status = Some((
+                "no run to practise: press r to run an algorithm, then T".into(),
+                false,
+            ));
+            return;
+        };
+        if r.trace.len() > MAX_STEPS {
+            self.status = Some((
+                format!(
+                    "practice is for small trees: this run has {} steps, at most {MAX_STEPS} are practised",
+                    r.trace.len()
+                ),
+                true,
+            ));
+            return;
+        }
+        let session = Session::new(&self.tree, &r.run, &r.trace, &r.replay(&self.tree));
+        if session.questions.is_empty() {
+            self.status = Some((format!("{} asks no questions on this tree", r.algo), true));
+            return;
+        }
+        self.playing = false;
+        self.practice = Some(Practice {
+            run: self.current,
+            session,
+            input: String::new(),
+            feedback: None,
+        });
+        self.follow_practice();
+    }
+
+    /// Moves the stepper to where the current question is asked (the end when none is left).
+    fn follow_practice(&mut self) {
+        let Some(p) = &self.practice else { return };
+        let run = p.run;
+        let step = match p.session.current() {
+            Some(q) => q.step,
+            None => self.runs.get(run).map_or(0, |r| r.trace.len()),
+        };
+        let node = p.session.current().map(|q| q.node);
+        self.current = run;
+        self.go_to_step(step);
+        if let Some(n) = node {
+            self.select(n);
+        }
+    }
+
+    /// A key while practising: typing, Enter to answer, Esc to leave, Ctrl-S to save the
+    /// report, the arrows to look around the outline, Ctrl-C to quit.
+    pub(super) fn practice_key(&mut self, key: Key) {
+        let Some(p) = self.practice.as_mut() else {
+            return;
+        };
+        match key.code {
+            KeyName::Char('c') if key.ctrl => self.quit = true,
+            KeyName::Char('s') if key.ctrl => self.mode = Mode::Form(self.report_form()),
+            KeyName::Char(c) if !key.ctrl && !key.alt => p.input.push(c),
+            KeyName::Backspace => {
+                p.input.pop();
+            }
+            KeyName::Esc => {
+                let score = p.session.score();
+                self.practice = None;
+                self.status = Some((format!("practice over: {score}"), false));
+            }
+            KeyName::Enter => {
+                if p.session.done() {
+                    self.mode = Mode::Form(self.report_form());
+                    return;
+                }
+                let typed = std::mem::take(&mut p.input);
+                let Some(q) = p.session.current().cloned() else {
+                    return;
+                };
+                match p.session.answer(&typed) {
+                    Ok(true) => p.feedback = Some((true, format!("right: {}", q.answer.text()))),
+                    Ok(false) => {
+                        p.feedback = Some((
+                            false,
+                            format!(
+                                "wrong ({}): the answer is {}. {}",
+                                typed.trim(),
+                                q.answer.text(),
+                                q.why
+                            ),
+                        ))
+                    }
+                    Err(hint) => {
+                        p.input = typed;
+                        p.feedback = Some((false, hint));
+                        return;
+                    }
+                }
+                self.follow_practice();
+            }
+            _ => {
+                // Looking around: the outline's moving keys.
+                if let Some(a) = self.keymap.action_in(Context::Normal, &key)
+                    && matches!(
+                        a,
+                        Action::Up
+                            | Action::Down
+                            | Action::PageUp
+                            | Action::PageDown
+                            | Action::Top
+                            | Action::Bottom
+                            | Action::Collapse
+                            | Action::Expand
+                    )
+                {
+                    self.update(a);
+                }
+            }
+        }
+    }
+
+    fn report_form(&self) -> Form {
+        let stem = self.practice.as_ref().map_or("practice".into(), |p| {
+            format!("practice-{}", p.session.algorithm.replace([' ', '/'], "-"))
+        });
+        Form::new(
+            "Save the practice report (JSON)",
+            Purpose::PracticeReport,
+            vec![Field::text(
+                FieldId::ReportFile,
+                "report",
+                format!("{stem}.json"),
+            )],
+        )
+    }
+
+    /// Writes the practice report to the form's path.
+    pub(super) fn save_report(&mut self, form: &Form) -> Result<(), String> {
+        let path = form.text(FieldId::ReportFile).map_err(|e| e.to_string())?;
+        if path.is_empty() || path == "-" {
+            return Err("type a file name for the report".into());
+        }
+        let Some(p) = &self.practice else {
+            return Err("no practice to report".into());
+        };
+        let mut text = serde_json::to_string_pretty(&p.session.report())
+            .map_err(|e| format!("cannot write the report: {e}"))?;
+        text.push('\n');
+        format::save_text(Path::new(path), &text)
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        self.status = Some((format!("wrote {path}"), false));
+        Ok(())
+    }
+}
