@@ -380,7 +380,7 @@ struct Pig {
 }
 
 /// A Pig position.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct PigState {
     scores: [u32; 2],
     turn_total: u32,
@@ -412,9 +412,19 @@ impl Pig {
                 "pig takes dice of at most 65536 outcomes".into(),
             ));
         }
-        // With h decisions left a position has at most N(h) = 1 + N(h − 1) (stop) + 1 +
-        // K·N(h − 1) (roll, then the die) nodes under it, N(0) = 1: an upper bound (wins end the
-        // game sooner), counted before anything is allocated.
+        let pig = Pig { win, dice, horizon };
+        // The exact count over distinct positions when there are not too many of them; else, with
+        // h decisions left a position has at most N(h) = 1 + N(h − 1) (stop) + 1 + K·N(h − 1)
+        // (roll, then the die) nodes under it, N(0) = 1: an upper bound (wins end the game
+        // sooner). Either is counted before the tree is allocated.
+        if let Some(nodes) = pig.count(1 << 18) {
+            check_size(
+                &format!("the pig tree with {dice} outcomes and horizon {horizon}"),
+                Some(nodes),
+                0,
+            )?;
+            return Ok(pig);
+        }
         let mut bound = Some(1u64);
         for _ in 0..horizon {
             bound = bound
@@ -430,7 +440,42 @@ impl Pig {
             bound,
             0,
         )?;
-        Ok(Pig { win, dice, horizon })
+        Ok(pig)
+    }
+
+    /// The exact number of nodes of the tree, memoised on positions; `None` when more than
+    /// `budget` distinct positions would have to be remembered. Counts past [`MAX_NODES`] are
+    /// reported as `MAX_NODES + 1`.
+    fn count(&self, budget: usize) -> Option<u64> {
+        fn go(
+            pig: &Pig,
+            s: &PigState,
+            memo: &mut std::collections::HashMap<PigState, u64>,
+            budget: usize,
+        ) -> Option<u64> {
+            if let Some(&n) = memo.get(s) {
+                return Some(n);
+            }
+            if memo.len() >= budget {
+                return None;
+            }
+            let mut moves = Vec::new();
+            pig.expand(s, &mut moves);
+            let mut n = 1u64;
+            for (_, _, child) in &moves {
+                n = n
+                    .saturating_add(go(pig, child, memo, budget)?)
+                    .min(MAX_NODES as u64 + 1);
+            }
+            memo.insert(s.clone(), n);
+            Some(n)
+        }
+        go(
+            self,
+            &self.root(),
+            &mut std::collections::HashMap::new(),
+            budget,
+        )
     }
 }
 
