@@ -8,6 +8,7 @@
 //! allocating anything.
 
 pub mod chance;
+pub mod game;
 pub mod multiplayer;
 pub mod ordered;
 pub mod random;

@@ -194,6 +194,46 @@ pub enum Family {
         #[command(flatten)]
         common: Common,
     },
+    /// The full game tree of a real game, built from its rules; moves are the labels.
+    Game {
+        #[command(subcommand)]
+        game: GameArg,
+    },
+}
+
+/// `prune gen game NAME`: the games (docs/FORMAT.md, "Games"). They have no randomness: `--seed`
+/// is accepted and ignored.
+#[derive(Debug, Subcommand)]
+pub enum GameArg {
+    /// The whole game from the empty board: X is Max; leaves +1 / 0 / −1; moves "X b2"
+    /// (columns a–c left to right, rows 1–3 top to bottom). 549,946 nodes.
+    TicTacToe {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Normal-play nim: take k ≥ 1 objects from one heap; taking the last object wins (+1 when
+    /// Max, the first player, does).
+    Nim {
+        /// The heap sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,2,3,4")]
+        heaps: Vec<u32>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Two-player Pig with chance nodes, OpenSpiel's pig(winscore, diceoutcomes, horizon).
+    Pig {
+        /// The banked score that wins.
+        #[arg(long, default_value_t = 6)]
+        win: u32,
+        /// Outcomes of the die (1 loses the turn total).
+        #[arg(long, default_value_t = 3)]
+        dice: u32,
+        /// The game ends (value 0) after this many moves, die rolls included.
+        #[arg(long, default_value_t = 8)]
+        horizon: u32,
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 pub fn run(a: &GenArgs) -> Result<(), CliError> {
@@ -209,7 +249,7 @@ pub fn run(a: &GenArgs) -> Result<(), CliError> {
 /// The tree a `gen` invocation describes, and its shared flags.
 pub fn build(family: &Family) -> Result<(Tree, &Common), GenError> {
     let common = family.common();
-    Ok((family.spec().build(common.seed)?, common))
+    Ok((family.try_spec()?.build(common.seed)?, common))
 }
 
 impl Family {
@@ -223,13 +263,39 @@ impl Family {
             | Family::Multiplayer { common, .. }
             | Family::Ordered { common, .. }
             | Family::Random { common, .. } => common,
+            Family::Game { game } => match game {
+                GameArg::TicTacToe { common }
+                | GameArg::Nim { common, .. }
+                | GameArg::Pig { common, .. } => common,
+            },
         }
     }
 
     /// The family and parameters this invocation describes (everything but the shared flags).
+    ///
+    /// # Panics
+    /// On a nim heap list [`generate::game::Heaps`] cannot hold; [`Family::try_spec`] says so.
     pub fn spec(&self) -> Spec {
+        self.try_spec().expect("a valid specification")
+    }
+
+    /// [`Family::spec`], or why the parameters cannot be one.
+    pub fn try_spec(&self) -> Result<Spec, GenError> {
         use generate::*;
-        match self {
+        Ok(match self {
+            Family::Game { game } => Spec::Game(match game {
+                GameArg::TicTacToe { .. } => game::Game::TicTacToe,
+                GameArg::Nim { heaps, .. } => game::Game::Nim {
+                    heaps: game::Heaps::new(heaps)?,
+                },
+                GameArg::Pig {
+                    win, dice, horizon, ..
+                } => game::Game::Pig {
+                    win: *win,
+                    dice: *dice,
+                    horizon: *horizon,
+                },
+            }),
             Family::Uniform {
                 branching,
                 depth,
@@ -331,6 +397,6 @@ impl Family {
                 values: values.values(),
                 mixed: *mixed,
             }),
-        }
+        })
     }
 }

@@ -7,6 +7,7 @@
 //! [`Tree`].
 
 use super::chance::{self, ChanceTree};
+use super::game::{self, Game};
 use super::multiplayer::{self, Multiplayer};
 use super::ordered::{self, Ordered};
 use super::random::{self, RandomShape};
@@ -67,6 +68,9 @@ pub enum Spec {
     Ordered(Ordered),
     /// `prune gen random`: a two-player tree of random shape.
     Random(RandomShape),
+    /// `prune gen game NAME`: the full game tree of a real game (no randomness: the seed is
+    /// ignored).
+    Game(Game),
 }
 
 /// The default leaf values of the command line: integers in `0..=99`.
@@ -78,7 +82,8 @@ const DEFAULT_VALUES: Values = Values {
 
 impl Spec {
     /// The subcommand names of the families, in the order of `prune gen --help`.
-    pub const FAMILIES: [&'static str; 7] = [
+    /// The games are `game NAME` (`prune gen game nim`).
+    pub const FAMILIES: [&'static str; 10] = [
         "uniform",
         "star-complete",
         "win-loss",
@@ -86,6 +91,9 @@ impl Spec {
         "multiplayer",
         "ordered",
         "random",
+        "game tic-tac-toe",
+        "game nim",
+        "game pig",
     ];
 
     /// The family's subcommand name (`uniform`, `star-complete`, …).
@@ -98,7 +106,17 @@ impl Spec {
             Spec::Multiplayer(_) => "multiplayer",
             Spec::Ordered(_) => "ordered",
             Spec::Random(_) => "random",
+            Spec::Game(g) => match g {
+                Game::TicTacToe => "game tic-tac-toe",
+                Game::Nim { .. } => "game nim",
+                Game::Pig { .. } => "game pig",
+            },
         }
+    }
+
+    /// Whether the tree depends on the seed (the games do not).
+    pub fn seeded(&self) -> bool {
+        !matches!(self, Spec::Game(_))
     }
 
     /// The family `name` (a subcommand name) with the command line's defaults, or `None` for an
@@ -152,7 +170,7 @@ impl Spec {
                 values: DEFAULT_VALUES,
                 mixed: false,
             }),
-            _ => return None,
+            _ => Spec::Game(Game::default_for(name.strip_prefix("game ")?)?),
         })
     }
 
@@ -166,6 +184,7 @@ impl Spec {
             Spec::Multiplayer(p) => multiplayer::generate(p, seed),
             Spec::Ordered(p) => ordered::generate(p, seed),
             Spec::Random(p) => random::generate(p, seed),
+            Spec::Game(g) => game::generate(g),
         }
     }
 
@@ -233,9 +252,32 @@ impl Spec {
                 c.flag("--mixed", p.mixed);
                 c.values(&p.values);
             }
+            (Spec::Game(g), Spec::Game(d)) => match (g, d) {
+                (Game::TicTacToe, _) => {}
+                (Game::Nim { heaps }, Game::Nim { heaps: dh }) => {
+                    if *heaps != dh {
+                        c.arg("--heaps", heaps.text());
+                    }
+                }
+                (
+                    Game::Pig { win, dice, horizon },
+                    Game::Pig {
+                        win: dw,
+                        dice: dd,
+                        horizon: dhz,
+                    },
+                ) => {
+                    c.num("--win", *win, dw);
+                    c.num("--dice", *dice, dd);
+                    c.num("--horizon", *horizon, dhz);
+                }
+                _ => unreachable!("the defaults are of the same game"),
+            },
             _ => unreachable!("the defaults are of the same family"),
         }
-        c.arg("--seed", seed);
+        if self.seeded() {
+            c.arg("--seed", seed);
+        }
         c.0
     }
 }
@@ -298,7 +340,8 @@ mod tests {
         for name in Spec::FAMILIES {
             let spec = Spec::default_for(name).unwrap();
             assert_eq!(spec.family_name(), name);
-            assert_eq!(spec.command(1), format!("prune gen {name} --seed 1"));
+            let seed = if spec.seeded() { " --seed 1" } else { "" };
+            assert_eq!(spec.command(1), format!("prune gen {name}{seed}"));
             spec.build(1).unwrap();
         }
         assert_eq!(Spec::default_for("nonsense"), None);

@@ -3,6 +3,7 @@
 //! title bar then shows the exact `prune gen …` command that rebuilds the same tree.
 
 use crate::generate::Spec;
+use crate::generate::game::{Game, Heaps};
 use crate::generate::star::StarOrder;
 use crate::generate::uniform::Order;
 use crate::generate::{GenError, Values};
@@ -124,6 +125,15 @@ fn family_fields(spec: &Spec) -> Vec<Field> {
             f.push(toggle("mixed", r.mixed).with_help("random Max/Min kinds"));
             f.extend(values_fields(&r.values));
         }
+        Spec::Game(Game::TicTacToe) => {}
+        Spec::Game(Game::Nim { heaps }) => {
+            f.push(text("heaps", heaps.text()).with_help("heap sizes, comma-separated"));
+        }
+        Spec::Game(Game::Pig { win, dice, horizon }) => {
+            f.push(text("win", win).with_help("the banked score that wins"));
+            f.push(text("dice", dice).with_help("outcomes of the die; 1 loses the turn total"));
+            f.push(text("horizon", horizon).with_help("moves (die rolls included) before a draw"));
+        }
     }
     f
 }
@@ -203,6 +213,19 @@ pub fn spec_of(form: &Form) -> Result<Spec, String> {
             r.leaf_probability = num_f64("leaf probability")?;
             r.mixed = on("mixed")?;
             r.values = values()?;
+        }
+        Spec::Game(Game::TicTacToe) => {}
+        Spec::Game(Game::Nim { heaps }) => {
+            let sizes = get("heaps")?
+                .split(',')
+                .map(|h| parse_num(h.trim(), "heaps"))
+                .collect::<Result<Vec<u32>, String>>()?;
+            *heaps = Heaps::new(&sizes).map_err(|e| e.to_string())?;
+        }
+        Spec::Game(Game::Pig { win, dice, horizon }) => {
+            *win = num_u32("win")?;
+            *dice = num_u32("dice")?;
+            *horizon = num_u32("horizon")?;
         }
     }
     Ok(spec)

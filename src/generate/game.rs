@@ -1,0 +1,665 @@
+//! `gen game NAME`: the full game tree of a real game, built from its rules, moves as labels.
+//!
+//! - **tic-tac-toe**: the whole game from the empty board. X moves first and is Max; a leaf is
+//!   +1 when X has three in a row, −1 when O has, 0 for a full board without one. Cells are named
+//!   by column `a`–`c` (left to right) and row `1`–`3` (top to bottom): `a1` is the top-left
+//!   corner, `b2` the centre. Children come in OpenSpiel's action order (cells row by row from
+//!   the top left: a1, b1, c1, a2, …), labelled "X b2" / "O a1". The plain tree has 549,946 nodes
+//!   (255,168 leaves), root value 0.
+//! - **nim** `--heaps 1,2,3,4`: normal play — a move takes k ≥ 1 objects from one heap, and the
+//!   player who takes the last object wins. The first player is Max; a leaf (all heaps empty) is
+//!   +1 when Max took the last object, −1 when Min did. Labels "take k from heap h" (heaps
+//!   numbered from 1 as given); children by heap, then by k from 1 up.
+//! - **pig** `--win W --dice K --horizon H`: two-player Pig with chance nodes, the rules of
+//!   OpenSpiel's `pig(winscore=W, diceoutcomes=K, horizon=H)`. The player to move (player 1 =
+//!   Max, player 2 = Min) chooses "roll" or "stop" (both even with a turn total of 0; only
+//!   "stop" when the score plus the turn total reaches W).
+//!   "roll" leads to a chance node with K equally likely outcomes "rolled 1" … "rolled K": a 1
+//!   loses the turn total and passes the turn; any other face adds its value to the turn total and
+//!   the same player chooses again. "stop" adds the turn total to the player's score and passes
+//!   the turn. The game ends when some player's banked score reaches W (+1 for player 1, −1 for
+//!   player 2), or when H decisions ("roll" or "stop", die outcomes not counted) have been made:
+//!   the position right after the H-th decision is a leaf of value 0 (even after a "roll" whose
+//!   die is then never thrown). As in OpenSpiel, a turn total alone never wins: the player must
+//!   stop to bank it. Checked against OpenSpiel 2.0.2 (`pyspiel.load_game("pig", {...})`, a full
+//!   traversal with expectiminimax): the same node counts and root values (tests/games.rs).
+//!
+//! The trees are laid out breadth first, level by level, directly in the arena; every game
+//! checks the size of its tree before allocating it. Positions are not shared: a position reached
+//! by two move orders appears twice (position keys are not part of the format yet).
+
+use super::{GenError, check_size};
+use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
+
+/// The most heaps `gen game nim` takes.
+pub const MAX_HEAPS: usize = 16;
+
+/// Nim's heaps: a fixed-size list so that [`Game`] (and `Spec`) stay `Copy`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Heaps {
+    sizes: [u32; MAX_HEAPS],
+    len: u8,
+}
+
+impl Heaps {
+    /// The heaps `sizes`, or an error when there are none or more than [`MAX_HEAPS`].
+    pub fn new(sizes: &[u32]) -> Result<Heaps, GenError> {
+        if sizes.is_empty() || sizes.len() > MAX_HEAPS {
+            return Err(GenError::Invalid(format!(
+                "nim takes 1 to {MAX_HEAPS} heaps, not {}",
+                sizes.len()
+            )));
+        }
+        let mut h = Heaps {
+            sizes: [0; MAX_HEAPS],
+            len: sizes.len() as u8,
+        };
+        h.sizes[..sizes.len()].copy_from_slice(sizes);
+        Ok(h)
+    }
+
+    pub fn as_slice(&self) -> &[u32] {
+        &self.sizes[..usize::from(self.len)]
+    }
+
+    /// "1,2,3,4", as `--heaps` takes it.
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self.as_slice().iter().map(u32::to_string).collect();
+        parts.join(",")
+    }
+}
+
+/// A game and its parameters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Game {
+    TicTacToe,
+    Nim { heaps: Heaps },
+    Pig { win: u32, dice: u32, horizon: u32 },
+}
+
+impl Game {
+    /// The names `prune gen game NAME` takes, in the order of its help.
+    pub const NAMES: [&'static str; 3] = ["tic-tac-toe", "nim", "pig"];
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Game::TicTacToe => "tic-tac-toe",
+            Game::Nim { .. } => "nim",
+            Game::Pig { .. } => "pig",
+        }
+    }
+
+    /// The game `name` with the command line's defaults.
+    pub fn default_for(name: &str) -> Option<Game> {
+        Some(match name {
+            "tic-tac-toe" => Game::TicTacToe,
+            "nim" => Game::Nim {
+                heaps: Heaps::new(&[1, 2, 3, 4]).expect("four heaps"),
+            },
+            "pig" => Game::Pig {
+                win: 6,
+                dice: 3,
+                horizon: 8,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// What a position is, for the breadth-first builder.
+enum Position {
+    Leaf(f64),
+    Decision(Kind),
+    Chance,
+}
+
+/// A game's rules as the builder needs them: positions, their moves (a label code, the
+/// probability for chance moves, the position reached) and how a label code reads.
+trait Rules {
+    type State: Clone;
+    fn root(&self) -> Self::State;
+    fn expand(&self, s: &Self::State, moves: &mut Vec<(u32, f64, Self::State)>) -> Position;
+    fn label(&self, code: u32) -> String;
+}
+
+/// The game tree of `rules`, breadth first: level k's nodes are numbered in order, and the
+/// children of each node follow those of the node before it on the next level.
+fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
+    const NO_LABEL: u32 = u32::MAX;
+    let mut nodes: Vec<ArenaNode> = Vec::new();
+    let mut labels: Vec<u32> = Vec::new();
+    // (position, parent, label code, probability)
+    let mut level = vec![(rules.root(), ArenaNode::NO_PARENT, NO_LABEL, 1.0)];
+    let mut moves = Vec::new();
+    while !level.is_empty() {
+        let mut next_id = (nodes.len() + level.len()) as u64;
+        let mut next = Vec::new();
+        for (state, parent, code, prob) in level {
+            moves.clear();
+            let position = rules.expand(&state, &mut moves);
+            let (kind, value) = match position {
+                Position::Leaf(v) => (Kind::Leaf, v),
+                Position::Decision(k) => (k, 0.0),
+                Position::Chance => (Kind::Chance, 0.0),
+            };
+            let first = if kind == Kind::Leaf { 0 } else { next_id };
+            let uniform = kind == Kind::Chance && moves.windows(2).all(|w| w[0].1 == w[1].1);
+            nodes.push(ArenaNode {
+                first: first as u32,
+                len: if kind == Kind::Leaf {
+                    0
+                } else {
+                    moves.len() as u32
+                },
+                parent,
+                kind,
+                uniform,
+                value,
+                prob,
+            });
+            labels.push(code);
+            if kind == Kind::Leaf {
+                continue;
+            }
+            next_id += moves.len() as u64;
+            if next_id > MAX_NODES as u64 {
+                return Err(GenError::TooLarge(format!(
+                    "{} has more than {MAX_NODES} nodes",
+                    meta.name
+                )));
+            }
+            let me = (nodes.len() - 1) as u32;
+            next.extend(moves.drain(..).map(|(c, p, s)| (s, me, c, p)));
+        }
+        level = next;
+    }
+    let tree = Tree::from_arena(meta, false, nodes, Vec::new()).map_err(GenError::Invalid)?;
+    Ok(tree.with_labels(|id| {
+        let code = labels[id.index()];
+        (code != NO_LABEL).then(|| rules.label(code))
+    }))
+}
+
+/// The tree of `game`.
+pub fn generate(game: &Game) -> Result<Tree, GenError> {
+    let bounds = Some(Bounds { lo: -1.0, hi: 1.0 });
+    match *game {
+        Game::TicTacToe => {
+            // 9 + 9·8 + … + 9! positions at most: checked before anything is allocated.
+            let bound = (0..=9u64).map(|k| (10 - k..=9).product::<u64>()).sum();
+            check_size("the tic-tac-toe tree", Some(bound), 0)?;
+            let meta = Meta {
+                name: "tic-tac-toe".into(),
+                description: "prune gen game tic-tac-toe: the full game from the empty board, X (Max) first; +1 X wins, 0 draw, −1 O wins".into(),
+                players: 2,
+                bounds,
+                ..Meta::default()
+            };
+            build(&TicTacToe, meta)
+        }
+        Game::Nim { heaps } => {
+            let nim = Nim::new(heaps.as_slice())?;
+            let meta = Meta {
+                name: format!("nim {}", heaps.text()),
+                description: format!(
+                    "prune gen game nim: heaps {}, normal play (taking the last object wins), Max first; +1 Max wins, −1 Min wins",
+                    heaps.text()
+                ),
+                players: 2,
+                bounds,
+                ..Meta::default()
+            };
+            build(&nim, meta)
+        }
+        Game::Pig { win, dice, horizon } => {
+            let pig = Pig::new(win, dice, horizon)?;
+            let meta = Meta {
+                name: format!("pig win={win} dice={dice} horizon={horizon}"),
+                description: format!(
+                    "prune gen game pig: OpenSpiel's pig(winscore={win}, diceoutcomes={dice}, horizon={horizon}); +1 player 1 (Max) banks {win}, −1 player 2 does, 0 at the horizon"
+                ),
+                players: 2,
+                bounds,
+                ..Meta::default()
+            };
+            build(&pig, meta)
+        }
+    }
+}
+
+/// Tic-tac-toe: (X's cells, O's cells) as bit sets, bit k = cell k row by row from the top left.
+struct TicTacToe;
+
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+fn three(cells: u16) -> bool {
+    LINES.iter().any(|&l| l & !cells == 0)
+}
+
+impl Rules for TicTacToe {
+    type State = (u16, u16);
+
+    fn root(&self) -> (u16, u16) {
+        (0, 0)
+    }
+
+    fn expand(&self, &(x, o): &(u16, u16), moves: &mut Vec<(u32, f64, (u16, u16))>) -> Position {
+        if three(x) {
+            return Position::Leaf(1.0);
+        }
+        if three(o) {
+            return Position::Leaf(-1.0);
+        }
+        let filled = x | o;
+        if filled == 0x1ff {
+            return Position::Leaf(0.0);
+        }
+        let x_moves = x.count_ones() == o.count_ones();
+        for cell in 0..9u32 {
+            if filled & (1 << cell) != 0 {
+                continue;
+            }
+            let next = if x_moves {
+                (x | 1 << cell, o)
+            } else {
+                (x, o | 1 << cell)
+            };
+            // Code: the cell, plus 9 when O moves.
+            moves.push((cell + if x_moves { 0 } else { 9 }, 1.0, next));
+        }
+        Position::Decision(if x_moves { Kind::Max } else { Kind::Min })
+    }
+
+    fn label(&self, code: u32) -> String {
+        let (mark, cell) = if code < 9 {
+            ('X', code)
+        } else {
+            ('O', code - 9)
+        };
+        let column = (b'a' + (cell % 3) as u8) as char;
+        format!("{mark} {column}{}", cell / 3 + 1)
+    }
+}
+
+/// Nim: the heaps and whether Max is to move.
+struct Nim {
+    heaps: Vec<u32>,
+}
+
+impl Nim {
+    fn new(heaps: &[u32]) -> Result<Nim, GenError> {
+        // The tree of a heap of n objects has 2^n nodes, and with several heaps the tree holds
+        // every pair of a node of one heap's tree followed by a node of the other's: at least
+        // 2^(total) nodes. Refuse before counting what cannot fit.
+        let total: u64 = heaps.iter().map(|&h| u64::from(h)).sum();
+        if total >= 32 {
+            return Err(GenError::TooLarge(format!(
+                "nim with {total} objects has at least 2^{total} nodes; prune trees hold at most {MAX_NODES}"
+            )));
+        }
+        let nim = Nim {
+            heaps: heaps.to_vec(),
+        };
+        let nodes = nim.count();
+        check_size(&format!("the nim tree of heaps {heaps:?}"), Some(nodes), 0)?;
+        Ok(nim)
+    }
+
+    /// The exact number of nodes of the tree, by counting over sorted heap multisets.
+    fn count(&self) -> u64 {
+        fn go(heaps: Vec<u32>, memo: &mut std::collections::HashMap<Vec<u32>, u64>) -> u64 {
+            if let Some(&n) = memo.get(&heaps) {
+                return n;
+            }
+            let mut n = 1u64;
+            for (i, &h) in heaps.iter().enumerate() {
+                for k in 1..=h {
+                    let mut child = heaps.clone();
+                    child[i] = h - k;
+                    child.retain(|&c| c > 0);
+                    child.sort_unstable();
+                    n = n.saturating_add(go(child, memo));
+                }
+            }
+            memo.insert(heaps, n);
+            n
+        }
+        let mut start: Vec<u32> = self.heaps.iter().copied().filter(|&h| h > 0).collect();
+        start.sort_unstable();
+        go(start, &mut std::collections::HashMap::new())
+    }
+}
+
+impl Rules for Nim {
+    /// The heaps and whether Max is to move.
+    type State = (Vec<u32>, bool);
+
+    fn root(&self) -> (Vec<u32>, bool) {
+        (self.heaps.clone(), true)
+    }
+
+    fn expand(
+        &self,
+        (heaps, max): &(Vec<u32>, bool),
+        moves: &mut Vec<(u32, f64, (Vec<u32>, bool))>,
+    ) -> Position {
+        if heaps.iter().all(|&h| h == 0) {
+            // The player who moved last (the one not to move) took the last object.
+            return Position::Leaf(if *max { -1.0 } else { 1.0 });
+        }
+        for (i, &h) in heaps.iter().enumerate() {
+            for k in 1..=h {
+                let mut next = heaps.clone();
+                next[i] -= k;
+                // Code: the heap in the low 8 bits, k above.
+                moves.push(((k << 8) | i as u32, 1.0, (next, !*max)));
+            }
+        }
+        Position::Decision(if *max { Kind::Max } else { Kind::Min })
+    }
+
+    fn label(&self, code: u32) -> String {
+        format!("take {} from heap {}", code >> 8, (code & 0xff) + 1)
+    }
+}
+
+/// Pig, OpenSpiel's rules (see the module documentation).
+struct Pig {
+    win: u32,
+    dice: u32,
+    horizon: u32,
+}
+
+/// A Pig position.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct PigState {
+    scores: [u32; 2],
+    turn_total: u32,
+    /// The player whose turn it is (0 is Max).
+    player: usize,
+    /// The die is about to be rolled.
+    chance: bool,
+    /// Decisions made so far (die outcomes are not counted).
+    moves: u32,
+}
+
+const ROLL: u32 = u32::MAX - 1;
+const STOP: u32 = u32::MAX - 2;
+
+impl Pig {
+    fn new(win: u32, dice: u32, horizon: u32) -> Result<Pig, GenError> {
+        if win == 0 {
+            return Err(GenError::Invalid(
+                "pig needs a winning score of at least 1".into(),
+            ));
+        }
+        if dice < 2 {
+            return Err(GenError::Invalid(
+                "pig needs a die of at least 2 outcomes".into(),
+            ));
+        }
+        if dice > 1 << 16 {
+            return Err(GenError::Invalid(
+                "pig takes dice of at most 65536 outcomes".into(),
+            ));
+        }
+        let pig = Pig { win, dice, horizon };
+        // The exact count over distinct positions when there are not too many of them; else, with
+        // h decisions left a position has at most N(h) = 1 + N(h − 1) (stop) + 1 + K·N(h − 1)
+        // (roll, then the die) nodes under it, N(0) = 1: an upper bound (wins end the game
+        // sooner). Either is counted before the tree is allocated.
+        if let Some(nodes) = pig.count(1 << 18) {
+            check_size(
+                &format!("the pig tree with {dice} outcomes and horizon {horizon}"),
+                Some(nodes),
+                0,
+            )?;
+            return Ok(pig);
+        }
+        let mut bound = Some(1u64);
+        for _ in 0..horizon {
+            bound = bound
+                .and_then(|n| n.checked_mul(u64::from(dice) + 1))
+                .and_then(|n| n.checked_add(2))
+                .filter(|&n| n <= MAX_NODES as u64);
+            if bound.is_none() {
+                break;
+            }
+        }
+        check_size(
+            &format!("the pig tree with {dice} outcomes and horizon {horizon}"),
+            bound,
+            0,
+        )?;
+        Ok(pig)
+    }
+
+    /// The exact number of nodes of the tree, memoised on positions; `None` when more than
+    /// `budget` distinct positions would have to be remembered. Counts past [`MAX_NODES`] are
+    /// reported as `MAX_NODES + 1`.
+    fn count(&self, budget: usize) -> Option<u64> {
+        fn go(
+            pig: &Pig,
+            s: &PigState,
+            memo: &mut std::collections::HashMap<PigState, u64>,
+            budget: usize,
+        ) -> Option<u64> {
+            if let Some(&n) = memo.get(s) {
+                return Some(n);
+            }
+            if memo.len() >= budget {
+                return None;
+            }
+            let mut moves = Vec::new();
+            pig.expand(s, &mut moves);
+            let mut n = 1u64;
+            for (_, _, child) in &moves {
+                n = n
+                    .saturating_add(go(pig, child, memo, budget)?)
+                    .min(MAX_NODES as u64 + 1);
+            }
+            memo.insert(s.clone(), n);
+            Some(n)
+        }
+        go(
+            self,
+            &self.root(),
+            &mut std::collections::HashMap::new(),
+            budget,
+        )
+    }
+}
+
+impl Rules for Pig {
+    type State = PigState;
+
+    fn root(&self) -> PigState {
+        PigState {
+            scores: [0, 0],
+            turn_total: 0,
+            player: 0,
+            chance: false,
+            moves: 0,
+        }
+    }
+
+    fn expand(&self, s: &PigState, moves: &mut Vec<(u32, f64, PigState)>) -> Position {
+        // OpenSpiel's `Returns`: a banked win counts even on the horizon's last move.
+        if let Some(p) = (0..2).find(|&p| s.scores[p] >= self.win) {
+            return Position::Leaf(if p == 0 { 1.0 } else { -1.0 });
+        }
+        if s.moves >= self.horizon {
+            return Position::Leaf(0.0);
+        }
+        if s.chance {
+            // Die outcomes do not count towards the horizon.
+            let after = s.clone();
+            let p = 1.0 / f64::from(self.dice);
+            for face in 1..=self.dice {
+                let next = if face == 1 {
+                    PigState {
+                        turn_total: 0,
+                        player: 1 - s.player,
+                        chance: false,
+                        ..after.clone()
+                    }
+                } else {
+                    PigState {
+                        turn_total: s.turn_total.saturating_add(face),
+                        chance: false,
+                        ..after.clone()
+                    }
+                };
+                moves.push((face, p, next));
+            }
+            return Position::Chance;
+        }
+        let after = PigState {
+            moves: s.moves + 1,
+            ..s.clone()
+        };
+        let mut scores = s.scores;
+        scores[s.player] = scores[s.player].saturating_add(s.turn_total);
+        // A player whose turn total would win may only stop (OpenSpiel's legal actions).
+        if scores[s.player] < self.win {
+            moves.push((
+                ROLL,
+                1.0,
+                PigState {
+                    chance: true,
+                    ..after.clone()
+                },
+            ));
+        }
+        moves.push((
+            STOP,
+            1.0,
+            PigState {
+                scores,
+                turn_total: 0,
+                player: 1 - s.player,
+                ..after
+            },
+        ));
+        Position::Decision(if s.player == 0 { Kind::Max } else { Kind::Min })
+    }
+
+    fn label(&self, code: u32) -> String {
+        match code {
+            ROLL => "roll".into(),
+            STOP => "stop".into(),
+            face => format!("rolled {face}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tic_tac_toe_labels_and_first_levels() {
+        let t = generate(&Game::TicTacToe).unwrap();
+        assert_eq!(t.child_count(t.root()), 9);
+        assert_eq!(t.kind(t.root()), Kind::Max);
+        let b2 = t.child(t.root(), 4);
+        assert_eq!(t.label(b2), Some("X b2"));
+        assert_eq!(t.kind(b2), Kind::Min);
+        assert_eq!(t.child_count(b2), 8);
+        assert_eq!(t.label(t.child(b2, 0)), Some("O a1"));
+        assert_eq!(t.label(t.child(t.root(), 8)), Some("X c3"));
+        // Breadth first: the root's children are nodes 1..=9.
+        assert_eq!(t.child(t.root(), 0).index(), 1);
+    }
+
+    #[test]
+    fn nim_leaves_name_who_took_the_last_object() {
+        let t = generate(&Game::Nim {
+            heaps: Heaps::new(&[2]).unwrap(),
+        })
+        .unwrap();
+        // Take 2: Max took the last; take 1 then 1: Min did.
+        let take2 = t.child(t.root(), 1);
+        assert_eq!(t.label(take2), Some("take 2 from heap 1"));
+        assert_eq!(t.value(take2), 1.0);
+        let take1 = t.child(t.root(), 0);
+        assert_eq!(t.value(t.child(take1, 0)), -1.0);
+        assert_eq!(t.len(), 4);
+        assert!(
+            generate(&Game::Nim {
+                heaps: Heaps::new(&[20, 20]).unwrap()
+            })
+            .is_err()
+        );
+        assert!(Heaps::new(&[]).is_err());
+    }
+
+    #[test]
+    fn nim_count_matches_the_tree() {
+        for heaps in [&[1, 2, 3][..], &[3, 3], &[0, 4, 1]] {
+            let nim = Nim::new(heaps).unwrap();
+            let t = generate(&Game::Nim {
+                heaps: Heaps::new(heaps).unwrap(),
+            })
+            .unwrap();
+            assert_eq!(nim.count(), t.len() as u64, "{heaps:?}");
+        }
+    }
+
+    #[test]
+    fn pig_moves_follow_the_rules() {
+        let t = generate(&Game::Pig {
+            win: 2,
+            dice: 2,
+            horizon: 4,
+        })
+        .unwrap();
+        let root = t.root();
+        assert_eq!(t.kind(root), Kind::Max);
+        let roll = t.child(root, 0);
+        assert_eq!(t.label(roll), Some("roll"));
+        assert_eq!(t.kind(roll), Kind::Chance);
+        assert!(t.is_uniform(roll));
+        // A 1 passes the turn; a 2 keeps it.
+        let one = t.child(roll, 0);
+        assert_eq!(t.label(one), Some("rolled 1"));
+        assert_eq!(t.kind(one), Kind::Min);
+        let two = t.child(roll, 1);
+        assert_eq!(t.kind(two), Kind::Max);
+        assert_eq!(t.prob(two), 0.5);
+        // With a turn total of 2 = W, "stop" is the only move, and it banks the win.
+        assert_eq!(t.child_count(two), 1);
+        let stop = t.child(two, 0);
+        assert_eq!(t.label(stop), Some("stop"));
+        assert!(t.is_leaf(stop));
+        assert_eq!(t.value(stop), 1.0);
+        // Stopping at once passes the turn; the horizon ends the game with 0.
+        let pass = t.child(root, 1);
+        assert_eq!(t.kind(pass), Kind::Min);
+        assert!(
+            generate(&Game::Pig {
+                win: 6,
+                dice: 1,
+                horizon: 8
+            })
+            .is_err()
+        );
+        assert!(
+            generate(&Game::Pig {
+                win: 6,
+                dice: 6,
+                horizon: 1000
+            })
+            .is_err()
+        );
+    }
+}
