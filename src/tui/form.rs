@@ -29,6 +29,13 @@ pub enum FieldId {
     /// The generate form: the family, then a parameter of the family's specification.
     Family,
     Gen(&'static str),
+    /// The edit form: the node's label, kind, value (or payoff vector) and edge probability.
+    Label,
+    Kind,
+    Value,
+    Prob,
+    /// The save form: where to write the tree.
+    SavePath,
 }
 
 /// A text field, a choice or a toggle.
@@ -109,6 +116,9 @@ pub enum Purpose {
     Open,
     Export,
     Reorder,
+    /// Editing the node at this path (child positions from the root).
+    Edit(Vec<usize>),
+    Save,
 }
 
 /// What an input did to a form.
