@@ -464,7 +464,7 @@ pub fn edit_form(tree: &Tree, id: NodeId) -> Form {
             ));
     }
     Form::new(
-        format!("Edit node {id} ({name})"),
+        format!("Edit {} ({name})", crate::text::node_name(tree, id)),
         Purpose::Edit(path_of(tree, id)),
         fields,
     )
@@ -547,7 +547,10 @@ impl App {
                 p.push(self.tree.child_count(target));
                 (p, "added a leaf".to_owned())
             }
-            Edit::Set { .. } => (path, format!("edited node {target}")),
+            Edit::Set { .. } => (
+                path,
+                format!("edited {}", crate::text::node_name(&self.tree, target)),
+            ),
         };
         let replacing = Replacing {
             file: self.file.clone(),
