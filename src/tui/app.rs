@@ -338,6 +338,8 @@ impl App {
                 self.rerun_on(Arc::new(tree), source, wanted, replacing);
             }
             Done::Tree(Err(report)) => {
+                // The file did not load: `w` must not write to it later.
+                self.loading = None;
                 self.mode = Mode::Popup(Popup {
                     title: "cannot open".into(),
                     text: report,

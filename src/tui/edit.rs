@@ -329,6 +329,32 @@ mod tests {
     }
 
     #[test]
+    fn a_payoff_vector_of_the_wrong_length_is_refused() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/four-players.ron");
+        let t = crate::format::load(&path, None).unwrap();
+        let leaf = first_leaf(&t);
+        let short = Edit::Set {
+            label: None,
+            kind: None,
+            value: Some(vec![1.0, 2.0]),
+            prob: None,
+        };
+        let err = apply(&t, leaf, &short).unwrap_err();
+        assert!(err.contains("payoff"), "{err}");
+        // Four payoffs, and summing to the declared 12.
+        let right = Edit::Set {
+            label: None,
+            kind: None,
+            value: Some(vec![3.0; 4]),
+            prob: None,
+        };
+        let u = apply(&t, leaf, &right).unwrap();
+        assert_eq!(u.payoff(node_at(&u, &path_of(&t, leaf))), vec![3.0; 4]);
+        let form = edit_form(&t, t.root());
+        assert_eq!(form.choice(FieldId::Kind), Ok("player 1"));
+    }
+
+    #[test]
     fn numbers_and_vectors() {
         assert_eq!(parse_number(" 1/4 ", "p"), Ok(0.25));
         assert!(parse_number("x", "p").unwrap_err().contains("not a number"));
