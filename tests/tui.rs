@@ -944,7 +944,10 @@ fn editing_a_leaf_searches_again_and_undo_redo_follow() {
 #[test]
 fn adding_and_deleting_children_and_undoing_a_reorder() {
     let mut a = app(small());
-    a.run_now(&[Algorithm::Minimax]);
+    a.run_now(&[
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta { fail_soft: false },
+    ]);
     let before = format::write(&a.tree, format::Format::Ron);
     a.select(a.tree.child(a.tree.root(), 1));
     keys(&mut a, &["A"]);
@@ -964,6 +967,10 @@ fn adding_and_deleting_children_and_undoing_a_reorder() {
     assert_eq!(format::write(&a.tree, format::Format::Ron), before);
     keys(&mut a, &["s", "right", "enter"]);
     assert_ne!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(
+        a.status.as_ref().unwrap().0,
+        "reordered worst first (u: original order): minimax 6 leaves, was 6; alphabeta 6 leaves, was 4"
+    );
     keys(&mut a, &["u"]);
     assert_eq!(
         format::write(&a.tree, format::Format::Ron),

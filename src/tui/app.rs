@@ -334,6 +334,7 @@ impl App {
                     select: None,
                     history,
                     message: None,
+                    before: Vec::new(),
                 };
                 self.rerun_on(Arc::new(tree), source, wanted, replacing);
             }
@@ -355,6 +356,7 @@ impl App {
                         select: None,
                         history: History::Change,
                         message: None,
+                        before: Vec::new(),
                     });
                     self.record(r.history);
                     self.replace_tree(tree, source);
@@ -377,6 +379,7 @@ impl App {
                     if let Some(m) = r.message
                         && self.status.is_none()
                     {
+                        let m = super::edit::compared(&m, &r.before, &self.runs);
                         self.status = Some((m, false));
                     }
                 }

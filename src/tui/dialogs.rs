@@ -119,7 +119,12 @@ impl App {
                     file: None,
                     select: None,
                     history: super::edit::History::Change,
-                    message: Some(format!("reordered: {how} (u: original order)")),
+                    message: Some(format!("reordered {how} (u: original order)")),
+                    before: self
+                        .runs
+                        .iter()
+                        .map(|r| (r.algo.label(), r.run.stats.leaves))
+                        .collect(),
                 };
                 self.rerun_on(Arc::new(tree), source, algos, replacing);
                 Ok(())

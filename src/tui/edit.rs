@@ -401,6 +401,26 @@ pub struct Replacing {
     pub select: Option<Vec<usize>>,
     pub history: History,
     pub message: Option<String>,
+    /// The leaves each run (by label) evaluated on the tree before, to compare with after
+    /// (a reorder says what it changed).
+    pub before: Vec<(String, u64)>,
+}
+
+/// The message after a replacement: `message`, then each run's leaves now and before.
+pub fn compared(message: &str, before: &[(String, u64)], runs: &[super::runs::RunView]) -> String {
+    let changes: Vec<String> = runs
+        .iter()
+        .filter_map(|r| {
+            let label = r.algo.label();
+            let (_, was) = before.iter().find(|(l, _)| *l == label)?;
+            Some(format!("{label} {} leaves, was {was}", r.run.stats.leaves))
+        })
+        .collect();
+    if changes.is_empty() {
+        message.to_owned()
+    } else {
+        format!("{message}: {}", changes.join("; "))
+    }
 }
 
 const TWO_PLAYER_KINDS: [&str; 4] = ["max", "min", "chance", "leaf"];
@@ -583,6 +603,7 @@ impl App {
             select: Some(select),
             history: History::Change,
             message: Some(message),
+            before: Vec::new(),
         };
         let algos = self.algos();
         self.rerun_on(Arc::new(tree), self.source.clone(), algos, replacing);
@@ -631,6 +652,7 @@ impl App {
             select: Some(select),
             history: if undo { History::Undo } else { History::Redo },
             message: Some(if undo { "undone" } else { "redone" }.to_owned()),
+            before: Vec::new(),
         };
         let algos = self.algos();
         self.rerun_on(v.tree, v.source, algos, replacing);
