@@ -928,6 +928,7 @@ fn editing_a_leaf_searches_again_and_undo_redo_follow() {
     assert_eq!(a.tree.value(a.outline.selected), 5.0);
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("edited #1.1"), "{s}");
+    assert!(s.contains("(test) (unsaved changes) · 9 nodes"), "{s}");
     let after = format::write(&a.tree, format::Format::Ron);
     assert_ne!(after, before);
 
@@ -1000,6 +1001,7 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
         a.status.as_ref().unwrap().0,
         format!("saved 9 nodes to {}", path.display())
     );
+    assert!(!a.unsaved);
     let loaded = format::load(&path, None).unwrap();
     assert_eq!(
         format::write(&loaded, format::Format::Ron),

@@ -98,6 +98,8 @@ pub struct App {
     pub(super) redo: Vec<super::edit::Version>,
     /// A tree whose runs are being searched again before it replaces this one.
     pub(super) replacing: Option<super::edit::Replacing>,
+    /// The tree was edited (or reordered) since it was opened, generated or saved.
+    pub unsaved: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -148,6 +150,7 @@ impl App {
             undo: Vec::new(),
             redo: Vec::new(),
             replacing: None,
+            unsaved: false,
         };
         app.analyse();
         app
@@ -335,6 +338,7 @@ impl App {
                     history,
                     message: None,
                     before: Vec::new(),
+                    changed: false,
                 };
                 self.rerun_on(Arc::new(tree), source, wanted, replacing);
             }
@@ -357,10 +361,12 @@ impl App {
                         history: History::Change,
                         message: None,
                         before: Vec::new(),
+                        changed: false,
                     });
                     self.record(r.history);
                     self.replace_tree(tree, source);
                     self.file = r.file.clone();
+                    self.unsaved = r.changed;
                     replacing = Some(r);
                 }
                 for r in results {

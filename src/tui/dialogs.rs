@@ -125,6 +125,7 @@ impl App {
                         .iter()
                         .map(|r| (r.algo.label(), r.run.stats.leaves))
                         .collect(),
+                    changed: true,
                 };
                 self.rerun_on(Arc::new(tree), source, algos, replacing);
                 Ok(())

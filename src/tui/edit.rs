@@ -404,6 +404,8 @@ pub struct Replacing {
     /// The leaves each run (by label) evaluated on the tree before, to compare with after
     /// (a reorder says what it changed).
     pub before: Vec<(String, u64)>,
+    /// The new tree differs from what its file (or generator) gave: edits, undo, reorder.
+    pub changed: bool,
 }
 
 /// The message after a replacement: `message`, then each run's leaves now and before.
@@ -604,6 +606,7 @@ impl App {
             history: History::Change,
             message: Some(message),
             before: Vec::new(),
+            changed: true,
         };
         let algos = self.algos();
         self.rerun_on(Arc::new(tree), self.source.clone(), algos, replacing);
@@ -653,6 +656,7 @@ impl App {
             history: if undo { History::Undo } else { History::Redo },
             message: Some(if undo { "undone" } else { "redone" }.to_owned()),
             before: Vec::new(),
+            changed: true,
         };
         let algos = self.algos();
         self.rerun_on(v.tree, v.source, algos, replacing);
@@ -735,6 +739,7 @@ impl App {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.file = Some(path.to_path_buf());
         self.source = path.display().to_string();
+        self.unsaved = false;
         self.status = Some((
             format!("saved {} nodes to {}", self.tree.len(), path.display()),
             false,
