@@ -9,6 +9,7 @@
 pub mod app;
 pub mod dialogs;
 pub mod draw;
+pub mod edit;
 pub mod form;
 mod generate_form;
 pub mod keymap;

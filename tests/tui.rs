@@ -5,7 +5,7 @@ use std::path::Path;
 
 use prune::cli::default_tree;
 use prune::format;
-use prune::search::Algorithm;
+use prune::search::{Algorithm, Value};
 use prune::tree::Tree;
 use prune::tui::App;
 use prune::tui::app::{FieldValue, Mode};
@@ -988,4 +988,186 @@ fn practice_refuses_a_long_run() {
         error && msg.starts_with("practice is for small trees"),
         "{msg}"
     );
+}
+/// Max over two Min nodes: worth 3; its first leaf is the 3.
+fn small() -> Tree {
+    format::parse_expr("((3,12,8),(2,4,6))", false).unwrap()
+}
+
+fn clear_field(app: &mut App) {
+    for _ in 0..200 {
+        app.key(Key::parse("backspace").unwrap());
+    }
+}
+
+fn first_leaf(t: &Tree) -> prune::tree::NodeId {
+    t.child(t.child(t.root(), 0), 0)
+}
+
+#[test]
+fn editing_a_leaf_searches_again_and_undo_redo_follow() {
+    let mut a = app(small());
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    let before = format::write(&a.tree, format::Format::Ron);
+    a.select(first_leaf(&a.tree));
+    keys(&mut a, &["E", "tab", "tab"]);
+    clear_field(&mut a);
+    typed(&mut a, "5");
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal);
+    assert_eq!(a.runs.len(), 1, "the run is searched again");
+    assert_eq!(a.runs[0].run.value, Value::Scalar(5.0));
+    assert_eq!(
+        a.outline.selected,
+        first_leaf(&a.tree),
+        "the edited node stays selected"
+    );
+    assert_eq!(a.tree.value(a.outline.selected), 5.0);
+    let s = screen(&mut a, 110, 30);
+    assert!(s.contains("edited #1.1"), "{s}");
+    assert!(s.contains("(test) (unsaved changes) · 9 nodes"), "{s}");
+    let after = format::write(&a.tree, format::Format::Ron);
+    assert_ne!(after, before);
+
+    keys(&mut a, &["u"]);
+    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    keys(&mut a, &["ctrl-r"]);
+    assert_eq!(format::write(&a.tree, format::Format::Ron), after);
+    assert_eq!(a.runs[0].run.value, Value::Scalar(5.0));
+    keys(&mut a, &["ctrl-r"]);
+    assert_eq!(a.status.as_ref().unwrap().0, "nothing to redo");
+}
+
+#[test]
+fn adding_and_deleting_children_and_undoing_a_reorder() {
+    let mut a = app(small());
+    a.run_now(&[
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta { fail_soft: false },
+    ]);
+    let before = format::write(&a.tree, format::Format::Ron);
+    a.select(a.tree.child(a.tree.root(), 1));
+    keys(&mut a, &["A"]);
+    assert_eq!(a.tree.len(), 10);
+    assert!(
+        a.tree.is_leaf(a.outline.selected),
+        "the new leaf is selected"
+    );
+    // The new leaf is worth 0: the second Min node is now worth 0, the root still 3.
+    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    keys(&mut a, &["p", "X"]);
+    assert_eq!(a.tree.len(), 5);
+    assert_eq!(a.outline.selected, a.tree.root());
+    keys(&mut a, &["X"]);
+    assert_eq!(a.status.as_ref().unwrap().0, "the root cannot be deleted");
+    keys(&mut a, &["u", "u"]);
+    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    keys(&mut a, &["s", "right", "enter"]);
+    assert_ne!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(
+        a.status.as_ref().unwrap().0,
+        "reordered worst first (u: original order): minimax 6 leaves, was 6; alphabeta 6 leaves, was 4"
+    );
+    keys(&mut a, &["u"]);
+    assert_eq!(
+        format::write(&a.tree, format::Format::Ron),
+        before,
+        "u gives the original order back"
+    );
+}
+
+#[test]
+fn saving_writes_a_file_that_loads_as_the_same_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.ron");
+    let mut a = app(small());
+    a.select(first_leaf(&a.tree));
+    keys(&mut a, &["E"]);
+    clear_field(&mut a);
+    typed(&mut a, "the three");
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.tree.label(a.outline.selected), Some("the three"));
+    // Not from a file: w asks for a path.
+    keys(&mut a, &["w"]);
+    assert!(matches!(a.mode, Mode::Form(_)));
+    clear_field(&mut a);
+    typed(&mut a, &path.display().to_string());
+    keys(&mut a, &["enter"]);
+    assert_eq!(
+        a.status.as_ref().unwrap().0,
+        format!("saved 9 nodes to {}", path.display())
+    );
+    assert!(!a.unsaved);
+    let loaded = format::load(&path, None).unwrap();
+    assert_eq!(
+        format::write(&loaded, format::Format::Ron),
+        format::write(&a.tree, format::Format::Ron)
+    );
+    // Now w saves there at once, with the next edit.
+    keys(&mut a, &["X", "w"]);
+    assert_eq!(a.mode, Mode::Normal);
+    assert_eq!(format::load(&path, None).unwrap().len(), 8);
+    // Save as: another existing file is not overwritten without a second Enter.
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, "keep").unwrap();
+    keys(&mut a, &["W"]);
+    clear_field(&mut a);
+    typed(&mut a, &other.display().to_string());
+    keys(&mut a, &["enter"]);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep");
+    keys(&mut a, &["enter"]);
+    assert_eq!(
+        std::fs::read_to_string(&other).unwrap(),
+        format::write(&a.tree, format::Format::Bracket),
+        "the extension chooses the format"
+    );
+}
+
+#[test]
+fn an_invalid_edit_is_refused_with_the_loaders_message() {
+    let mut a = app(sample("ballard-figure-1.ron"));
+    a.run_now(&[Algorithm::Expectiminimax]);
+    let before = format::write(&a.tree, format::Format::Ron);
+    let y = a.tree.child(a.tree.root(), 1);
+    a.select(a.tree.child(y, 0));
+    keys(&mut a, &["E"]);
+    insta::assert_snapshot!(screen(&mut a, 100, 24));
+    keys(&mut a, &["up"]);
+    typed(&mut a, "0.5");
+    keys(&mut a, &["enter"]);
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays open")
+    };
+    let err = f.error.clone().unwrap();
+    assert!(
+        err.contains("some children of this chance node have a probability and this one has none"),
+        "{err}"
+    );
+    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    // A value out of the file's bounds, and a non-number.
+    keys(&mut a, &["esc", "E", "tab", "tab"]);
+    clear_field(&mut a);
+    typed(&mut a, "99");
+    keys(&mut a, &["enter"]);
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays open")
+    };
+    assert!(
+        f.error
+            .as_ref()
+            .unwrap()
+            .contains("outside the declared bounds")
+    );
+    clear_field(&mut a);
+    typed(&mut a, "abc");
+    keys(&mut a, &["enter"]);
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays open")
+    };
+    assert!(f.error.as_ref().unwrap().contains("not a number"));
+    keys(&mut a, &["esc"]);
+    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(a.runs.len(), 1);
 }

@@ -13,6 +13,7 @@ use crate::analyze::{self, Analysis};
 use crate::search::{ALGORITHMS, Algorithm, Params, Reference, Refusal};
 use crate::tree::{NodeId, Tree};
 
+use super::edit::{History, Replacing};
 use super::form::{Form, Outcome};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
 use super::layout::Layout;
@@ -91,6 +92,18 @@ pub struct App {
     pub practice: Option<super::practice::Practice>,
     /// Practice starts when the next runs arrive (`prune tui --practice ALGO`).
     pub practice_pending: bool,
+    /// The file the tree was loaded from or last saved to: where `w` saves. `None` for a
+    /// generated, reordered or built-in tree, which `w` asks a path for.
+    pub file: Option<std::path::PathBuf>,
+    /// The file being loaded in the background.
+    pub(super) loading: Option<std::path::PathBuf>,
+    /// Earlier trees (undo) and undone ones (redo), the latest last.
+    pub(super) undo: Vec<super::edit::Version>,
+    pub(super) redo: Vec<super::edit::Version>,
+    /// A tree whose runs are being searched again before it replaces this one.
+    pub(super) replacing: Option<super::edit::Replacing>,
+    /// The tree was edited (or reordered) since it was opened, generated or saved.
+    pub unsaved: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -138,6 +151,12 @@ impl App {
             layout: Layout::default(),
             practice: None,
             practice_pending: false,
+            file: None,
+            loading: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            replacing: None,
+            unsaved: false,
         };
         app.analyse();
         app
@@ -228,6 +247,9 @@ impl App {
     /// screen are searched again on it.
     pub fn load(&mut self, path: std::path::PathBuf) {
         let source = path.display().to_string();
+        if !self.worker.is_busy() {
+            self.loading = Some(path.clone());
+        }
         self.start(format!("loading {source}"), move |_| {
             Done::Tree(
                 crate::format::load(&path, None)
@@ -308,23 +330,27 @@ impl App {
             }
             Done::Tree(Ok((tree, source))) => {
                 // Re-run what was on screen (or what the command line asked for), where it
-                // applies, and say what does not.
-                let wanted: Vec<Algorithm> = match self.first_runs.take() {
-                    Some(first) => first,
-                    None => self.runs.iter().map(|r| r.algo.clone()).collect(),
+                // applies, and say what does not. A new tree can be undone, the first cannot.
+                let (wanted, history) = match self.first_runs.take() {
+                    Some(first) => (first, History::Keep),
+                    None => (
+                        self.runs.iter().map(|r| r.algo.clone()).collect(),
+                        History::Change,
+                    ),
                 };
-                let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) =
-                    wanted.into_iter().partition(|a| a.refusal(&tree).is_none());
-                if !dropped.is_empty() {
-                    let why: Vec<String> = dropped
-                        .iter()
-                        .filter_map(|a| a.refusal(&tree).map(|r| format!("{a}: {r}")))
-                        .collect();
-                    self.status = Some((format!("dropped {}", why.join("; ")), true));
-                }
-                self.start_runs(Arc::new(tree), algos, Some(source));
+                let replacing = Replacing {
+                    file: self.loading.take(),
+                    select: None,
+                    history,
+                    message: None,
+                    before: Vec::new(),
+                    changed: false,
+                };
+                self.rerun_on(Arc::new(tree), source, wanted, replacing);
             }
             Done::Tree(Err(report)) => {
+                // The file did not load: `w` must not write to it later.
+                self.loading = None;
                 self.mode = Mode::Popup(Popup {
                     title: "cannot open".into(),
                     text: report,
@@ -332,8 +358,22 @@ impl App {
                 });
             }
             Done::Runs(results, tree) => {
+                let current = self.current;
+                let mut replacing = None;
                 if let Some((tree, source)) = tree {
+                    let r = self.replacing.take().unwrap_or(Replacing {
+                        file: None,
+                        select: None,
+                        history: History::Change,
+                        message: None,
+                        before: Vec::new(),
+                        changed: false,
+                    });
+                    self.record(r.history);
                     self.replace_tree(tree, source);
+                    self.file = r.file.clone();
+                    self.unsaved = r.changed;
+                    replacing = Some(r);
                 }
                 for r in results {
                     match r {
@@ -344,6 +384,20 @@ impl App {
                 if std::mem::take(&mut self.practice_pending) && !self.runs.is_empty() {
                     self.current = self.runs.len() - 1;
                     self.start_practice();
+                }
+                // An edit keeps the run and the node that were selected (the node by path).
+                if let Some(r) = replacing {
+                    if let Some(path) = r.select {
+                        self.current = current.min(self.runs.len().saturating_sub(1));
+                        let id = super::edit::node_at(&self.tree, &path);
+                        self.select(id);
+                    }
+                    if let Some(m) = r.message
+                        && self.status.is_none()
+                    {
+                        let m = super::edit::compared(&m, &r.before, &self.runs);
+                        self.status = Some((m, false));
+                    }
                 }
             }
         }
@@ -522,6 +576,13 @@ impl App {
                     self.mode = Mode::Form(self.export_form());
                 }
             }
+            Action::EditNode
+            | Action::AddChild
+            | Action::DeleteNode
+            | Action::Undo
+            | Action::Redo
+            | Action::Save
+            | Action::SaveAs => self.edit_action(action),
             Action::Quit => self.quit = true,
             Action::Cancel => self.cancel(),
             Action::ToggleDetail
@@ -545,6 +606,8 @@ impl App {
     /// Esc in the outline: stop the work in progress, or the player; never quit.
     fn cancel(&mut self) {
         if let Some(what) = self.worker.cancel() {
+            self.replacing = None;
+            self.loading = None;
             self.status = Some((format!("cancelled: {what}"), false));
         } else if self.playing {
             self.playing = false;

@@ -113,11 +113,31 @@ impl App {
                 let tree = reorder(&self.tree, &self.reference, how, seed);
                 let algos: Vec<Algorithm> = self.runs.iter().map(|r| r.algo.clone()).collect();
                 let source = self.source.clone();
-                self.start_runs(Arc::new(tree), algos, Some(source));
+                // The reordered tree is not what the file holds: `w` asks where to save it,
+                // and `u` gives the original order back.
+                let replacing = super::edit::Replacing {
+                    file: None,
+                    select: None,
+                    history: super::edit::History::Change,
+                    message: Some(format!("reordered {how} (u: original order)")),
+                    before: self
+                        .runs
+                        .iter()
+                        .map(|r| (r.algo.label(), r.run.stats.leaves))
+                        .collect(),
+                    changed: true,
+                };
+                self.rerun_on(Arc::new(tree), source, algos, replacing);
                 Ok(())
             }
             Purpose::Export => self.export(form),
             Purpose::PracticeReport => self.save_report(form),
+            Purpose::Edit(path) => {
+                let edit = super::edit::edit_of(form)?;
+                let target = super::edit::node_at(&self.tree, path);
+                self.edit(target, &edit)
+            }
+            Purpose::Save => self.submit_save(form),
         }
     }
 
@@ -220,7 +240,7 @@ pub(super) fn parse_num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, 
 }
 
 /// A name for files: lowercase letters and digits, everything else one dash.
-fn file_stem(name: &str) -> String {
+pub(super) fn file_stem(name: &str) -> String {
     let mut s = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {

@@ -31,6 +31,13 @@ pub enum FieldId {
     Gen(&'static str),
     /// Where the practice report goes.
     ReportFile,
+    /// The edit form: the node's label, kind, value (or payoff vector) and edge probability.
+    Label,
+    Kind,
+    Value,
+    Prob,
+    /// The save form: where to write the tree.
+    SavePath,
 }
 
 /// A text field, a choice or a toggle.
@@ -112,6 +119,9 @@ pub enum Purpose {
     Export,
     Reorder,
     PracticeReport,
+    /// Editing the node at this path (child positions from the root).
+    Edit(Vec<usize>),
+    Save,
 }
 
 /// What an input did to a form.

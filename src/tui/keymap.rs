@@ -51,6 +51,18 @@ pub enum Action {
     Generate,
     Reorder,
     Export,
+    /// Edit the selected node: label, kind, value or payoff vector, probability.
+    EditNode,
+    /// Add a leaf child to the selected node.
+    AddChild,
+    /// Delete the selected subtree.
+    DeleteNode,
+    /// Undo (redo) the last change to the tree.
+    Undo,
+    Redo,
+    /// Save the tree to its file (or ask for a path); save it under another path.
+    Save,
+    SaveAs,
     Theme,
     Help,
     Quit,
@@ -97,7 +109,7 @@ pub enum Context {
 }
 
 /// Help groups, in the order the overlay shows them.
-pub const GROUPS: [&str; 5] = ["Move", "Runs", "Step", "View", "Tree and files"];
+pub const GROUPS: [&str; 6] = ["Move", "Runs", "Step", "View", "Edit", "Tree and files"];
 
 /// The help group of the keys of lists and forms, shown after the glyph legend.
 pub const DIALOG_GROUP: &str = "In lists and forms";
@@ -154,6 +166,13 @@ impl Action {
             Generate => ("Tree and files", "generate a tree"),
             Reorder => ("Tree and files", "reorder children and re-run"),
             Export => ("Tree and files", "export trace, stats, DOT"),
+            EditNode => ("Edit", "edit label, kind, value, probability"),
+            AddChild => ("Edit", "add a leaf child"),
+            DeleteNode => ("Edit", "delete the subtree"),
+            Undo => ("Edit", "undo a change to the tree"),
+            Redo => ("Edit", "redo"),
+            Save => ("Tree and files", "save the tree (RON by default)"),
+            SaveAs => ("Tree and files", "save the tree as…"),
             Quit => ("Tree and files", "quit"),
             Confirm => (DIALOG_GROUP, "confirm"),
             Cancel => (DIALOG_GROUP, "cancel"),
@@ -403,6 +422,14 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("c", Action::Generate),
     ("s", Action::Reorder),
     ("e", Action::Export),
+    ("E", Action::EditNode),
+    ("A", Action::AddChild),
+    ("X", Action::DeleteNode),
+    ("delete", Action::DeleteNode),
+    ("u", Action::Undo),
+    ("ctrl-r", Action::Redo),
+    ("w", Action::Save),
+    ("W", Action::SaveAs),
     ("q", Action::Quit),
     ("esc", Action::Cancel),
     ("ctrl-c", Action::Quit),

@@ -27,8 +27,13 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
         ),
         Span::styled(
             format!(
-                "  {} · {} nodes, {} leaves, depth {}{}",
+                "  {}{} · {} nodes, {} leaves, depth {}{}",
                 app.source,
+                if app.unsaved {
+                    " (unsaved changes)"
+                } else {
+                    ""
+                },
                 thousands(tree.len() as u64),
                 thousands(leaves as u64),
                 tree.height(),

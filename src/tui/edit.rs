@@ -1,0 +1,749 @@
+//! Editing the tree: one change to one node — its label, kind, value (or payoff vector) or edge
+//! probability, a new leaf child, a deleted subtree — applied by rebuilding the tree through
+//! [`Draft`] in preorder, so the loader's own validation decides whether the result is a tree.
+//! A refused edit comes back with the loader's message and the tree is left as it was.
+//!
+//! Nodes are named across trees by their *path* (child positions from the root): ids are
+//! breadth-first and change with every insertion or deletion, paths only where the edit was.
+
+use crate::tree::{Draft, DraftNode, Kind, NodeId, Tree};
+
+/// One change to the node at `path`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// New fields for the node: `None` keeps what is there.
+    Set {
+        label: Option<String>,
+        kind: Option<Kind>,
+        /// A two-player leaf's value, or an n-player leaf's payoff vector.
+        value: Option<Vec<f64>>,
+        /// The edge's probability; `Some(None)` makes the chance parent's children equally
+        /// likely again.
+        prob: Option<Option<f64>>,
+    },
+    /// A new leaf (value 0, or a vector of zeros) after the node's last child.
+    AddChild,
+    /// The node and everything under it.
+    Delete,
+}
+
+/// Child positions from the root to `id`.
+pub fn path_of(tree: &Tree, id: NodeId) -> Vec<usize> {
+    tree.path_to(id)
+        .iter()
+        .skip(1)
+        .map(|&n| tree.child_index(n))
+        .collect()
+}
+
+/// The node at `path`, or the deepest ancestor of it that exists.
+pub fn node_at(tree: &Tree, path: &[usize]) -> NodeId {
+    let mut id = tree.root();
+    for &i in path {
+        if i >= tree.child_count(id) {
+            break;
+        }
+        id = tree.child(id, i);
+    }
+    id
+}
+
+/// `tree` with `edit` applied to `target`, validated as the loader validates a file; the error
+/// is the loader's message (and hint).
+pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
+    if *edit == Edit::Delete && target == tree.root() {
+        return Err("the root cannot be deleted".into());
+    }
+    if *edit == Edit::AddChild && tree.is_leaf(target) {
+        return Err("a leaf has no children: change its kind first (E)".into());
+    }
+    let parent = tree.parent(target);
+    let mut draft = Draft::with_capacity(tree.meta().clone(), tree.len() + 1);
+    let mut skip_until: Option<usize> = None;
+    let sizes = tree.subtree_sizes();
+    for (rank, id) in tree.preorder().enumerate() {
+        if let Some(end) = skip_until {
+            if rank < end {
+                continue;
+            }
+            skip_until = None;
+        }
+        let mut node = tree.draft_node(id);
+        node.children = tree.child_count(id) as u32;
+        if Some(id) == parent && *edit == Edit::Delete {
+            node.children -= 1;
+        }
+        if parent.is_some() && tree.parent(id) == parent && id != target {
+            // A sibling of a deleted child of a chance node: the rest are rescaled to sum to 1.
+            if let (Edit::Delete, Some(p)) = (edit, node.prob) {
+                let gone = tree.prob(target);
+                node.prob = Some(p / (1.0 - gone));
+            }
+        }
+        if id == target {
+            match edit {
+                Edit::Delete => {
+                    skip_until = Some(rank + sizes[id.index()] as usize);
+                    continue;
+                }
+                Edit::AddChild => {
+                    // Under a chance node the children become equally likely again.
+                    draft.push(DraftNode {
+                        children: node.children + 1,
+                        ..node
+                    });
+                    push_subtrees(&mut draft, tree, id, false);
+                    let mut leaf = if tree.is_multiplayer() {
+                        DraftNode::payoff(vec![0.0; tree.players()])
+                    } else {
+                        DraftNode::leaf(0.0)
+                    };
+                    leaf.prob = None;
+                    draft.push(leaf);
+                    skip_until = Some(rank + sizes[id.index()] as usize);
+                    continue;
+                }
+                Edit::Set {
+                    label,
+                    kind,
+                    value,
+                    prob,
+                } => {
+                    if let Some(l) = label {
+                        node.label = (!l.is_empty()).then(|| l.clone());
+                    }
+                    if let Some(p) = prob {
+                        node.prob = *p;
+                    }
+                    if let Some(v) = value {
+                        if tree.is_multiplayer() {
+                            node.payoff = v.clone();
+                        } else {
+                            node.value = v.first().copied().unwrap_or(0.0);
+                            if v.len() != 1 {
+                                return Err(format!(
+                                    "a leaf of a two-player tree has one value, not {}",
+                                    v.len()
+                                ));
+                            }
+                        }
+                    }
+                    match kind {
+                        Some(k) if *k != node.kind => {
+                            let was_chance = node.kind == Kind::Chance;
+                            node.kind = *k;
+                            if *k == Kind::Leaf {
+                                // The subtree goes: the node becomes a leaf worth 0.
+                                node.children = 0;
+                                if tree.is_multiplayer() {
+                                    node.payoff = vec![0.0; tree.players()];
+                                }
+                                draft.push(node);
+                                skip_until = Some(rank + sizes[id.index()] as usize);
+                                continue;
+                            }
+                            if tree.is_leaf(id) {
+                                // A leaf made interior keeps its value in one leaf child.
+                                let child = tree.draft_node(id);
+                                node.children = 1;
+                                node.payoff = Vec::new();
+                                node.value = 0.0;
+                                draft.push(node);
+                                draft.push(DraftNode {
+                                    prob: None,
+                                    label: None,
+                                    ..child
+                                });
+                                continue;
+                            }
+                            if was_chance {
+                                // The children of a node no longer chance carry no probability.
+                                draft.push(node);
+                                push_subtrees(&mut draft, tree, id, false);
+                                skip_until = Some(rank + sizes[id.index()] as usize);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        draft.push(node);
+    }
+    draft.finish().map_err(|e| match e.hint {
+        Some(h) => format!("{}\n  hint: {h}", e.message),
+        None => e.message,
+    })
+}
+
+/// The subtrees under `id` in preorder; with `keep_probs` false, its children's probabilities
+/// are dropped (equally likely, or none under a node that is no longer chance).
+fn push_subtrees(draft: &mut Draft, tree: &Tree, id: NodeId, keep_probs: bool) {
+    let mut stack: Vec<NodeId> = tree.children(id).rev().collect();
+    while let Some(n) = stack.pop() {
+        let mut node = tree.draft_node(n);
+        node.children = tree.child_count(n) as u32;
+        if tree.parent(n) == Some(id) && !keep_probs {
+            node.prob = None;
+        }
+        draft.push(node);
+        stack.extend(tree.children(n).rev());
+    }
+}
+
+/// A number as the tree files write it: a decimal, or a fraction such as `1/3`.
+pub fn parse_number(s: &str, what: &str) -> Result<f64, String> {
+    let s = s.trim();
+    let bad = || format!("{what}: `{s}` is not a number (write 3, -1.5 or 1/3)");
+    let v = match s.split_once('/') {
+        Some((a, b)) => {
+            let a: f64 = a.trim().parse().map_err(|_| bad())?;
+            let b: f64 = b.trim().parse().map_err(|_| bad())?;
+            a / b
+        }
+        None => s.parse().map_err(|_| bad())?,
+    };
+    if v.is_finite() { Ok(v) } else { Err(bad()) }
+}
+
+/// A value or a payoff vector: numbers separated by commas or spaces, brackets optional.
+pub fn parse_values(s: &str) -> Result<Vec<f64>, String> {
+    let inner = s.trim().trim_start_matches('[').trim_end_matches(']');
+    let v: Vec<f64> = inner
+        .split([',', ' '])
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| parse_number(t, "value"))
+        .collect::<Result<_, _>>()?;
+    if v.is_empty() {
+        return Err("value: type a number".into());
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::examples::default_tree;
+    use crate::format::{Format, write};
+
+    fn first_leaf(t: &Tree) -> NodeId {
+        t.preorder().find(|&n| t.is_leaf(n)).unwrap()
+    }
+
+    #[test]
+    fn a_leaf_value_changes_and_nothing_else() {
+        let t = default_tree();
+        let leaf = first_leaf(&t);
+        let e = Edit::Set {
+            label: None,
+            kind: None,
+            value: Some(vec![7.0]),
+            prob: None,
+        };
+        let u = apply(&t, leaf, &e).unwrap();
+        assert_eq!(u.len(), t.len());
+        let path = path_of(&t, leaf);
+        assert_eq!(u.value(node_at(&u, &path)), 7.0);
+        // The file's declared bounds hold for edits as for the loader.
+        let out = Edit::Set {
+            label: None,
+            kind: None,
+            value: Some(vec![42.0]),
+            prob: None,
+        };
+        let err = apply(&t, leaf, &out).unwrap_err();
+        assert!(err.contains("outside the declared bounds"), "{err}");
+        let back = Edit::Set {
+            value: Some(vec![t.value(leaf)]),
+            label: None,
+            kind: None,
+            prob: None,
+        };
+        let v = apply(&u, node_at(&u, &path), &back).unwrap();
+        assert_eq!(write(&v, Format::Ron), write(&t, Format::Ron));
+    }
+
+    #[test]
+    fn add_and_delete_children() {
+        let t = default_tree();
+        let root = t.root();
+        let n = t.child_count(root);
+        let u = apply(&t, root, &Edit::AddChild).unwrap();
+        assert_eq!(u.child_count(u.root()), n + 1);
+        assert_eq!(u.len(), t.len() + 1);
+        let added = u.child(u.root(), n);
+        assert!(u.is_leaf(added));
+        let v = apply(&u, added, &Edit::Delete).unwrap();
+        assert_eq!(write(&v, Format::Ron), write(&t, Format::Ron));
+        assert!(apply(&t, root, &Edit::Delete).is_err());
+        let c = t.child(root, 0);
+        let w = apply(&t, c, &Edit::Delete).unwrap();
+        assert_eq!(w.len(), t.len() - t.subtree_sizes()[c.index()] as usize);
+    }
+
+    #[test]
+    fn kinds_change_and_bad_probabilities_are_refused_with_the_loaders_message() {
+        let t = default_tree();
+        let root = t.root();
+        let chance = Edit::Set {
+            label: Some("dice".into()),
+            kind: Some(Kind::Chance),
+            value: None,
+            prob: None,
+        };
+        let u = apply(&t, root, &chance).unwrap();
+        assert_eq!(u.kind(u.root()), Kind::Chance);
+        assert_eq!(u.label(u.root()), Some("dice"));
+        let c = u.child(u.root(), 0);
+        let half = Edit::Set {
+            label: None,
+            kind: None,
+            value: None,
+            prob: Some(Some(0.5)),
+        };
+        let err = apply(&u, c, &half).unwrap_err();
+        assert!(
+            err.contains("have a probability and this one has none"),
+            "{err}"
+        );
+        // Back to max: the probabilities go with the chance node.
+        let max = Edit::Set {
+            label: None,
+            kind: Some(Kind::Max),
+            value: None,
+            prob: None,
+        };
+        assert!(apply(&u, u.root(), &max).is_ok());
+        let leaf = first_leaf(&t);
+        let interior = Edit::Set {
+            label: None,
+            kind: Some(Kind::Min),
+            value: None,
+            prob: None,
+        };
+        let w = apply(&t, leaf, &interior).unwrap();
+        let l = node_at(&w, &path_of(&t, leaf));
+        assert_eq!(w.kind(l), Kind::Min);
+        assert_eq!(w.value(w.child(l, 0)), t.value(leaf));
+    }
+
+    #[test]
+    fn a_payoff_vector_of_the_wrong_length_is_refused() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/four-players.ron");
+        let t = crate::format::load(&path, None).unwrap();
+        let leaf = first_leaf(&t);
+        let short = Edit::Set {
+            label: None,
+            kind: None,
+            value: Some(vec![1.0, 2.0]),
+            prob: None,
+        };
+        let err = apply(&t, leaf, &short).unwrap_err();
+        assert!(err.contains("payoff"), "{err}");
+        // Four payoffs, and summing to the declared 12.
+        let right = Edit::Set {
+            label: None,
+            kind: None,
+            value: Some(vec![3.0; 4]),
+            prob: None,
+        };
+        let u = apply(&t, leaf, &right).unwrap();
+        assert_eq!(u.payoff(node_at(&u, &path_of(&t, leaf))), vec![3.0; 4]);
+        let form = edit_form(&t, t.root());
+        assert_eq!(form.choice(FieldId::Kind), Ok("player 1"));
+    }
+
+    #[test]
+    fn numbers_and_vectors() {
+        assert_eq!(parse_number(" 1/4 ", "p"), Ok(0.25));
+        assert!(parse_number("x", "p").unwrap_err().contains("not a number"));
+        assert_eq!(parse_values("[1, 2 3]"), Ok(vec![1.0, 2.0, 3.0]));
+        assert!(parse_values("").is_err());
+    }
+}
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::search::Algorithm;
+use crate::text::number_text;
+
+use super::app::App;
+use super::form::{Field, FieldId, Form, Purpose};
+
+/// How many earlier trees undo keeps.
+pub const UNDO_DEPTH: usize = 100;
+
+/// A tree as it was: what undo and redo go back to.
+#[derive(Clone)]
+pub struct Version {
+    pub tree: Arc<Tree>,
+    pub source: String,
+    pub file: Option<PathBuf>,
+}
+
+/// What a replacement of the tree does to the history.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum History {
+    /// The first tree: nothing to go back to.
+    Keep,
+    /// A change: the old tree can be undone to, redo is forgotten.
+    Change,
+    Undo,
+    Redo,
+}
+
+/// A tree on its way in (its runs are being searched again): what to do when it arrives.
+pub struct Replacing {
+    pub file: Option<PathBuf>,
+    /// The node to select, by path; `None` selects the root.
+    pub select: Option<Vec<usize>>,
+    pub history: History,
+    pub message: Option<String>,
+    /// The leaves each run (by label) evaluated on the tree before, to compare with after
+    /// (a reorder says what it changed).
+    pub before: Vec<(String, u64)>,
+    /// The new tree differs from what its file (or generator) gave: edits, undo, reorder.
+    pub changed: bool,
+}
+
+/// The message after a replacement: `message`, then each run's leaves now and before.
+pub fn compared(message: &str, before: &[(String, u64)], runs: &[super::runs::RunView]) -> String {
+    let changes: Vec<String> = runs
+        .iter()
+        .filter_map(|r| {
+            let label = r.algo.label();
+            let (_, was) = before.iter().find(|(l, _)| *l == label)?;
+            Some(format!("{label} {} leaves, was {was}", r.run.stats.leaves))
+        })
+        .collect();
+    if changes.is_empty() {
+        message.to_owned()
+    } else {
+        format!("{message}: {}", changes.join("; "))
+    }
+}
+
+const TWO_PLAYER_KINDS: [&str; 4] = ["max", "min", "chance", "leaf"];
+const PLAYER_KINDS: [&str; 18] = [
+    "player 1",
+    "player 2",
+    "player 3",
+    "player 4",
+    "player 5",
+    "player 6",
+    "player 7",
+    "player 8",
+    "player 9",
+    "player 10",
+    "player 11",
+    "player 12",
+    "player 13",
+    "player 14",
+    "player 15",
+    "player 16",
+    "chance",
+    "leaf",
+];
+
+fn kind_choices(tree: &Tree) -> Vec<&'static str> {
+    if tree.is_multiplayer() {
+        let n = tree.players().min(16);
+        let mut v = PLAYER_KINDS[..n].to_vec();
+        v.extend(["chance", "leaf"]);
+        v
+    } else {
+        TWO_PLAYER_KINDS.to_vec()
+    }
+}
+
+fn kind_of(choice: &str) -> Option<Kind> {
+    Some(match choice {
+        "max" => Kind::Max,
+        "min" => Kind::Min,
+        "chance" => Kind::Chance,
+        "leaf" => Kind::Leaf,
+        p => Kind::Player(
+            p.strip_prefix("player ")?
+                .parse::<u8>()
+                .ok()?
+                .checked_sub(1)?,
+        ),
+    })
+}
+
+/// The edit form of node `id`: its label and kind, a leaf's value (or payoff vector), and the
+/// edge's probability under a chance node.
+pub fn edit_form(tree: &Tree, id: NodeId) -> Form {
+    let choices = kind_choices(tree);
+    let name = tree.kind(id).name();
+    let at = choices.iter().position(|c| *c == name).unwrap_or(0);
+    let mut fields = vec![
+        Field::text(FieldId::Label, "label", tree.label(id).unwrap_or("")),
+        Field::choice(FieldId::Kind, "kind", &choices, at)
+            .with_help("a leaf made interior keeps its value in one child; an interior node made a leaf loses its subtree"),
+    ];
+    if tree.is_leaf(id) {
+        let value = if tree.is_multiplayer() {
+            let v: Vec<String> = tree.payoff(id).iter().map(|&x| number_text(x)).collect();
+            v.join(", ")
+        } else {
+            number_text(tree.value(id))
+        };
+        let help = if tree.is_multiplayer() {
+            "one payoff a player, separated by commas"
+        } else {
+            "a number: 3, -1.5 or 1/3"
+        };
+        fields.push(Field::text(FieldId::Value, "value", value).with_help(help));
+    }
+    if let Some(p) = tree.parent(id)
+        && tree.kind(p) == Kind::Chance
+    {
+        let prob = if tree.is_uniform(p) {
+            String::new()
+        } else {
+            number_text(tree.prob(id))
+        };
+        fields
+            .push(Field::text(FieldId::Prob, "probability", prob).with_help(
+                "empty: all children equally likely; the siblings' must still sum to 1",
+            ));
+    }
+    Form::new(
+        format!("Edit {} ({name})", crate::text::node_name(tree, id)),
+        Purpose::Edit(path_of(tree, id)),
+        fields,
+    )
+}
+
+/// The edit a submitted edit form asks for.
+pub fn edit_of(form: &Form) -> Result<Edit, String> {
+    let missing = |e: super::form::MissingField| e.to_string();
+    let label = Some(form.text(FieldId::Label).map_err(missing)?.to_owned());
+    let kind = kind_of(form.choice(FieldId::Kind).map_err(missing)?);
+    let value = match form.text(FieldId::Value) {
+        Ok(t) => Some(parse_values(t)?),
+        Err(_) => None,
+    };
+    let prob = match form.text(FieldId::Prob) {
+        Ok("") => Some(None),
+        Ok(t) => Some(Some(parse_number(t, "probability")?)),
+        Err(_) => None,
+    };
+    Ok(Edit::Set {
+        label,
+        kind,
+        value,
+        prob,
+    })
+}
+
+impl App {
+    /// The algorithms of the runs on screen.
+    fn algos(&self) -> Vec<Algorithm> {
+        self.runs.iter().map(|r| r.algo.clone()).collect()
+    }
+
+    /// Replaces the tree by `tree` once the runs in `wanted` that apply to it are searched
+    /// again on it (in the background); says which do not apply.
+    pub(super) fn rerun_on(
+        &mut self,
+        tree: Arc<Tree>,
+        source: String,
+        wanted: Vec<Algorithm>,
+        replacing: Replacing,
+    ) {
+        if self.worker.is_busy() {
+            self.status = Some(("busy: wait for the work in progress".into(), true));
+            return;
+        }
+        let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) =
+            wanted.into_iter().partition(|a| a.refusal(&tree).is_none());
+        if !dropped.is_empty() {
+            let why: Vec<String> = dropped
+                .iter()
+                .filter_map(|a| a.refusal(&tree).map(|r| format!("{a}: {r}")))
+                .collect();
+            self.status = Some((format!("dropped {}", why.join("; ")), true));
+        }
+        self.replacing = Some(replacing);
+        self.start_runs(tree, algos, Some(source));
+    }
+
+    /// Applies `edit` to the selected node: the new tree replaces this one when its runs are
+    /// searched again; a refused edit changes nothing and says why.
+    pub(super) fn edit(&mut self, target: NodeId, edit: &Edit) -> Result<(), String> {
+        let tree = apply(&self.tree, target, edit)?;
+        let path = path_of(&self.tree, target);
+        let (select, message) = match edit {
+            Edit::Delete => (
+                path[..path.len().saturating_sub(1)].to_vec(),
+                format!(
+                    "deleted {} node{}",
+                    self.sizes[target.index()],
+                    if self.sizes[target.index()] == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+            ),
+            Edit::AddChild => {
+                let mut p = path.clone();
+                p.push(self.tree.child_count(target));
+                (p, "added a leaf".to_owned())
+            }
+            Edit::Set { .. } => (
+                path,
+                format!("edited {}", crate::text::node_name(&self.tree, target)),
+            ),
+        };
+        let replacing = Replacing {
+            file: self.file.clone(),
+            select: Some(select),
+            history: History::Change,
+            message: Some(message),
+            before: Vec::new(),
+            changed: true,
+        };
+        let algos = self.algos();
+        self.rerun_on(Arc::new(tree), self.source.clone(), algos, replacing);
+        Ok(())
+    }
+
+    pub(super) fn edit_action(&mut self, action: super::keymap::Action) {
+        use super::keymap::Action;
+        let sel = self.outline.selected;
+        match action {
+            Action::EditNode => self.mode = super::app::Mode::Form(edit_form(&self.tree, sel)),
+            Action::AddChild | Action::DeleteNode => {
+                let e = if action == Action::AddChild {
+                    Edit::AddChild
+                } else {
+                    Edit::Delete
+                };
+                if let Err(why) = self.edit(sel, &e) {
+                    self.status = Some((why, true));
+                }
+            }
+            Action::Undo | Action::Redo => self.undo_redo(action == Action::Undo),
+            Action::Save => match self.file.clone() {
+                Some(f) => {
+                    if let Err(e) = self.save_to(&f) {
+                        self.status = Some((e, true));
+                    }
+                }
+                None => self.mode = super::app::Mode::Form(self.save_form()),
+            },
+            Action::SaveAs => self.mode = super::app::Mode::Form(self.save_form()),
+            _ => {}
+        }
+    }
+
+    fn undo_redo(&mut self, undo: bool) {
+        let stack = if undo { &self.undo } else { &self.redo };
+        let Some(v) = stack.last().cloned() else {
+            let what = if undo { "undo" } else { "redo" };
+            self.status = Some((format!("nothing to {what}"), false));
+            return;
+        };
+        let select = path_of(&self.tree, self.outline.selected);
+        let replacing = Replacing {
+            file: v.file,
+            select: Some(select),
+            history: if undo { History::Undo } else { History::Redo },
+            message: Some(if undo { "undone" } else { "redone" }.to_owned()),
+            before: Vec::new(),
+            changed: true,
+        };
+        let algos = self.algos();
+        self.rerun_on(v.tree, v.source, algos, replacing);
+    }
+
+    /// The tree now on screen, for the history.
+    pub(super) fn version(&self) -> Version {
+        Version {
+            tree: Arc::clone(&self.tree),
+            source: self.source.clone(),
+            file: self.file.clone(),
+        }
+    }
+
+    /// Records the tree being replaced in the history, as `how` asks.
+    pub(super) fn record(&mut self, how: History) {
+        let now = self.version();
+        match how {
+            History::Keep => {}
+            History::Change => {
+                self.undo.push(now);
+                self.redo.clear();
+            }
+            History::Undo => {
+                self.undo.pop();
+                self.redo.push(now);
+            }
+            History::Redo => {
+                self.redo.pop();
+                self.undo.push(now);
+            }
+        }
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+    }
+
+    pub(super) fn save_form(&self) -> Form {
+        let path = match &self.file {
+            Some(f) => f.display().to_string(),
+            None => format!("{}.ron", super::dialogs::file_stem(&self.tree.meta().name)),
+        };
+        Form::new(
+            "Save the tree (RON, or .efg / .txt by extension)",
+            Purpose::Save,
+            vec![Field::text(FieldId::SavePath, "file", path)],
+        )
+    }
+
+    /// Carries out the save form: a file other than the tree's own is not overwritten without
+    /// a second Enter.
+    pub(super) fn submit_save(&mut self, form: &Form) -> Result<(), String> {
+        let path = form.text(FieldId::SavePath).map_err(|e| e.to_string())?;
+        if path.is_empty() {
+            return Err("type the path to save the tree to".into());
+        }
+        let path = PathBuf::from(path);
+        let own = self.file.as_ref() == Some(&path);
+        let name = vec![path.display().to_string()];
+        if !own && path.is_file() && self.overwrite_confirmed.as_ref() != Some(&name) {
+            self.overwrite_confirmed = Some(name);
+            return Err(format!(
+                "{} already exists: Enter again overwrites, or change the name",
+                path.display()
+            ));
+        }
+        self.overwrite_confirmed = None;
+        self.save_to(&path)
+    }
+
+    /// Writes the tree to `path` the way the command line writes (atomically; devices in
+    /// place), in the format its extension names, RON by default.
+    pub(super) fn save_to(&mut self, path: &Path) -> Result<(), String> {
+        if path.as_os_str() == "-" {
+            return Err("the explorer is drawing on standard output: give a file name".into());
+        }
+        let format = crate::format::Format::from_path(path).unwrap_or(crate::format::Format::Ron);
+        crate::format::check_text_room(&self.tree, format)?;
+        crate::format::save(&self.tree, path, Some(format))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.file = Some(path.to_path_buf());
+        self.source = path.display().to_string();
+        self.unsaved = false;
+        self.status = Some((
+            format!("saved {} nodes to {}", self.tree.len(), path.display()),
+            false,
+        ));
+        Ok(())
+    }
+}
