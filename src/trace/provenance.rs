@@ -317,6 +317,140 @@ fn child_value(replay: &Replay, child: NodeId, k: usize) -> Option<f64> {
         .next()
 }
 
+/// Ballard's equations for the Aᵢ and Bᵢ child `i` (from 0) of chance node `chance` was
+/// searched under, among the first `k` steps, with the numbers filled in: (2a)/(2b) for
+/// equally likely children, (22) and its twin otherwise — "A2 = 3·α − V1 − U·1 = 3·5 − 4 −
+/// 10·1 = 1 (2a)". Only the equations that give the number the trace recorded are returned
+/// (Star2's probing phase and (6) use its probes instead, and are not written out here).
+pub fn chance_arithmetic(
+    tree: &Tree,
+    replay: &Replay,
+    chance: NodeId,
+    i: usize,
+    k: usize,
+) -> Vec<String> {
+    let trace = replay.trace();
+    let child = tree.child(chance, i);
+    // The latest announcement of this child's bounds, and the chance node's window then.
+    let Some((s, a, b)) = replay
+        .steps_of(child)
+        .iter()
+        .rev()
+        .map(|&s| s as usize)
+        .filter(|&s| s < k)
+        .find_map(|s| match trace.event(s).view() {
+            EventView::ChanceBounds { child: c, a, b } if c == child => Some((s, a, b)),
+            _ => None,
+        })
+    else {
+        return Vec::new();
+    };
+    let Some((_, (alpha, beta))) = latest_entry(replay, chance, s) else {
+        return Vec::new();
+    };
+    let bounds = tree.value_bounds();
+    let (l, u) = (bounds.lo, bounds.hi);
+    let n = tree.child_count(chance);
+    let mut values = Vec::new();
+    for j in 0..i {
+        match child_value(replay, tree.child(chance, j), s + 1) {
+            Some(v) => values.push(v),
+            None => return Vec::new(),
+        }
+    }
+    let num = short_number;
+    // A number as a term of a sum or a factor: negative ones in parentheses.
+    let term = |x: f64| {
+        if x < 0.0 {
+            format!("({})", short_number(x))
+        } else {
+            short_number(x)
+        }
+    };
+    let close = |x: f64, y: f64| x == y || (x - y).abs() <= 1e-9 * (1.0 + y.abs());
+    let mut out = Vec::new();
+    let uniform = tree.is_uniform(chance);
+    for (name, window, far, recorded, eq) in [
+        (
+            "A",
+            (alpha, "α"),
+            (u, "U"),
+            a,
+            if uniform { "(2a)" } else { "(22)" },
+        ),
+        (
+            "B",
+            (beta, "β"),
+            (l, "L"),
+            b,
+            if uniform { "(2b)" } else { "(22), for B" },
+        ),
+    ] {
+        let (w, wname) = window;
+        let (f, fname) = far;
+        if !w.is_finite() || !recorded.is_finite() {
+            continue;
+        }
+        let idx = i + 1;
+        let (computed, symbols, numbers) = if uniform {
+            let later = (n - idx) as f64;
+            let sum: f64 = values.iter().sum();
+            let vs = if values.is_empty() {
+                "0".to_owned()
+            } else {
+                (1..=i)
+                    .map(|j| format!("V{j}"))
+                    .collect::<Vec<_>>()
+                    .join(" − ")
+            };
+            let vn = if values.is_empty() {
+                "0".to_owned()
+            } else {
+                values
+                    .iter()
+                    .map(|&v| num(v))
+                    .collect::<Vec<_>>()
+                    .join(" − ")
+            };
+            (
+                n as f64 * w - sum - f * later,
+                format!("{n}·{wname} − {vs} − {fname}·{}", n - idx),
+                format!("{n}·{} − {vn} − {}·{}", term(w), term(f), n - idx),
+            )
+        } else {
+            let p = |j: usize| tree.prob(tree.child(chance, j));
+            let done: f64 = (0..i).map(|j| p(j) * values[j]).sum();
+            let rest: f64 = (idx..n).map(p).sum();
+            let pv = (0..i)
+                .map(|j| format!("{}·{}", num(p(j)), term(values[j])))
+                .collect::<Vec<_>>();
+            let pvs = if pv.is_empty() {
+                "0".to_owned()
+            } else {
+                pv.join(" − ")
+            };
+            (
+                (w - done - f * rest) / p(i),
+                format!("({wname} − Σ P·V − {fname}·Σ P after) / P{idx}"),
+                format!(
+                    "({} − {pvs} − {}·{}) / {}",
+                    num(w),
+                    num(f),
+                    num(rest),
+                    num(p(i))
+                ),
+            )
+        };
+        if close(computed, recorded) {
+            out.push(format!(
+                "{name}{idx} = {symbols} = {numbers} = {} {eq}",
+                num(recorded)
+            ));
+        }
+    }
+    out
+}
+
 /// The statistics of the first `k` steps: leaf evaluations, interior nodes entered, cutoffs,
 /// probes and re-searches so far.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -391,8 +525,42 @@ mod tests {
             reason.starts_with("#2.1 returned 2 ≤ α = 3 of − node #2; α = 3: the value of #1"),
             "{reason}"
         );
+        assert!(chance_arithmetic(&tree, &replay, second, 0, end).is_empty());
         let so = so_far(&trace, end);
         assert_eq!((so.leaves, so.cutoffs), (7, 2));
         assert_eq!(so_far(&trace, 0), SoFar::default());
+    }
+
+    /// Star1 on `+(*(3,5),*(2,6))`: the second chance node is searched with α = 4, the first's
+    /// value, and its first child with A1 = 2·4 − 0 − 6·1 = 2 (equation 2a, L..U = 2..6).
+    #[test]
+    fn ballards_equations_with_the_numbers_filled_in() {
+        let tree = crate::format::parse_expr("+(*(3,5),*(2,6))", false).unwrap();
+        let algo = Algorithm::Star1 { rightmost: false };
+        let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(&tree, &trace);
+        let replay = Replay::with_index(&tree, &trace, &index);
+        let second = tree.child(tree.root(), 1);
+        let eqs = chance_arithmetic(&tree, &replay, second, 0, trace.len());
+        assert_eq!(
+            eqs,
+            vec!["A1 = 2·α − 0 − U·1 = 2·4 − 0 − 6·1 = 2 (2a)".to_owned()],
+            "{eqs:?}"
+        );
+        // Uneven probabilities: equation (22).
+        let tree = crate::format::parse_expr("+(*(1/4:3,3/4:5),*(1/4:2,3/4:6))", false).unwrap();
+        let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(&tree, &trace);
+        let replay = Replay::with_index(&tree, &trace, &index);
+        let second = tree.child(tree.root(), 1);
+        let eqs = chance_arithmetic(&tree, &replay, second, 0, trace.len());
+        // α = 4.5; A1 = (4.5 − 0 − 6·0.75) / 0.25 = 0.
+        assert_eq!(eqs.len(), 1, "{eqs:?}");
+        assert!(
+            eqs[0].starts_with(
+                "A1 = (α − Σ P·V − U·Σ P after) / P1 = (4.5 − 0 − 6·0.75) / 0.25 = 0 (22)"
+            ),
+            "{eqs:?}"
+        );
     }
 }

@@ -284,6 +284,10 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                     (None, _, None) => continue,
                 };
                 lines.push(Line::from(Span::styled(text, t.dim_style())));
+                // Ballard's equations with the numbers filled in.
+                for eq in provenance::chance_arithmetic(tree, &replay, id, k, r.step) {
+                    lines.push(Line::from(Span::styled(format!("    {eq}"), t.dim_style())));
+                }
             }
             if let Some(p) = probes {
                 lines.push(Line::from(Span::styled(
