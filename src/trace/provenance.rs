@@ -8,7 +8,7 @@
 //! or a chance node's Aᵢ/Bᵢ, or the search's own choice (the root's window, a null window, a
 //! guess). [`window_origin`] follows that chain up to its source; [`Origin::sentence`] says it.
 
-use crate::search::{Algorithm, Bound, Cutoff};
+use crate::search::{Algorithm, Cutoff};
 use crate::text::{kind_words, node_name, short_number};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -72,28 +72,48 @@ pub fn window_origin(
     Some((x, trace_origin(tree, replay, trace, node, entry, x, end)))
 }
 
-/// The step index (0-based) and window of `node`'s latest `enter` or `research` before `k`.
-fn latest_entry(replay: &Replay, node: NodeId, k: usize) -> Option<(usize, (f64, f64))> {
+/// `node`'s own events among the steps `lo..hi` (0-based), the latest first. (The index also
+/// files a probe under the probed node; that event is the child's, and is left out.)
+fn latest<'r>(
+    replay: &'r Replay,
+    node: NodeId,
+    lo: usize,
+    hi: usize,
+) -> impl Iterator<Item = (usize, EventView)> + 'r {
     let trace = replay.trace();
     replay
         .steps_of(node)
         .iter()
         .rev()
         .map(|&s| s as usize)
-        .filter(|&s| s < k)
-        .find_map(|s| match trace.event(s).view() {
-            EventView::Enter {
-                node: n,
-                alpha,
-                beta,
-            }
-            | EventView::Research {
-                node: n,
-                alpha,
-                beta,
-            } if n == node => Some((s, (alpha, beta))),
-            _ => None,
-        })
+        .filter(move |&s| lo <= s && s < hi)
+        .map(|s| (s, trace.event(s)))
+        .filter(move |(_, e)| e.node() == node)
+        .map(|(s, e)| (s, e.view()))
+}
+
+/// What `node` returned (its exits, or its evaluations for a leaf) among the steps `lo..hi`,
+/// the latest first.
+fn returns<'r>(
+    replay: &'r Replay,
+    node: NodeId,
+    lo: usize,
+    hi: usize,
+) -> impl Iterator<Item = (usize, f64)> + 'r {
+    latest(replay, node, lo, hi).filter_map(|(s, e)| match e {
+        EventView::Exit { value, .. } | EventView::Leaf { value, .. } => Some((s, value)),
+        _ => None,
+    })
+}
+
+/// The step index (0-based) and window of `node`'s latest `enter` or `research` before `k`.
+fn latest_entry(replay: &Replay, node: NodeId, k: usize) -> Option<(usize, (f64, f64))> {
+    latest(replay, node, 0, k).find_map(|(s, e)| match e {
+        EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
+            Some((s, (alpha, beta)))
+        }
+        _ => None,
+    })
 }
 
 fn trace_origin(
@@ -117,17 +137,10 @@ fn trace_origin(
         };
         if tree.kind(parent) == Kind::Chance {
             // Star1/Star2 announce each child's Aᵢ, Bᵢ just before searching it.
-            let announced = replay
-                .steps_of(node)
-                .iter()
-                .rev()
-                .map(|&s| s as usize)
-                .filter(|&s| pentry < s && s < entry)
-                .filter_map(|s| match trace.event(s).view() {
-                    EventView::ChanceBounds { a, b, .. } => Some((s, a, b)),
-                    _ => None,
-                })
-                .next();
+            let announced = latest(replay, node, pentry + 1, entry).find_map(|(s, e)| match e {
+                EventView::ChanceBounds { a, b, .. } => Some((s, a, b)),
+                _ => None,
+            });
             if let Some((s, a, b)) = announced {
                 let raw = if end == End::Alpha { a } else { b };
                 return Origin::ChanceBound {
@@ -169,21 +182,11 @@ fn returned(
     to: usize,
     x: f64,
 ) -> Option<(NodeId, usize)> {
-    let trace = replay.trace();
     tree.children(parent)
         .filter_map(|c| {
-            replay
-                .steps_of(c)
-                .iter()
-                .rev()
-                .map(|&s| s as usize)
-                .filter(|&s| from < s && s < to)
-                .find(|&s| match trace.event(s).view() {
-                    EventView::Exit { node, value, .. } => node == c && value == x,
-                    EventView::Leaf { node, value } => node == c && value == x,
-                    _ => false,
-                })
-                .map(|s| (c, s + 1))
+            returns(replay, c, from + 1, to)
+                .find(|&(_, v)| v == x)
+                .map(|(s, _)| (c, s + 1))
         })
         .max_by_key(|&(_, s)| s)
 }
@@ -243,15 +246,9 @@ impl Origin {
 
 /// The 1-based step of the cutoff at `node` among the first `k` steps, if one fired.
 pub fn cutoff_step(replay: &Replay, node: NodeId, k: usize) -> Option<usize> {
-    let trace = replay.trace();
-    replay
-        .steps_of(node)
-        .iter()
-        .rev()
-        .map(|&s| s as usize)
-        .filter(|&s| s < k)
-        .find(|&s| matches!(trace.event(s).view(), EventView::Cutoff { node: n, .. } if n == node))
-        .map(|s| s + 1)
+    latest(replay, node, 0, k)
+        .find(|(_, e)| matches!(e, EventView::Cutoff { .. }))
+        .map(|(s, _)| s + 1)
 }
 
 /// The comparison a cutoff at `node` made, with both numbers and both nodes, and where the
@@ -299,22 +296,7 @@ fn named(tree: &Tree, n: NodeId) -> String {
 
 /// The value `child` returned at its latest exit (or evaluation) before step `k` (1-based).
 fn child_value(replay: &Replay, child: NodeId, k: usize) -> Option<f64> {
-    let trace = replay.trace();
-    replay
-        .steps_of(child)
-        .iter()
-        .rev()
-        .map(|&s| s as usize)
-        .filter(|&s| s < k)
-        .filter_map(|s| match trace.event(s).view() {
-            EventView::Exit { node, value, bound } if node == child => {
-                let _: Bound = bound;
-                Some(value)
-            }
-            EventView::Leaf { node, value } if node == child => Some(value),
-            _ => None,
-        })
-        .next()
+    returns(replay, child, 0, k).next().map(|(_, v)| v)
 }
 
 /// Ballard's equations for the Aᵢ and Bᵢ child `i` (from 0) of chance node `chance` was
@@ -329,20 +311,12 @@ pub fn chance_arithmetic(
     i: usize,
     k: usize,
 ) -> Vec<String> {
-    let trace = replay.trace();
     let child = tree.child(chance, i);
     // The latest announcement of this child's bounds, and the chance node's window then.
-    let Some((s, a, b)) = replay
-        .steps_of(child)
-        .iter()
-        .rev()
-        .map(|&s| s as usize)
-        .filter(|&s| s < k)
-        .find_map(|s| match trace.event(s).view() {
-            EventView::ChanceBounds { child: c, a, b } if c == child => Some((s, a, b)),
-            _ => None,
-        })
-    else {
+    let Some((s, a, b)) = latest(replay, child, 0, k).find_map(|(s, e)| match e {
+        EventView::ChanceBounds { a, b, .. } => Some((s, a, b)),
+        _ => None,
+    }) else {
         return Vec::new();
     };
     let Some((_, (alpha, beta))) = latest_entry(replay, chance, s) else {
