@@ -131,17 +131,7 @@ impl ChanceSum {
         x: f64,
         rest: impl IntoIterator<Item = (NodeId, f64)>,
     ) -> f64 {
-        if self.exact.is_none() {
-            let mut f = self.float;
-            f.add(tree, child, x);
-            for (c, v) in rest {
-                f.add(tree, c, v);
-            }
-            return f.value();
-        }
-        let mut s = self.clone();
-        s.add(tree, child, x);
-        s.completed(tree, rest)
+        self.completed(tree, std::iter::once((child, x)).chain(rest))
     }
 
     /// The value `x` of `child` (not yet added) at which the node's value, with the other
