@@ -198,6 +198,17 @@ pub fn work(o: &Options) -> u64 {
     u64::from(o.trials_or(500))
 }
 
+/// Board `t` of row `row`: a win-loss tree with leaves WIN with probability `p0`.
+fn board(o: &Options, b: u32, d: u32, p0: f64, row: usize, t: u32) -> Result<Tree, String> {
+    let p = WinLoss {
+        branching: b,
+        depth: d,
+        p0,
+        board: false,
+    };
+    winloss::generate(&p, seed(o.seed, row as u64, u64::from(t))).map_err(|e| e.to_string())
+}
+
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let (b, d) = shape(o)?;
     let p0 = xi(b);
@@ -207,14 +218,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         1,
         |_| trials,
         |row, t| {
-            let p = WinLoss {
-                branching: b,
-                depth: d,
-                p0,
-                board: false,
-            };
-            let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                .map_err(|e| e.to_string())?;
+            let tree = board(o, b, d, p0, row, t)?;
             tick(1);
             Ok(board_scores(&tree, &q, d))
         },
@@ -326,14 +330,7 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
         1,
         |_| trials,
         |row, t| {
-            let p = WinLoss {
-                branching: b,
-                depth: d,
-                p0,
-                board: false,
-            };
-            let tree = winloss::generate(&p, seed(o.seed, row as u64, u64::from(t)))
-                .map_err(|e| e.to_string())?;
+            let tree = board(o, b, d, p0, row, t)?;
             let n = tree.len();
             let mut height = vec![0u32; n];
             let mut wins = vec![0usize; n];
