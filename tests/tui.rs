@@ -963,6 +963,72 @@ fn practice_asks_scores_and_reports() {
     assert!(a.practice.is_none());
 }
 
+/// The first question asks for the leaves never evaluated, marked on the outline with Space;
+/// the next ones offer choices that Tab picks, and the picked choice is the answer given.
+#[test]
+fn practice_marks_leaves_and_picks_choices() {
+    use prune::trace::practice::{Answer, Ask};
+    let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let mut a = app(tree.clone());
+    a.run_all(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    a.wait();
+    keys(&mut a, &["T"]);
+    let q = a
+        .practice
+        .as_ref()
+        .unwrap()
+        .session
+        .current()
+        .unwrap()
+        .clone();
+    assert_eq!(q.ask, Ask::Unevaluated);
+    let Answer::Leaves { never, .. } = &q.answer else {
+        panic!("{q:?}")
+    };
+    assert_eq!(never, &["#2.2", "#2.3"]);
+    // Space on an interior node says what it marks; on a leaf it marks it, twice unmarks it.
+    keys(&mut a, &["space"]);
+    assert_eq!(a.practice.as_ref().unwrap().input, "");
+    let leaf = |i: usize, j: usize| tree.child(tree.child(tree.root(), i), j);
+    a.select(leaf(0, 0));
+    keys(&mut a, &["space", "space"]);
+    assert_eq!(a.practice.as_ref().unwrap().input, "");
+    a.select(leaf(1, 1));
+    keys(&mut a, &["space"]);
+    a.select(leaf(1, 2));
+    keys(&mut a, &["space"]);
+    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3");
+    let marked = screen(&mut a, 110, 30);
+    insta::assert_snapshot!("practice_leaves_marked", marked);
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.practice.as_ref().unwrap().session.score(), "1/1 correct");
+    // The root's window: Tab goes through the choices, each put in the input.
+    let q = a
+        .practice
+        .as_ref()
+        .unwrap()
+        .session
+        .current()
+        .unwrap()
+        .clone();
+    assert_eq!(q.ask, Ask::Window);
+    for (i, c) in q.choices.iter().enumerate() {
+        keys(&mut a, &["tab"]);
+        let p = a.practice.as_ref().unwrap();
+        assert_eq!((p.pick, p.input.as_str()), (Some(i), c.as_str()));
+    }
+    let s = screen(&mut a, 110, 30);
+    assert!(
+        s.contains("Tab picks: -inf 14 · -inf inf · 2 14 · 2 inf"),
+        "{s}"
+    );
+    insta::assert_snapshot!("practice_choices", s);
+    keys(&mut a, &["backtab", "backtab"]);
+    assert_eq!(a.practice.as_ref().unwrap().input, "-inf inf");
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.practice.as_ref().unwrap().session.score(), "2/2 correct");
+}
+
 /// Practice is for trees a student can follow: a run longer than the limit is refused with a
 /// message, and the explorer stays as it was.
 #[test]

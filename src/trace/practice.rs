@@ -1,18 +1,22 @@
 //! Practice: a recorded run turned into the questions a student answers as the search proceeds.
 //!
-//! At each `enter` of an interior node (for the algorithms that pass windows down): "what window
-//! does X get?"; at each `exit`: "what does X return?" (with its bound mark when the value is
-//! only a bound); after each child that has a next sibling: "is the next child of X searched or
-//! pruned?", answered by the trace's cutoff events. Every question knows its answer, checks a
-//! typed one (`3`, `-2.5`, `1/3`, `inf`, `>=3`, `-inf 5`, `3,-3`, `s`/`p`), and says why the
-//! answer is what it is with the sentences of [`super::provenance`]. Nothing here draws: the
-//! explorer and the tests use it alike.
+//! Before the search (for the algorithms that prune, on trees of at most [`LEAVES_ASKED`]
+//! leaves): "which leaves are never evaluated?". At each `enter` of an interior node (for the
+//! algorithms that pass windows down): "what window does X get?"; at each `exit`: "what does X
+//! return?" (with its bound mark when the value is only a bound); after each child that has a
+//! next sibling: "is the next child of X searched or pruned?", answered by the trace's cutoff
+//! events. Every question knows its answer, checks a typed one (`3`, `-2.5`, `1/3`, `inf`,
+//! `>=3`, `-inf 5`, `3,-3`, `s`/`p`, `#2.2, #3.1`), offers a few answers to pick from (the right
+//! one among the mistakes a student makes: a child's value, the wrong bound, a window left
+//! unchanged), and says why the answer is what it is with the sentences of
+//! [`super::provenance`]. Nothing here draws: the explorer and the tests use it alike.
 
 use crate::search::{Algorithm, Bound, Run};
 use crate::text::{kind_words, node_name, number_text};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::provenance::{End, cutoff_reason, window_origin};
+use super::replay::Shown;
 use super::{EventView, Replay, Trace, narrate};
 
 /// What a question asks.
@@ -24,6 +28,8 @@ pub enum Ask {
     Value,
     /// Whether the next child of a node is searched (true) or pruned.
     NextChild,
+    /// Which leaves the whole search never evaluates (asked before it starts).
+    Unevaluated,
 }
 
 impl Ask {
@@ -32,6 +38,7 @@ impl Ask {
             Ask::Window => "window",
             Ask::Value => "value",
             Ask::NextChild => "next-child",
+            Ask::Unevaluated => "unevaluated-leaves",
         }
     }
 }
@@ -44,7 +51,17 @@ pub enum Answer {
     Vector(Vec<f64>, Bound),
     /// Searched (true) or pruned (false).
     Searched(bool),
+    /// The names of the leaves never evaluated (`never`), among the names of all the tree's
+    /// leaves (`leaves`, to tell a misspelt name from a wrong one).
+    Leaves {
+        never: Vec<String>,
+        leaves: Vec<String>,
+    },
 }
+
+/// The largest tree (in leaves) whose unevaluated leaves are asked for: a student lists them by
+/// hand.
+pub const LEAVES_ASKED: usize = 64;
 
 /// One question, asked when the run stands after `step` steps (the explorer shows that state).
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +75,9 @@ pub struct Question {
     pub text: String,
     /// Why the answer is what it is: the provenance of the bounds, the cutoff's comparison.
     pub why: String,
+    /// Answers to pick from, as they would be typed (exactly one of them is right); empty when
+    /// the answer is typed or marked on the outline (the unevaluated leaves).
+    pub choices: Vec<String>,
 }
 
 /// Whether `algo` hands its children a window worth asking about: the full-width searches
@@ -78,6 +98,9 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
     let algo = &run.algorithm;
     let windows = asks_windows(algo);
     let mut out = Vec::new();
+    if windows && tree.leaf_count() <= LEAVES_ASKED {
+        out.push(unevaluated(tree, run, trace, replay));
+    }
     for s in 0..trace.len() {
         match trace.event(s).view() {
             EventView::Enter { node, alpha, beta } if windows => out.push(Question {
@@ -87,6 +110,7 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
                 answer: Answer::Window(alpha, beta),
                 text: format!("What window (α β) does {} get?", named(tree, node)),
                 why: window_why(tree, algo, replay, node, s + 1),
+                choices: window_choices(tree, replay, node, s, (alpha, beta)),
             }),
             EventView::Exit { node, value, bound } => {
                 out.push(Question {
@@ -96,15 +120,18 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
                     answer: Answer::Value(value, bound),
                     text: format!("What does {} return?", named(tree, node)),
                     why: value_why(tree, run, trace, replay, node, s),
+                    choices: value_choices(tree, replay, node, s, (value, bound), windows),
                 });
                 next_child(tree, run, trace, replay, node, s, &mut out);
             }
             EventView::ExitVector { node, index, bound } => {
+                let vector = trace.vector(index).to_vec();
                 out.push(Question {
                     step: s,
                     node,
                     ask: Ask::Value,
-                    answer: Answer::Vector(trace.vector(index).to_vec(), bound),
+                    choices: vector_choices(tree, trace, replay, node, s, (&vector, bound)),
+                    answer: Answer::Vector(vector, bound),
                     text: format!("What vector does {} return?", named(tree, node)),
                     why: value_why(tree, run, trace, replay, node, s),
                 });
@@ -188,7 +215,229 @@ fn next_child(
             named(tree, parent)
         ),
         why,
+        choices: vec!["searched".into(), "pruned".into()],
     });
+}
+
+/// "Which leaves are never evaluated?", asked before the search starts: the leaves without a
+/// `leaf` event, each with the cutoff (or finished ancestor) that rules it out.
+fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Question {
+    let end = trace.len();
+    let mut evaluated = vec![false; tree.len()];
+    for e in trace.events() {
+        if let EventView::Leaf { node, .. } = e.view() {
+            evaluated[node.index()] = true;
+        }
+    }
+    let leaves: Vec<NodeId> = tree.preorder().filter(|&n| tree.is_leaf(n)).collect();
+    let never: Vec<NodeId> = leaves
+        .iter()
+        .copied()
+        .filter(|n| !evaluated[n.index()])
+        .collect();
+    // Group the unevaluated leaves by the node whose cutoff (or end) ruled them out.
+    let mut groups: Vec<(Option<NodeId>, Vec<String>)> = Vec::new();
+    for &n in &never {
+        let by = replay.state(n, end).pruned_by.map(|(p, _)| p);
+        match groups.iter_mut().find(|g| g.0 == by) {
+            Some(g) => g.1.push(node_name(tree, n)),
+            None => groups.push((by, vec![node_name(tree, n)])),
+        }
+    }
+    let why = if never.is_empty() {
+        format!(
+            "{} evaluates every leaf of this tree",
+            run.algorithm.label()
+        )
+    } else {
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(by, names)| {
+                let names = names.join(", ");
+                match by {
+                    Some(p) => match super::provenance::cutoff_step(replay, *p, end) {
+                        Some(step) => {
+                            let reason = cutoff_reason(tree, &run.algorithm, replay, *p, end)
+                                .unwrap_or_else(|| {
+                                    narrate::describe(tree, run, trace, replay, step)
+                                });
+                            format!(
+                                "{names}: cut off at {} at step {step} ({reason})",
+                                named(tree, *p)
+                            )
+                        }
+                        None => format!("{names}: {} finished without them", named(tree, *p)),
+                    },
+                    None => format!("{names}: never reached"),
+                }
+            })
+            .collect();
+        parts.join("; ")
+    };
+    Question {
+        step: 0,
+        node: tree.root(),
+        ask: Ask::Unevaluated,
+        answer: Answer::Leaves {
+            never: never.iter().map(|&n| node_name(tree, n)).collect(),
+            leaves: leaves.iter().map(|&n| node_name(tree, n)).collect(),
+        },
+        text: format!(
+            "Before it starts: which leaves will {} never evaluate? (names, by commas; Space marks the selected leaf; `none`)",
+            run.algorithm.label()
+        ),
+        why,
+        choices: Vec::new(),
+    }
+}
+
+/// A value with its bound mark, as typed.
+fn marked(v: f64, b: Bound) -> String {
+    format!("{}{}", mark(b), typed(v))
+}
+
+/// The order choices are listed in: by value, then ≤ before = before ≥.
+fn bound_rank(b: Bound) -> u8 {
+    match b {
+        Bound::Upper => 0,
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+    }
+}
+
+/// The right value and up to three wrong ones a student gives: a child's value (the rule
+/// misapplied), the same number with the other bound marks (for the searches that return
+/// bounds), an end of the node's window; then neighbouring numbers if that is not enough.
+fn value_choices(
+    tree: &Tree,
+    replay: &Replay,
+    node: NodeId,
+    s: usize,
+    right: (f64, Bound),
+    bounds: bool,
+) -> Vec<String> {
+    let mut wrong: Vec<(f64, Bound)> = Vec::new();
+    let add = |c: (f64, Bound), wrong: &mut Vec<(f64, Bound)>| {
+        let is_right = same(c.0, right.0) && c.1 == right.1;
+        if !(c.0.is_nan() || is_right || wrong.contains(&c)) {
+            wrong.push(c);
+        }
+    };
+    if bounds {
+        for b in [Bound::Exact, Bound::Lower, Bound::Upper] {
+            add((right.0, b), &mut wrong);
+        }
+    }
+    for c in tree.children(node) {
+        if let Some(Shown::Scalar(v)) = replay.state(c, s).value {
+            add((v, Bound::Exact), &mut wrong);
+        }
+    }
+    let st = replay.state(node, s);
+    if let Some((a, b)) = st.window {
+        for x in [a, b] {
+            if x.is_finite() {
+                add((x, Bound::Exact), &mut wrong);
+            }
+        }
+    }
+    let mut step = 1.0;
+    while wrong.len() < 3 && right.0.is_finite() && step <= 3.0 {
+        add((right.0 + step, Bound::Exact), &mut wrong);
+        add((right.0 - step, Bound::Exact), &mut wrong);
+        step += 1.0;
+    }
+    // Keep the wrong answers nearest the right one: the plausible mistakes.
+    wrong.sort_by(|x, y| {
+        let d = |c: &(f64, Bound)| (c.0 - right.0).abs();
+        d(x).total_cmp(&d(y))
+            .then(bound_rank(x.1).cmp(&bound_rank(y.1)))
+    });
+    wrong.truncate(3);
+    wrong.push(right);
+    wrong.sort_by(|x, y| {
+        x.0.total_cmp(&y.0)
+            .then(bound_rank(x.1).cmp(&bound_rank(y.1)))
+    });
+    wrong.into_iter().map(|(v, b)| marked(v, b)).collect()
+}
+
+/// The right window and the usual mistakes: the parent's window passed down as it was, the
+/// full window, each end left unchanged, the range of the leaf values.
+fn window_choices(
+    tree: &Tree,
+    replay: &Replay,
+    node: NodeId,
+    s: usize,
+    right: (f64, f64),
+) -> Vec<String> {
+    let (a, b) = right;
+    let (inf, ninf) = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut all = vec![right];
+    // The range of the leaf values is a window students give the root.
+    let vb = tree.value_bounds();
+    let mut candidates = vec![
+        (ninf, inf),
+        (a, inf),
+        (ninf, b),
+        (vb.lo, vb.hi),
+        (vb.lo, inf),
+        (ninf, vb.hi),
+    ];
+    if let Some(p) = tree.parent(node)
+        && let Some(w) = replay.state(p, s).window
+    {
+        candidates.insert(0, w);
+    }
+    for c in candidates {
+        if all.len() < 4 && c.0 < c.1 && !all.iter().any(|w| same(w.0, c.0) && same(w.1, c.1)) {
+            all.push(c);
+        }
+    }
+    all.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    all.into_iter()
+        .map(|(x, y)| format!("{} {}", typed(x), typed(y)))
+        .collect()
+}
+
+/// The right vector and the vectors of the node's children so far (the wrong child chosen),
+/// then the right one with another bound mark, at most four in all.
+fn vector_choices(
+    tree: &Tree,
+    trace: &Trace,
+    replay: &Replay,
+    node: NodeId,
+    s: usize,
+    right: (&[f64], Bound),
+) -> Vec<String> {
+    let text = |v: &[f64], b: Bound| {
+        format!(
+            "{}{}",
+            mark(b),
+            v.iter().map(|&x| typed(x)).collect::<Vec<_>>().join(",")
+        )
+    };
+    let mut all = vec![text(right.0, right.1)];
+    let mut add = |t: String| {
+        if all.len() < 4 && !all.contains(&t) {
+            all.push(t);
+        }
+    };
+    for c in tree.children(node) {
+        match replay.state(c, s).value {
+            Some(Shown::Vector(i)) => add(text(trace.vector(i), Bound::Exact)),
+            Some(Shown::Payoff) => add(text(tree.payoff(c), Bound::Exact)),
+            _ => {}
+        }
+    }
+    let other = if right.1 == Bound::Exact {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    add(text(right.0, other));
+    all.sort();
+    all
 }
 
 fn ordinal(n: usize) -> String {
@@ -362,6 +611,8 @@ impl Answer {
             ),
             Answer::Searched(true) => "searched".into(),
             Answer::Searched(false) => "pruned".into(),
+            Answer::Leaves { never, .. } if never.is_empty() => "none".into(),
+            Answer::Leaves { never, .. } => never.join(", "),
         }
     }
 
@@ -398,8 +649,52 @@ impl Answer {
                 };
                 Ok(said == *s)
             }
+            Answer::Leaves { never, leaves } => {
+                let mut said = leaf_names(typed, leaves)?;
+                said.sort();
+                said.dedup();
+                let mut right = never.clone();
+                right.sort();
+                right.dedup();
+                Ok(said == right)
+            }
         }
     }
+}
+
+/// The leaf names in `typed` (by commas; `none` for none), each one of `leaves`, written as
+/// shown (`#2.1`, a label) or without its `#`; a token that is no leaf's name but whose
+/// space-separated words all are counts as those words.
+fn leaf_names(typed: &str, leaves: &[String]) -> Result<Vec<String>, String> {
+    if matches!(typed.to_lowercase().as_str(), "none" | "-" | "nothing") {
+        return Ok(Vec::new());
+    }
+    let find = |t: &str| {
+        leaves
+            .iter()
+            .find(|l| *l == t || l.strip_prefix('#') == Some(t))
+            .cloned()
+    };
+    let mut out = Vec::new();
+    for token in typed.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        if let Some(l) = find(token) {
+            out.push(l);
+            continue;
+        }
+        let words: Option<Vec<String>> = token.split_whitespace().map(find).collect();
+        match words {
+            Some(w) if !w.is_empty() => out.extend(w),
+            _ => {
+                return Err(format!(
+                    "no leaf is called `{token}`: type leaf names as the outline shows them, by commas, or `none`"
+                ));
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err("type the leaves' names, by commas, or `none`".into());
+    }
+    Ok(out)
 }
 
 /// A practice session: the questions, the answers given so far, the score.
@@ -519,6 +814,53 @@ mod tests {
             .count();
         assert_eq!(qs.iter().filter(|q| q.ask == Ask::Value).count(), exits);
         for q in &qs {
+            // Exactly one of the choices offered is right, and each can be read.
+            if q.ask != Ask::Unevaluated {
+                let right: Vec<bool> = q
+                    .choices
+                    .iter()
+                    .map(|c| q.answer.check(c).unwrap())
+                    .collect();
+                assert!(q.choices.len() >= 2, "{}: {:?}", q.text, q.choices);
+                assert_eq!(
+                    right.iter().filter(|&&r| r).count(),
+                    1,
+                    "{}: {:?}",
+                    q.text,
+                    q.choices
+                );
+            }
+            if let Answer::Leaves { never, leaves } = &q.answer {
+                // Independently: the leaves with no `leaf` event, by name.
+                let evaluated: std::collections::HashSet<NodeId> = trace
+                    .events()
+                    .iter()
+                    .filter(|e| matches!(e.view(), EventView::Leaf { .. }))
+                    .map(|e| e.node())
+                    .collect();
+                let expect: Vec<String> = tree
+                    .ids()
+                    .filter(|&n| tree.is_leaf(n) && !evaluated.contains(&n))
+                    .map(|n| node_name(tree, n))
+                    .collect();
+                let (mut a, mut b) = (never.clone(), expect.clone());
+                a.sort();
+                b.sort();
+                assert_eq!(a, b);
+                assert_eq!(leaves.len(), tree.leaf_count());
+                assert_eq!(q.step, 0);
+                assert!(q.answer.check(&q.answer.text()).unwrap());
+                // One leaf more or less is wrong.
+                if let Some(extra) = leaves.iter().find(|l| !never.contains(l)) {
+                    let mut more = never.clone();
+                    more.push(extra.clone());
+                    assert!(!q.answer.check(&more.join(", ")).unwrap());
+                }
+                if never.len() > 1 {
+                    assert!(!q.answer.check(&never[1..].join(",")).unwrap());
+                }
+                continue;
+            }
             match (&q.answer, trace.event(q.step).view()) {
                 (Answer::Window(a, b), EventView::Enter { node, alpha, beta }) => {
                     assert_eq!((node, *a, *b), (q.node, alpha, beta));
@@ -651,6 +993,28 @@ mod tests {
         assert_eq!(v.answer, Answer::Value(2.0, Bound::Upper));
         assert!(v.answer.check("<=2").unwrap() && v.answer.check("≤ 2").unwrap());
         assert!(!v.answer.check("2").unwrap());
+        // Before the search: the second Min node's last two leaves are never evaluated.
+        let leaves = &s.questions[0];
+        assert_eq!(leaves.ask, Ask::Unevaluated);
+        assert_eq!(leaves.answer.text(), "#2.2, #2.3");
+        assert!(leaves.answer.check("#2.3,#2.2").unwrap());
+        assert!(leaves.answer.check("2.2 2.3").unwrap());
+        assert!(!leaves.answer.check("#2.2").unwrap());
+        assert!(!leaves.answer.check("none").unwrap());
+        assert!(leaves.answer.check("#9.9").is_err());
+        assert!(
+            leaves
+                .why
+                .contains("#2.2, #2.3: cut off at − node #2 at step"),
+            "{}",
+            leaves.why
+        );
+        assert_eq!(
+            s.questions[1].choices,
+            ["-inf 14", "-inf inf", "2 14", "2 inf"],
+            "the root's window among the usual mistakes"
+        );
+        assert_eq!(v.choices, ["≤2", "2", "≥2", "3"]);
         // A session: two right, one wrong, one unreadable (not counted).
         let first = s.current().unwrap().answer.text();
         assert!(s.answer(&first).unwrap());
@@ -660,6 +1024,7 @@ mod tests {
         let wrong = match s.current().unwrap().answer {
             Answer::Searched(true) => "p",
             Answer::Searched(false) => "s",
+            Answer::Window(..) => "12345 0",
             _ => "12345",
         };
         assert!(!s.answer(wrong).unwrap());

@@ -22,6 +22,8 @@ pub struct Practice {
     pub session: Session,
     /// The answer being typed.
     pub input: String,
+    /// The choice Tab last put in `input`, if the input is still that choice.
+    pub pick: Option<usize>,
     /// What the last answer got: right or not, and what to say about it.
     pub feedback: Option<(bool, String)>,
 }
@@ -56,6 +58,7 @@ impl App {
             run: self.current,
             session,
             input: String::new(),
+            pick: None,
             feedback: None,
         });
         self.follow_practice();
@@ -86,8 +89,39 @@ impl App {
         match key.code {
             KeyName::Char('c') if key.ctrl => self.quit = true,
             KeyName::Char('s') if key.ctrl => self.mode = Mode::Form(self.report_form()),
-            KeyName::Char(c) if !key.ctrl && !key.alt => p.input.push(c),
+            KeyName::Tab | KeyName::BackTab => {
+                let n = p.session.current().map_or(0, |q| q.choices.len());
+                if n > 0 {
+                    let next = match (p.pick, key.code == KeyName::Tab) {
+                        (None, true) => 0,
+                        (None, false) => n - 1,
+                        (Some(i), true) => (i + 1) % n,
+                        (Some(i), false) => (i + n - 1) % n,
+                    };
+                    p.pick = Some(next);
+                    p.input = p.session.current().unwrap().choices[next].clone();
+                }
+            }
+            KeyName::Char(' ')
+                if p.session
+                    .current()
+                    .is_some_and(|q| q.ask == crate::trace::practice::Ask::Unevaluated) =>
+            {
+                let sel = self.outline.selected;
+                if self.tree.is_leaf(sel) {
+                    let name = crate::text::node_name(&self.tree, sel);
+                    toggle_name(&mut p.input, &name);
+                    p.feedback = None;
+                } else {
+                    p.feedback = Some((false, "Space marks a leaf: select one with ↑ ↓".into()));
+                }
+            }
+            KeyName::Char(c) if !key.ctrl && !key.alt => {
+                p.pick = None;
+                p.input.push(c)
+            }
             KeyName::Backspace => {
+                p.pick = None;
                 p.input.pop();
             }
             KeyName::Esc => {
@@ -101,6 +135,7 @@ impl App {
                     return;
                 }
                 let typed = std::mem::take(&mut p.input);
+                p.pick = None;
                 let Some(q) = p.session.current().cloned() else {
                     return;
                 };
@@ -177,5 +212,38 @@ impl App {
             .map_err(|e| format!("cannot write {path}: {e}"))?;
         self.status = Some((format!("wrote {path}"), false));
         Ok(())
+    }
+}
+
+/// Adds `name` to a comma-separated list of names, or takes it out if it is there.
+fn toggle_name(list: &mut String, name: &str) {
+    let mut names: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    match names.iter().position(|n| *n == name) {
+        Some(i) => {
+            names.remove(i);
+        }
+        None => names.push(name),
+    }
+    *list = names.join(", ");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::toggle_name;
+
+    #[test]
+    fn space_marks_and_unmarks_leaves() {
+        let mut s = String::new();
+        toggle_name(&mut s, "#2.2");
+        toggle_name(&mut s, "#2.3");
+        assert_eq!(s, "#2.2, #2.3");
+        toggle_name(&mut s, "#2.2");
+        assert_eq!(s, "#2.3");
+        toggle_name(&mut s, "#2.3");
+        assert_eq!(s, "");
     }
 }

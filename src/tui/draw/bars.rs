@@ -80,7 +80,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         let hint = match &app.mode {
             // Practice takes the keys itself (see tui/practice.rs): typing goes to the answer.
             Mode::Normal if app.practice.is_some() => {
-                "type the answer · Enter answer · ↑ ↓ look around · Ctrl-S save report · Esc leave practice".to_owned()
+                "type or Tab-pick the answer · Enter answer · ↑ ↓ look around · Space mark leaf · Ctrl-S save report · Esc leave practice".to_owned()
             }
             Mode::Normal if area.width < COMPACT_WIDTH => app.keymap.hint(&[
                 (Action::Help, "help"),

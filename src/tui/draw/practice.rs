@@ -36,6 +36,21 @@ pub(super) fn draw_practice(f: &mut Frame, app: &App, area: Rect) {
                 Span::styled("> ", t.fg(t.accent)),
                 Span::styled(format!("{}▏", p.input), t.fg(t.text)),
             ]));
+            if !q.choices.is_empty() {
+                let mut spans = vec![Span::styled("Tab picks: ", t.dim_style())];
+                for (i, c) in q.choices.iter().enumerate() {
+                    if i > 0 {
+                        spans.push(Span::styled(" · ", t.dim_style()));
+                    }
+                    let style = if p.pick == Some(i) {
+                        t.selected_style()
+                    } else {
+                        t.fg(t.text)
+                    };
+                    spans.push(Span::styled(c.clone(), style));
+                }
+                lines.push(Line::from(spans));
+            }
         }
         None => lines.push(Line::from(Span::styled(
             format!(
@@ -46,7 +61,7 @@ pub(super) fn draw_practice(f: &mut Frame, app: &App, area: Rect) {
         ))),
     }
     lines.push(Line::from(Span::styled(
-        "numbers: 3 -2.5 1/3 inf; bounds: >=3 <=3; windows: α β; s/p · Enter answers · Ctrl-S report · Esc leaves",
+        "numbers: 3 -2.5 1/3 inf; bounds: >=3 <=3; windows: α β; s/p; leaves: #2.1, #3 · Tab picks · Enter answers · Ctrl-S report · Esc leaves",
         t.dim_style(),
     )));
     f.render_widget(
