@@ -117,13 +117,23 @@ pub struct TreeSource {
     /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
     #[arg(
         value_name = "FILE",
-        required_unless_present = "expr",
-        conflicts_with = "expr"
+        required_unless_present_any = ["expr", "gen"],
+        conflicts_with_all = ["expr", "gen"]
     )]
     pub file: Option<PathBuf>,
     /// A tree in bracket notation instead of a file, e.g. '((3,12,8),(2,4,6),(14,5,2))'.
-    #[arg(long, value_name = "TREE", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "TREE",
+        allow_hyphen_values = true,
+        conflicts_with = "gen"
+    )]
     pub expr: Option<String>,
+    /// A generated tree instead of a file: what `prune gen` takes, in one argument, e.g.
+    /// 'uniform -b 3 -d 3 --order random --seed 42' (the same seed gives the same tree).
+    #[arg(long, value_name = "FAMILY ARGS…", allow_hyphen_values = true)]
+    #[arg(id = "gen", long = "gen")]
+    pub generated: Option<String>,
     /// With --expr: make an unmarked root a Min node (levels alternate from it).
     #[arg(long, requires = "expr")]
     pub min_root: bool,
@@ -133,22 +143,27 @@ pub struct TreeSource {
 }
 
 impl TreeSource {
-    pub fn load(&self) -> Result<Tree, LoadError> {
-        match (&self.expr, &self.file) {
-            (Some(e), _) => format::parse_expr(e, self.min_root),
-            (None, Some(f)) => load_file(f, self.from),
-            (None, None) => unreachable!("clap requires FILE or --expr"),
-        }
+    pub fn load(&self) -> Result<Tree, CliError> {
+        Ok(self.load_described()?.0)
     }
 
-    /// What to call the tree in messages.
-    pub fn describe(&self) -> String {
-        match (&self.expr, &self.file) {
+    /// The tree, and what to call it in messages: the file, `--expr`, or the `prune gen`
+    /// command that rebuilds a generated tree.
+    pub fn load_described(&self) -> Result<(Tree, String), CliError> {
+        if let Some(line) = &self.generated {
+            return generate::from_line(line);
+        }
+        let name = match (&self.expr, &self.file) {
             (Some(_), _) => "--expr".into(),
             (None, Some(f)) if f.as_os_str() == "-" => STDIN.into(),
             (None, Some(f)) => f.display().to_string(),
-            (None, None) => String::new(),
-        }
+            (None, None) => unreachable!("clap requires FILE, --expr or --gen"),
+        };
+        let tree = match &self.expr {
+            Some(e) => format::parse_expr(e, self.min_root)?,
+            None => load_file(self.file.as_ref().expect("FILE"), self.from)?,
+        };
+        Ok((tree, name))
     }
 }
 
@@ -298,7 +313,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     .map_err(CliError::usage)?;
                 return explore_loading(path.clone(), runs, practice);
             }
-            let tree = a.tree.load()?;
+            let (tree, source) = a.tree.load_described()?;
             let mut runs = Vec::new();
             for spec in specs {
                 let algo = crate::search::Algorithm::parse(spec, &Default::default())
@@ -308,7 +323,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 }
                 runs.push(algo);
             }
-            let source = a.tree.describe();
             explore(tree, source, runs, true, practice)
         }
         Some(Command::Completions { shell }) => {

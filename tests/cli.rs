@@ -530,3 +530,41 @@ fn tui_practice_checks_its_algorithm() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
 }
+
+/// `--gen` takes `prune gen`'s arguments: the same seed gives the same tree as the file `gen`
+/// writes, so a class handed "seed 42" searches one tree; output flags and bad families are
+/// refused with exit code 2.
+#[test]
+fn gen_flag_builds_the_tree_prune_gen_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.ron");
+    let args = "uniform -b 3 -d 4 --order random --seed 42";
+    let mut gen_args = vec!["gen"];
+    gen_args.extend(args.split(' '));
+    gen_args.extend(["-o", file.to_str().unwrap()]);
+    assert_eq!(prune(&gen_args).status.code(), Some(0));
+    let from_file = prune(&["run", "alphabeta", "--json", file.to_str().unwrap()]);
+    let from_flag = prune(&["run", "alphabeta", "--json", "--gen", args]);
+    assert_eq!(from_flag.status.code(), Some(0), "{}", stderr(&from_flag));
+    let (a, b): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&stdout(&from_file)).unwrap(),
+        serde_json::from_str(&stdout(&from_flag)).unwrap(),
+    );
+    assert_eq!(a["value"], b["value"]);
+    assert_eq!(a["stats"]["leaves"], b["stats"]["leaves"]);
+    // `prune gen` in front is allowed; the tree is the same.
+    let info = prune(&["info", "--json", "--gen", &format!("prune gen {args}")]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&info)).unwrap();
+    assert_eq!(v["leaves"], 81);
+    for (bad, says) in [
+        ("uniform -b 3 -o x.ron", "-o and --to write a file"),
+        ("uniformly -b 3", "unrecognized subcommand 'uniformly'"),
+        ("uniform -b 0", "--gen 'uniform -b 0'"),
+    ] {
+        let o = prune(&["info", "--gen", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).contains(says), "{bad}: {}", stderr(&o));
+    }
+    let o = prune(&["info", "t.ron", "--gen", args]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -507,16 +507,29 @@ fn practice_a_whole_exercise() {
 
     let mut s = Session::start(&["tui", tree_path, "--practice", "alphabeta"], dir.path());
     s.wait_for(&format!("question 1/{n} · 0/0 correct"));
-    s.wait_for("What window (α β) does the root get?");
+    s.wait_for("never evaluate?");
     let mut right = 0;
     for (i, q) in questions.iter().enumerate() {
         let answer = if i % 3 == 1 {
-            match q.answer {
+            match &q.answer {
                 Answer::Searched(true) => "p".to_owned(),
                 Answer::Searched(false) => "s".to_owned(),
                 Answer::Window(..) => "12345 0".to_owned(),
+                Answer::Leaves { never, leaves } if never.is_empty() => leaves[0].clone(),
+                Answer::Leaves { .. } => "none".to_owned(),
                 _ => "12345".to_owned(),
             }
+        } else if i % 3 == 2 && q.choices.len() > 1 {
+            // Picked with Tab instead of typed: the right choice is Tab pressed k + 1 times.
+            let k = q
+                .choices
+                .iter()
+                .position(|c| q.answer.check(c).unwrap())
+                .unwrap();
+            right += 1;
+            s.send(&"\t".repeat(k + 1));
+            s.wait_for(&format!("> {}", q.choices[k]));
+            String::new()
         } else {
             right += 1;
             q.answer.text()
@@ -545,6 +558,34 @@ fn practice_a_whole_exercise() {
     assert_eq!(report["answered"], n);
     s.send("\x1b");
     s.wait_for(&format!("practice over: {right}/{n} correct"));
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+/// A teacher hands out a seed: `prune tui --gen '…' --practice alphabeta` opens practice on
+/// the generated tree in one command, on the same questions as the tree `prune gen` writes.
+#[test]
+fn practice_on_a_seed_in_one_command() {
+    use prune::trace::practice::Session as Practice;
+    let dir = tempfile::tempdir().unwrap();
+    let args = "uniform -b 3 -d 3 --order random --seed 42";
+    let (tree, _) = prune::cli::generate::from_line(args).unwrap();
+    let algo = prune::search::Algorithm::AlphaBeta { fail_soft: true };
+    let (run, trace) = prune::trace::record(&tree, &algo, &Default::default()).unwrap();
+    let replay = prune::trace::Replay::new(&tree, &trace);
+    let first = Practice::new(&tree, &run, &trace, &replay);
+    let n = first.questions.len();
+    let mut s = Session::start(
+        &["tui", "--gen", args, "--practice", "alphabeta:fail-soft"],
+        dir.path(),
+    );
+    s.wait_for(&format!("question 1/{n} · 0/0 correct"));
+    s.send(&first.questions[0].answer.text());
+    s.send("\r");
+    s.wait_for(&format!("question 2/{n} · 1/1 correct"));
+    s.send("\x1b");
+    s.wait_for("practice over: 1/1 correct");
     s.send("q");
     assert!(s.wait_exit().success());
     s.assert_restored();

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::{CliError, emit};
 use crate::format::{self, Format};
@@ -244,6 +244,46 @@ pub fn run(a: &GenArgs) -> Result<(), CliError> {
         .unwrap_or(Format::Ron);
     format::check_text_room(&tree, to).map_err(CliError::Usage)?;
     emit(common.out.as_ref(), &format::write(&tree, to))
+}
+
+/// `prune gen`'s arguments in one string, as `--gen` takes them.
+#[derive(Debug, Parser)]
+#[command(name = "prune gen", no_binary_name = true)]
+struct GenLine {
+    #[command(subcommand)]
+    family: Family,
+}
+
+/// The tree `line` describes — `prune gen`'s arguments (`uniform -b 3 -d 3 --seed 42`), with or
+/// without `prune gen` in front — and the `prune gen` command that rebuilds it. Output flags
+/// (`-o`, `--to`) are refused: the tree goes to the command that asked for it.
+pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() == Some(&"prune") {
+        words.remove(0);
+    }
+    if words.first() == Some(&"gen") {
+        words.remove(0);
+    }
+    let parsed = GenLine::try_parse_from(&words).map_err(|e| {
+        let text = e.render().to_string();
+        let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());
+        CliError::Usage(format!("--gen '{line}': {text}"))
+    })?;
+    let common = parsed.family.common();
+    if common.out.is_some() || common.to.is_some() {
+        return Err(CliError::Usage(format!(
+            "--gen '{line}': -o and --to write a file; here the tree goes to the command itself"
+        )));
+    }
+    let spec = parsed
+        .family
+        .try_spec()
+        .map_err(|e| CliError::Usage(format!("--gen '{line}': {e}")))?;
+    let tree = spec
+        .build(common.seed)
+        .map_err(|e| CliError::Usage(format!("--gen '{line}': {e}")))?;
+    Ok((tree, spec.command(common.seed)))
 }
 
 /// The tree a `gen` invocation describes, and its shared flags.
