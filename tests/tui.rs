@@ -886,8 +886,10 @@ fn detail_explains_a_star2_probe_cutoff() {
         keys(&mut a, &["right"]);
     }
     a.select(node);
-    let s = screen(&mut a, 120, 40);
+    let s = screen(&mut a, 120, 56);
     assert!(s.contains("probes' mean"), "{s}");
+    // The probing phase's bounds with their numbers: (7)–(8) from the probes so far.
+    assert!(s.contains("A2 = 3·α − W1 − U·1 = 3·4 − 2 − 10·1"), "{s}");
     insta::assert_snapshot!(s);
 }
 

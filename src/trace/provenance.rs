@@ -8,7 +8,7 @@
 //! or a chance node's Aᵢ/Bᵢ, or the search's own choice (the root's window, a null window, a
 //! guess). [`window_origin`] follows that chain up to its source; [`Origin::sentence`] says it.
 
-use crate::search::{Algorithm, Cutoff};
+use crate::search::{Algorithm, Bound, Cutoff};
 use crate::text::{kind_words, node_name, short_number};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -302,8 +302,10 @@ fn child_value(replay: &Replay, child: NodeId, k: usize) -> Option<f64> {
 /// Ballard's equations for the Aᵢ and Bᵢ child `i` (from 0) of chance node `chance` was
 /// searched under, among the first `k` steps, with the numbers filled in: (2a)/(2b) for
 /// equally likely children, (22) and its twin otherwise — "A2 = 3·α − V1 − U·1 = 3·5 − 4 −
-/// 10·1 = 1 (2a)". Only the equations that give the number the trace recorded are returned
-/// (Star2's probing phase and (6) use its probes instead, and are not written out here).
+/// 10·1 = 1 (2a)". Where Star2 probed the node's children, the probed side's bound comes
+/// from the probes' values W instead: (7)–(8) in the probing phase ("A2 = 3·α − W1 − U·1"),
+/// (6) in the regular phase ("A1 = 3·α − W2 − W3"), weighted as (22) weights them for uneven
+/// probabilities. Only the equations that give the number the trace recorded are returned.
 pub fn chance_arithmetic(
     tree: &Tree,
     replay: &Replay,
@@ -325,25 +327,63 @@ pub fn chance_arithmetic(
     let bounds = tree.value_bounds();
     let (l, u) = (bounds.lo, bounds.hi);
     let n = tree.child_count(chance);
+    // Star2: the probes made below this node's children before step `s`, and whether this
+    // announcement opens a probe (the probing phase: no child has a value yet) or the child's
+    // regular search.
+    let probes = Probes::before(tree, replay, chance, s);
+    let probing = s + 1 < replay.trace().len()
+        && matches!(replay.trace().event(s + 1).view(),
+            EventView::Probe { child: g } if tree.parent(g) == Some(child));
     let mut values = Vec::new();
     for j in 0..i {
         match child_value(replay, tree.child(chance, j), s + 1) {
             Some(v) => values.push(v),
+            None if probing => break,
             None => return Vec::new(),
         }
     }
     let num = short_number;
-    // A number as a term of a sum or a factor: negative ones in parentheses.
-    let term = |x: f64| {
-        if x < 0.0 {
-            format!("({})", short_number(x))
-        } else {
-            short_number(x)
-        }
-    };
     let close = |x: f64, y: f64| x == y || (x - y).abs() <= 1e-9 * (1.0 + y.abs());
     let mut out = Vec::new();
     let uniform = tree.is_uniform(chance);
+    let min_children = tree.kind(child) == Kind::Min;
+    if probes.any() || probing {
+        let (w, (f, fname), recorded, name, wname) = if min_children {
+            (alpha, (u, "U"), a, "A", "α")
+        } else {
+            (beta, (l, "L"), b, "B", "β")
+        };
+        if w.is_finite() && recorded.is_finite() {
+            for proved_only in [true, false] {
+                let eq = probes.equation(ProbeEquation {
+                    tree,
+                    chance,
+                    i,
+                    values: &values,
+                    probing,
+                    proved_only,
+                    window: (w, wname),
+                    far: (f, fname),
+                });
+                if close(eq.0, recorded) {
+                    out.push(format!(
+                        "{name}{} = {} = {} = {} {}",
+                        i + 1,
+                        eq.1,
+                        eq.2,
+                        num(recorded),
+                        eq.3
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    let probed_side = if probes.any() || probing {
+        Some(if min_children { "A" } else { "B" })
+    } else {
+        None
+    };
     for (name, window, far, recorded, eq) in [
         (
             "A",
@@ -362,11 +402,32 @@ pub fn chance_arithmetic(
     ] {
         let (w, wname) = window;
         let (f, fname) = far;
-        if !w.is_finite() || !recorded.is_finite() {
+        if !w.is_finite() || !recorded.is_finite() || probed_side == Some(name) {
             continue;
         }
         let idx = i + 1;
-        let (computed, symbols, numbers) = if uniform {
+        let eq = if probing && uniform {
+            // Star2Min's probing loop keeps B at (3b) (BX = min(B, U)), whichever child.
+            if name == "A" { "(3a)" } else { "(3b)" }
+        } else {
+            eq
+        };
+        let (computed, symbols, numbers) = if probing {
+            if uniform {
+                (
+                    n as f64 * w - f * (n - 1) as f64,
+                    format!("{n}·{wname} − {fname}·{}", n - 1),
+                    format!("{n}·{} − {}·{}", term(w), term(f), n - 1),
+                )
+            } else {
+                let p = tree.prob(child);
+                (
+                    (w - f * (1.0 - p)) / p,
+                    format!("({wname} − {fname}·(1 − P{idx})) / P{idx}"),
+                    format!("({} − {}·{}) / {}", num(w), term(f), num(1.0 - p), num(p)),
+                )
+            }
+        } else if uniform {
             let later = (n - idx) as f64;
             let sum: f64 = values.iter().sum();
             let vs = if values.is_empty() {
@@ -423,6 +484,188 @@ pub fn chance_arithmetic(
         }
     }
     out
+}
+
+/// A number as a term of a sum or a factor: negative ones in parentheses.
+fn term(x: f64) -> String {
+    if x < 0.0 {
+        format!("({})", short_number(x))
+    } else {
+        short_number(x)
+    }
+}
+
+/// What Star2's probes showed of each child of a chance node before some step: for each child,
+/// the values of its probed children, each with whether it proves a bound on the child (a leaf,
+/// or a search that did not fail on the far side).
+struct Probes {
+    seen: Vec<Vec<(f64, bool)>>,
+    min: bool,
+}
+
+/// The inputs of one of Star2's probe equations.
+struct ProbeEquation<'a> {
+    tree: &'a Tree,
+    chance: NodeId,
+    /// The child (from 0) whose bound is computed.
+    i: usize,
+    /// The values V of the children before `i`.
+    values: &'a [f64],
+    /// Whether the bound is the probing phase's (else the regular phase's).
+    probing: bool,
+    /// Count only the probes that prove a bound (the cutoff tests' W), or all of them (the
+    /// running sums' W).
+    proved_only: bool,
+    window: (f64, &'static str),
+    far: (f64, &'static str),
+}
+
+impl Probes {
+    fn before(tree: &Tree, replay: &Replay, chance: NodeId, s: usize) -> Probes {
+        let min = tree
+            .children(chance)
+            .next()
+            .is_some_and(|c| tree.kind(c) == Kind::Min);
+        let seen = tree
+            .children(chance)
+            .map(|c| {
+                tree.children(c)
+                    .filter_map(|g| {
+                        let probe = latest(replay, g, 0, s)
+                            .filter(|(_, e)| matches!(e, EventView::Probe { .. }))
+                            .last()?;
+                        // What the probe returned: the first return after it.
+                        let (_, value, bound) = latest(replay, g, probe.0, s)
+                            .filter_map(|(t, e)| match e {
+                                EventView::Leaf { value, .. } => Some((t, value, Bound::Exact)),
+                                EventView::Exit { value, bound, .. } => Some((t, value, bound)),
+                                _ => None,
+                            })
+                            .last()?;
+                        let failed = if min {
+                            bound == Bound::Lower
+                        } else {
+                            bound == Bound::Upper
+                        };
+                        Some((value, !failed))
+                    })
+                    .collect()
+            })
+            .collect();
+        Probes { seen, min }
+    }
+
+    fn any(&self) -> bool {
+        self.seen.iter().any(|v| !v.is_empty())
+    }
+
+    /// Child `j`'s W: the smallest (largest, under + children) probe value, or `None` when it
+    /// was not probed (the equations use U, or L, then).
+    fn w(&self, j: usize, proved_only: bool) -> Option<f64> {
+        let vals = self.seen[j]
+            .iter()
+            .filter(|(_, proved)| *proved || !proved_only)
+            .map(|(v, _)| *v);
+        if self.min {
+            vals.reduce(f64::min)
+        } else {
+            vals.reduce(f64::max)
+        }
+    }
+
+    /// The bound, its equation in symbols and with the numbers, and the equation's number.
+    fn equation(&self, q: ProbeEquation) -> (f64, String, String, &'static str) {
+        let (tree, i, n) = (q.tree, q.i, q.tree.child_count(q.chance));
+        let (w, wname) = q.window;
+        let (f, fname) = q.far;
+        let num = short_number;
+        // The children whose W stands in the sum: in the probing phase those before `i` in
+        // the first round, every other one in later rounds; in the regular phase those after.
+        let again = !self.seen[i].is_empty();
+        let with_w: Vec<usize> = if q.probing && !again {
+            (0..i).collect()
+        } else if q.probing {
+            (0..n).filter(|&j| j != i).collect()
+        } else {
+            (i + 1..n).collect()
+        };
+        let at_far: Vec<usize> = if q.probing && !again {
+            (i + 1..n).collect()
+        } else {
+            Vec::new()
+        };
+        let with_v: Vec<usize> = if q.probing {
+            Vec::new()
+        } else {
+            (0..i).collect()
+        };
+        let wv = |j: usize| self.w(j, q.proved_only);
+        let eq = if q.probing && !again {
+            "(7)–(8)"
+        } else if self.min {
+            "(6)"
+        } else {
+            "(6), mirrored for + children"
+        };
+        if tree.is_uniform(q.chance) {
+            let nf = n as f64;
+            let mut value = nf * w;
+            let mut symbols = vec![format!("{n}·{wname}")];
+            let mut numbers = vec![format!("{n}·{}", term(w))];
+            for &j in &with_v {
+                value -= q.values[j];
+                symbols.push(format!("V{}", j + 1));
+                numbers.push(term(q.values[j]));
+            }
+            for &j in &with_w {
+                let x = wv(j);
+                value -= x.unwrap_or(f);
+                symbols.push(match x {
+                    Some(_) => format!("W{}", j + 1),
+                    None => fname.to_owned(),
+                });
+                numbers.push(term(x.unwrap_or(f)));
+            }
+            if !at_far.is_empty() {
+                value -= f * at_far.len() as f64;
+                symbols.push(format!("{fname}·{}", at_far.len()));
+                numbers.push(format!("{}·{}", term(f), at_far.len()));
+            }
+            (value, symbols.join(" − "), numbers.join(" − "), eq)
+        } else {
+            let p = |j: usize| tree.prob(tree.child(q.chance, j));
+            let mut value = w;
+            let mut symbols = vec![wname.to_owned()];
+            let mut numbers = vec![num(w)];
+            for &j in &with_v {
+                value -= p(j) * q.values[j];
+                symbols.push(format!("P{0}·V{0}", j + 1));
+                numbers.push(format!("{}·{}", num(p(j)), term(q.values[j])));
+            }
+            for &j in with_w.iter().chain(&at_far) {
+                let x = if at_far.contains(&j) { None } else { wv(j) };
+                value -= p(j) * x.unwrap_or(f);
+                symbols.push(match x {
+                    Some(_) => format!("P{0}·W{0}", j + 1),
+                    None => format!("P{}·{fname}", j + 1),
+                });
+                numbers.push(format!("{}·{}", num(p(j)), term(x.unwrap_or(f))));
+            }
+            let pi = p(i);
+            (
+                value / pi,
+                format!("({}) / P{}", symbols.join(" − "), i + 1),
+                format!("({}) / {}", numbers.join(" − "), num(pi)),
+                if eq == "(7)–(8)" {
+                    "(7)–(8), weighted as (22)"
+                } else if self.min {
+                    "(6), weighted as (22)"
+                } else {
+                    "(6), mirrored, weighted as (22)"
+                },
+            )
+        }
+    }
 }
 
 /// The statistics of the first `k` steps: leaf evaluations, interior nodes entered, cutoffs,
@@ -536,5 +779,160 @@ mod tests {
             ),
             "{eqs:?}"
         );
+    }
+
+    /// Star2 on three chance nodes of two − nodes each (L..U = 1..9): the third chance node,
+    /// entered with α = 4, probes its children under (7)–(8), A1 = 2·4 − 9·1 = −1 and A2 =
+    /// 2·4 − W1 = 7, then searches them under (6), A1 = 2·4 − W2 = −1, A2 = 2·4 − V1 = 7.
+    /// Every probed and regular bound is written out, and the other end (B) keeps (2b).
+    #[test]
+    fn star2s_probe_equations_with_the_numbers_filled_in() {
+        let tree = crate::format::parse_expr(
+            "+(*(-(3,9),-(5,7)),*(-(2,8),-(6,4)),*(-(1,9),-(9,9)))",
+            false,
+        )
+        .unwrap();
+        let algo = Algorithm::Star2 {
+            probes: 1,
+            probe_always: false,
+            rightmost: false,
+        };
+        let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(&tree, &trace);
+        let replay = Replay::with_index(&tree, &trace, &index);
+        let third = tree.child(tree.root(), 2);
+        // Every announcement of a bound for the third chance node's children, in order.
+        let mut all = Vec::new();
+        for k in 0..trace.len() {
+            if let EventView::ChanceBounds { child, .. } = trace.event(k).view()
+                && tree.parent(child) == Some(third)
+            {
+                let i = tree.child_index(child);
+                all.push(chance_arithmetic(&tree, &replay, third, i, k + 1));
+            }
+        }
+        let a = |v: &Vec<String>| v.iter().find(|e| e.starts_with('A')).cloned();
+        assert_eq!(all.len(), 4, "{all:?}");
+        assert_eq!(
+            a(&all[0]).as_deref(),
+            Some("A1 = 2·α − U·1 = 2·4 − 9·1 = -1 (7)–(8)"),
+            "{all:?}"
+        );
+        assert_eq!(
+            a(&all[1]).as_deref(),
+            Some("A2 = 2·α − W1 = 2·4 − 1 = 7 (7)–(8)"),
+            "{all:?}"
+        );
+        assert_eq!(
+            a(&all[2]).as_deref(),
+            Some("A1 = 2·α − W2 = 2·4 − 9 = -1 (6)"),
+            "{all:?}"
+        );
+        assert_eq!(
+            a(&all[3]).as_deref(),
+            Some("A2 = 2·α − V1 = 2·4 − 1 = 7 (6)"),
+            "{all:?}"
+        );
+        // Under a Min root the second chance node gets β = 8 from the first, and its + children
+        // are probed from below: the mirror image, B from the probes, A at −∞ not written.
+        let tree =
+            crate::format::parse_expr("-(*(+(3,9),+(5,7)),*(+(6,8),+(2,4)))", false).unwrap();
+        let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+        let index = StepIndex::new(&tree, &trace);
+        let replay = Replay::with_index(&tree, &trace, &index);
+        let second = tree.child(tree.root(), 1);
+        let mut all = Vec::new();
+        for k in 0..trace.len() {
+            if let EventView::ChanceBounds { child, .. } = trace.event(k).view()
+                && tree.parent(child) == Some(second)
+            {
+                let i = tree.child_index(child);
+                all.push(chance_arithmetic(&tree, &replay, second, i, k + 1));
+            }
+        }
+        assert_eq!(
+            all,
+            [
+                vec!["B1 = 2·β − L·1 = 2·8 − 2·1 = 14 (7)–(8)"],
+                vec!["B2 = 2·β − W1 = 2·8 − 6 = 10 (7)–(8)"],
+                vec!["B1 = 2·β − W2 = 2·8 − 2 = 14 (6), mirrored for + children"],
+                vec!["B2 = 2·β − V1 = 2·8 − 8 = 8 (6), mirrored for + children"],
+            ]
+        );
+    }
+
+    /// On seeded chance trees (equally likely and uneven, with probing once and cyclically),
+    /// every bound Star1 and Star2 announce with a finite window end gets its equation, with
+    /// the number the trace recorded.
+    #[test]
+    fn every_announced_bound_has_its_equation() {
+        use crate::generate::{Values, chance::ChanceTree};
+        let (mut written, mut missing) = (0, Vec::new());
+        let mut probed = [0; 2]; // (7)–(8), (6)
+        for seed in 0..40u64 {
+            let p = ChanceTree {
+                branching: 2 + (seed % 2) as u32,
+                chance_branching: 2 + (seed % 3) as u32,
+                depth: 2,
+                values: Values::integers(-6, 6),
+                uneven: seed % 4 >= 2,
+                irregular: false,
+            };
+            let tree = crate::generate::chance::generate(&p, seed).unwrap();
+            for algo in [
+                Algorithm::Star1 { rightmost: false },
+                Algorithm::Star2 {
+                    probes: 1,
+                    probe_always: seed % 2 == 0,
+                    rightmost: false,
+                },
+                Algorithm::Star2 {
+                    probes: 2,
+                    probe_always: false,
+                    rightmost: false,
+                },
+            ] {
+                let (_, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+                let index = StepIndex::new(&tree, &trace);
+                let replay = Replay::with_index(&tree, &trace, &index);
+                for k in 0..trace.len() {
+                    let EventView::ChanceBounds { child, a, b } = trace.event(k).view() else {
+                        continue;
+                    };
+                    let chance = tree.parent(child).unwrap();
+                    let Some((_, (alpha, beta))) = latest_entry(&replay, chance, k) else {
+                        continue;
+                    };
+                    let i = tree.child_index(child);
+                    let eqs = chance_arithmetic(&tree, &replay, chance, i, k + 1);
+                    for (name, w, x) in [("A", alpha, a), ("B", beta, b)] {
+                        if !w.is_finite() || !x.is_finite() {
+                            continue;
+                        }
+                        match eqs.iter().find(|e| e.starts_with(name)) {
+                            Some(e) => {
+                                written += 1;
+                                probed[0] += usize::from(e.contains("(7)–(8)"));
+                                probed[1] += usize::from(e.contains("(6)"));
+                                assert!(
+                                    e.contains(&format!("= {} (", short_number(x))),
+                                    "{e} for {x}"
+                                );
+                            }
+                            None => {
+                                missing.push(format!("{algo} seed {seed} step {k} {name}{}", i + 1))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "{} written, missing: {missing:?}",
+            written
+        );
+        assert!(written > 200, "{written}");
+        assert!(probed[0] > 20 && probed[1] > 20, "{probed:?}");
     }
 }
