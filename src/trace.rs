@@ -262,6 +262,33 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// This trace, recorded on `old`, told on `new`, a copy of `old` with its children
+    /// reordered (`map[old id]` is the node's id in `new`, see [`Tree::reordered_map`]): the
+    /// same events, in the same order, on the same nodes under their new ids. A cutoff names
+    /// the child that fired it by its new position; the children it skipped are those not
+    /// reached, wherever they now stand.
+    pub fn remapped(&self, old: &Tree, new: &Tree, map: &[NodeId]) -> Trace {
+        let events = self
+            .events
+            .iter()
+            .map(|e| {
+                let mut e = *e;
+                if e.kind == EventKind::Cutoff {
+                    let (after, skipped) = unpack(e.a);
+                    let fired = old.child(NodeId(e.node), after as usize);
+                    e.a = pack(new.child_index(map[fired.index()]) as u32, skipped);
+                }
+                e.node = map[e.node as usize].0;
+                e
+            })
+            .collect();
+        Trace {
+            events,
+            vectors: self.vectors.clone(),
+            width: self.width,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.events.len()
     }

@@ -503,11 +503,22 @@ impl Tree {
 
     /// A copy of this tree whose children are put in a new order. `order(tree, node)` returns,
     /// for an interior node, the old child positions in their new order.
-    pub fn reordered(&self, mut order: impl FnMut(&Tree, NodeId) -> Vec<usize>) -> Tree {
+    pub fn reordered(&self, order: impl FnMut(&Tree, NodeId) -> Vec<usize>) -> Tree {
+        self.reordered_map(order).0
+    }
+
+    /// [`Tree::reordered`], and where each node went: `map[old.index()]` is its id in the copy.
+    pub fn reordered_map(
+        &self,
+        mut order: impl FnMut(&Tree, NodeId) -> Vec<usize>,
+    ) -> (Tree, Vec<NodeId>) {
         let mut draft = Draft::with_capacity(self.meta.clone(), self.len());
+        // The old nodes in the order they are written: the copy's preorder.
+        let mut written = Vec::with_capacity(self.len());
         // Explicit stack of (old node, probability to write); emits the new preorder.
         let mut stack = vec![NodeId::ROOT];
         while let Some(id) = stack.pop() {
+            written.push(id);
             let mut node = self.draft_node(id);
             node.children = self.child_count(id) as u32;
             draft.push(node);
@@ -519,9 +530,14 @@ impl Tree {
                 }
             }
         }
-        draft
+        let tree = draft
             .finish()
-            .expect("reordering a valid tree keeps it valid")
+            .expect("reordering a valid tree keeps it valid");
+        let mut map = vec![NodeId::ROOT; self.len()];
+        for (new, old) in tree.preorder().zip(written) {
+            map[old.index()] = new;
+        }
+        (tree, map)
     }
 
     /// The sum of the two payoffs at every leaf of a two-player tree written with payoff

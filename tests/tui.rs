@@ -520,16 +520,32 @@ fn reordering_best_first_gives_the_minimal_tree() {
     };
     let mut a = app(prune::generate::uniform::generate(&p, 5).unwrap());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    let random = a.runs[0].run.stats.clone();
     keys(&mut a, &["s", "enter"]);
-    assert_eq!(a.runs.len(), 1);
+    // The run on the new order, and the one from before kept beside it for comparison.
+    assert_eq!(a.runs.len(), 2);
+    assert_eq!(a.current, 0, "the new run is selected");
     let leaves = a.runs[0].run.stats.leaves;
     assert_eq!(
         leaves,
         9 + 9 - 1,
         "best first: Knuth and Moore's minimal tree"
     );
+    assert_eq!(a.runs[1].name(), "alphabeta (before reorder)");
+    assert_eq!(a.runs[1].run.stats, random);
+    assert_eq!(a.runs[1].run.value, a.runs[0].run.value);
+    let s = screen(&mut a, 160, 40);
+    assert!(s.contains("alphabeta (before reorder)"), "{s}");
+    insta::assert_snapshot!("reordered_beside_the_run_before", s);
+    // Another order: the best-first run is now the one kept; the random order's goes.
     keys(&mut a, &["s", "right", "enter"]);
+    assert_eq!(a.runs.len(), 2);
     assert!(a.runs[0].run.stats.leaves > leaves);
+    assert_eq!(a.runs[1].run.stats.leaves, leaves);
+    // u: the order before, searched again; kept runs belong to the order they were kept on.
+    keys(&mut a, &["u"]);
+    assert_eq!(a.runs.len(), 1);
+    assert_eq!(a.runs[0].run.stats.leaves, leaves);
 }
 
 #[test]

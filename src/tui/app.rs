@@ -334,7 +334,11 @@ impl App {
                 let (wanted, history) = match self.first_runs.take() {
                     Some(first) => (first, History::Keep),
                     None => (
-                        self.runs.iter().map(|r| r.algo.clone()).collect(),
+                        self.runs
+                            .iter()
+                            .filter(|r| r.kept.is_none())
+                            .map(|r| r.algo.clone())
+                            .collect(),
                         History::Change,
                     ),
                 };
@@ -345,6 +349,7 @@ impl App {
                     message: None,
                     before: Vec::new(),
                     changed: false,
+                    kept: Vec::new(),
                 };
                 self.rerun_on(Arc::new(tree), source, wanted, replacing);
             }
@@ -368,6 +373,7 @@ impl App {
                         message: None,
                         before: Vec::new(),
                         changed: false,
+                        kept: Vec::new(),
                     });
                     self.record(r.history);
                     self.replace_tree(tree, source);
@@ -380,6 +386,14 @@ impl App {
                         Ok(r) => self.push_run(r),
                         Err(e) => self.status = Some((e, true)),
                     }
+                }
+                if let Some(r) = replacing.as_mut()
+                    && !r.kept.is_empty()
+                {
+                    // The kept runs go after the new ones, which stay selected.
+                    let fresh = self.current;
+                    self.runs.append(&mut r.kept);
+                    self.current = fresh;
                 }
                 if std::mem::take(&mut self.practice_pending) && !self.runs.is_empty() {
                     self.current = self.runs.len() - 1;

@@ -8,7 +8,7 @@ use crate::draw::{At, Options, PictureFormat};
 use crate::format;
 use crate::search::{Algorithm, AlgorithmInfo, Params, Reference, Value, find_param};
 use crate::trace::export;
-use crate::tree::{Kind, Tree};
+use crate::tree::{Kind, NodeId, Tree};
 
 use super::app::App;
 use super::form::{Field, FieldId, Form, Purpose};
@@ -53,7 +53,7 @@ impl App {
             Some(r) => format!(
                 "{}-{}",
                 file_stem(&self.tree.meta().name),
-                file_stem(&r.algo.label())
+                file_stem(&r.name())
             ),
             None => file_stem(&self.tree.meta().name),
         };
@@ -110,8 +110,14 @@ impl App {
             Purpose::Reorder => {
                 let seed = parse_num::<u64>(form.text(FieldId::Seed).map_err(missing)?, "seed")?;
                 let how = form.choice(FieldId::Order).map_err(missing)?;
-                let tree = reorder(&self.tree, &self.reference, how, seed);
-                let algos: Vec<Algorithm> = self.runs.iter().map(|r| r.algo.clone()).collect();
+                let (tree, map) = reorder_map(&self.tree, &self.reference, how, seed);
+                let fresh = || self.runs.iter().filter(|r| r.kept.is_none());
+                let algos: Vec<Algorithm> = fresh().map(|r| r.algo.clone()).collect();
+                // The runs searched on the order before stay, told on the new order, so that
+                // before and after are side by side (runs kept from an older order go).
+                let kept = fresh()
+                    .map(|r| r.kept_on(&self.tree, &tree, &map, "before reorder"))
+                    .collect();
                 let source = self.source.clone();
                 // The reordered tree is not what the file holds: `w` asks where to save it,
                 // and `u` gives the original order back.
@@ -120,12 +126,11 @@ impl App {
                     select: None,
                     history: super::edit::History::Change,
                     message: Some(format!("reordered {how} (u: original order)")),
-                    before: self
-                        .runs
-                        .iter()
+                    before: fresh()
                         .map(|r| (r.algo.label(), r.run.stats.leaves))
                         .collect(),
                     changed: true,
+                    kept,
                 };
                 self.rerun_on(Arc::new(tree), source, algos, replacing);
                 Ok(())
@@ -259,8 +264,18 @@ pub(super) fn file_stem(name: &str) -> String {
 /// The copy's name says so (`first steps (best first)`), so that its title and every trace
 /// exported from it record the tree actually searched.
 pub fn reorder(tree: &Tree, reference: &Reference, how: &str, seed: u64) -> Tree {
+    reorder_map(tree, reference, how, seed).0
+}
+
+/// [`reorder`], and where each node went (`map[old id]` is its new id).
+pub fn reorder_map(
+    tree: &Tree,
+    reference: &Reference,
+    how: &str,
+    seed: u64,
+) -> (Tree, Vec<NodeId>) {
     let mut rng = crate::generate::Rng::new(seed);
-    let mut reordered = tree.reordered(|t, id| {
+    let (mut reordered, map) = tree.reordered_map(|t, id| {
         let n = t.child_count(id);
         let mut order: Vec<usize> = (0..n).collect();
         if how == "random" {
@@ -294,5 +309,5 @@ pub fn reorder(tree: &Tree, reference: &Reference, how: &str, seed: u64) -> Tree
     };
     let meta = reordered.meta_mut();
     meta.name = format!("{} ({what})", meta.name);
-    reordered
+    (reordered, map)
 }

@@ -406,6 +406,8 @@ pub struct Replacing {
     pub before: Vec<(String, u64)>,
     /// The new tree differs from what its file (or generator) gave: edits, undo, reorder.
     pub changed: bool,
+    /// Runs of the tree before, told on the new one (a reorder), shown after the new runs.
+    pub kept: Vec<super::runs::RunView>,
 }
 
 /// The message after a replacement: `message`, then each run's leaves now and before.
@@ -413,6 +415,9 @@ pub fn compared(message: &str, before: &[(String, u64)], runs: &[super::runs::Ru
     let changes: Vec<String> = runs
         .iter()
         .filter_map(|r| {
+            if r.kept.is_some() {
+                return None;
+            }
             let label = r.algo.label();
             let (_, was) = before.iter().find(|(l, _)| *l == label)?;
             Some(format!("{label} {} leaves, was {was}", r.run.stats.leaves))
@@ -542,8 +547,13 @@ pub fn edit_of(form: &Form) -> Result<Edit, String> {
 
 impl App {
     /// The algorithms of the runs on screen.
+    /// The algorithms of the runs searched on this tree (not those kept from before a reorder).
     fn algos(&self) -> Vec<Algorithm> {
-        self.runs.iter().map(|r| r.algo.clone()).collect()
+        self.runs
+            .iter()
+            .filter(|r| r.kept.is_none())
+            .map(|r| r.algo.clone())
+            .collect()
     }
 
     /// Replaces the tree by `tree` once the runs in `wanted` that apply to it are searched
@@ -607,6 +617,7 @@ impl App {
             message: Some(message),
             before: Vec::new(),
             changed: true,
+            kept: Vec::new(),
         };
         let algos = self.algos();
         self.rerun_on(Arc::new(tree), self.source.clone(), algos, replacing);
@@ -657,6 +668,7 @@ impl App {
             message: Some(if undo { "undone" } else { "redone" }.to_owned()),
             before: Vec::new(),
             changed: true,
+            kept: Vec::new(),
         };
         let algos = self.algos();
         self.rerun_on(v.tree, v.source, algos, replacing);

@@ -3,7 +3,7 @@
 
 use crate::search::{Algorithm, Control, Refusal, Run};
 use crate::trace::{self, Replay, StepIndex, Trace};
-use crate::tree::Tree;
+use crate::tree::{NodeId, Tree};
 
 /// One algorithm's run on the tree, with its trace and where the user is in it.
 pub struct RunView {
@@ -13,6 +13,9 @@ pub struct RunView {
     pub index: StepIndex,
     /// Steps applied: 0 is before the search, `trace.len()` after it.
     pub step: usize,
+    /// A run kept from an earlier order of the tree's children, told on this order: what it
+    /// was (`before reorder`). It is not searched again when the tree changes.
+    pub kept: Option<String>,
 }
 
 impl RunView {
@@ -37,7 +40,41 @@ impl RunView {
             trace,
             index,
             step,
+            kept: None,
         })
+    }
+
+    /// What the run is called on screen: its algorithm, and for a kept run where it is from
+    /// ("alphabeta (before reorder)").
+    pub fn name(&self) -> String {
+        match &self.kept {
+            Some(from) => format!("{} ({from})", self.algo.label()),
+            None => self.algo.label(),
+        }
+    }
+
+    /// This run, searched on `old`, kept on `new`, a copy of `old` with its children reordered
+    /// (`map[old id]` = new id): the same events and statistics on the same nodes, its
+    /// principal variation and best moves by their new positions.
+    pub fn kept_on(&self, old: &Tree, new: &Tree, map: &[NodeId], from: &str) -> RunView {
+        let trace = self.trace.remapped(old, new, map);
+        let index = StepIndex::new(new, &trace);
+        let mut run = self.run.clone();
+        run.pv = run.pv.iter().map(|n| map[n.index()]).collect();
+        run.best_moves = run
+            .best_moves
+            .iter()
+            .map(|&i| new.child_index(map[old.child(old.root(), i).index()]))
+            .collect();
+        run.best_moves.sort_unstable();
+        RunView {
+            algo: self.algo.clone(),
+            run,
+            step: self.step.min(trace.len()),
+            trace,
+            index,
+            kept: Some(from.to_owned()),
+        }
     }
 
     pub fn replay<'a>(&'a self, tree: &'a Tree) -> Replay<'a> {
@@ -47,5 +84,92 @@ impl RunView {
     /// Step `k` in words (see [`trace::narrate`]).
     pub fn describe(&self, tree: &Tree, k: usize) -> String {
         trace::narrate::describe(tree, &self.run, &self.trace, &self.replay(tree), k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate;
+    use crate::trace::Status;
+
+    /// A run kept on a reordered copy of its tree tells the same story: after every step, each
+    /// node's status, window, value and bound are those of its counterpart in the original
+    /// run; the statistics are the same; the principal variation is the same nodes. The one
+    /// difference allowed: between a cutoff and its node's exit, a skipped child that now
+    /// stands before the child that fired shows as not reached until the exit settles it.
+    #[test]
+    fn a_kept_run_tells_the_same_story_on_the_new_order() {
+        let mut checked = 0;
+        for seed in 0..30u64 {
+            let p = generate::random::RandomShape {
+                min_branching: 1,
+                max_branching: 2 + (seed % 3) as u32,
+                depth: 2 + (seed % 4) as u32,
+                leaf_probability: 0.2,
+                values: generate::Values::integers(-9, 9),
+                mixed: seed % 2 == 0,
+            };
+            let tree = generate::random::generate(&p, seed).unwrap();
+            let mut rng = generate::Rng::new(seed);
+            let (new, map) = tree.reordered_map(|t, id| {
+                let mut o: Vec<usize> = (0..t.child_count(id)).collect();
+                for i in (1..o.len()).rev() {
+                    o.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                o
+            });
+            for algo in [
+                Algorithm::AlphaBeta { fail_soft: false },
+                Algorithm::AlphaBeta { fail_soft: true },
+                Algorithm::Sss,
+                Algorithm::NegaScout,
+                Algorithm::Mtdf { guess: None },
+            ] {
+                let Ok(old_run) = RunView::new(&tree, algo.clone()) else {
+                    continue;
+                };
+                let kept = old_run.kept_on(&tree, &new, &map, "before reorder");
+                assert_eq!(
+                    kept.name(),
+                    format!("{} (before reorder)", old_run.algo.label())
+                );
+                assert_eq!(kept.run.stats, old_run.run.stats);
+                let pv: Vec<NodeId> = old_run.run.pv.iter().map(|n| map[n.index()]).collect();
+                assert_eq!(kept.run.pv, pv);
+                let (a, b) = (old_run.replay(&tree), kept.replay(&new));
+                for k in 0..=old_run.trace.len() {
+                    let (sa, sb) = (a.states(k), b.states(k));
+                    for id in tree.ids() {
+                        let (x, y) = (&sa[id.index()], &sb[map[id.index()].index()]);
+                        assert_eq!(
+                            (x.window, x.value, x.bound, x.visits),
+                            (y.window, y.value, y.bound, y.visits),
+                            "seed {seed}, step {k}"
+                        );
+                        if x.status != y.status {
+                            assert_eq!((x.status, y.status), (Status::Pruned, Status::NotReached));
+                            // Some ancestor cut off and has not exited yet.
+                            let mut up = tree.parent(id);
+                            let mut found = false;
+                            while let Some(p) = up {
+                                let st = &sa[p.index()];
+                                found |= st.cutoff.is_some() && st.status == Status::Open;
+                                up = tree.parent(p);
+                            }
+                            assert!(found, "seed {seed}, step {k}, {algo:?}");
+                        }
+                        checked += 1;
+                    }
+                    // At the end every status is the same.
+                    if k == old_run.trace.len() {
+                        for id in tree.ids() {
+                            assert_eq!(sa[id.index()].status, sb[map[id.index()].index()].status);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -108,7 +108,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         let head = format!(
             "{}{} · step {}/{}",
             if i == app.current { "▶ " } else { "" },
-            r.algo.label(),
+            r.name(),
             r.step,
             r.trace.len()
         );
@@ -371,7 +371,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         .collect();
     let title = format!(
         " Log · {} · step {}/{}{} ",
-        r.algo.label(),
+        r.name(),
         r.step,
         r.trace.len(),
         if back > 0 {

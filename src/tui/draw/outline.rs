@@ -113,7 +113,7 @@ fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
         value: value.min(MAX_VALUE),
     };
     // The header's "▶ name" wants up to 14 columns: the window takes the slack.
-    let name = (r.algo.label().chars().count() + 3).min(14);
+    let name = (r.name().chars().count() + 3).min(14);
     col.window += name.saturating_sub(col.width());
     col
 }
@@ -302,7 +302,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let name = format!(
             "{} {}",
             if i == app.current { "▶" } else { " " },
-            app.runs[i].algo.label()
+            app.runs[i].name()
         );
         let style = if i == app.current {
             t.title_style()

@@ -42,7 +42,7 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
     let name_w = app
         .runs
         .iter()
-        .map(|r| r.algo.label().chars().count() + 2)
+        .map(|r| r.name().chars().count() + 2)
         .max()
         .unwrap_or(10)
         .clamp(10, 24) as u16;
@@ -87,12 +87,13 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
                 t.fg(t.text)
             };
             let cells = columns.iter().enumerate().map(|(k, c)| {
-                let text = c.of(&scope, &r.run).text();
                 if k == 0 {
+                    // The run's name, which says when it is kept from before a reorder.
+                    let text = r.name();
                     let marker = if i == app.current { "▶ " } else { "  " };
                     Cell::from(fit(&format!("{marker}{text}"), usize::from(name_w)))
                 } else {
-                    Cell::from(text)
+                    Cell::from(c.of(&scope, &r.run).text())
                 }
             });
             Row::new(cells).style(style)

@@ -31,12 +31,7 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
     };
     let b = block(
         t,
-        format!(
-            " Step {}/{} · {}{play} ",
-            r.step,
-            r.trace.len(),
-            r.algo.label()
-        ),
+        format!(" Step {}/{} · {}{play} ", r.step, r.trace.len(), r.name()),
     );
     let text = r.describe(&app.tree, r.step);
     let style = match r.step.checked_sub(1).map(|s| r.trace.event(s).view()) {
