@@ -5,7 +5,8 @@
 //! breadth-first (the root `#0`, then its children, then theirs), whatever built the tree, so two
 //! equal trees have equal arenas and a node id means the same node in every view and export. Labels (move names) and the
 //! payoff vectors of n-player leaves live in side tables, so a tree without labels pays nothing for
-//! them.
+//! them; so do the position keys and heuristic values of game trees ([`Tree::key`],
+//! [`Tree::heuristic`]).
 //!
 //! Trees are built through [`Draft`] (the preorder form every loader and generator produces),
 //! which validates them and lays them out, or directly from a laid-out arena with
@@ -102,6 +103,24 @@ struct Columns {
     uniform: Vec<bool>,
 }
 
+impl Positions {
+    /// The columns, each dropped when no node has a value in it.
+    fn new(key: Vec<Option<u64>>, heuristic: Vec<Option<f64>>) -> Positions {
+        Positions {
+            heuristic: if heuristic.iter().any(Option::is_some) {
+                heuristic
+            } else {
+                Vec::new()
+            },
+            key: if key.iter().any(Option::is_some) {
+                key
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
 impl Columns {
     fn with_capacity(n: usize) -> Columns {
         Columns {
@@ -158,6 +177,16 @@ struct Labels {
     text: String,
 }
 
+/// Optional per-node facts of game trees: the static evaluation of a position (interior nodes
+/// only, from Max's point of view) and a position key (equal positions reached by different move
+/// orders have equal keys). Each column is empty when no node has one, so trees without them pay
+/// nothing.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Positions {
+    heuristic: Vec<Option<f64>>,
+    key: Vec<Option<u64>>,
+}
+
 /// A validated game tree. See the module documentation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
@@ -165,6 +194,7 @@ pub struct Tree {
     /// n-player payoff vectors, `players` values a row.
     payoffs: Vec<f64>,
     labels: Labels,
+    positions: Positions,
     meta: Meta,
     /// Whether the tree is n-player (Player nodes, payoff vectors) rather than Max/Min.
     multiplayer: bool,
@@ -309,6 +339,68 @@ impl Tree {
 
     pub fn has_labels(&self) -> bool {
         !self.labels.starts.is_empty()
+    }
+
+    /// The heuristic value (static evaluation) stored at an interior node, from Max's point of
+    /// view in Max/Min trees.
+    #[inline]
+    pub fn heuristic(&self, id: NodeId) -> Option<f64> {
+        self.positions.heuristic.get(id.index()).copied().flatten()
+    }
+
+    /// The position key of a node: equal positions have equal keys.
+    #[inline]
+    pub fn key(&self, id: NodeId) -> Option<u64> {
+        self.positions.key.get(id.index()).copied().flatten()
+    }
+
+    /// Whether some node carries a position key.
+    pub fn has_keys(&self) -> bool {
+        !self.positions.key.is_empty()
+    }
+
+    /// Whether some node carries a heuristic value.
+    pub fn has_heuristics(&self) -> bool {
+        !self.positions.heuristic.is_empty()
+    }
+
+    /// The number of distinct position keys (`None` for a tree without keys): fewer than the
+    /// keyed nodes when positions recur (transpositions).
+    pub fn distinct_keys(&self) -> Option<usize> {
+        if !self.has_keys() {
+            return None;
+        }
+        let mut keys: Vec<u64> = self.positions.key.iter().flatten().copied().collect();
+        keys.sort_unstable();
+        keys.dedup();
+        Some(keys.len())
+    }
+
+    /// This tree with position keys and heuristic values (replacing any); `key` and `heuristic`
+    /// are indexed by node id. Heuristic values must be finite and sit at interior nodes.
+    pub fn with_positions(
+        mut self,
+        key: Vec<Option<u64>>,
+        heuristic: Vec<Option<f64>>,
+    ) -> Result<Tree, String> {
+        for (what, len) in [("keys", key.len()), ("heuristic values", heuristic.len())] {
+            if len != 0 && len != self.len() {
+                return Err(format!("{len} {what} for a tree of {} nodes", self.len()));
+            }
+        }
+        for (i, h) in heuristic.iter().enumerate() {
+            match h {
+                Some(h) if !h.is_finite() => {
+                    return Err(format!("node #{i}: heuristic value {h} is not finite"));
+                }
+                Some(_) if self.nodes.kind[i] == Kind::Leaf => {
+                    return Err(format!("node #{i}: a leaf carries a heuristic value"));
+                }
+                _ => {}
+            }
+        }
+        self.positions = Positions::new(key, heuristic);
+        Ok(self)
     }
 
     /// All node ids, in arena order.
@@ -565,6 +657,7 @@ impl Tree {
             nodes,
             payoffs: Vec::new(),
             labels: self.labels.clone(),
+            positions: self.positions.clone(),
             meta,
             multiplayer: false,
             height: 0,
@@ -593,6 +686,8 @@ impl Tree {
             },
             prob: (parent_chance && !parent_uniform).then_some(self.prob(id)),
             label: self.label(id).map(str::to_owned),
+            heuristic: self.heuristic(id),
+            key: self.key(id),
             children: 0,
         }
     }
@@ -640,6 +735,7 @@ impl Tree {
             nodes: columns,
             payoffs,
             labels: Labels::default(),
+            positions: Positions::default(),
             meta,
             multiplayer,
             height: 0,

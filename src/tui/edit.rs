@@ -133,8 +133,10 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
                             let was_chance = node.kind == Kind::Chance;
                             node.kind = *k;
                             if *k == Kind::Leaf {
-                                // The subtree goes: the node becomes a leaf worth 0.
+                                // The subtree goes: the node becomes a leaf worth 0, and a
+                                // leaf has no heuristic value.
                                 node.children = 0;
+                                node.heuristic = None;
                                 if tree.is_multiplayer() {
                                     node.payoff = vec![0.0; tree.players()];
                                 }
