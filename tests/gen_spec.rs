@@ -97,7 +97,8 @@ fn specs() -> Vec<Spec> {
             },
             mixed: true,
         }),
-        Spec::Game(Game::TicTacToe),
+        Spec::Game(Game::TicTacToe { depth: None }),
+        Spec::Game(Game::TicTacToe { depth: Some(3) }),
         Spec::Game(Game::Nim {
             heaps: Heaps::new(&[2, 0, 3]).unwrap(),
         }),

@@ -208,6 +208,11 @@ pub enum GameArg {
     /// The whole game from the empty board: X is Max; leaves +1 / 0 / −1; moves "X b2"
     /// (columns a–c left to right, rows 1–3 top to bottom). 549,946 nodes.
     TicTacToe {
+        /// Build the tree to this many moves; positions there that are not over become leaves
+        /// worth the heuristic, (open lines for X − open lines for O)/10. The full game when
+        /// absent.
+        #[arg(short = 'd', long)]
+        depth: Option<u32>,
         #[command(flatten)]
         common: Common,
     },
@@ -264,7 +269,7 @@ impl Family {
             | Family::Ordered { common, .. }
             | Family::Random { common, .. } => common,
             Family::Game { game } => match game {
-                GameArg::TicTacToe { common }
+                GameArg::TicTacToe { common, .. }
                 | GameArg::Nim { common, .. }
                 | GameArg::Pig { common, .. } => common,
             },
@@ -284,7 +289,7 @@ impl Family {
         use generate::*;
         Ok(match self {
             Family::Game { game } => Spec::Game(match game {
-                GameArg::TicTacToe { .. } => game::Game::TicTacToe,
+                GameArg::TicTacToe { depth, .. } => game::Game::TicTacToe { depth: *depth },
                 GameArg::Nim { heaps, .. } => game::Game::Nim {
                     heaps: game::Heaps::new(heaps)?,
                 },

@@ -5,7 +5,7 @@
 //!   by column `a`–`c` (left to right) and row `1`–`3` (top to bottom): `a1` is the top-left
 //!   corner, `b2` the centre. Children come in OpenSpiel's action order (cells row by row from
 //!   the top left: a1, b1, c1, a2, …), labelled "X b2" / "O a1". The plain tree has 549,946 nodes
-//!   (255,168 leaves), root value 0.
+//!   (255,168 leaves), root value 0; `--depth D` stops D moves from the start.
 //! - **nim** `--heaps 1,2,3,4`: normal play — a move takes k ≥ 1 objects from one heap, and the
 //!   player who takes the last object wins. The first player is Max; a leaf (all heaps empty) is
 //!   +1 when Max took the last object, −1 when Min did. Labels "take k from heap h" (heaps
@@ -26,7 +26,10 @@
 //!
 //! The trees are laid out breadth first, level by level, directly in the arena; every game
 //! checks the size of its tree before allocating it. Positions are not shared: a position reached
-//! by two move orders appears twice (position keys are not part of the format yet).
+//! by two move orders appears twice, and both nodes carry the same position key ([`Rules::key`];
+//! the encodings are in docs/FORMAT.md). Games with an evaluation ([`Rules::heuristic`];
+//! tic-tac-toe: (lines open for X − lines open for O) / 10) store it at every interior node, and
+//! with a depth limit the positions at the limit that are not over become leaves worth it.
 
 use super::{GenError, check_size};
 use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
@@ -72,9 +75,18 @@ impl Heaps {
 /// A game and its parameters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Game {
-    TicTacToe,
-    Nim { heaps: Heaps },
-    Pig { win: u32, dice: u32, horizon: u32 },
+    /// To `depth` moves (positions there valued by the heuristic), or the full game.
+    TicTacToe {
+        depth: Option<u32>,
+    },
+    Nim {
+        heaps: Heaps,
+    },
+    Pig {
+        win: u32,
+        dice: u32,
+        horizon: u32,
+    },
 }
 
 impl Game {
@@ -83,7 +95,7 @@ impl Game {
 
     pub fn name(&self) -> &'static str {
         match self {
-            Game::TicTacToe => "tic-tac-toe",
+            Game::TicTacToe { .. } => "tic-tac-toe",
             Game::Nim { .. } => "nim",
             Game::Pig { .. } => "pig",
         }
@@ -92,7 +104,7 @@ impl Game {
     /// The game `name` with the command line's defaults.
     pub fn default_for(name: &str) -> Option<Game> {
         Some(match name {
-            "tic-tac-toe" => Game::TicTacToe,
+            "tic-tac-toe" => Game::TicTacToe { depth: None },
             "nim" => Game::Nim {
                 heaps: Heaps::new(&[1, 2, 3, 4]).expect("four heaps"),
             },
@@ -120,25 +132,51 @@ trait Rules {
     fn root(&self) -> Self::State;
     fn expand(&self, s: &Self::State, moves: &mut Vec<(u32, f64, Self::State)>) -> Position;
     fn label(&self, code: u32) -> String;
+    /// The position's key: equal positions, whatever the move order, have equal keys.
+    fn key(&self, s: &Self::State) -> u64;
+    /// The static evaluation of a position that is not over, from Max's point of view; `None`
+    /// for games without one.
+    fn heuristic(&self, _s: &Self::State) -> Option<f64> {
+        None
+    }
 }
 
 /// The game tree of `rules`, breadth first: level k's nodes are numbered in order, and the
-/// children of each node follow those of the node before it on the next level.
-fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
+/// children of each node follow those of the node before it on the next level. With a depth
+/// limit, the positions on level `depth` that are not over become leaves worth their heuristic
+/// value. Every node gets its position's key, every interior node its heuristic value.
+fn build<R: Rules>(rules: &R, meta: Meta, depth: Option<u32>) -> Result<Tree, GenError> {
     const NO_LABEL: u32 = u32::MAX;
     let mut nodes: Vec<ArenaNode> = Vec::new();
     let mut labels: Vec<u32> = Vec::new();
+    let mut keys: Vec<Option<u64>> = Vec::new();
+    let mut heuristics: Vec<Option<f64>> = Vec::new();
     // (position, parent, label code, probability)
     let mut level = vec![(rules.root(), ArenaNode::NO_PARENT, NO_LABEL, 1.0)];
     let mut moves = Vec::new();
+    let mut d = 0u32;
     while !level.is_empty() {
         let mut next_id = (nodes.len() + level.len()) as u64;
         let mut next = Vec::new();
+        let cut = depth.is_some_and(|limit| d >= limit);
         for (state, parent, code, prob) in level {
             moves.clear();
             let position = rules.expand(&state, &mut moves);
+            let heuristic = match position {
+                Position::Leaf(_) => None,
+                _ => rules.heuristic(&state),
+            };
             let (kind, value) = match position {
                 Position::Leaf(v) => (Kind::Leaf, v),
+                _ if cut => match heuristic {
+                    Some(h) => (Kind::Leaf, h),
+                    None => {
+                        return Err(GenError::Invalid(format!(
+                            "{} has no heuristic value to stop at a depth limit",
+                            meta.name
+                        )));
+                    }
+                },
                 Position::Decision(k) => (k, 0.0),
                 Position::Chance => (Kind::Chance, 0.0),
             };
@@ -158,6 +196,8 @@ fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
                 prob,
             });
             labels.push(code);
+            keys.push(Some(rules.key(&state)));
+            heuristics.push(if kind == Kind::Leaf { None } else { heuristic });
             if kind == Kind::Leaf {
                 continue;
             }
@@ -172,8 +212,11 @@ fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
             next.extend(moves.drain(..).map(|(c, p, s)| (s, me, c, p)));
         }
         level = next;
+        d += 1;
     }
-    let tree = Tree::from_arena(meta, false, nodes, Vec::new()).map_err(GenError::Invalid)?;
+    let tree = Tree::from_arena(meta, false, nodes, Vec::new())
+        .and_then(|t| t.with_positions(keys, heuristics))
+        .map_err(GenError::Invalid)?;
     Ok(tree.with_labels(|id| {
         let code = labels[id.index()];
         (code != NO_LABEL).then(|| rules.label(code))
@@ -184,18 +227,29 @@ fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
 pub fn generate(game: &Game) -> Result<Tree, GenError> {
     let bounds = Some(Bounds { lo: -1.0, hi: 1.0 });
     match *game {
-        Game::TicTacToe => {
-            // 9 + 9·8 + … + 9! positions at most: checked before anything is allocated.
-            let bound = (0..=9u64).map(|k| (10 - k..=9).product::<u64>()).sum();
+        Game::TicTacToe { depth } => {
+            // 1 + 9 + 9·8 + … positions at most to the depth limit: checked before anything is
+            // allocated.
+            let last = depth.map_or(9, |d| d.min(9)) as u64;
+            let bound = (0..=last).map(|k| (10 - k..=9).product::<u64>()).sum();
             check_size("the tic-tac-toe tree", Some(bound), 0)?;
-            let meta = Meta {
-                name: "tic-tac-toe".into(),
-                description: "prune gen game tic-tac-toe: the full game from the empty board, X (Max) first; +1 X wins, 0 draw, −1 O wins".into(),
-                players: 2,
-                bounds,
-                ..Meta::default()
+            let meta = match depth {
+                None => Meta {
+                    name: "tic-tac-toe".into(),
+                    description: "prune gen game tic-tac-toe: the full game from the empty board, X (Max) first; +1 X wins, 0 draw, −1 O wins; heuristic (open lines for X − open lines for O)/10".into(),
+                    players: 2,
+                    bounds,
+                    ..Meta::default()
+                },
+                Some(d) => Meta {
+                    name: format!("tic-tac-toe depth {d}"),
+                    description: format!("prune gen game tic-tac-toe --depth {d}: from the empty board to depth {d}, X (Max) first; +1 X wins, 0 draw, −1 O wins; positions at depth {d} valued by the heuristic (open lines for X − open lines for O)/10"),
+                    players: 2,
+                    bounds,
+                    ..Meta::default()
+                },
             };
-            build(&TicTacToe, meta)
+            build(&TicTacToe, meta, depth)
         }
         Game::Nim { heaps } => {
             let nim = Nim::new(heaps.as_slice())?;
@@ -209,7 +263,7 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
                 bounds,
                 ..Meta::default()
             };
-            build(&nim, meta)
+            build(&nim, meta, None)
         }
         Game::Pig { win, dice, horizon } => {
             let pig = Pig::new(win, dice, horizon)?;
@@ -222,7 +276,7 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
                 bounds,
                 ..Meta::default()
             };
-            build(&pig, meta)
+            build(&pig, meta, None)
         }
     }
 }
@@ -277,6 +331,18 @@ impl Rules for TicTacToe {
             moves.push((cell + if x_moves { 0 } else { 9 }, 1.0, next));
         }
         Position::Decision(if x_moves { Kind::Max } else { Kind::Min })
+    }
+
+    /// X's cells in bits 0–8, O's in bits 9–17.
+    fn key(&self, &(x, o): &(u16, u16)) -> u64 {
+        u64::from(x) | u64::from(o) << 9
+    }
+
+    /// (lines still open for X − lines still open for O) / 10, within ±0.8 so that a win (±1)
+    /// outweighs it. A line is open for X when O has no mark on it.
+    fn heuristic(&self, &(x, o): &(u16, u16)) -> Option<f64> {
+        let open = |theirs: u16| LINES.iter().filter(|&&l| l & theirs == 0).count() as f64;
+        Some((open(o) - open(x)) / 10.0)
     }
 
     fn label(&self, code: u32) -> String {
@@ -367,6 +433,21 @@ impl Rules for Nim {
         Position::Decision(if *max { Kind::Max } else { Kind::Min })
     }
 
+    /// The side to move in bit 0, then the non-empty heaps from the smallest up, each written
+    /// as that many 1 bits and a 0: the order of the heaps and empty heaps do not matter, and
+    /// with fewer than 32 objects in at most 16 heaps the code fits in 48 bits.
+    fn key(&self, (heaps, max): &(Vec<u32>, bool)) -> u64 {
+        let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        let mut key = 0u64;
+        let mut bit = 1;
+        for h in sorted {
+            key |= ((1u64 << h) - 1) << bit;
+            bit += h + 1;
+        }
+        key | u64::from(*max)
+    }
+
     fn label(&self, code: u32) -> String {
         format!("take {} from heap {}", code >> 8, (code & 0xff) + 1)
     }
@@ -441,6 +522,16 @@ impl Pig {
             0,
         )?;
         Ok(pig)
+    }
+
+    /// Bits for a score or turn total, and for the number of decisions, when the packed key
+    /// (2 flag bits, two scores, the turn total, the decisions) fits in 64 bits. A score or
+    /// turn total never exceeds `W − 1 + K` (a turn stops once it could win).
+    fn key_widths(&self) -> Option<(u32, u32)> {
+        let bits = |n: u64| 64 - n.leading_zeros();
+        let value_bits = bits(u64::from(self.win) + u64::from(self.dice));
+        let move_bits = bits(u64::from(self.horizon));
+        (2 + 3 * value_bits + move_bits <= 64).then_some((value_bits, move_bits))
     }
 
     /// The exact number of nodes of the tree, memoised on positions; `None` when more than
@@ -553,6 +644,32 @@ impl Rules for Pig {
         Position::Decision(if s.player == 0 { Kind::Max } else { Kind::Min })
     }
 
+    /// The state packed into 64 bits when it fits (see [`Pig::key_widths`]), otherwise a
+    /// 64-bit mix of its fields.
+    fn key(&self, s: &PigState) -> u64 {
+        let fields = [
+            u64::from(s.scores[0]),
+            u64::from(s.scores[1]),
+            u64::from(s.turn_total),
+            u64::from(s.moves),
+        ];
+        let flags = (s.player as u64) << 1 | u64::from(s.chance);
+        match self.key_widths() {
+            Some((value_bits, move_bits)) => {
+                let mut key = flags;
+                let mut shift = 2;
+                for (i, f) in fields.into_iter().enumerate() {
+                    key |= f << shift;
+                    shift += if i < 3 { value_bits } else { move_bits };
+                }
+                key
+            }
+            None => fields.into_iter().fold(flags, |h, f| {
+                splitmix(h ^ f.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            }),
+        }
+    }
+
     fn label(&self, code: u32) -> String {
         match code {
             ROLL => "roll".into(),
@@ -562,13 +679,20 @@ impl Rules for Pig {
     }
 }
 
+/// SplitMix64's finaliser: a bijective mix of 64 bits.
+fn splitmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn tic_tac_toe_labels_and_first_levels() {
-        let t = generate(&Game::TicTacToe).unwrap();
+        let t = generate(&Game::TicTacToe { depth: None }).unwrap();
         assert_eq!(t.child_count(t.root()), 9);
         assert_eq!(t.kind(t.root()), Kind::Max);
         let b2 = t.child(t.root(), 4);

@@ -107,7 +107,7 @@ impl Spec {
             Spec::Ordered(_) => "ordered",
             Spec::Random(_) => "random",
             Spec::Game(g) => match g {
-                Game::TicTacToe => "game tic-tac-toe",
+                Game::TicTacToe { .. } => "game tic-tac-toe",
                 Game::Nim { .. } => "game nim",
                 Game::Pig { .. } => "game pig",
             },
@@ -253,7 +253,11 @@ impl Spec {
                 c.values(&p.values);
             }
             (Spec::Game(g), Spec::Game(d)) => match (g, d) {
-                (Game::TicTacToe, _) => {}
+                (Game::TicTacToe { depth }, _) => {
+                    if let Some(d) = depth {
+                        c.arg("--depth", d);
+                    }
+                }
                 (Game::Nim { heaps }, Game::Nim { heaps: dh }) => {
                     if *heaps != dh {
                         c.arg("--heaps", heaps.text());

@@ -125,7 +125,12 @@ fn family_fields(spec: &Spec) -> Vec<Field> {
             f.push(toggle("mixed", r.mixed).with_help("random Max/Min kinds"));
             f.extend(values_fields(&r.values));
         }
-        Spec::Game(Game::TicTacToe) => {}
+        Spec::Game(Game::TicTacToe { depth }) => {
+            let d = depth.map(|d| d.to_string()).unwrap_or_default();
+            f.push(text("depth", d).with_help(
+                "moves from the empty board; positions there are valued by the heuristic; empty: the full game",
+            ));
+        }
         Spec::Game(Game::Nim { heaps }) => {
             f.push(text("heaps", heaps.text()).with_help("heap sizes, comma-separated"));
         }
@@ -214,7 +219,14 @@ pub fn spec_of(form: &Form) -> Result<Spec, String> {
             r.mixed = on("mixed")?;
             r.values = values()?;
         }
-        Spec::Game(Game::TicTacToe) => {}
+        Spec::Game(Game::TicTacToe { depth }) => {
+            let d = get("depth")?.trim().to_owned();
+            *depth = if d.is_empty() {
+                None
+            } else {
+                Some(parse_num(&d, "depth")?)
+            };
+        }
         Spec::Game(Game::Nim { heaps }) => {
             let sizes = get("heaps")?
                 .split(',')
