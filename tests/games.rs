@@ -6,6 +6,7 @@ use std::process::Command;
 
 use prune::format::{self, Format};
 use prune::generate::Spec;
+use prune::generate::game::connect_four::Moves;
 use prune::generate::game::{Game, Heaps};
 use prune::search::{self, Algorithm, Value};
 use prune::tree::{NodeId, Tree};
@@ -98,6 +99,7 @@ fn nim_values_follow_sprague_grundy() {
     for heaps in sets {
         let t = Spec::Game(Game::Nim {
             heaps: Heaps::new(heaps).unwrap(),
+            players: 2,
         })
         .build(1)
         .unwrap();
@@ -116,6 +118,7 @@ fn nim_values_follow_sprague_grundy() {
 fn nim_refuses_what_cannot_fit_before_building() {
     let err = Spec::Game(Game::Nim {
         heaps: Heaps::new(&[10, 10, 10, 10]).unwrap(),
+        players: 2,
     })
     .build(1)
     .unwrap_err();
@@ -258,6 +261,7 @@ fn depth_limited_tic_tac_toe() {
 fn nim_and_pig_positions_have_keys() {
     let t = Spec::Game(Game::Nim {
         heaps: Heaps::new(&[1, 2, 3]).unwrap(),
+        players: 2,
     })
     .build(1)
     .unwrap();
@@ -361,4 +365,255 @@ fn info_counts_transpositions() {
     // Positions after k moves: C(9,⌈k/2⌉)·C(9−⌈k/2⌉,⌊k/2⌋) = 1 + 9 + 72 + 252 + 756.
     assert_eq!(info["distinct_keys"], 1090);
     assert_eq!(info["heuristic_nodes"], 1 + 9 + 72 + 504);
+}
+
+fn connect_four(depth: u32, moves: &str) -> Tree {
+    Spec::Game(Game::ConnectFour {
+        depth,
+        moves: Moves::parse(moves).unwrap(),
+    })
+    .build(1)
+    .unwrap()
+}
+
+/// Connect four on a plain 7 × 6 array, independent of the generator's bitboards: the nodes
+/// of the tree to `depth` in preorder, each as (number of children, leaf value or `None`); a
+/// game ends when the last stone makes four through it (±1000).
+fn naive_connect_four(
+    board: &mut [[u8; 6]; 7],
+    ply: u32,
+    depth: u32,
+    out: &mut Vec<(usize, Option<i32>)>,
+) {
+    let player = if ply % 2 == 0 { 1 } else { 2 };
+    let open: Vec<usize> = (0..7).filter(|&c| board[c][5] == 0).collect();
+    if depth == 0 || open.is_empty() {
+        out.push((0, Some(if open.is_empty() { 0 } else { i32::MIN })));
+        return;
+    }
+    out.push((open.len(), None));
+    for c in open {
+        let r = (0..6).find(|&r| board[c][r] == 0).unwrap();
+        board[c][r] = player;
+        let line = |dc: i32, dr: i32| {
+            (1..4)
+                .take_while(|k| {
+                    let (x, y) = (c as i32 + k * dc, r as i32 + k * dr);
+                    (0..7).contains(&x)
+                        && (0..6).contains(&y)
+                        && board[x as usize][y as usize] == player
+                })
+                .count()
+        };
+        let four = [(1, 0), (0, 1), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dc, dr)| 1 + line(dc, dr) + line(-dc, -dr) >= 4);
+        if four {
+            out.push((0, Some(if player == 1 { 1000 } else { -1000 })));
+        } else {
+            naive_connect_four(board, ply + 1, depth - 1, out);
+        }
+        board[c][r] = 0;
+    }
+}
+
+#[test]
+fn connect_four_matches_a_plain_board() {
+    // After 1212 and 121 both players are one stone from four in columns 1 and 2, so games end
+    // inside the tree; 4435 and the empty board have none before the seventh stone.
+    for (moves, depth) in [
+        ("", 4),
+        ("4435", 3),
+        ("1212", 4),
+        ("121", 4),
+        ("123456712345", 3),
+    ] {
+        let t = connect_four(depth, moves);
+        let mut board = [[0u8; 6]; 7];
+        for (i, c) in moves.bytes().enumerate() {
+            let c = usize::from(c - b'1');
+            let r = (0..6).find(|&r| board[c][r] == 0).unwrap();
+            board[c][r] = if i % 2 == 0 { 1 } else { 2 };
+        }
+        let mut want = Vec::new();
+        naive_connect_four(&mut board, moves.len() as u32, depth, &mut want);
+        let got: Vec<(usize, Option<i32>)> = t
+            .preorder()
+            .map(|i| {
+                if !t.is_leaf(i) {
+                    return (t.child_count(i), None);
+                }
+                // A position cut off at the limit is worth its heuristic (less than a win):
+                // the plain board marks it MIN.
+                let v = t.value(i);
+                let cut = t.depth_of(i) == depth as usize && v.abs() < 1000.0;
+                (0, Some(if cut { i32::MIN } else { v as i32 }))
+            })
+            .collect();
+        assert_eq!(got.len(), want.len(), "after {moves:?}, depth {depth}");
+        assert_eq!(got, want, "after {moves:?}, depth {depth}");
+    }
+    // Nodes per depth from the empty board: 7^k until the first win, at the seventh stone.
+    for (depth, nodes) in [(0, 1), (1, 8), (2, 57), (3, 400), (4, 2801)] {
+        assert_eq!(connect_four(depth, "").len(), nodes);
+    }
+}
+
+#[test]
+fn connect_four_values_keys_and_heuristics() {
+    // X (Max) has three in column 1 after 121212: dropping a fourth wins at once.
+    let t = connect_four(1, "121212");
+    let win = follow(&t, &["drop col 1"]);
+    assert_eq!((t.is_leaf(win), t.value(win)), (true, 1000.0));
+    assert_eq!(
+        root_value(&t, &Algorithm::AlphaBeta { fail_soft: false }),
+        1000.0
+    );
+    // Two moves deeper, every other first move lets O (Min) win in column 2.
+    let t = connect_four(3, "121212");
+    assert_eq!(root_value(&t, &Algorithm::NegaScout), 1000.0);
+    let c3 = follow(&t, &["drop col 3"]);
+    assert_eq!(root_value_at(&t, c3), -1000.0);
+    // Keys: 4435 and 3544 reach one position.
+    let t = connect_four(4, "");
+    let a = follow(
+        &t,
+        &["drop col 4", "drop col 4", "drop col 3", "drop col 5"],
+    );
+    let b = follow(
+        &t,
+        &["drop col 3", "drop col 5", "drop col 4", "drop col 4"],
+    );
+    assert_ne!(a, b);
+    assert_eq!(t.key(a), t.key(b));
+    assert_ne!(
+        t.key(a),
+        t.key(follow(
+            &t,
+            &["drop col 4", "drop col 4", "drop col 5", "drop col 3"]
+        ))
+    );
+    // Heuristics at every interior node; the cut leaves hold it as their value.
+    assert!(t.ids().all(|i| t.heuristic(i).is_some() != t.is_leaf(i)));
+    assert_eq!(t.heuristic(t.root()), Some(0.0));
+    // A cut position is worth what the same position is worth as a root cut at depth 0.
+    let same = connect_four(0, "4435");
+    assert_eq!(t.value(a), same.value(same.root()));
+    // X on 4 and 5 of the bottom row: windows 2–5, 3–6 and 4–7 hold two of X's (+2 each); O's
+    // two in column 1 one window (−2).
+    let c = follow(
+        &t,
+        &["drop col 4", "drop col 1", "drop col 5", "drop col 1"],
+    );
+    assert_eq!(t.value(c), 4.0);
+    // A tree too large is refused before it is built.
+    let err = Spec::Game(Game::ConnectFour {
+        depth: 14,
+        moves: Moves::NONE,
+    })
+    .build(1)
+    .unwrap_err();
+    assert!(err.to_string().contains("connect-four"), "{err}");
+}
+
+/// The minimax value of the subtree at `id`.
+fn root_value_at(t: &Tree, id: NodeId) -> f64 {
+    if t.is_leaf(id) {
+        return t.value(id);
+    }
+    let vs = t.children(id).map(|c| root_value_at(t, c));
+    if t.kind(id) == prune::tree::Kind::Max {
+        vs.fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        vs.fold(f64::INFINITY, f64::min)
+    }
+}
+
+/// Max^n by hand over nim's rules: the player to move takes the child whose payoff is best for
+/// them, the first such child on ties (the order of the tree's children).
+fn naive_nim_maxn(heaps: &mut Vec<u32>, mover: usize, players: usize) -> Vec<f64> {
+    if heaps.iter().all(|&h| h == 0) {
+        let mut p = vec![0.0; players];
+        p[(mover + players - 1) % players] = 1.0;
+        return p;
+    }
+    let mut best: Option<Vec<f64>> = None;
+    for i in 0..heaps.len() {
+        for k in 1..=heaps[i] {
+            heaps[i] -= k;
+            let v = naive_nim_maxn(heaps, (mover + 1) % players, players);
+            heaps[i] += k;
+            if best.as_ref().is_none_or(|b| v[mover] > b[mover]) {
+                best = Some(v);
+            }
+        }
+    }
+    best.expect("a move")
+}
+
+#[test]
+fn n_player_nim_by_maxn() {
+    for (heaps, players) in [
+        (&[1, 2, 3][..], 3),
+        (&[2, 2][..], 3),
+        (&[1, 1][..], 3),
+        (&[3, 4][..], 4),
+        (&[1, 2, 2][..], 5),
+    ] {
+        let t = Spec::Game(Game::Nim {
+            heaps: Heaps::new(heaps).unwrap(),
+            players,
+        })
+        .build(1)
+        .unwrap();
+        assert!(t.is_multiplayer());
+        assert_eq!(t.players(), usize::from(players));
+        let two = Spec::Game(Game::Nim {
+            heaps: Heaps::new(heaps).unwrap(),
+            players: 2,
+        })
+        .build(1)
+        .unwrap();
+        assert_eq!(t.len(), two.len());
+        for id in t.ids() {
+            if t.is_leaf(id) {
+                // The winner is the player who moved into the leaf: the parent's.
+                let prune::tree::Kind::Player(p) = t.kind(t.parent(id).unwrap()) else {
+                    panic!("a player node")
+                };
+                let mut want = vec![0.0; usize::from(players)];
+                want[usize::from(p)] = 1.0;
+                assert_eq!(t.payoff(id), want.as_slice());
+            } else {
+                let depth = t.depth_of(id) % usize::from(players);
+                assert_eq!(t.kind(id), prune::tree::Kind::Player(depth as u8));
+            }
+        }
+        let want = naive_nim_maxn(&mut heaps.to_vec(), 0, usize::from(players));
+        for algo in [Algorithm::Maxn, Algorithm::MaxnShallow] {
+            match search::run(&t, &algo).unwrap().value {
+                Value::Vector(v) => assert_eq!(v, want, "{heaps:?}, {players} players, {algo}"),
+                v => panic!("not a vector: {v}"),
+            }
+        }
+    }
+    // The one-heap game: the first player takes everything.
+    let t = Spec::Game(Game::Nim {
+        heaps: Heaps::new(&[3]).unwrap(),
+        players: 3,
+    })
+    .build(1)
+    .unwrap();
+    assert_eq!(
+        t.payoff(follow(&t, &["take 3 from heap 1"])),
+        &[1.0, 0.0, 0.0]
+    );
+    assert!(
+        Spec::Game(Game::Nim {
+            heaps: Heaps::new(&[3]).unwrap(),
+            players: 1,
+        })
+        .build(1)
+        .is_err()
+    );
 }

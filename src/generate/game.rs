@@ -9,7 +9,11 @@
 //! - **nim** `--heaps 1,2,3,4`: normal play — a move takes k ≥ 1 objects from one heap, and the
 //!   player who takes the last object wins. The first player is Max; a leaf (all heaps empty) is
 //!   +1 when Max took the last object, −1 when Min did. Labels "take k from heap h" (heaps
-//!   numbered from 1 as given); children by heap, then by k from 1 up.
+//!   numbered from 1 as given); children by heap, then by k from 1 up. With `--players N`
+//!   (N ≥ 3) the players move in turn and the tree is n-player: the one who takes the last
+//!   object gets payoff 1, the others 0 (for max^n).
+//! - **connect-four** `--depth D [--moves 4435]`: 7 × 6, to depth D from the start or after the
+//!   given moves; ±1000 a win, heuristic = open windows ([`connect_four`]).
 //! - **pig** `--win W --dice K --horizon H`: two-player Pig with chance nodes, the rules of
 //!   OpenSpiel's `pig(winscore=W, diceoutcomes=K, horizon=H)`. The player to move (player 1 =
 //!   Max, player 2 = Min) chooses "roll" or "stop" (both even with a turn total of 0; only
@@ -31,8 +35,11 @@
 //! tic-tac-toe: (lines open for X − lines open for O) / 10) store it at every interior node, and
 //! with a depth limit the positions at the limit that are not over become leaves worth it.
 
-use super::{GenError, check_size};
+pub mod connect_four;
+
+use super::{GenError, check_size, size_bound};
 use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
+use connect_four::{ConnectFour, Moves};
 
 /// The most heaps `gen game nim` takes.
 pub const MAX_HEAPS: usize = 16;
@@ -79,25 +86,36 @@ pub enum Game {
     TicTacToe {
         depth: Option<u32>,
     },
+    /// `players` take turns (2: Max and Min; more: an n-player tree for max^n).
     Nim {
         heaps: Heaps,
+        players: u8,
     },
     Pig {
         win: u32,
         dice: u32,
         horizon: u32,
     },
+    /// To `depth` moves after `moves` (positions there valued by the heuristic).
+    ConnectFour {
+        depth: u32,
+        moves: Moves,
+    },
 }
+
+/// The most players `gen game nim` takes.
+pub const MAX_NIM_PLAYERS: u8 = 16;
 
 impl Game {
     /// The names `prune gen game NAME` takes, in the order of its help.
-    pub const NAMES: [&'static str; 3] = ["tic-tac-toe", "nim", "pig"];
+    pub const NAMES: [&'static str; 4] = ["tic-tac-toe", "nim", "pig", "connect-four"];
 
     pub fn name(&self) -> &'static str {
         match self {
             Game::TicTacToe { .. } => "tic-tac-toe",
             Game::Nim { .. } => "nim",
             Game::Pig { .. } => "pig",
+            Game::ConnectFour { .. } => "connect-four",
         }
     }
 
@@ -107,6 +125,11 @@ impl Game {
             "tic-tac-toe" => Game::TicTacToe { depth: None },
             "nim" => Game::Nim {
                 heaps: Heaps::new(&[1, 2, 3, 4]).expect("four heaps"),
+                players: 2,
+            },
+            "connect-four" => Game::ConnectFour {
+                depth: 4,
+                moves: Moves::NONE,
             },
             "pig" => Game::Pig {
                 win: 6,
@@ -121,6 +144,8 @@ impl Game {
 /// What a position is, for the breadth-first builder.
 enum Position {
     Leaf(f64),
+    /// A finished game of an n-player tree: its payoff vector.
+    Payoffs(Vec<f64>),
     Decision(Kind),
     Chance,
 }
@@ -151,6 +176,9 @@ fn build<R: Rules>(rules: &R, meta: Meta, depth: Option<u32>) -> Result<Tree, Ge
     let mut labels: Vec<u32> = Vec::new();
     let mut keys: Vec<Option<u64>> = Vec::new();
     let mut heuristics: Vec<Option<f64>> = Vec::new();
+    let mut payoffs: Vec<f64> = Vec::new();
+    let players = usize::from(meta.players);
+    let multiplayer = players > 2;
     // (position, parent, label code, probability)
     let mut level = vec![(rules.root(), ArenaNode::NO_PARENT, NO_LABEL, 1.0)];
     let mut moves = Vec::new();
@@ -163,11 +191,17 @@ fn build<R: Rules>(rules: &R, meta: Meta, depth: Option<u32>) -> Result<Tree, Ge
             moves.clear();
             let position = rules.expand(&state, &mut moves);
             let heuristic = match position {
-                Position::Leaf(_) => None,
+                Position::Leaf(_) | Position::Payoffs(_) => None,
                 _ => rules.heuristic(&state),
             };
             let (kind, value) = match position {
                 Position::Leaf(v) => (Kind::Leaf, v),
+                Position::Payoffs(p) => {
+                    debug_assert_eq!(p.len(), players);
+                    let row = payoffs.len() / players;
+                    payoffs.extend_from_slice(&p);
+                    (Kind::Leaf, row as f64)
+                }
                 _ if cut => match heuristic {
                     Some(h) => (Kind::Leaf, h),
                     None => {
@@ -180,7 +214,13 @@ fn build<R: Rules>(rules: &R, meta: Meta, depth: Option<u32>) -> Result<Tree, Ge
                 Position::Decision(k) => (k, 0.0),
                 Position::Chance => (Kind::Chance, 0.0),
             };
-            let first = if kind == Kind::Leaf { 0 } else { next_id };
+            let first = match kind {
+                // An n-player leaf's `first` is the row of its payoff vector.
+                Kind::Leaf if multiplayer => value as u64,
+                Kind::Leaf => 0,
+                _ => next_id,
+            };
+            let value = if multiplayer { 0.0 } else { value };
             let uniform = kind == Kind::Chance && moves.windows(2).all(|w| w[0].1 == w[1].1);
             nodes.push(ArenaNode {
                 first: first as u32,
@@ -214,7 +254,7 @@ fn build<R: Rules>(rules: &R, meta: Meta, depth: Option<u32>) -> Result<Tree, Ge
         level = next;
         d += 1;
     }
-    let tree = Tree::from_arena(meta, false, nodes, Vec::new())
+    let tree = Tree::from_arena(meta, multiplayer, nodes, payoffs)
         .and_then(|t| t.with_positions(keys, heuristics))
         .map_err(GenError::Invalid)?;
     Ok(tree.with_labels(|id| {
@@ -251,8 +291,8 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
             };
             build(&TicTacToe, meta, depth)
         }
-        Game::Nim { heaps } => {
-            let nim = Nim::new(heaps.as_slice())?;
+        Game::Nim { heaps, players: 2 } => {
+            let nim = Nim::new(heaps.as_slice(), 2)?;
             let meta = Meta {
                 name: format!("nim {}", heaps.text()),
                 description: format!(
@@ -264,6 +304,48 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
                 ..Meta::default()
             };
             build(&nim, meta, None)
+        }
+        Game::Nim { heaps, players } => {
+            let nim = Nim::new(heaps.as_slice(), players)?;
+            let meta = Meta {
+                name: format!("nim {} players {players}", heaps.text()),
+                description: format!(
+                    "prune gen game nim --players {players}: heaps {}, players 1 to {players} in turn, taking the last object wins; payoff 1 to the winner, 0 to the others",
+                    heaps.text()
+                ),
+                players,
+                payoff_floor: Some(0.0),
+                payoff_sum: Some(1.0),
+                ..Meta::default()
+            };
+            build(&nim, meta, None)
+        }
+        Game::ConnectFour { depth, moves } => {
+            let rules = ConnectFour::new(&moves)?;
+            // At most as many children as open columns at the root, on every level: a bound
+            // checked before anything is allocated, with room for keys, heuristic values and
+            // labels (about 48 bytes a node).
+            let bound = size_bound(rules.open_columns(), depth);
+            let what = format!("the connect-four tree of depth {depth}");
+            check_size(&what, bound, bound.unwrap_or(0).saturating_mul(48))?;
+            let after = if moves.as_slice().is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", moves.text())
+            };
+            let meta = Meta {
+                name: format!("connect-four depth {depth}{after}"),
+                description: format!(
+                    "prune gen game connect-four --depth {depth}: 7×6 board{after}, the first player (Max) to move first; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
+                ),
+                players: 2,
+                bounds: Some(Bounds {
+                    lo: -connect_four::WIN,
+                    hi: connect_four::WIN,
+                }),
+                ..Meta::default()
+            };
+            build(&rules, meta, Some(depth))
         }
         Game::Pig { win, dice, horizon } => {
             let pig = Pig::new(win, dice, horizon)?;
@@ -356,13 +438,19 @@ impl Rules for TicTacToe {
     }
 }
 
-/// Nim: the heaps and whether Max is to move.
+/// Nim for `players` players in turn.
 struct Nim {
     heaps: Vec<u32>,
+    players: u8,
 }
 
 impl Nim {
-    fn new(heaps: &[u32]) -> Result<Nim, GenError> {
+    fn new(heaps: &[u32], players: u8) -> Result<Nim, GenError> {
+        if !(2..=MAX_NIM_PLAYERS).contains(&players) {
+            return Err(GenError::Invalid(format!(
+                "nim takes 2 to {MAX_NIM_PLAYERS} players, not {players}"
+            )));
+        }
         // The tree of a heap of n objects has 2^n nodes, and with several heaps the tree holds
         // every pair of a node of one heap's tree followed by a node of the other's: at least
         // 2^(total) nodes. Refuse before counting what cannot fit.
@@ -374,6 +462,7 @@ impl Nim {
         }
         let nim = Nim {
             heaps: heaps.to_vec(),
+            players,
         };
         let nodes = nim.count();
         check_size(&format!("the nim tree of heaps {heaps:?}"), Some(nodes), 0)?;
@@ -406,50 +495,61 @@ impl Nim {
 }
 
 impl Rules for Nim {
-    /// The heaps and whether Max is to move.
-    type State = (Vec<u32>, bool);
+    /// The heaps and the player to move (0 is the first player, Max in a two-player game).
+    type State = (Vec<u32>, u8);
 
-    fn root(&self) -> (Vec<u32>, bool) {
-        (self.heaps.clone(), true)
+    fn root(&self) -> (Vec<u32>, u8) {
+        (self.heaps.clone(), 0)
     }
 
     fn expand(
         &self,
-        (heaps, max): &(Vec<u32>, bool),
-        moves: &mut Vec<(u32, f64, (Vec<u32>, bool))>,
+        (heaps, mover): &(Vec<u32>, u8),
+        moves: &mut Vec<(u32, f64, (Vec<u32>, u8))>,
     ) -> Position {
         if heaps.iter().all(|&h| h == 0) {
-            // The player who moved last (the one not to move) took the last object.
-            return Position::Leaf(if *max { -1.0 } else { 1.0 });
+            // The player who moved last took the last object.
+            let winner = (mover + self.players - 1) % self.players;
+            if self.players == 2 {
+                return Position::Leaf(if winner == 0 { 1.0 } else { -1.0 });
+            }
+            let mut payoff = vec![0.0; usize::from(self.players)];
+            payoff[usize::from(winner)] = 1.0;
+            return Position::Payoffs(payoff);
         }
+        let next_mover = (mover + 1) % self.players;
         for (i, &h) in heaps.iter().enumerate() {
             for k in 1..=h {
                 let mut next = heaps.clone();
                 next[i] -= k;
                 // Code: the heap in the low 8 bits, k above.
-                moves.push(((k << 8) | i as u32, 1.0, (next, !*max)));
+                moves.push(((k << 8) | i as u32, 1.0, (next, next_mover)));
             }
         }
-        Position::Decision(if *max { Kind::Max } else { Kind::Min })
-    }
-
-    /// The side to move in bit 0, then the non-empty heaps from the smallest up, each written
-    /// as that many 1 bits and a 0: the order of the heaps and empty heaps do not matter, and
-    /// with fewer than 32 objects in at most 16 heaps the code fits in 48 bits.
-    fn key(&self, (heaps, max): &(Vec<u32>, bool)) -> u64 {
-        let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        let mut key = 0u64;
-        let mut bit = 1;
-        for h in sorted {
-            key |= ((1u64 << h) - 1) << bit;
-            bit += h + 1;
-        }
-        key | u64::from(*max)
+        Position::Decision(match (self.players, mover) {
+            (2, 0) => Kind::Max,
+            (2, _) => Kind::Min,
+            (_, p) => Kind::Player(*p),
+        })
     }
 
     fn label(&self, code: u32) -> String {
         format!("take {} from heap {}", code >> 8, (code & 0xff) + 1)
+    }
+
+    /// The player to move in the low 8 bits; above them the non-empty heaps from the smallest
+    /// up, each written as that many 1 bits and a 0: the order of the heaps and empty heaps do
+    /// not matter, and with fewer than 32 objects in at most 16 heaps the code fits in 56 bits.
+    fn key(&self, (heaps, mover): &(Vec<u32>, u8)) -> u64 {
+        let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        let mut key = 0u64;
+        let mut bit = 8;
+        for h in sorted {
+            key |= ((1u64 << h) - 1) << bit;
+            bit += h + 1;
+        }
+        key | u64::from(*mover)
     }
 }
 
@@ -709,6 +809,7 @@ mod tests {
     fn nim_leaves_name_who_took_the_last_object() {
         let t = generate(&Game::Nim {
             heaps: Heaps::new(&[2]).unwrap(),
+            players: 2,
         })
         .unwrap();
         // Take 2: Max took the last; take 1 then 1: Min did.
@@ -720,7 +821,8 @@ mod tests {
         assert_eq!(t.len(), 4);
         assert!(
             generate(&Game::Nim {
-                heaps: Heaps::new(&[20, 20]).unwrap()
+                heaps: Heaps::new(&[20, 20]).unwrap(),
+                players: 2,
             })
             .is_err()
         );
@@ -730,9 +832,10 @@ mod tests {
     #[test]
     fn nim_count_matches_the_tree() {
         for heaps in [&[1, 2, 3][..], &[3, 3], &[0, 4, 1]] {
-            let nim = Nim::new(heaps).unwrap();
+            let nim = Nim::new(heaps, 2).unwrap();
             let t = generate(&Game::Nim {
                 heaps: Heaps::new(heaps).unwrap(),
+                players: 2,
             })
             .unwrap();
             assert_eq!(nim.count(), t.len() as u64, "{heaps:?}");
