@@ -319,6 +319,13 @@ fn keys_and_heuristics_survive_ron_and_reordering() {
     let efg = format::parse("t.efg", format::write(&t, Format::Efg).into(), Format::Efg).unwrap();
     assert_eq!(efg.len(), t.len());
     assert!(!efg.has_keys() && !efg.has_heuristics());
+    // Nor does bracket notation: the same tree without them.
+    let text = format::write(&t, Format::Bracket);
+    let bracket = format::parse("t.txt", text.into(), Format::Bracket).unwrap();
+    assert_eq!(bracket.len(), t.len());
+    let values = |t: &Tree| t.ids().map(|i| t.value(i)).collect::<Vec<_>>();
+    assert_eq!(values(&bracket), values(&t));
+    assert!(!bracket.has_keys() && !bracket.has_heuristics());
 }
 
 #[test]
