@@ -842,6 +842,60 @@ mod tests {
         }
     }
 
+    /// The number of positions reachable in `rules` (states equal under `position`), after
+    /// checking that they have one key each.
+    fn keys_are_one_to_one<R: Rules, P: Eq + std::hash::Hash + std::fmt::Debug>(
+        rules: &R,
+        position: impl Fn(&R::State) -> P,
+    ) -> usize {
+        use std::collections::HashMap;
+        let mut keys: HashMap<u64, P> = HashMap::new();
+        let mut positions: HashMap<P, u64> = HashMap::new();
+        let mut stack = vec![rules.root()];
+        let mut moves = Vec::new();
+        while let Some(s) = stack.pop() {
+            let (p, key) = (position(&s), rules.key(&s));
+            if let Some(&k) = positions.get(&p) {
+                assert_eq!(k, key, "{p:?} has two keys");
+                continue;
+            }
+            if let Some(other) = keys.get(&key) {
+                panic!("{p:?} and {other:?} share key {key}");
+            }
+            keys.insert(key, position(&s));
+            positions.insert(p, key);
+            moves.clear();
+            rules.expand(&s, &mut moves);
+            stack.extend(moves.drain(..).map(|(_, _, c)| c));
+        }
+        positions.len()
+    }
+
+    #[test]
+    fn keys_tell_positions_apart() {
+        let pig_state = |s: &PigState| (s.scores, s.turn_total, s.player, s.chance, s.moves);
+        let packed = Pig::new(6, 3, 8).unwrap();
+        assert!(packed.key_widths().is_some());
+        assert!(keys_are_one_to_one(&packed, pig_state) > 1000);
+        // Too wide to pack: the fields are mixed instead.
+        let mixed = Pig::new(1 << 30, 2, 6).unwrap();
+        assert!(mixed.key_widths().is_none());
+        assert!(keys_are_one_to_one(&mixed, pig_state) > 50);
+        // Nim's positions are the sorted non-empty heaps and the player to move.
+        let nim_position = |(heaps, mover): &(Vec<u32>, u8)| {
+            let mut h: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            h.sort_unstable();
+            (h, *mover)
+        };
+        for players in [2, 3, 5] {
+            let nim = Nim::new(&[1, 2, 3, 4], players).unwrap();
+            // 42 multisets of heaps lie below {1, 2, 3, 4}; some are reached with different
+            // players to move, which the keys tell apart.
+            assert!(keys_are_one_to_one(&nim, nim_position) > 42);
+        }
+        assert_eq!(keys_are_one_to_one(&TicTacToe, |s| *s), 5478);
+    }
+
     #[test]
     fn pig_moves_follow_the_rules() {
         let t = generate(&Game::Pig {
