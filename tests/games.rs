@@ -624,3 +624,18 @@ fn n_player_nim_by_maxn() {
         .is_err()
     );
 }
+
+#[test]
+fn connect_four_keys_count_the_legal_positions() {
+    // OEIS A212693, the legal 7 × 6 positions after n plies (Tromp; Edelkamp and Kissmann):
+    // the distinct keys on each level of the tree are exactly these positions.
+    let want = [1, 7, 49, 238, 1120, 4263, 16422];
+    let t = connect_four(6, "");
+    let mut by_depth = vec![std::collections::HashSet::new(); want.len()];
+    for id in t.ids() {
+        by_depth[t.depth_of(id)].insert(t.key(id).unwrap());
+    }
+    let got: Vec<usize> = by_depth.iter().map(|s| s.len()).collect();
+    assert_eq!(got, want);
+    assert_eq!(t.distinct_keys(), Some(want.iter().sum()));
+}
