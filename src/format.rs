@@ -397,10 +397,12 @@ pub fn write(tree: &Tree, format: Format) -> String {
 
 /// An upper estimate of the bytes of `tree` written as `format`: the text is built in memory
 /// before it is saved. RON indents by depth (up to about 200 columns), payoff vectors add a
-/// number a player, labels their length.
+/// number a player, labels their length; in RON a position key up to 30 bytes and a heuristic
+/// value up to 40.
 pub fn text_estimate(tree: &Tree, format: Format) -> u64 {
+    let positions = 30 * u64::from(tree.has_keys()) + 40 * u64::from(tree.has_heuristics());
     let per_node = match format {
-        Format::Ron => 16 + (4 * tree.height() as u64).min(200),
+        Format::Ron => 16 + (4 * tree.height() as u64).min(200) + positions,
         Format::Efg => 32,
         Format::Bracket => 8,
     } + 24 * tree.players() as u64;

@@ -5,7 +5,8 @@
 //! breadth-first (the root `#0`, then its children, then theirs), whatever built the tree, so two
 //! equal trees have equal arenas and a node id means the same node in every view and export. Labels (move names) and the
 //! payoff vectors of n-player leaves live in side tables, so a tree without labels pays nothing for
-//! them.
+//! them; so do the position keys and heuristic values of game trees ([`Tree::key`],
+//! [`Tree::heuristic`]).
 //!
 //! Trees are built through [`Draft`] (the preorder form every loader and generator produces),
 //! which validates them and lays them out, or directly from a laid-out arena with
@@ -102,6 +103,55 @@ struct Columns {
     uniform: Vec<bool>,
 }
 
+impl Positions {
+    /// The columns, each left empty when no node has a value in it.
+    fn new(key: Vec<Option<u64>>, heuristic: Vec<Option<f64>>) -> Positions {
+        let mut p = Positions::default();
+        if heuristic.iter().any(Option::is_some) {
+            p.heuristic = heuristic.iter().map(|h| h.unwrap_or(f64::NAN)).collect();
+        }
+        if key.iter().any(Option::is_some) {
+            p.key = key.iter().map(|k| k.unwrap_or(0)).collect();
+            p.keyed = vec![0; key.len().div_ceil(64)];
+            for (i, k) in key.iter().enumerate() {
+                if k.is_some() {
+                    p.keyed[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        p
+    }
+
+    #[inline]
+    fn heuristic(&self, i: usize) -> Option<f64> {
+        self.heuristic.get(i).copied().filter(|h| !h.is_nan())
+    }
+
+    #[inline]
+    fn key(&self, i: usize) -> Option<u64> {
+        let keyed = self
+            .keyed
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1);
+        keyed.then(|| self.key[i])
+    }
+}
+
+/// Heuristic values compare by bits (an absent one is NaN), keys only where present.
+impl PartialEq for Positions {
+    fn eq(&self, other: &Positions) -> bool {
+        self.keyed == other.keyed
+            && self.key.len() == other.key.len()
+            && (0..self.key.len()).all(|i| self.key(i) == other.key(i))
+            && self.heuristic.len() == other.heuristic.len()
+            && self
+                .heuristic
+                .iter()
+                .zip(&other.heuristic)
+                .all(|(a, b)| a.to_bits() == b.to_bits())
+    }
+}
+
 impl Columns {
     fn with_capacity(n: usize) -> Columns {
         Columns {
@@ -158,6 +208,20 @@ struct Labels {
     text: String,
 }
 
+/// Optional per-node facts of game trees: the static evaluation of a position (interior nodes
+/// only, from Max's point of view) and a position key (equal positions reached by different move
+/// orders have equal keys). Each column is empty when no node has one, so trees without them pay
+/// nothing; with them a node costs 8 bytes more for each (and a bit for "has a key").
+#[derive(Clone, Debug, Default)]
+struct Positions {
+    /// The heuristic value of every node, NaN where it has none (values are finite).
+    heuristic: Vec<f64>,
+    /// The key of every node, 0 where it has none.
+    key: Vec<u64>,
+    /// Bit `i` set when node `i` has a key.
+    keyed: Vec<u64>,
+}
+
 /// A validated game tree. See the module documentation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
@@ -165,6 +229,7 @@ pub struct Tree {
     /// n-player payoff vectors, `players` values a row.
     payoffs: Vec<f64>,
     labels: Labels,
+    positions: Positions,
     meta: Meta,
     /// Whether the tree is n-player (Player nodes, payoff vectors) rather than Max/Min.
     multiplayer: bool,
@@ -309,6 +374,68 @@ impl Tree {
 
     pub fn has_labels(&self) -> bool {
         !self.labels.starts.is_empty()
+    }
+
+    /// The heuristic value (static evaluation) stored at an interior node, from Max's point of
+    /// view in Max/Min trees.
+    #[inline]
+    pub fn heuristic(&self, id: NodeId) -> Option<f64> {
+        self.positions.heuristic(id.index())
+    }
+
+    /// The position key of a node: equal positions have equal keys.
+    #[inline]
+    pub fn key(&self, id: NodeId) -> Option<u64> {
+        self.positions.key(id.index())
+    }
+
+    /// Whether some node carries a position key.
+    pub fn has_keys(&self) -> bool {
+        !self.positions.key.is_empty()
+    }
+
+    /// Whether some node carries a heuristic value.
+    pub fn has_heuristics(&self) -> bool {
+        !self.positions.heuristic.is_empty()
+    }
+
+    /// The number of distinct position keys (`None` for a tree without keys): fewer than the
+    /// keyed nodes when positions recur (transpositions).
+    pub fn distinct_keys(&self) -> Option<usize> {
+        if !self.has_keys() {
+            return None;
+        }
+        let mut keys: Vec<u64> = self.ids().filter_map(|i| self.key(i)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        Some(keys.len())
+    }
+
+    /// This tree with position keys and heuristic values (replacing any); `key` and `heuristic`
+    /// are indexed by node id. Heuristic values must be finite and sit at interior nodes.
+    pub fn with_positions(
+        mut self,
+        key: Vec<Option<u64>>,
+        heuristic: Vec<Option<f64>>,
+    ) -> Result<Tree, String> {
+        for (what, len) in [("keys", key.len()), ("heuristic values", heuristic.len())] {
+            if len != 0 && len != self.len() {
+                return Err(format!("{len} {what} for a tree of {} nodes", self.len()));
+            }
+        }
+        for (i, h) in heuristic.iter().enumerate() {
+            match h {
+                Some(h) if !h.is_finite() => {
+                    return Err(format!("node #{i}: heuristic value {h} is not finite"));
+                }
+                Some(_) if self.nodes.kind[i] == Kind::Leaf => {
+                    return Err(format!("node #{i}: a leaf carries a heuristic value"));
+                }
+                _ => {}
+            }
+        }
+        self.positions = Positions::new(key, heuristic);
+        Ok(self)
     }
 
     /// All node ids, in arena order.
@@ -581,6 +708,7 @@ impl Tree {
             nodes,
             payoffs: Vec::new(),
             labels: self.labels.clone(),
+            positions: self.positions.clone(),
             meta,
             multiplayer: false,
             height: 0,
@@ -609,6 +737,8 @@ impl Tree {
             },
             prob: (parent_chance && !parent_uniform).then_some(self.prob(id)),
             label: self.label(id).map(str::to_owned),
+            heuristic: self.heuristic(id),
+            key: self.key(id),
             children: 0,
         }
     }
@@ -656,6 +786,7 @@ impl Tree {
             nodes: columns,
             payoffs,
             labels: Labels::default(),
+            positions: Positions::default(),
             meta,
             multiplayer,
             height: 0,
@@ -859,6 +990,57 @@ mod tests {
         assert_eq!(leaves, vec![2.0, 5.0, 14.0]);
         let back = r.reordered(|t, id| (0..t.child_count(id)).rev().collect());
         assert_eq!(back, t);
+    }
+
+    #[test]
+    fn keys_and_heuristics_are_stored_only_where_given() {
+        let t = sample();
+        assert!(!t.has_keys() && !t.has_heuristics());
+        assert_eq!((t.key(t.root()), t.heuristic(t.root())), (None, None));
+        let n = t.len();
+        // Keys on every other node, 0 included; heuristics at the root and the first Min node.
+        let keys: Vec<Option<u64>> = (0..n as u64).map(|i| (i % 2 == 0).then_some(i)).collect();
+        let mut heur = vec![None; n];
+        heur[0] = Some(2.5);
+        heur[1] = Some(-0.0);
+        let k = t
+            .clone()
+            .with_positions(keys.clone(), heur.clone())
+            .unwrap();
+        assert!(k.has_keys() && k.has_heuristics());
+        for i in 0..n {
+            assert_eq!(k.key(NodeId(i as u32)), keys[i]);
+            assert_eq!(k.heuristic(NodeId(i as u32)), heur[i]);
+        }
+        assert_eq!(k.distinct_keys(), Some(n.div_ceil(2)));
+        assert_ne!(k, t);
+        assert_eq!(
+            k,
+            t.clone()
+                .with_positions(keys.clone(), heur.clone())
+                .unwrap()
+        );
+        // Equality sees a key's absence apart from a key 0, and -0.0 apart from 0.0.
+        let mut zero = keys.clone();
+        zero[1] = Some(0);
+        assert_ne!(k, t.clone().with_positions(zero, heur.clone()).unwrap());
+        let mut plus = heur.clone();
+        plus[1] = Some(0.0);
+        assert_ne!(k, t.clone().with_positions(keys.clone(), plus).unwrap());
+        // Only the keys: no heuristic column at all.
+        let only = t
+            .clone()
+            .with_positions(keys.clone(), vec![None; n])
+            .unwrap();
+        assert!(only.has_keys() && !only.has_heuristics());
+        let leaf = t.child(t.child(t.root(), 0), 0);
+        let mut on_leaf = vec![None; n];
+        on_leaf[leaf.index()] = Some(1.0);
+        assert!(t.clone().with_positions(vec![], on_leaf).is_err());
+        let mut nan = vec![None; n];
+        nan[0] = Some(f64::NAN);
+        assert!(t.clone().with_positions(vec![], nan).is_err());
+        assert!(t.clone().with_positions(vec![Some(1)], vec![]).is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::process::Command;
 use clap::Parser;
 use prune::cli::{Cli, Command as Sub};
 use prune::format::{self, Format};
+use prune::generate::game::connect_four::Moves;
 use prune::generate::game::{Game, Heaps};
 use prune::generate::spec::ChanceSpec;
 use prune::generate::{
@@ -97,9 +98,23 @@ fn specs() -> Vec<Spec> {
             },
             mixed: true,
         }),
-        Spec::Game(Game::TicTacToe),
+        Spec::Game(Game::TicTacToe { depth: None }),
+        Spec::Game(Game::TicTacToe { depth: Some(3) }),
         Spec::Game(Game::Nim {
             heaps: Heaps::new(&[2, 0, 3]).unwrap(),
+            players: 2,
+        }),
+        Spec::Game(Game::Nim {
+            heaps: Heaps::new(&[1, 2]).unwrap(),
+            players: 3,
+        }),
+        Spec::Game(Game::ConnectFour {
+            depth: 2,
+            moves: Moves::NONE,
+        }),
+        Spec::Game(Game::ConnectFour {
+            depth: 3,
+            moves: Moves::parse("4435").unwrap(),
         }),
         Spec::Game(Game::Pig {
             win: 4,

@@ -208,6 +208,11 @@ pub enum GameArg {
     /// The whole game from the empty board: X is Max; leaves +1 / 0 / −1; moves "X b2"
     /// (columns a–c left to right, rows 1–3 top to bottom). 549,946 nodes.
     TicTacToe {
+        /// Build the tree to this many moves; positions there that are not over become leaves
+        /// worth the heuristic, (open lines for X − open lines for O)/10. The full game when
+        /// absent.
+        #[arg(short = 'd', long)]
+        depth: Option<u32>,
         #[command(flatten)]
         common: Common,
     },
@@ -217,6 +222,10 @@ pub enum GameArg {
         /// The heap sizes, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1,2,3,4")]
         heaps: Vec<u32>,
+        /// Players in turn; more than 2 makes an n-player tree (payoff 1 to the winner, 0 to
+        /// the others) for max^n.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
         #[command(flatten)]
         common: Common,
     },
@@ -231,6 +240,20 @@ pub enum GameArg {
         /// The game ends (value 0) after this many moves, die rolls included.
         #[arg(long, default_value_t = 8)]
         horizon: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Connect four (7 × 6) to a depth limit, from the start or after --moves: the first player
+    /// is Max; ±1000 a win, 0 a draw; positions at the limit valued by open windows; moves
+    /// "drop col 4".
+    ConnectFour {
+        /// Moves from the root position; positions there that are not over become leaves
+        /// worth the heuristic.
+        #[arg(short = 'd', long, default_value_t = 4)]
+        depth: u32,
+        /// Columns (1–7, left to right) played before the root, such as 4435.
+        #[arg(long, default_value = "")]
+        moves: String,
         #[command(flatten)]
         common: Common,
     },
@@ -304,9 +327,10 @@ impl Family {
             | Family::Ordered { common, .. }
             | Family::Random { common, .. } => common,
             Family::Game { game } => match game {
-                GameArg::TicTacToe { common }
+                GameArg::TicTacToe { common, .. }
                 | GameArg::Nim { common, .. }
-                | GameArg::Pig { common, .. } => common,
+                | GameArg::Pig { common, .. }
+                | GameArg::ConnectFour { common, .. } => common,
             },
         }
     }
@@ -324,9 +348,10 @@ impl Family {
         use generate::*;
         Ok(match self {
             Family::Game { game } => Spec::Game(match game {
-                GameArg::TicTacToe { .. } => game::Game::TicTacToe,
-                GameArg::Nim { heaps, .. } => game::Game::Nim {
+                GameArg::TicTacToe { depth, .. } => game::Game::TicTacToe { depth: *depth },
+                GameArg::Nim { heaps, players, .. } => game::Game::Nim {
                     heaps: game::Heaps::new(heaps)?,
+                    players: *players,
                 },
                 GameArg::Pig {
                     win, dice, horizon, ..
@@ -334,6 +359,10 @@ impl Family {
                     win: *win,
                     dice: *dice,
                     horizon: *horizon,
+                },
+                GameArg::ConnectFour { depth, moves, .. } => game::Game::ConnectFour {
+                    depth: *depth,
+                    moves: game::connect_four::Moves::parse(moves)?,
                 },
             }),
             Family::Uniform {

@@ -131,5 +131,24 @@ pub fn summary(s: &Shape) -> String {
             "no".into()
         },
     );
+    line(
+        "keys",
+        match s.distinct_keys {
+            Some(d) => format!(
+                "{} nodes, {d} distinct positions ({} transpositions)",
+                s.keyed_nodes,
+                s.keyed_nodes - d
+            ),
+            None => "no".into(),
+        },
+    );
+    line(
+        "heuristics",
+        if s.heuristic_nodes > 0 {
+            format!("{} interior nodes", s.heuristic_nodes)
+        } else {
+            "no".into()
+        },
+    );
     out
 }

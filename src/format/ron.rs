@@ -50,6 +50,9 @@ const FIELDS: &[&str] = &[
     "payoff_sum",
     "root",
 ];
+/// The optional facts of a node, written `(key: 1234, heuristic: 0.5)` after its value or
+/// children.
+const NODE_FIELDS: &[&str] = &["key", "heuristic"];
 const NODE_KINDS: &[&str] = &["Max", "Min", "Chance", "Player", "Leaf", "Prob"];
 
 /// Reads a tree from RON text. `file` names the input in messages.
@@ -230,7 +233,8 @@ impl Parser<'_> {
             let t = self.lx.peek()?.clone();
             if t.tok == Tok::Punct(']') {
                 self.lx.next_token()?;
-                self.lx.expect(')', "to close the node")?;
+                let index = top.index;
+                self.node_end(index, "to close the node")?;
                 let done = stack.pop().expect("non-empty");
                 self.draft.nodes[done.index].children = done.children;
                 if done.wrapped {
@@ -300,9 +304,14 @@ impl Parser<'_> {
                         _ => return Err(self.lx.unexpected(&v, "a leaf value or a payoff tuple")),
                     };
                     leaf.label = label;
-                    self.lx.eat(',')?;
-                    self.lx.expect(')', "to close `Leaf(...)`")?;
-                    leaf
+                    let index = self.draft.nodes.len();
+                    self.push(leaf, start..t.span.end);
+                    self.node_end(index, "to close `Leaf(...)`")?;
+                    if prob.is_some() {
+                        self.draft.nodes[index].prob = prob;
+                        self.close_prob()?;
+                    }
+                    return Ok(None);
                 }
                 "Max" | "Min" | "Chance" | "Player" => return self.interior(t, prob).map(Some),
                 "Prob" => {
@@ -383,6 +392,61 @@ impl Parser<'_> {
             children: 0,
             wrapped: prob.is_some(),
         })
+    }
+
+    /// The end of a node after its value or child list: `)`, or `, (key: K, heuristic: H))`
+    /// when the node carries position facts.
+    fn node_end(&mut self, index: usize, closing: &str) -> Result<(), Diagnostic> {
+        if self.lx.eat(',')? && self.lx.peek()?.tok == Tok::Punct('(') {
+            self.positions(index)?;
+            self.lx.eat(',')?;
+        }
+        self.lx.expect(')', closing)?;
+        Ok(())
+    }
+
+    /// `(key: 1234, heuristic: 0.5)`, either field optional, for the node at `index`.
+    fn positions(&mut self, index: usize) -> Result<(), Diagnostic> {
+        self.lx.expect('(', "to open `(key: K, heuristic: H)`")?;
+        let mut seen: Vec<&str> = Vec::new();
+        while !self.lx.eat(')')? {
+            let t = self.lx.next_token()?;
+            let name = self.lx.text(&t).to_owned();
+            let Some(&field) = NODE_FIELDS.iter().find(|&&f| f == name) else {
+                let e = if t.tok == Tok::Ident {
+                    self.lx
+                        .error(t.span.clone(), format!("unknown node field `{name}`"))
+                } else {
+                    self.lx.unexpected(&t, "`key` or `heuristic`")
+                };
+                return Err(match did_you_mean(&name, NODE_FIELDS) {
+                    Some(s) if t.tok == Tok::Ident => e.with_hint(format!("did you mean `{s}`?")),
+                    _ => e.with_hint("a node's fields are `key: 1234` and `heuristic: 0.5`"),
+                });
+            };
+            if seen.contains(&field) {
+                return Err(self
+                    .lx
+                    .error(t.span, format!("node field `{field}` appears twice")));
+            }
+            seen.push(field);
+            self.lx.expect(':', &format!("after `{field}`"))?;
+            if field == "key" {
+                let v = self.lx.next_token()?;
+                let k = self
+                    .lx
+                    .integer(&v, "a position key (an integer from 0 to 2^64 - 1)")?;
+                self.draft.nodes[index].key = Some(k);
+            } else {
+                let (h, _) = self.lx.expect_number("a heuristic value")?;
+                self.draft.nodes[index].heuristic = Some(h);
+            }
+            if !self.lx.eat(',')? {
+                self.lx.expect(')', "to close the node's fields")?;
+                break;
+            }
+        }
+        Ok(())
     }
 
     fn push(&mut self, node: DraftNode, span: Range<usize>) {
@@ -534,9 +598,12 @@ fn write_nodes(tree: &Tree, out: &mut String) {
                     out.push_str(", ");
                 }
                 out.push('[');
-                let inline = tree
-                    .children(id)
-                    .all(|c| tree.is_leaf(c) && tree.label(c).is_none() && !wraps_prob(tree, c));
+                let inline = tree.children(id).all(|c| {
+                    tree.is_leaf(c)
+                        && tree.label(c).is_none()
+                        && tree.key(c).is_none()
+                        && !wraps_prob(tree, c)
+                });
                 if inline {
                     for (i, c) in tree.children(id).enumerate() {
                         if i > 0 {
@@ -544,7 +611,9 @@ fn write_nodes(tree: &Tree, out: &mut String) {
                         }
                         write_leaf(tree, c, out);
                     }
-                    out.push_str("])");
+                    out.push(']');
+                    write_positions(tree, id, out);
+                    out.push(')');
                     if wrapped {
                         out.push(')');
                     }
@@ -562,7 +631,9 @@ fn write_nodes(tree: &Tree, out: &mut String) {
             Step::Close(id, depth) => {
                 out.push_str(",\n");
                 indent(out, depth);
-                out.push_str("])");
+                out.push(']');
+                write_positions(tree, id, out);
+                out.push(')');
                 if wraps_prob(tree, id) {
                     out.push(')');
                 }
@@ -576,10 +647,33 @@ fn wraps_prob(tree: &Tree, id: NodeId) -> bool {
         .is_some_and(|p| tree.kind(p) == Kind::Chance && !tree.is_uniform(p))
 }
 
+/// `, (key: K, heuristic: H)` when the node has either.
+fn write_positions(tree: &Tree, id: NodeId, out: &mut String) {
+    let (key, heuristic) = (tree.key(id), tree.heuristic(id));
+    if key.is_none() && heuristic.is_none() {
+        return;
+    }
+    out.push_str(", (");
+    if let Some(k) = key {
+        let _ = write!(out, "key: {k}");
+    }
+    if let Some(h) = heuristic {
+        if key.is_some() {
+            out.push_str(", ");
+        }
+        out.push_str("heuristic: ");
+        push_number(out, h);
+    }
+    out.push(')');
+}
+
 fn write_leaf(tree: &Tree, id: NodeId, out: &mut String) {
     let label = tree.label(id);
-    if let Some(l) = label {
+    let wrapped = label.is_some() || tree.key(id).is_some();
+    if wrapped {
         out.push_str("Leaf(");
+    }
+    if let Some(l) = label {
         out.push_str(&quote(l));
         out.push_str(", ");
     }
@@ -595,7 +689,8 @@ fn write_leaf(tree: &Tree, id: NodeId, out: &mut String) {
     } else {
         push_number(out, tree.value(id));
     }
-    if label.is_some() {
+    if wrapped {
+        write_positions(tree, id, out);
         out.push(')');
     }
 }
@@ -705,6 +800,49 @@ mod tests {
         let t = read(&src).unwrap();
         assert_eq!(t.len(), depth + 1);
         assert_eq!(read(&write(&t)).unwrap(), t);
+    }
+
+    #[test]
+    fn keys_and_heuristics_round_trip() {
+        let src = "(root: Max(\"m\", [Min([1, Leaf(2, (key: 7))], (heuristic: -0.5)), Leaf(\"x\", 3, (key: 18446744073709551615,)), Chance([Prob(0.25, Leaf(4, (key: 9))), Prob(0.75, Min([5], (key: 7, heuristic: 5)))])], (key: 0, heuristic: 1.25)))";
+        let t = read(src).unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert!(t.has_keys() && t.has_heuristics());
+        assert_eq!(
+            (t.key(t.root()), t.heuristic(t.root())),
+            (Some(0), Some(1.25))
+        );
+        let min = t.child(t.root(), 0);
+        assert_eq!((t.key(min), t.heuristic(min)), (None, Some(-0.5)));
+        assert_eq!(t.key(t.child(min, 1)), Some(7));
+        assert_eq!(t.key(t.child(t.root(), 1)), Some(u64::MAX));
+        assert_eq!(t.label(t.child(t.root(), 1)), Some("x"));
+        let chance = t.child(t.root(), 2);
+        assert_eq!(t.prob(t.child(chance, 0)), 0.25);
+        assert_eq!(t.key(t.child(chance, 0)), Some(9));
+        assert_eq!(t.distinct_keys(), Some(4));
+        let text = write(&t);
+        let back = read(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.render(false)));
+        assert_eq!(back, t);
+        let _: ::ron::Value =
+            ::ron::from_str(&text).unwrap_or_else(|e| panic!("not RON: {e}\n{text}"));
+        // Without any, nothing is stored or written.
+        let plain = read(SAMPLE).unwrap();
+        assert!(!plain.has_keys() && !plain.has_heuristics());
+        assert!(!write(&plain).contains("key"));
+    }
+
+    #[test]
+    fn node_fields_are_checked() {
+        assert_eq!(
+            err("(root: Max([1], (heuristics: 1)))"),
+            "t.ron:1:18: unknown node field `heuristics` (hint: did you mean `heuristic`?)"
+        );
+        assert!(err("(root: Max([1], (key: 1, key: 2)))").contains("appears twice"));
+        assert!(err("(root: Max([1], (key: -1)))").contains("a position key"));
+        assert!(err("(root: Max([1], (heuristic: NaN)))").contains("not a finite number"));
+        assert!(
+            err("(root: Max([Leaf(1, (heuristic: 2))]))").contains("heuristic value on a leaf")
+        );
     }
 
     fn err(src: &str) -> String {

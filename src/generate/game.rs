@@ -5,11 +5,15 @@
 //!   by column `a`–`c` (left to right) and row `1`–`3` (top to bottom): `a1` is the top-left
 //!   corner, `b2` the centre. Children come in OpenSpiel's action order (cells row by row from
 //!   the top left: a1, b1, c1, a2, …), labelled "X b2" / "O a1". The plain tree has 549,946 nodes
-//!   (255,168 leaves), root value 0.
+//!   (255,168 leaves), root value 0; `--depth D` stops D moves from the start.
 //! - **nim** `--heaps 1,2,3,4`: normal play — a move takes k ≥ 1 objects from one heap, and the
 //!   player who takes the last object wins. The first player is Max; a leaf (all heaps empty) is
 //!   +1 when Max took the last object, −1 when Min did. Labels "take k from heap h" (heaps
-//!   numbered from 1 as given); children by heap, then by k from 1 up.
+//!   numbered from 1 as given); children by heap, then by k from 1 up. With `--players N`
+//!   (N ≥ 3) the players move in turn and the tree is n-player: the one who takes the last
+//!   object gets payoff 1, the others 0 (for max^n).
+//! - **connect-four** `--depth D [--moves 4435]`: 7 × 6, to depth D from the start or after the
+//!   given moves; ±1000 a win, heuristic = open windows ([`connect_four`]).
 //! - **pig** `--win W --dice K --horizon H`: two-player Pig with chance nodes, the rules of
 //!   OpenSpiel's `pig(winscore=W, diceoutcomes=K, horizon=H)`. The player to move (player 1 =
 //!   Max, player 2 = Min) chooses "roll" or "stop" (both even with a turn total of 0; only
@@ -26,10 +30,16 @@
 //!
 //! The trees are laid out breadth first, level by level, directly in the arena; every game
 //! checks the size of its tree before allocating it. Positions are not shared: a position reached
-//! by two move orders appears twice (position keys are not part of the format yet).
+//! by two move orders appears twice, and both nodes carry the same position key ([`Rules::key`];
+//! the encodings are in docs/FORMAT.md). Games with an evaluation ([`Rules::heuristic`];
+//! tic-tac-toe: (lines open for X − lines open for O) / 10) store it at every interior node, and
+//! with a depth limit the positions at the limit that are not over become leaves worth it.
 
-use super::{GenError, check_size};
+pub mod connect_four;
+
+use super::{GenError, check_size, size_bound};
 use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
+use connect_four::{ConnectFour, Moves};
 
 /// The most heaps `gen game nim` takes.
 pub const MAX_HEAPS: usize = 16;
@@ -72,29 +82,54 @@ impl Heaps {
 /// A game and its parameters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Game {
-    TicTacToe,
-    Nim { heaps: Heaps },
-    Pig { win: u32, dice: u32, horizon: u32 },
+    /// To `depth` moves (positions there valued by the heuristic), or the full game.
+    TicTacToe {
+        depth: Option<u32>,
+    },
+    /// `players` take turns (2: Max and Min; more: an n-player tree for max^n).
+    Nim {
+        heaps: Heaps,
+        players: u8,
+    },
+    Pig {
+        win: u32,
+        dice: u32,
+        horizon: u32,
+    },
+    /// To `depth` moves after `moves` (positions there valued by the heuristic).
+    ConnectFour {
+        depth: u32,
+        moves: Moves,
+    },
 }
+
+/// The most players `gen game nim` takes.
+pub const MAX_NIM_PLAYERS: u8 = 16;
 
 impl Game {
     /// The names `prune gen game NAME` takes, in the order of its help.
-    pub const NAMES: [&'static str; 3] = ["tic-tac-toe", "nim", "pig"];
+    pub const NAMES: [&'static str; 4] = ["tic-tac-toe", "nim", "pig", "connect-four"];
 
     pub fn name(&self) -> &'static str {
         match self {
-            Game::TicTacToe => "tic-tac-toe",
+            Game::TicTacToe { .. } => "tic-tac-toe",
             Game::Nim { .. } => "nim",
             Game::Pig { .. } => "pig",
+            Game::ConnectFour { .. } => "connect-four",
         }
     }
 
     /// The game `name` with the command line's defaults.
     pub fn default_for(name: &str) -> Option<Game> {
         Some(match name {
-            "tic-tac-toe" => Game::TicTacToe,
+            "tic-tac-toe" => Game::TicTacToe { depth: None },
             "nim" => Game::Nim {
                 heaps: Heaps::new(&[1, 2, 3, 4]).expect("four heaps"),
+                players: 2,
+            },
+            "connect-four" => Game::ConnectFour {
+                depth: 4,
+                moves: Moves::NONE,
             },
             "pig" => Game::Pig {
                 win: 6,
@@ -109,6 +144,8 @@ impl Game {
 /// What a position is, for the breadth-first builder.
 enum Position {
     Leaf(f64),
+    /// A finished game of an n-player tree: its payoff vector.
+    Payoffs(Vec<f64>),
     Decision(Kind),
     Chance,
 }
@@ -120,29 +157,70 @@ trait Rules {
     fn root(&self) -> Self::State;
     fn expand(&self, s: &Self::State, moves: &mut Vec<(u32, f64, Self::State)>) -> Position;
     fn label(&self, code: u32) -> String;
+    /// The position's key: equal positions, whatever the move order, have equal keys.
+    fn key(&self, s: &Self::State) -> u64;
+    /// The static evaluation of a position that is not over, from Max's point of view; `None`
+    /// for games without one.
+    fn heuristic(&self, _s: &Self::State) -> Option<f64> {
+        None
+    }
 }
 
 /// The game tree of `rules`, breadth first: level k's nodes are numbered in order, and the
-/// children of each node follow those of the node before it on the next level.
-fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
+/// children of each node follow those of the node before it on the next level. With a depth
+/// limit, the positions on level `depth` that are not over become leaves worth their heuristic
+/// value. Every node gets its position's key, every interior node its heuristic value.
+fn build<R: Rules>(rules: &R, meta: Meta, depth: Option<u32>) -> Result<Tree, GenError> {
     const NO_LABEL: u32 = u32::MAX;
     let mut nodes: Vec<ArenaNode> = Vec::new();
     let mut labels: Vec<u32> = Vec::new();
+    let mut keys: Vec<Option<u64>> = Vec::new();
+    let mut heuristics: Vec<Option<f64>> = Vec::new();
+    let mut payoffs: Vec<f64> = Vec::new();
+    let players = usize::from(meta.players);
+    let multiplayer = players > 2;
     // (position, parent, label code, probability)
     let mut level = vec![(rules.root(), ArenaNode::NO_PARENT, NO_LABEL, 1.0)];
     let mut moves = Vec::new();
+    let mut d = 0u32;
     while !level.is_empty() {
         let mut next_id = (nodes.len() + level.len()) as u64;
         let mut next = Vec::new();
+        let cut = depth.is_some_and(|limit| d >= limit);
         for (state, parent, code, prob) in level {
             moves.clear();
             let position = rules.expand(&state, &mut moves);
+            let heuristic = match position {
+                Position::Leaf(_) | Position::Payoffs(_) => None,
+                _ => rules.heuristic(&state),
+            };
             let (kind, value) = match position {
                 Position::Leaf(v) => (Kind::Leaf, v),
+                Position::Payoffs(p) => {
+                    debug_assert_eq!(p.len(), players);
+                    let row = payoffs.len() / players;
+                    payoffs.extend_from_slice(&p);
+                    (Kind::Leaf, row as f64)
+                }
+                _ if cut => match heuristic {
+                    Some(h) => (Kind::Leaf, h),
+                    None => {
+                        return Err(GenError::Invalid(format!(
+                            "{} has no heuristic value to stop at a depth limit",
+                            meta.name
+                        )));
+                    }
+                },
                 Position::Decision(k) => (k, 0.0),
                 Position::Chance => (Kind::Chance, 0.0),
             };
-            let first = if kind == Kind::Leaf { 0 } else { next_id };
+            let first = match kind {
+                // An n-player leaf's `first` is the row of its payoff vector.
+                Kind::Leaf if multiplayer => value as u64,
+                Kind::Leaf => 0,
+                _ => next_id,
+            };
+            let value = if multiplayer { 0.0 } else { value };
             let uniform = kind == Kind::Chance && moves.windows(2).all(|w| w[0].1 == w[1].1);
             nodes.push(ArenaNode {
                 first: first as u32,
@@ -158,6 +236,8 @@ fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
                 prob,
             });
             labels.push(code);
+            keys.push(Some(rules.key(&state)));
+            heuristics.push(if kind == Kind::Leaf { None } else { heuristic });
             if kind == Kind::Leaf {
                 continue;
             }
@@ -172,8 +252,11 @@ fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
             next.extend(moves.drain(..).map(|(c, p, s)| (s, me, c, p)));
         }
         level = next;
+        d += 1;
     }
-    let tree = Tree::from_arena(meta, false, nodes, Vec::new()).map_err(GenError::Invalid)?;
+    let tree = Tree::from_arena(meta, multiplayer, nodes, payoffs)
+        .and_then(|t| t.with_positions(keys, heuristics))
+        .map_err(GenError::Invalid)?;
     Ok(tree.with_labels(|id| {
         let code = labels[id.index()];
         (code != NO_LABEL).then(|| rules.label(code))
@@ -184,21 +267,32 @@ fn build<R: Rules>(rules: &R, meta: Meta) -> Result<Tree, GenError> {
 pub fn generate(game: &Game) -> Result<Tree, GenError> {
     let bounds = Some(Bounds { lo: -1.0, hi: 1.0 });
     match *game {
-        Game::TicTacToe => {
-            // 9 + 9·8 + … + 9! positions at most: checked before anything is allocated.
-            let bound = (0..=9u64).map(|k| (10 - k..=9).product::<u64>()).sum();
+        Game::TicTacToe { depth } => {
+            // 1 + 9 + 9·8 + … positions at most to the depth limit: checked before anything is
+            // allocated.
+            let last = depth.map_or(9, |d| d.min(9)) as u64;
+            let bound = (0..=last).map(|k| (10 - k..=9).product::<u64>()).sum();
             check_size("the tic-tac-toe tree", Some(bound), 0)?;
-            let meta = Meta {
-                name: "tic-tac-toe".into(),
-                description: "prune gen game tic-tac-toe: the full game from the empty board, X (Max) first; +1 X wins, 0 draw, −1 O wins".into(),
-                players: 2,
-                bounds,
-                ..Meta::default()
+            let meta = match depth {
+                None => Meta {
+                    name: "tic-tac-toe".into(),
+                    description: "prune gen game tic-tac-toe: the full game from the empty board, X (Max) first; +1 X wins, 0 draw, −1 O wins; heuristic (open lines for X − open lines for O)/10".into(),
+                    players: 2,
+                    bounds,
+                    ..Meta::default()
+                },
+                Some(d) => Meta {
+                    name: format!("tic-tac-toe depth {d}"),
+                    description: format!("prune gen game tic-tac-toe --depth {d}: from the empty board to depth {d}, X (Max) first; +1 X wins, 0 draw, −1 O wins; positions at depth {d} valued by the heuristic (open lines for X − open lines for O)/10"),
+                    players: 2,
+                    bounds,
+                    ..Meta::default()
+                },
             };
-            build(&TicTacToe, meta)
+            build(&TicTacToe, meta, depth)
         }
-        Game::Nim { heaps } => {
-            let nim = Nim::new(heaps.as_slice())?;
+        Game::Nim { heaps, players: 2 } => {
+            let nim = Nim::new(heaps.as_slice(), 2)?;
             let meta = Meta {
                 name: format!("nim {}", heaps.text()),
                 description: format!(
@@ -209,7 +303,49 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
                 bounds,
                 ..Meta::default()
             };
-            build(&nim, meta)
+            build(&nim, meta, None)
+        }
+        Game::Nim { heaps, players } => {
+            let nim = Nim::new(heaps.as_slice(), players)?;
+            let meta = Meta {
+                name: format!("nim {} players {players}", heaps.text()),
+                description: format!(
+                    "prune gen game nim --players {players}: heaps {}, players 1 to {players} in turn, taking the last object wins; payoff 1 to the winner, 0 to the others",
+                    heaps.text()
+                ),
+                players,
+                payoff_floor: Some(0.0),
+                payoff_sum: Some(1.0),
+                ..Meta::default()
+            };
+            build(&nim, meta, None)
+        }
+        Game::ConnectFour { depth, moves } => {
+            let rules = ConnectFour::new(&moves)?;
+            // At most as many children as open columns at the root, on every level: a bound
+            // checked before anything is allocated, with room for keys, heuristic values and
+            // labels (about 48 bytes a node).
+            let bound = size_bound(rules.open_columns(), depth);
+            let what = format!("the connect-four tree of depth {depth}");
+            check_size(&what, bound, bound.unwrap_or(0).saturating_mul(48))?;
+            let after = if moves.as_slice().is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", moves.text())
+            };
+            let meta = Meta {
+                name: format!("connect-four depth {depth}{after}"),
+                description: format!(
+                    "prune gen game connect-four --depth {depth}: 7×6 board{after}, the first player (Max) to move first; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
+                ),
+                players: 2,
+                bounds: Some(Bounds {
+                    lo: -connect_four::WIN,
+                    hi: connect_four::WIN,
+                }),
+                ..Meta::default()
+            };
+            build(&rules, meta, Some(depth))
         }
         Game::Pig { win, dice, horizon } => {
             let pig = Pig::new(win, dice, horizon)?;
@@ -222,7 +358,7 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
                 bounds,
                 ..Meta::default()
             };
-            build(&pig, meta)
+            build(&pig, meta, None)
         }
     }
 }
@@ -279,6 +415,18 @@ impl Rules for TicTacToe {
         Position::Decision(if x_moves { Kind::Max } else { Kind::Min })
     }
 
+    /// X's cells in bits 0–8, O's in bits 9–17.
+    fn key(&self, &(x, o): &(u16, u16)) -> u64 {
+        u64::from(x) | u64::from(o) << 9
+    }
+
+    /// (lines still open for X − lines still open for O) / 10, within ±0.8 so that a win (±1)
+    /// outweighs it. A line is open for X when O has no mark on it.
+    fn heuristic(&self, &(x, o): &(u16, u16)) -> Option<f64> {
+        let open = |theirs: u16| LINES.iter().filter(|&&l| l & theirs == 0).count() as f64;
+        Some((open(o) - open(x)) / 10.0)
+    }
+
     fn label(&self, code: u32) -> String {
         let (mark, cell) = if code < 9 {
             ('X', code)
@@ -290,13 +438,19 @@ impl Rules for TicTacToe {
     }
 }
 
-/// Nim: the heaps and whether Max is to move.
+/// Nim for `players` players in turn.
 struct Nim {
     heaps: Vec<u32>,
+    players: u8,
 }
 
 impl Nim {
-    fn new(heaps: &[u32]) -> Result<Nim, GenError> {
+    fn new(heaps: &[u32], players: u8) -> Result<Nim, GenError> {
+        if !(2..=MAX_NIM_PLAYERS).contains(&players) {
+            return Err(GenError::Invalid(format!(
+                "nim takes 2 to {MAX_NIM_PLAYERS} players, not {players}"
+            )));
+        }
         // The tree of a heap of n objects has 2^n nodes, and with several heaps the tree holds
         // every pair of a node of one heap's tree followed by a node of the other's: at least
         // 2^(total) nodes. Refuse before counting what cannot fit.
@@ -308,6 +462,7 @@ impl Nim {
         }
         let nim = Nim {
             heaps: heaps.to_vec(),
+            players,
         };
         let nodes = nim.count();
         check_size(&format!("the nim tree of heaps {heaps:?}"), Some(nodes), 0)?;
@@ -340,35 +495,61 @@ impl Nim {
 }
 
 impl Rules for Nim {
-    /// The heaps and whether Max is to move.
-    type State = (Vec<u32>, bool);
+    /// The heaps and the player to move (0 is the first player, Max in a two-player game).
+    type State = (Vec<u32>, u8);
 
-    fn root(&self) -> (Vec<u32>, bool) {
-        (self.heaps.clone(), true)
+    fn root(&self) -> (Vec<u32>, u8) {
+        (self.heaps.clone(), 0)
     }
 
     fn expand(
         &self,
-        (heaps, max): &(Vec<u32>, bool),
-        moves: &mut Vec<(u32, f64, (Vec<u32>, bool))>,
+        (heaps, mover): &(Vec<u32>, u8),
+        moves: &mut Vec<(u32, f64, (Vec<u32>, u8))>,
     ) -> Position {
         if heaps.iter().all(|&h| h == 0) {
-            // The player who moved last (the one not to move) took the last object.
-            return Position::Leaf(if *max { -1.0 } else { 1.0 });
+            // The player who moved last took the last object.
+            let winner = (mover + self.players - 1) % self.players;
+            if self.players == 2 {
+                return Position::Leaf(if winner == 0 { 1.0 } else { -1.0 });
+            }
+            let mut payoff = vec![0.0; usize::from(self.players)];
+            payoff[usize::from(winner)] = 1.0;
+            return Position::Payoffs(payoff);
         }
+        let next_mover = (mover + 1) % self.players;
         for (i, &h) in heaps.iter().enumerate() {
             for k in 1..=h {
                 let mut next = heaps.clone();
                 next[i] -= k;
                 // Code: the heap in the low 8 bits, k above.
-                moves.push(((k << 8) | i as u32, 1.0, (next, !*max)));
+                moves.push(((k << 8) | i as u32, 1.0, (next, next_mover)));
             }
         }
-        Position::Decision(if *max { Kind::Max } else { Kind::Min })
+        Position::Decision(match (self.players, mover) {
+            (2, 0) => Kind::Max,
+            (2, _) => Kind::Min,
+            (_, p) => Kind::Player(*p),
+        })
     }
 
     fn label(&self, code: u32) -> String {
         format!("take {} from heap {}", code >> 8, (code & 0xff) + 1)
+    }
+
+    /// The player to move in the low 8 bits; above them the non-empty heaps from the smallest
+    /// up, each written as that many 1 bits and a 0: the order of the heaps and empty heaps do
+    /// not matter, and with fewer than 32 objects in at most 16 heaps the code fits in 56 bits.
+    fn key(&self, (heaps, mover): &(Vec<u32>, u8)) -> u64 {
+        let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        let mut key = 0u64;
+        let mut bit = 8;
+        for h in sorted {
+            key |= ((1u64 << h) - 1) << bit;
+            bit += h + 1;
+        }
+        key | u64::from(*mover)
     }
 }
 
@@ -441,6 +622,16 @@ impl Pig {
             0,
         )?;
         Ok(pig)
+    }
+
+    /// Bits for a score or turn total, and for the number of decisions, when the packed key
+    /// (2 flag bits, two scores, the turn total, the decisions) fits in 64 bits. A score or
+    /// turn total never exceeds `W − 1 + K` (a turn stops once it could win).
+    fn key_widths(&self) -> Option<(u32, u32)> {
+        let bits = |n: u64| 64 - n.leading_zeros();
+        let value_bits = bits(u64::from(self.win) + u64::from(self.dice));
+        let move_bits = bits(u64::from(self.horizon));
+        (2 + 3 * value_bits + move_bits <= 64).then_some((value_bits, move_bits))
     }
 
     /// The exact number of nodes of the tree, memoised on positions; `None` when more than
@@ -553,6 +744,32 @@ impl Rules for Pig {
         Position::Decision(if s.player == 0 { Kind::Max } else { Kind::Min })
     }
 
+    /// The state packed into 64 bits when it fits (see [`Pig::key_widths`]), otherwise a
+    /// 64-bit mix of its fields.
+    fn key(&self, s: &PigState) -> u64 {
+        let fields = [
+            u64::from(s.scores[0]),
+            u64::from(s.scores[1]),
+            u64::from(s.turn_total),
+            u64::from(s.moves),
+        ];
+        let flags = (s.player as u64) << 1 | u64::from(s.chance);
+        match self.key_widths() {
+            Some((value_bits, move_bits)) => {
+                let mut key = flags;
+                let mut shift = 2;
+                for (i, f) in fields.into_iter().enumerate() {
+                    key |= f << shift;
+                    shift += if i < 3 { value_bits } else { move_bits };
+                }
+                key
+            }
+            None => fields.into_iter().fold(flags, |h, f| {
+                splitmix(h ^ f.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            }),
+        }
+    }
+
     fn label(&self, code: u32) -> String {
         match code {
             ROLL => "roll".into(),
@@ -562,13 +779,20 @@ impl Rules for Pig {
     }
 }
 
+/// SplitMix64's finaliser: a bijective mix of 64 bits.
+fn splitmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn tic_tac_toe_labels_and_first_levels() {
-        let t = generate(&Game::TicTacToe).unwrap();
+        let t = generate(&Game::TicTacToe { depth: None }).unwrap();
         assert_eq!(t.child_count(t.root()), 9);
         assert_eq!(t.kind(t.root()), Kind::Max);
         let b2 = t.child(t.root(), 4);
@@ -585,6 +809,7 @@ mod tests {
     fn nim_leaves_name_who_took_the_last_object() {
         let t = generate(&Game::Nim {
             heaps: Heaps::new(&[2]).unwrap(),
+            players: 2,
         })
         .unwrap();
         // Take 2: Max took the last; take 1 then 1: Min did.
@@ -596,7 +821,8 @@ mod tests {
         assert_eq!(t.len(), 4);
         assert!(
             generate(&Game::Nim {
-                heaps: Heaps::new(&[20, 20]).unwrap()
+                heaps: Heaps::new(&[20, 20]).unwrap(),
+                players: 2,
             })
             .is_err()
         );
@@ -606,13 +832,68 @@ mod tests {
     #[test]
     fn nim_count_matches_the_tree() {
         for heaps in [&[1, 2, 3][..], &[3, 3], &[0, 4, 1]] {
-            let nim = Nim::new(heaps).unwrap();
+            let nim = Nim::new(heaps, 2).unwrap();
             let t = generate(&Game::Nim {
                 heaps: Heaps::new(heaps).unwrap(),
+                players: 2,
             })
             .unwrap();
             assert_eq!(nim.count(), t.len() as u64, "{heaps:?}");
         }
+    }
+
+    /// The number of positions reachable in `rules` (states equal under `position`), after
+    /// checking that they have one key each.
+    fn keys_are_one_to_one<R: Rules, P: Eq + std::hash::Hash + std::fmt::Debug>(
+        rules: &R,
+        position: impl Fn(&R::State) -> P,
+    ) -> usize {
+        use std::collections::HashMap;
+        let mut keys: HashMap<u64, P> = HashMap::new();
+        let mut positions: HashMap<P, u64> = HashMap::new();
+        let mut stack = vec![rules.root()];
+        let mut moves = Vec::new();
+        while let Some(s) = stack.pop() {
+            let (p, key) = (position(&s), rules.key(&s));
+            if let Some(&k) = positions.get(&p) {
+                assert_eq!(k, key, "{p:?} has two keys");
+                continue;
+            }
+            if let Some(other) = keys.get(&key) {
+                panic!("{p:?} and {other:?} share key {key}");
+            }
+            keys.insert(key, position(&s));
+            positions.insert(p, key);
+            moves.clear();
+            rules.expand(&s, &mut moves);
+            stack.extend(moves.drain(..).map(|(_, _, c)| c));
+        }
+        positions.len()
+    }
+
+    #[test]
+    fn keys_tell_positions_apart() {
+        let pig_state = |s: &PigState| (s.scores, s.turn_total, s.player, s.chance, s.moves);
+        let packed = Pig::new(6, 3, 8).unwrap();
+        assert!(packed.key_widths().is_some());
+        assert!(keys_are_one_to_one(&packed, pig_state) > 1000);
+        // Too wide to pack: the fields are mixed instead.
+        let mixed = Pig::new(1 << 30, 2, 6).unwrap();
+        assert!(mixed.key_widths().is_none());
+        assert!(keys_are_one_to_one(&mixed, pig_state) > 50);
+        // Nim's positions are the sorted non-empty heaps and the player to move.
+        let nim_position = |(heaps, mover): &(Vec<u32>, u8)| {
+            let mut h: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            h.sort_unstable();
+            (h, *mover)
+        };
+        for players in [2, 3, 5] {
+            let nim = Nim::new(&[1, 2, 3, 4], players).unwrap();
+            // 42 multisets of heaps lie below {1, 2, 3, 4}; some are reached with different
+            // players to move, which the keys tell apart.
+            assert!(keys_are_one_to_one(&nim, nim_position) > 42);
+        }
+        assert_eq!(keys_are_one_to_one(&TicTacToe, |s| *s), 5478);
     }
 
     #[test]

@@ -83,7 +83,7 @@ const DEFAULT_VALUES: Values = Values {
 impl Spec {
     /// The subcommand names of the families, in the order of `prune gen --help`.
     /// The games are `game NAME` (`prune gen game nim`).
-    pub const FAMILIES: [&'static str; 10] = [
+    pub const FAMILIES: [&'static str; 11] = [
         "uniform",
         "star-complete",
         "win-loss",
@@ -94,6 +94,7 @@ impl Spec {
         "game tic-tac-toe",
         "game nim",
         "game pig",
+        "game connect-four",
     ];
 
     /// The family's subcommand name (`uniform`, `star-complete`, …).
@@ -107,9 +108,10 @@ impl Spec {
             Spec::Ordered(_) => "ordered",
             Spec::Random(_) => "random",
             Spec::Game(g) => match g {
-                Game::TicTacToe => "game tic-tac-toe",
+                Game::TicTacToe { .. } => "game tic-tac-toe",
                 Game::Nim { .. } => "game nim",
                 Game::Pig { .. } => "game pig",
+                Game::ConnectFour { .. } => "game connect-four",
             },
         }
     }
@@ -253,10 +255,29 @@ impl Spec {
                 c.values(&p.values);
             }
             (Spec::Game(g), Spec::Game(d)) => match (g, d) {
-                (Game::TicTacToe, _) => {}
-                (Game::Nim { heaps }, Game::Nim { heaps: dh }) => {
+                (Game::TicTacToe { depth }, _) => {
+                    if let Some(d) = depth {
+                        c.arg("--depth", d);
+                    }
+                }
+                (
+                    Game::Nim { heaps, players },
+                    Game::Nim {
+                        heaps: dh,
+                        players: dp,
+                    },
+                ) => {
                     if *heaps != dh {
                         c.arg("--heaps", heaps.text());
+                    }
+                    if *players != dp {
+                        c.arg("--players", players);
+                    }
+                }
+                (Game::ConnectFour { depth, moves }, Game::ConnectFour { depth: dd, .. }) => {
+                    c.num("--depth", *depth, dd);
+                    if !moves.as_slice().is_empty() {
+                        c.arg("--moves", moves.text());
                     }
                 }
                 (

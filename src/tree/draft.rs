@@ -4,7 +4,7 @@
 //! [`DraftNode`] each, with its number of children. [`Draft::validate`] reports the first problem
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
-use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Tree};
+use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Positions, Tree};
 use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
@@ -23,6 +23,10 @@ pub struct DraftNode {
     /// Probability of the edge from the parent, when written (chance children only).
     pub prob: Option<f64>,
     pub label: Option<String>,
+    /// Static evaluation of the position (interior nodes of two-player trees).
+    pub heuristic: Option<f64>,
+    /// Position key: equal positions have equal keys.
+    pub key: Option<u64>,
     /// Number of children that follow in preorder.
     pub children: u32,
 }
@@ -35,6 +39,8 @@ impl DraftNode {
             payoff: Vec::new(),
             prob: None,
             label: None,
+            heuristic: None,
+            key: None,
             children: 0,
         }
     }
@@ -61,6 +67,16 @@ impl DraftNode {
 
     pub fn with_prob(mut self, p: f64) -> Self {
         self.prob = Some(p);
+        self
+    }
+
+    pub fn with_key(mut self, key: u64) -> Self {
+        self.key = Some(key);
+        self
+    }
+
+    pub fn with_heuristic(mut self, h: f64) -> Self {
+        self.heuristic = Some(h);
         self
     }
 }
@@ -153,7 +169,26 @@ impl Draft {
                         Some("players are numbered from 1"),
                     ));
                 }
+                Kind::Leaf if n.heuristic.is_some() => {
+                    return Err(invalid(
+                        i,
+                        "a heuristic value on a leaf",
+                        Some(
+                            "heuristic values belong to interior nodes; a leaf's value is its own",
+                        ),
+                    ));
+                }
                 Kind::Leaf => self.check_leaf(i, n, multiplayer)?,
+                _ if n.heuristic.is_some_and(|h| !h.is_finite()) => {
+                    return Err(invalid(
+                        i,
+                        format!(
+                            "heuristic value {} is not a finite number",
+                            number_text(n.heuristic.unwrap_or(0.0))
+                        ),
+                        None,
+                    ));
+                }
                 _ if n.children == 0 => {
                     let what = if n.kind == Kind::Chance {
                         "a chance node"
@@ -568,10 +603,26 @@ impl Draft {
         } else {
             Labels::default()
         };
+        let positions = if self
+            .nodes
+            .iter()
+            .any(|d| d.key.is_some() || d.heuristic.is_some())
+        {
+            Positions::new(
+                order.iter().map(|&p| self.nodes[p as usize].key).collect(),
+                order
+                    .iter()
+                    .map(|&p| self.nodes[p as usize].heuristic)
+                    .collect(),
+            )
+        } else {
+            Positions::default()
+        };
         Ok(Tree {
             nodes,
             payoffs,
             labels,
+            positions,
             meta: self.meta,
             multiplayer,
             height: 0,

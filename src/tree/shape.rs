@@ -40,6 +40,13 @@ pub struct Shape {
     /// Why the tree is not regular, when it is not.
     pub irregular_because: Option<String>,
     pub labelled: bool,
+    /// Nodes that carry a position key.
+    pub keyed_nodes: usize,
+    /// Distinct position keys (`None` without keys): fewer than `keyed_nodes` when positions
+    /// recur by transposition.
+    pub distinct_keys: Option<usize>,
+    /// Interior nodes that carry a heuristic value.
+    pub heuristic_nodes: usize,
 }
 
 /// Summarises `tree` in one pass over the arena.
@@ -68,6 +75,9 @@ pub fn shape(tree: &Tree) -> Shape {
         regular: true,
         irregular_because: None,
         labelled: tree.has_labels(),
+        keyed_nodes: tree.ids().filter(|&i| tree.key(i).is_some()).count(),
+        distinct_keys: tree.distinct_keys(),
+        heuristic_nodes: tree.ids().filter(|&i| tree.heuristic(i).is_some()).count(),
     };
     // Depth of every node; parents come before children in the arena.
     let mut depth = vec![0u32; tree.len()];

@@ -133,8 +133,10 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
                             let was_chance = node.kind == Kind::Chance;
                             node.kind = *k;
                             if *k == Kind::Leaf {
-                                // The subtree goes: the node becomes a leaf worth 0.
+                                // The subtree goes: the node becomes a leaf worth 0, and a
+                                // leaf has no heuristic value.
                                 node.children = 0;
+                                node.heuristic = None;
                                 if tree.is_multiplayer() {
                                     node.payoff = vec![0.0; tree.players()];
                                 }
@@ -262,6 +264,41 @@ mod tests {
         };
         let v = apply(&u, node_at(&u, &path), &back).unwrap();
         assert_eq!(write(&v, Format::Ron), write(&t, Format::Ron));
+    }
+
+    #[test]
+    fn edits_keep_position_keys_and_heuristic_values() {
+        use crate::generate::{Spec, game::Game};
+        let t = Spec::Game(Game::TicTacToe { depth: Some(3) })
+            .build(1)
+            .unwrap();
+        let a1 = t.child(t.root(), 0);
+        let relabel = Edit::Set {
+            label: Some("corner".into()),
+            kind: None,
+            value: None,
+            prob: None,
+        };
+        let u = apply(&t, a1, &relabel).unwrap();
+        assert_eq!(u.label(a1), Some("corner"));
+        for id in t.ids() {
+            assert_eq!((u.key(id), u.heuristic(id)), (t.key(id), t.heuristic(id)));
+        }
+        // An interior node made a leaf loses its heuristic (a leaf's value is its own) and keeps
+        // its key; deleting a child keeps every other node's.
+        let to_leaf = Edit::Set {
+            label: None,
+            kind: Some(Kind::Leaf),
+            value: None,
+            prob: None,
+        };
+        let v = apply(&t, a1, &to_leaf).unwrap();
+        let leaf = v.child(v.root(), 0);
+        assert!(v.is_leaf(leaf));
+        assert_eq!((v.key(leaf), v.heuristic(leaf)), (t.key(a1), None));
+        let w = apply(&t, t.child(t.root(), 8), &Edit::Delete).unwrap();
+        assert_eq!(w.key(w.child(w.root(), 7)), t.key(t.child(t.root(), 7)));
+        assert_eq!(w.heuristic(w.root()), t.heuristic(t.root()));
     }
 
     #[test]

@@ -1,0 +1,302 @@
+//! Connect four on the standard 7 × 6 board, to a depth limit.
+//!
+//! The first player (Max) and the second (Min) drop stones into columns 1–7 (left to right); a
+//! stone falls to the lowest free cell. Four in a row — across, up, or along either diagonal —
+//! wins: +1000 for Max, −1000 for Min; a full board without one is 0. Labels are "drop col 4";
+//! children come in column order.
+//!
+//! Positions are two bitboards in the usual 7 × 7 layout: bit `7·c + r` is column `c` (0-based,
+//! from the left), row `r` (0 at the bottom); row 6 of each column stays empty, so that shifts
+//! never carry a line from one column into the next. The position key is Pons's: Max's stones
+//! plus the occupied cells, `x + (x | o)`. In each column the occupied cells are the lowest h
+//! bits, and adding them to Max's stones there gives a number in [2^h − 1, 2^(h+1) − 2], which
+//! tells both h and Max's stones; the sum never exceeds the column's 7 bits, so the key (49
+//! bits) names the position exactly.
+//!
+//! The heuristic value counts open windows: over the 69 windows of four cells in a line, a window
+//! holding three of Max's stones and an empty cell is worth +5, two of Max's and two empty +2, and
+//! the same for Min negatively; windows holding both colours count 0. Its magnitude is at most
+//! 69 · 5 = 345, below a win's 1000.
+
+use super::{Position, Rules};
+use crate::generate::GenError;
+use crate::tree::Kind;
+
+/// The board's width and height.
+pub const COLUMNS: u32 = 7;
+pub const ROWS: u32 = 6;
+
+/// What a won game is worth (for Max; its negation for Min).
+pub const WIN: f64 = 1000.0;
+
+/// The moves before the tree's root: columns, 0-based. A fixed-size list so that `Game` stays
+/// `Copy`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Moves {
+    columns: [u8; (COLUMNS * ROWS) as usize],
+    len: u8,
+}
+
+impl Moves {
+    /// No moves: the empty board.
+    pub const NONE: Moves = Moves {
+        columns: [0; (COLUMNS * ROWS) as usize],
+        len: 0,
+    };
+
+    /// `--moves 4435`: one digit 1–7 per move. Whether the moves can be played is checked when
+    /// the tree is built.
+    pub fn parse(text: &str) -> Result<Moves, GenError> {
+        let mut m = Moves::NONE;
+        for (i, c) in text.trim().chars().enumerate() {
+            let column = c
+                .to_digit(10)
+                .filter(|d| (1..=COLUMNS).contains(d))
+                .ok_or_else(|| {
+                    GenError::Invalid(format!(
+                        "move {} of \"{text}\" is `{c}`: moves are columns 1 to {COLUMNS}",
+                        i + 1
+                    ))
+                })?;
+            if usize::from(m.len) == m.columns.len() {
+                return Err(GenError::Invalid(format!(
+                    "\"{text}\" has more than {} moves: the board has {} cells",
+                    m.columns.len(),
+                    m.columns.len()
+                )));
+            }
+            m.columns[usize::from(m.len)] = (column - 1) as u8;
+            m.len += 1;
+        }
+        Ok(m)
+    }
+
+    pub fn as_slice(&self) -> &[u8] {
+        &self.columns[..usize::from(self.len)]
+    }
+
+    /// "4435", as `--moves` takes it.
+    pub fn text(&self) -> String {
+        self.as_slice()
+            .iter()
+            .map(|&c| char::from(b'1' + c))
+            .collect()
+    }
+}
+
+/// The cells of column `c`.
+const fn column_mask(c: u32) -> u64 {
+    ((1u64 << ROWS) - 1) << (c * (ROWS + 1))
+}
+
+/// The bottom cell of column `c`.
+const fn bottom(c: u32) -> u64 {
+    1u64 << (c * (ROWS + 1))
+}
+
+/// The top cell of column `c`.
+const fn top(c: u32) -> u64 {
+    1u64 << (c * (ROWS + 1) + ROWS - 1)
+}
+
+/// Whether `stones` hold four in a row: for each direction (up 1, across 7, the diagonals 6 and
+/// 8 in the 7-bit layout), pairs of neighbours, then pairs of pairs.
+pub fn four(stones: u64) -> bool {
+    [1, 7, 6, 8].iter().any(|&d| {
+        let pairs = stones & (stones >> d);
+        pairs & (pairs >> (2 * d)) != 0
+    })
+}
+
+/// The 69 windows of four cells in a line, as bit masks.
+pub fn windows() -> Vec<u64> {
+    let cell = |c: i32, r: i32| 1u64 << (c * (ROWS as i32 + 1) + r);
+    let mut w = Vec::with_capacity(69);
+    for c in 0..COLUMNS as i32 {
+        for r in 0..ROWS as i32 {
+            for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let (ec, er) = (c + 3 * dc, r + 3 * dr);
+                if (0..COLUMNS as i32).contains(&ec) && (0..ROWS as i32).contains(&er) {
+                    w.push((0..4).map(|k| cell(c + k * dc, r + k * dr)).sum());
+                }
+            }
+        }
+    }
+    w
+}
+
+/// The rules, from the position after `moves`.
+pub struct ConnectFour {
+    start: (u64, u64),
+    windows: Vec<u64>,
+}
+
+impl ConnectFour {
+    /// The position after `moves`, or why they cannot be played (a full column, a move after
+    /// the game is won).
+    pub fn new(moves: &Moves) -> Result<ConnectFour, GenError> {
+        let (mut x, mut o) = (0u64, 0u64);
+        for (i, &c) in moves.as_slice().iter().enumerate() {
+            let c = u32::from(c);
+            if four(x) || four(o) {
+                return Err(GenError::Invalid(format!(
+                    "move {} of \"{}\" comes after the game is won",
+                    i + 1,
+                    moves.text()
+                )));
+            }
+            let filled = x | o;
+            if filled & top(c) != 0 {
+                return Err(GenError::Invalid(format!(
+                    "move {} of \"{}\" drops into column {}, which is full",
+                    i + 1,
+                    moves.text(),
+                    c + 1
+                )));
+            }
+            let stone = (filled + bottom(c)) & column_mask(c);
+            if i % 2 == 0 { x |= stone } else { o |= stone }
+        }
+        Ok(ConnectFour {
+            start: (x, o),
+            windows: windows(),
+        })
+    }
+
+    /// Columns that are not full at the root: the most children any node has.
+    pub fn open_columns(&self) -> u32 {
+        let filled = self.start.0 | self.start.1;
+        (0..COLUMNS).filter(|&c| filled & top(c) == 0).count() as u32
+    }
+}
+
+impl Rules for ConnectFour {
+    /// Max's stones, Min's stones.
+    type State = (u64, u64);
+
+    fn root(&self) -> (u64, u64) {
+        self.start
+    }
+
+    fn expand(&self, &(x, o): &(u64, u64), moves: &mut Vec<(u32, f64, (u64, u64))>) -> Position {
+        if four(x) {
+            return Position::Leaf(WIN);
+        }
+        if four(o) {
+            return Position::Leaf(-WIN);
+        }
+        let filled = x | o;
+        let max_moves = filled.count_ones() % 2 == 0;
+        for c in 0..COLUMNS {
+            if filled & top(c) != 0 {
+                continue;
+            }
+            let stone = (filled + bottom(c)) & column_mask(c);
+            let next = if max_moves {
+                (x | stone, o)
+            } else {
+                (x, o | stone)
+            };
+            moves.push((c, 1.0, next));
+        }
+        if moves.is_empty() {
+            return Position::Leaf(0.0);
+        }
+        Position::Decision(if max_moves { Kind::Max } else { Kind::Min })
+    }
+
+    fn label(&self, code: u32) -> String {
+        format!("drop col {}", code + 1)
+    }
+
+    fn key(&self, &(x, o): &(u64, u64)) -> u64 {
+        x + (x | o)
+    }
+
+    fn heuristic(&self, &(x, o): &(u64, u64)) -> Option<f64> {
+        let mut score = 0i32;
+        for &w in &self.windows {
+            let (mine, theirs) = ((x & w).count_ones(), (o & w).count_ones());
+            let worth = |n: u32| match n {
+                3 => 5,
+                2 => 2,
+                _ => 0,
+            };
+            if theirs == 0 {
+                score += worth(mine);
+            } else if mine == 0 {
+                score -= worth(theirs);
+            }
+        }
+        Some(f64::from(score))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sixty_nine_windows_of_four_cells() {
+        let w = windows();
+        assert_eq!(w.len(), 69);
+        assert!(w.iter().all(|m| m.count_ones() == 4 && four(*m)));
+        let mut sorted = w.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 69);
+        // No window uses the empty seventh row.
+        let board: u64 = (0..COLUMNS).map(column_mask).sum();
+        assert!(w.iter().all(|m| m & !board == 0));
+    }
+
+    #[test]
+    fn fours_in_every_direction_and_no_wrap_around() {
+        let cell = |c: u32, r: u32| 1u64 << (c * 7 + r);
+        assert!(four((0..4).map(|r| cell(2, r)).sum()));
+        assert!(four((0..4).map(|c| cell(c + 3, 5)).sum()));
+        assert!(four((0..4).map(|k| cell(k + 1, k + 2)).sum()));
+        assert!(four((0..4).map(|k| cell(k, 3 - k)).sum()));
+        // The top of one column and the bottom of the next are not in a line.
+        assert!(!four(cell(0, 4) | cell(0, 5) | cell(1, 0) | cell(1, 1)));
+        assert!(!four((0..3).map(|r| cell(6, r)).sum()));
+    }
+
+    #[test]
+    fn moves_are_checked() {
+        assert_eq!(Moves::parse("4435").unwrap().text(), "4435");
+        assert!(Moves::parse("48").is_err());
+        assert!(Moves::parse("4x").is_err());
+        assert!(ConnectFour::new(&Moves::parse("4444444").unwrap()).is_err());
+        // Max wins in column 1 with the seventh move; an eighth is refused.
+        assert!(ConnectFour::new(&Moves::parse("1212121").unwrap()).is_ok());
+        assert!(ConnectFour::new(&Moves::parse("12121213").unwrap()).is_err());
+    }
+
+    #[test]
+    fn keys_name_positions() {
+        let g = ConnectFour::new(&Moves::NONE).unwrap();
+        let after = |moves: &str| {
+            let g = ConnectFour::new(&Moves::parse(moves).unwrap()).unwrap();
+            g.key(&g.root())
+        };
+        assert_eq!(g.key(&g.root()), 0);
+        assert_eq!(after("4435"), after("3544"));
+        assert_ne!(after("4435"), after("4453"));
+        assert_ne!(after("45"), after("54"));
+    }
+
+    #[test]
+    fn heuristic_counts_open_windows() {
+        let g = ConnectFour::new(&Moves::NONE).unwrap();
+        assert_eq!(g.heuristic(&g.root()), Some(0.0));
+        // Max on 1 and 2 of the bottom row, Min above them: the bottom row's window 1–4 holds
+        // two of Max's (+2); Min's two on row 2 likewise (−2), and nothing else has two.
+        let g = ConnectFour::new(&Moves::parse("1122").unwrap()).unwrap();
+        assert_eq!(g.heuristic(&g.root()), Some(0.0));
+        // Max's three in the bottom row (1, 2, 3) with 4 open: +5 for window 1–4, +2 for 2–5;
+        // Min's 1 and 2 in row 2: −2 for window 1–4 of row 2.
+        let g = ConnectFour::new(&Moves::parse("11223").unwrap()).unwrap();
+        assert_eq!(g.heuristic(&g.root()), Some(5.0 + 2.0 - 2.0));
+    }
+}
