@@ -7,6 +7,7 @@
 
 pub mod ballard;
 pub mod convergence;
+pub mod eval_learning;
 pub mod knuth_moore;
 pub mod maxn;
 pub mod pathology;
@@ -176,6 +177,12 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Nau's experiment: minimax and product propagation play the board-splitting game against each other, win rates with confidence intervals",
         work: pathology::games_work,
         run: pathology::games,
+    },
+    Info {
+        name: "eval-learning",
+        about: "Schaeffer's slides, last chapter: a linear evaluation of tic-tac-toe positions fitted to their exact values by least squares, its weights, and the share of correct moves against search depth beside the hand-written evaluation",
+        work: eval_learning::work,
+        run: eval_learning::run,
     },
     Info {
         name: "maxn",

@@ -1,0 +1,438 @@
+//! Evaluation learning, the last chapter of Schaeffer's slides (Samuel's checkers player, the
+//! chess piece values found by regression): the weights of a linear evaluation of tic-tac-toe
+//! positions fitted by least squares to their exact values, and what searching with it buys
+//! against the hand-written evaluation prune's game generator stores.
+//!
+//! The positions are every distinct non-terminal position of the full game tree (`prune gen
+//! game tic-tac-toe`), recognised by their position keys (X's cells in bits 0–8, O's in bits
+//! 9–17); a position's exact value is the minimax value of any node with its key. The
+//! features, all from X's (Max's) point of view:
+//!
+//! | feature | what it counts |
+//! |---|---|
+//! | `bias` | 1 |
+//! | `x1`, `x2` | lines with one (two) X and no O |
+//! | `o1`, `o2` | lines with one (two) O and no X |
+//! | `center` | +1 X holds the centre, −1 O does |
+//! | `corners` | corners held by X − corners held by O |
+//! | `to_move` | +1 X to move, −1 O to move |
+//! | `x_wins_next`, `o_wins_next` | X (O) to move with a line of two of theirs and no other mark |
+//!
+//! Decision quality is measured as the pathology experiment measures it: for every position,
+//! a `d`-ply minimax search (terminal positions at their exact value, the frontier valued by
+//! the evaluation) chooses among the moves it finds best, tied moves sharing the choice, and a
+//! move counts as correct when its exact value is the position's. The share of correct moves
+//! is given for the hand-written evaluation, the learned one, and the learned one fitted on the
+//! other half of the positions only (by key parity: out of sample).
+
+use std::collections::HashMap;
+
+use super::{Cell, Options, Report, Tick, col};
+use crate::generate::game::{self, Game};
+use crate::tree::{Kind, NodeId, Tree};
+
+/// The features' names, in the order of [`features`].
+pub const FEATURES: [&str; 10] = [
+    "bias",
+    "x1",
+    "x2",
+    "o1",
+    "o2",
+    "center",
+    "corners",
+    "to_move",
+    "x_wins_next",
+    "o_wins_next",
+];
+
+const K: usize = FEATURES.len();
+
+/// Tic-tac-toe's eight lines, in the key's bit layout (cell `3·row + column`).
+const LINES: [u64; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+/// X's and O's cells of a position key.
+fn board(key: u64) -> (u64, u64) {
+    (key & 0x1ff, (key >> 9) & 0x1ff)
+}
+
+/// The features of the position with key `key` (see the module documentation).
+pub fn features(key: u64) -> [f64; K] {
+    let (x, o) = board(key);
+    let count = |mine: u64, theirs: u64, n: u32| {
+        LINES
+            .iter()
+            .filter(|&&l| l & theirs == 0 && (l & mine).count_ones() == n)
+            .count() as f64
+    };
+    let (x1, x2, o1, o2) = (
+        count(x, o, 1),
+        count(x, o, 2),
+        count(o, x, 1),
+        count(o, x, 2),
+    );
+    let centre = 1 << 4;
+    let corners = 0b101_000_101;
+    let x_to_move = x.count_ones() == o.count_ones();
+    let sign = |b: bool| if b { 1.0 } else { 0.0 };
+    [
+        1.0,
+        x1,
+        x2,
+        o1,
+        o2,
+        sign(x & centre != 0) - sign(o & centre != 0),
+        f64::from((x & corners).count_ones()) - f64::from((o & corners).count_ones()),
+        if x_to_move { 1.0 } else { -1.0 },
+        sign(x_to_move && x2 > 0.0),
+        sign(!x_to_move && o2 > 0.0),
+    ]
+}
+
+/// The hand-written evaluation the game generator stores at interior positions: (lines still
+/// open for X − lines still open for O) / 10.
+pub fn hand_written(key: u64) -> f64 {
+    let (x, o) = board(key);
+    let open = |theirs: u64| LINES.iter().filter(|&&l| l & theirs == 0).count() as f64;
+    (open(o) - open(x)) / 10.0
+}
+
+/// A linear evaluation: the weights of [`FEATURES`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linear(pub [f64; K]);
+
+impl Linear {
+    pub fn eval(&self, key: u64) -> f64 {
+        features(key).iter().zip(&self.0).map(|(f, w)| f * w).sum()
+    }
+}
+
+/// The least-squares weights for `rows` → `y`, by the normal equations (a tiny ridge keeps
+/// them solvable when a feature is constant on the rows); `None` if they are singular even so.
+pub fn least_squares(rows: &[[f64; K]], y: &[f64]) -> Option<Linear> {
+    let mut a = [[0.0; K]; K];
+    let mut b = [0.0; K];
+    for (r, &t) in rows.iter().zip(y) {
+        for i in 0..K {
+            b[i] += r[i] * t;
+            for j in 0..K {
+                a[i][j] += r[i] * r[j];
+            }
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate() {
+        row[i] += 1e-9;
+    }
+    // Gaussian elimination with partial pivoting.
+    for c in 0..K {
+        let p = (c..K).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+        if a[p][c].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..K {
+            let f = a[r][c] / a[c][c];
+            let pivot = a[c];
+            for (x, p) in a[r][c..].iter_mut().zip(&pivot[c..]) {
+                *x -= f * p;
+            }
+            b[r] -= f * b[c];
+        }
+    }
+    let mut w = [0.0; K];
+    for c in (0..K).rev() {
+        let s: f64 = (c + 1..K).map(|k| a[c][k] * w[k]).sum();
+        w[c] = (b[c] - s) / a[c][c];
+    }
+    Some(Linear(w))
+}
+
+/// The share of the variance of `y` the evaluation explains (R²), and its root mean square
+/// error.
+pub fn fit_quality(eval: &Linear, keys: &[u64], y: &[f64]) -> (f64, f64) {
+    let n = y.len() as f64;
+    let mean = y.iter().sum::<f64>() / n;
+    let (mut sse, mut sst) = (0.0, 0.0);
+    for (&k, &t) in keys.iter().zip(y) {
+        sse += (eval.eval(k) - t).powi(2);
+        sst += (t - mean).powi(2);
+    }
+    (1.0 - sse / sst, (sse / n).sqrt())
+}
+
+/// The full game tree, each node's exact value, and one node for every distinct non-terminal
+/// position.
+pub struct Positions {
+    pub tree: Tree,
+    pub exact: Vec<f64>,
+    /// One node per distinct non-terminal position, in id order.
+    pub nodes: Vec<NodeId>,
+}
+
+impl Positions {
+    pub fn tic_tac_toe() -> Result<Positions, String> {
+        let tree = game::generate(&Game::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
+        // Children have larger ids than their parent (breadth-first arena): one reverse sweep.
+        let mut exact = vec![0.0; tree.len()];
+        for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
+            exact[id.index()] = match tree.kind(id) {
+                Kind::Leaf => tree.value(id),
+                Kind::Max => tree
+                    .children(id)
+                    .map(|c| exact[c.index()])
+                    .fold(f64::NEG_INFINITY, f64::max),
+                _ => tree
+                    .children(id)
+                    .map(|c| exact[c.index()])
+                    .fold(f64::INFINITY, f64::min),
+            };
+        }
+        let mut seen = std::collections::HashSet::new();
+        let nodes = tree
+            .ids()
+            .filter(|&id| !tree.is_leaf(id))
+            .filter(|&id| seen.insert(tree.key(id).expect("tic-tac-toe has keys")))
+            .collect();
+        Ok(Positions { tree, exact, nodes })
+    }
+
+    fn key(&self, id: NodeId) -> u64 {
+        self.tree.key(id).expect("tic-tac-toe has keys")
+    }
+
+    /// The share of `nodes` at which a `depth`-ply search with `eval` at its frontier chooses
+    /// a correct move (tied best moves share the choice).
+    pub fn decision_quality(&self, nodes: &[NodeId], depth: u32, eval: &dyn Fn(u64) -> f64) -> f64 {
+        let mut memo = HashMap::new();
+        let mut total = 0.0;
+        for &n in nodes {
+            let max = self.tree.kind(n) == Kind::Max;
+            let values: Vec<f64> = self
+                .tree
+                .children(n)
+                .map(|c| self.searched(c, depth - 1, eval, &mut memo))
+                .collect();
+            let best = values.iter().copied().fold(
+                if max {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                },
+                |a, v| {
+                    if max { a.max(v) } else { a.min(v) }
+                },
+            );
+            let chosen: Vec<NodeId> = self
+                .tree
+                .children(n)
+                .zip(&values)
+                .filter(|&(_, &v)| v == best)
+                .map(|(c, _)| c)
+                .collect();
+            let right = chosen
+                .iter()
+                .filter(|c| self.exact[c.index()] == self.exact[n.index()])
+                .count();
+            total += right as f64 / chosen.len() as f64;
+        }
+        total / nodes.len() as f64
+    }
+
+    /// Minimax to `depth` plies below `node`: terminal positions at their value, the frontier
+    /// by `eval`. Memoised by position and depth (equal keys, equal subtrees).
+    fn searched(
+        &self,
+        node: NodeId,
+        depth: u32,
+        eval: &dyn Fn(u64) -> f64,
+        memo: &mut HashMap<(u64, u32), f64>,
+    ) -> f64 {
+        if self.tree.is_leaf(node) {
+            return self.tree.value(node);
+        }
+        let key = self.key(node);
+        if depth == 0 {
+            return eval(key);
+        }
+        if let Some(&v) = memo.get(&(key, depth)) {
+            return v;
+        }
+        let kids: Vec<NodeId> = self.tree.children(node).collect();
+        let vs = kids
+            .into_iter()
+            .map(|c| self.searched(c, depth - 1, eval, memo));
+        let v = if self.tree.kind(node) == Kind::Max {
+            vs.fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            vs.fold(f64::INFINITY, f64::min)
+        };
+        memo.insert((key, depth), v);
+        v
+    }
+}
+
+pub fn work(_: &Options) -> u64 {
+    1
+}
+
+/// The search depths of the table: 1 to 6 plies by default (`--sizes` to choose).
+const DEPTHS: [u32; 6] = [1, 2, 3, 4, 5, 6];
+
+pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
+    let depths = o.sizes_or(&DEPTHS);
+    if let Some(&d) = depths.iter().find(|&&d| d == 0 || d > 9) {
+        return Err(format!(
+            "search depth {d}: tic-tac-toe positions are searched 1 to 9 plies deep"
+        ));
+    }
+    let p = Positions::tic_tac_toe()?;
+    let keys: Vec<u64> = p.nodes.iter().map(|&n| p.key(n)).collect();
+    let y: Vec<f64> = p.nodes.iter().map(|&n| p.exact[n.index()]).collect();
+    let rows: Vec<[f64; K]> = keys.iter().map(|&k| features(k)).collect();
+    let learned = least_squares(&rows, &y).ok_or("the normal equations are singular")?;
+    // Out of sample: fitted on the positions of one key parity, judged on the other.
+    let half = |parity: u64| -> Vec<usize> {
+        (0..keys.len()).filter(|&i| keys[i] % 2 == parity).collect()
+    };
+    let (train, test) = (half(0), half(1));
+    let pick = |ix: &[usize]| -> (Vec<[f64; K]>, Vec<f64>, Vec<u64>) {
+        (
+            ix.iter().map(|&i| rows[i]).collect(),
+            ix.iter().map(|&i| y[i]).collect(),
+            ix.iter().map(|&i| keys[i]).collect(),
+        )
+    };
+    let (train_rows, train_y, _) = pick(&train);
+    let (_, test_y, test_keys) = pick(&test);
+    let held = least_squares(&train_rows, &train_y).ok_or("the normal equations are singular")?;
+    let (r2, rmse) = fit_quality(&learned, &keys, &y);
+    let (r2_out, rmse_out) = fit_quality(&held, &test_keys, &test_y);
+    let test_nodes: Vec<NodeId> = test.iter().map(|&i| p.nodes[i]).collect();
+    let hand_fit = {
+        // The hand-written evaluation's own fit, scaled by least squares on it alone.
+        let h: Vec<f64> = keys.iter().map(|&k| hand_written(k)).collect();
+        let (hh, hy): (f64, f64) = h
+            .iter()
+            .zip(&y)
+            .fold((0.0, 0.0), |(a, b), (h, t)| (a + h * h, b + h * t));
+        let s = hy / hh;
+        let mean = y.iter().sum::<f64>() / y.len() as f64;
+        let sse: f64 = h.iter().zip(&y).map(|(h, t)| (s * h - t).powi(2)).sum();
+        let sst: f64 = y.iter().map(|t| (t - mean).powi(2)).sum();
+        1.0 - sse / sst
+    };
+    let table = depths
+        .iter()
+        .map(|&d| {
+            let row = vec![
+                Cell::Int(i64::from(d)),
+                Cell::Real(p.decision_quality(&p.nodes, d, &hand_written), 3),
+                Cell::Real(p.decision_quality(&p.nodes, d, &|k| learned.eval(k)), 3),
+                Cell::Real(p.decision_quality(&test_nodes, d, &hand_written), 3),
+                Cell::Real(p.decision_quality(&test_nodes, d, &|k| held.eval(k)), 3),
+            ];
+            tick(0);
+            row
+        })
+        .collect();
+    let mut notes = vec![
+        format!(
+            "{} distinct non-terminal positions of the full game tree ({} nodes), each with its exact value (−1, 0, +1 for X).",
+            p.nodes.len(),
+            p.tree.len()
+        ),
+        format!(
+            "Learned weights (least squares on every position): R² = {r2:.3}, RMSE = {rmse:.3}; fitted on the even keys only and judged on the odd ones: R² = {r2_out:.3}, RMSE = {rmse_out:.3}. The hand-written evaluation, best scaled, explains R² = {hand_fit:.3}."
+        ),
+    ];
+    for (name, w) in FEATURES.iter().zip(&learned.0) {
+        notes.push(format!("  weight {name:<12} {w:+.4}"));
+    }
+    notes.push("Share of correct moves: a d-ply minimax search chooses among the moves it finds best (tied moves share the choice); a move is correct when its exact value is the position's. The last two columns are on the odd-key positions only, with the weights fitted on the even ones.".into());
+    Ok(Report {
+        title: "Evaluation learning on tic-tac-toe: a linear evaluation fitted to the exact values, against the hand-written one".into(),
+        columns: vec![
+            col("depth", "search depth"),
+            col("hand", "hand-written"),
+            col("learned", "learned"),
+            col("hand_heldout", "hand-written (odd keys)"),
+            col("learned_heldout", "learned out of sample (odd keys)"),
+        ],
+        rows: table,
+        notes,
+        plot: Some(super::plot::Plot {
+            x: "depth",
+            ys: vec!["hand", "learned", "learned_heldout"],
+            series_by: vec![],
+            x_label: "search depth (plies)",
+            y_label: "share of correct moves",
+            log_y: false,
+            only: None,
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-written evaluation is the one the generator stores at every interior node.
+    #[test]
+    fn the_hand_written_evaluation_is_the_trees() {
+        let p = Positions::tic_tac_toe().unwrap();
+        for &n in &p.nodes {
+            assert_eq!(p.tree.heuristic(n), Some(hand_written(p.key(n))));
+        }
+        // 5,478 legal positions, of which 958 are terminal (OEIS A008907's total).
+        assert_eq!(p.nodes.len(), 5478 - 958);
+        assert_eq!(p.exact[p.tree.root().index()], 0.0);
+    }
+
+    /// Least squares recovers weights that generated the data exactly.
+    #[test]
+    fn least_squares_recovers_known_weights() {
+        let p = Positions::tic_tac_toe().unwrap();
+        let truth = Linear([0.1, 0.3, -0.2, 0.05, 0.7, -0.4, 0.25, 0.15, 0.9, -0.6]);
+        let keys: Vec<u64> = p.nodes.iter().map(|&n| p.key(n)).collect();
+        let rows: Vec<[f64; K]> = keys.iter().map(|&k| features(k)).collect();
+        let y: Vec<f64> = keys.iter().map(|&k| truth.eval(k)).collect();
+        let fit = least_squares(&rows, &y).unwrap();
+        for (a, b) in fit.0.iter().zip(&truth.0) {
+            assert!((a - b).abs() < 1e-6, "{fit:?}");
+        }
+        assert!((fit_quality(&fit, &keys, &y).0 - 1.0).abs() < 1e-9);
+    }
+
+    /// Searching to the end (9 plies) is always right, whatever the evaluation; one ply with a
+    /// useless evaluation is right only by luck; the learned evaluation beats the hand-written
+    /// one at one ply.
+    #[test]
+    fn deeper_search_converges_to_perfect_play() {
+        let p = Positions::tic_tac_toe().unwrap();
+        assert_eq!(p.decision_quality(&p.nodes, 9, &|_| 0.0), 1.0);
+        let r = run(
+            &Options {
+                sizes: Some(vec![1, 9]),
+                ..Default::default()
+            },
+            &|_| {},
+        )
+        .unwrap();
+        let one = |c: &str| r.get(0, c).clone();
+        let (Cell::Real(hand, _), Cell::Real(learned, _)) = (one("hand"), one("learned")) else {
+            panic!("{r:?}")
+        };
+        assert!(learned > hand, "{}", r.table());
+        assert_eq!(r.get(1, "hand"), &Cell::Real(1.0, 3));
+        assert_eq!(r.get(1, "learned_heldout"), &Cell::Real(1.0, 3));
+    }
+}
