@@ -288,6 +288,11 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
     if words.first() == Some(&"gen") {
         words.remove(0);
     }
+    if words.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--gen '{line}': name a family and its parameters, e.g. --gen 'uniform -b 3 -d 3 --seed 42' (see prune gen --help)"
+        )));
+    }
     let parsed = GenLine::try_parse_from(&words).map_err(|e| {
         let text = e.render().to_string();
         let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());

@@ -662,31 +662,37 @@ impl Answer {
     }
 }
 
-/// The leaf names in `typed` (by commas; `none` for none), each one of `leaves`, written as
-/// shown (`#2.1`, a label) or without its `#`; a token that is no leaf's name but whose
-/// space-separated words all are counts as those words.
-fn leaf_names(typed: &str, leaves: &[String]) -> Result<Vec<String>, String> {
+/// The leaf names in `typed` (`none` for none), each one of `leaves`, written as shown
+/// (`#2.1`, a label) or without its `#`, separated by commas or spaces. Names are matched
+/// longest first, so a label with a comma or a space in it reads as itself.
+pub fn leaf_names(typed: &str, leaves: &[String]) -> Result<Vec<String>, String> {
     if matches!(typed.to_lowercase().as_str(), "none" | "-" | "nothing") {
         return Ok(Vec::new());
     }
-    let find = |t: &str| {
-        leaves
-            .iter()
-            .find(|l| *l == t || l.strip_prefix('#') == Some(t))
-            .cloned()
-    };
+    let separator = |c: char| c == ',' || c.is_whitespace();
     let mut out = Vec::new();
-    for token in typed.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        if let Some(l) = find(token) {
-            out.push(l);
-            continue;
-        }
-        let words: Option<Vec<String>> = token.split_whitespace().map(find).collect();
-        match words {
-            Some(w) if !w.is_empty() => out.extend(w),
-            _ => {
+    let mut rest = typed.trim_start_matches(separator);
+    while !rest.is_empty() {
+        // The longest name (or name without its `#`) that `rest` starts with, ending at a
+        // separator or the end.
+        let found = leaves
+            .iter()
+            .flat_map(|l| [(l, l.as_str()), (l, l.strip_prefix('#').unwrap_or(l))])
+            .filter(|(_, spelt)| {
+                !spelt.is_empty()
+                    && rest.starts_with(spelt)
+                    && rest[spelt.len()..].chars().next().is_none_or(separator)
+            })
+            .max_by_key(|(_, spelt)| spelt.len());
+        match found {
+            Some((name, spelt)) => {
+                out.push(name.clone());
+                rest = rest[spelt.len()..].trim_start_matches(separator);
+            }
+            None => {
+                let token: String = rest.chars().take_while(|&c| !separator(c)).collect();
                 return Err(format!(
-                    "no leaf is called `{token}`: type leaf names as the outline shows them, by commas, or `none`"
+                    "no leaf is called `{token}`: type leaf names as Detail shows them, by commas, or `none`"
                 ));
             }
         }
@@ -1033,6 +1039,21 @@ mod tests {
         assert_eq!(r["right"], 2);
         assert_eq!(r["items"].as_array().unwrap().len(), 3);
         assert_eq!(r["items"][2]["right"], false);
+    }
+
+    /// Leaf names are read longest first: labels with commas and spaces, `#` optional.
+    #[test]
+    fn leaf_names_as_typed() {
+        let leaves: Vec<String> = ["a,b", "a", "X c2", "#2.1", "#2.10"]
+            .map(String::from)
+            .to_vec();
+        let read = |t: &str| leaf_names(t, &leaves);
+        assert_eq!(read("a,b, a").unwrap(), ["a,b", "a"]);
+        assert_eq!(read("a, a,b").unwrap(), ["a", "a,b"]);
+        assert_eq!(read("X c2 2.10,#2.1").unwrap(), ["X c2", "#2.10", "#2.1"]);
+        assert_eq!(read("none").unwrap(), Vec::<String>::new());
+        assert!(read("X").unwrap_err().contains("`X`"));
+        assert!(read(" , ").is_err());
     }
 
     #[test]

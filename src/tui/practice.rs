@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::format;
-use crate::trace::practice::Session;
+use crate::trace::practice::{Answer, Session, leaf_names};
 
 use super::app::{App, Mode};
 use super::form::{Field, FieldId, Form, Purpose};
@@ -108,9 +108,13 @@ impl App {
                     .is_some_and(|q| q.ask == crate::trace::practice::Ask::Unevaluated) =>
             {
                 let sel = self.outline.selected;
+                let leaves = match p.session.current().map(|q| &q.answer) {
+                    Some(Answer::Leaves { leaves, .. }) => leaves.clone(),
+                    _ => Vec::new(),
+                };
                 if self.tree.is_leaf(sel) {
                     let name = crate::text::node_name(&self.tree, sel);
-                    toggle_name(&mut p.input, &name);
+                    toggle_name(&mut p.input, &name, &leaves);
                     p.feedback = None;
                 } else {
                     p.feedback = Some((false, "Space marks a leaf: select one with ↑ ↓".into()));
@@ -215,18 +219,26 @@ impl App {
     }
 }
 
-/// Adds `name` to a comma-separated list of names, or takes it out if it is there.
-fn toggle_name(list: &mut String, name: &str) {
-    let mut names: Vec<&str> = list
-        .split(',')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .collect();
-    match names.iter().position(|n| *n == name) {
+/// Adds `name` to the list of leaf names typed so far, or takes it out if it is there; what
+/// cannot be read as names is kept, and `name` added after it.
+fn toggle_name(list: &mut String, name: &str, leaves: &[String]) {
+    let mut names = if list.trim().is_empty() {
+        Vec::new()
+    } else {
+        match leaf_names(list, leaves) {
+            Ok(names) => names,
+            Err(_) => {
+                list.push_str(", ");
+                list.push_str(name);
+                return;
+            }
+        }
+    };
+    match names.iter().position(|n| n == name) {
         Some(i) => {
             names.remove(i);
         }
-        None => names.push(name),
+        None => names.push(name.to_owned()),
     }
     *list = names.join(", ");
 }
@@ -237,13 +249,17 @@ mod tests {
 
     #[test]
     fn space_marks_and_unmarks_leaves() {
+        let leaves: Vec<String> = ["#2.2", "#2.3", "a, b"].map(String::from).to_vec();
         let mut s = String::new();
-        toggle_name(&mut s, "#2.2");
-        toggle_name(&mut s, "#2.3");
-        assert_eq!(s, "#2.2, #2.3");
-        toggle_name(&mut s, "#2.2");
+        toggle_name(&mut s, "#2.2", &leaves);
+        toggle_name(&mut s, "a, b", &leaves);
+        toggle_name(&mut s, "#2.3", &leaves);
+        assert_eq!(s, "#2.2, a, b, #2.3");
+        toggle_name(&mut s, "#2.2", &leaves);
+        assert_eq!(s, "a, b, #2.3");
+        toggle_name(&mut s, "a, b", &leaves);
         assert_eq!(s, "#2.3");
-        toggle_name(&mut s, "#2.3");
+        toggle_name(&mut s, "#2.3", &leaves);
         assert_eq!(s, "");
     }
 }
