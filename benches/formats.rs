@@ -11,9 +11,12 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use prune::draw;
 use prune::format::{self, Format};
 use prune::generate::{Values, uniform};
+use prune::search::{Algorithm, Params};
+use prune::trace::{self, export};
 
 fn big(branching: u32, depth: u32) -> prune::tree::Tree {
     let p = uniform::Uniform {
@@ -98,12 +101,51 @@ fn load_and_save(c: &mut Criterion) {
         g.bench_function(format!("load {f}"), |b| {
             b.iter(|| black_box(format::parse("bench", Arc::clone(&text), f).expect("parse")))
         });
+        g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function(format!("save {f}"), |b| {
             b.iter(|| black_box(format::write(&tree, f)))
         });
+        g.throughput(Throughput::Elements(1));
     }
     g.finish();
 }
 
-criterion_group!(benches, generate, load_and_save);
+/// The exports of a traced run (issue 15 asks ≥ 100 MB/s): the JSON Lines trace of minimax on
+/// the 1.1·10^6-node tree (1.2·10^6 events), and the DOT picture of the whole searched tree,
+/// every node drawn (`prune draw --run minimax --format dot --width 100000000`). The picture is
+/// laid out once outside the measurement: this measures the writers, not the layout.
+fn exports(c: &mut Criterion) {
+    let tree = big(10, 6);
+    let algo = Algorithm::parse("minimax", &Params::default()).expect("minimax");
+    let (run, trace) = trace::record(&tree, &algo, &Default::default()).expect("record");
+    let mut g = c.benchmark_group("exports 1.1e6 nodes");
+    g.sample_size(10).measurement_time(Duration::from_secs(15));
+
+    let mut out = Vec::new();
+    export::write_jsonl(&mut out, &tree, &run, &trace).expect("jsonl");
+    g.throughput(Throughput::Bytes(out.len() as u64));
+    g.bench_function("save jsonl trace", |b| {
+        b.iter(|| {
+            out.clear();
+            export::write_jsonl(&mut out, &tree, &run, &trace).expect("jsonl");
+            black_box(out.len())
+        })
+    });
+
+    let at = draw::At::new(&tree, &run, &trace, trace.len());
+    let opts = draw::Options {
+        width: 100_000_000,
+        ..draw::Options::default()
+    };
+    let pic = draw::picture(&tree, &tree.subtree_sizes(), Some(&at), &opts);
+    let title = draw::title(&tree, Some(&at));
+    let dot = draw::dot::render(&pic, &title);
+    g.throughput(Throughput::Bytes(dot.len() as u64));
+    g.bench_function("save dot picture", |b| {
+        b.iter(|| black_box(draw::dot::render(&pic, &title)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, generate, load_and_save, exports);
 criterion_main!(benches);

@@ -10,6 +10,7 @@ pub mod bracket;
 pub mod diag;
 pub mod efg;
 pub mod lex;
+pub mod progress;
 pub mod ron;
 pub mod save;
 
@@ -21,6 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use diag::Diagnostic;
+pub use progress::LoadProgress;
 pub use save::{clean_up_on_signals, remove_temporaries_and_exit, save_text, save_with};
 
 use crate::tree::{Invalid, Tree};
@@ -176,6 +178,24 @@ impl From<Diagnostic> for LoadError {
 /// Only regular files are read (a FIFO is refused before it is opened, so nothing blocks), and
 /// never more than [`max_file_bytes`], whatever the file's size claims.
 pub fn load(path: &Path, format: Option<Format>) -> Result<Tree, LoadError> {
+    load_counted(path, format, None)
+}
+
+/// [`load`], counting in `progress` the bytes read and then the bytes parsed (the explorer's
+/// loading screen shows them from another thread). Its total becomes the file's size.
+pub fn load_with_progress(
+    path: &Path,
+    format: Option<Format>,
+    progress: &Arc<LoadProgress>,
+) -> Result<Tree, LoadError> {
+    progress::reporting(progress, || load_counted(path, format, Some(progress)))
+}
+
+fn load_counted(
+    path: &Path,
+    format: Option<Format>,
+    progress: Option<&LoadProgress>,
+) -> Result<Tree, LoadError> {
     let name = path.display().to_string();
     let io = |source| LoadError::Io {
         path: name.clone(),
@@ -189,8 +209,17 @@ pub fn load(path: &Path, format: Option<Format>) -> Result<Tree, LoadError> {
     }
     let file = std::fs::File::open(path).map_err(io)?;
     // The path may name something else by now.
-    refuse_unless_regular(&name, &file.metadata().map_err(io)?)?;
-    let text = read_text(&name, file, limit)?;
+    let meta = file.metadata().map_err(io)?;
+    refuse_unless_regular(&name, &meta)?;
+    let text = match progress {
+        Some(p) => {
+            p.set_total(meta.len().min(limit));
+            let text = read_text(&name, progress::Counting::new(file, p), limit)?;
+            p.set_total(text.len() as u64);
+            text
+        }
+        None => read_text(&name, file, limit)?,
+    };
     let format = format
         .or_else(|| Format::from_path(path))
         .unwrap_or_else(|| Format::sniff(&text));

@@ -590,3 +590,33 @@ fn practice_on_a_seed_in_one_command() {
     assert!(s.wait_exit().success());
     s.assert_restored();
 }
+
+#[test]
+fn a_big_file_shows_its_loading_progress_and_q_quits_during_the_load() {
+    let dir = tempfile::tempdir().unwrap();
+    // 10^6 leaves, 1.1 M nodes, 31 MB of .efg: long enough to load that the screen shows it.
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["gen", "uniform", "-b", "10", "-d", "6", "-o", "big.efg"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut s = Session::start(&["big.efg"], dir.path());
+    let loading = s.wait_for("Loading big.efg — ");
+    assert!(
+        loading.contains(" MB of 3") && loading.contains(" %)"),
+        "{loading}"
+    );
+    assert!(loading.contains("q: quit"), "{loading}");
+    s.wait_for("uniform b=10 d=6");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+
+    // Quitting while the file loads ends the explorer at once and gives the terminal back.
+    let mut s = Session::start(&["big.efg"], dir.path());
+    s.wait_for("Loading big.efg — ");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}

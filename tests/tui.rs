@@ -1255,3 +1255,52 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     assert_eq!(format::write(&a.tree, format::Format::Ron), before);
     assert_eq!(a.runs.len(), 1);
 }
+
+/// The screen while the file named on the command line loads, with what the loader has done.
+fn loading_app() -> App {
+    let mut a = app(prune::examples::loading_tree("big.efg"));
+    let progress = std::sync::Arc::new(format::LoadProgress::new(70_100_000));
+    progress.read_bytes(70_100_000);
+    progress.parsed_to(23_400_000);
+    a.show_loading("big.efg".into(), progress);
+    a
+}
+
+#[test]
+fn the_loading_screen() {
+    let mut a = loading_app();
+    let s = screen(&mut a, 100, 24);
+    assert!(
+        s.contains("Loading big.efg — 23.4 MB of 70.1 MB (33 %)"),
+        "{s}"
+    );
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn esc_and_q_quit_the_loading_screen_and_other_keys_do_nothing() {
+    for quit in ["esc", "q"] {
+        let mut a = loading_app();
+        for k in ["j", "enter", "a", "o"] {
+            a.key(Key::parse(k).unwrap());
+            assert!(!a.quit, "{k} quit");
+            assert_eq!(a.mode, Mode::Normal, "{k} opened something");
+        }
+        a.key(Key::parse(quit).unwrap());
+        assert!(a.quit, "{quit} did not quit");
+    }
+}
+
+#[test]
+fn the_first_load_ends_the_loading_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.ron");
+    std::fs::write(&path, format::write(&default_tree(), format::Format::Ron)).unwrap();
+    let mut a = app(prune::examples::loading_tree("t.ron"));
+    a.load_first(path.clone(), vec![Algorithm::Minimax]);
+    assert_eq!(a.first_load().map(|(p, _)| p.to_path_buf()), Some(path));
+    a.wait();
+    assert!(a.first_load().is_none());
+    assert_eq!(a.tree.len(), default_tree().len());
+    assert!(!screen(&mut a, 100, 24).contains("Loading"));
+}

@@ -24,6 +24,12 @@ const CURRENT: &str = "darkorange";
 
 pub fn dot_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    push_escaped(&mut out, s);
+    out
+}
+
+/// Appends [`dot_escape`]`(s)` to `out`.
+fn push_escaped(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
@@ -33,7 +39,6 @@ pub fn dot_escape(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 fn shape(p: &Placed) -> &'static str {
@@ -47,18 +52,26 @@ fn shape(p: &Placed) -> &'static str {
     }
 }
 
-/// A card's DOT name: `n` and the arena id for a node (as in the JSON trace), `e` and its
-/// place in the picture for an elision.
-fn name(pic: &Picture, i: usize) -> String {
+/// Appends a card's DOT name: `n` and the arena id for a node (as in the JSON trace), `e` and
+/// its place in the picture for an elision.
+fn push_name(out: &mut String, pic: &Picture, i: usize) {
+    let mut digits = itoa::Buffer::new();
     match pic.placed[i].card.node {
-        Some(id) => format!("n{}", id.0),
-        None => format!("e{i}"),
+        Some(id) => {
+            out.push('n');
+            out.push_str(digits.format(id.0));
+        }
+        None => {
+            out.push('e');
+            out.push_str(digits.format(i));
+        }
     }
 }
 
-/// The picture as a DOT digraph.
+/// The picture as a DOT digraph, appended to one string (a 10^6-node picture is 100 MB: no
+/// `String` per card, line or attribute).
 pub fn render(pic: &Picture, title: &str) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(pic.placed.len() * 100 + 256);
     let t = dot_escape(title);
     let _ = writeln!(s, "digraph \"{t}\" {{");
     let _ = writeln!(s, "  label=\"{t}\"; labelloc=t;");
@@ -68,15 +81,26 @@ pub fn render(pic: &Picture, title: &str) -> String {
     );
     let _ = writeln!(s, "  edge [arrowhead=none];");
     for (i, p) in pic.placed.iter().enumerate() {
-        let mut lines: Vec<String> = p.card.prob.iter().cloned().collect();
-        for (k, l) in p.card.lines.iter().enumerate() {
-            lines.push(if k == 0 {
-                format!("{}{l}", p.card.glyph)
-            } else {
-                l.clone()
-            });
+        s.push_str("  ");
+        push_name(&mut s, pic, i);
+        s.push_str(" [label=\"");
+        // The card's lines joined by newlines, escaped: the probability, then the head line
+        // after the status glyph, then the value and the window.
+        let mut first = true;
+        for l in p.card.prob.iter() {
+            push_escaped(&mut s, l);
+            first = false;
         }
-        let label = dot_escape(&lines.join("\n"));
+        for (k, l) in p.card.lines.iter().enumerate() {
+            if !first {
+                s.push_str("\\n");
+            }
+            first = false;
+            if k == 0 {
+                push_escaped(&mut s, p.card.glyph);
+            }
+            push_escaped(&mut s, l);
+        }
         let (fill, style) = match (p.card.node, p.card.status) {
             (None, _) => (UNREACHED, "solid"),
             (_, None) | (_, Some(Status::Done)) => (VISITED, "filled"),
@@ -84,39 +108,57 @@ pub fn render(pic: &Picture, title: &str) -> String {
             (_, Some(Status::Pruned)) => (PRUNED, "filled,dashed"),
             (_, Some(Status::NotReached)) => (UNREACHED, "filled,dotted"),
         };
-        let mut extra = String::new();
-        if p.card.current {
-            let _ = write!(extra, ", color={CURRENT}, penwidth=3");
-        } else if p.pv {
-            let _ = write!(extra, ", color={PV}, penwidth=3");
+        for part in [
+            "\", shape=",
+            shape(p),
+            ", fillcolor=",
+            fill,
+            ", style=\"",
+            style,
+            "\"",
+        ] {
+            s.push_str(part);
         }
-        let _ = writeln!(
-            s,
-            "  {} [label=\"{label}\", shape={}, fillcolor={fill}, style=\"{style}\"{extra}];",
-            name(pic, i),
-            shape(p)
-        );
+        if p.card.current {
+            s.push_str(", color=");
+            s.push_str(CURRENT);
+            s.push_str(", penwidth=3");
+        } else if p.pv {
+            s.push_str(", color=");
+            s.push_str(PV);
+            s.push_str(", penwidth=3");
+        }
+        s.push_str("];\n");
     }
     for (i, p) in pic.placed.iter().enumerate() {
         for &c in &p.children {
             let child = &pic.placed[c];
-            let mut attrs: Vec<String> = Vec::new();
-            if child.pv && p.pv {
-                attrs.push(format!("color={PV}, penwidth=3"));
-            }
-            match (child.card.node, child.card.status) {
-                (_, Some(Status::Pruned)) => {
-                    attrs.push("style=dashed, label=\"✂\", fontcolor=red".into());
-                }
-                (None, _) | (_, Some(Status::NotReached)) => attrs.push("style=dotted".into()),
-                _ => {}
-            }
-            let attrs = if attrs.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", attrs.join(", "))
+            s.push_str("  ");
+            push_name(&mut s, pic, i);
+            s.push_str(" -> ");
+            push_name(&mut s, pic, c);
+            let pv = child.pv && p.pv;
+            let style = match (child.card.node, child.card.status) {
+                (_, Some(Status::Pruned)) => Some("style=dashed, label=\"✂\", fontcolor=red"),
+                (None, _) | (_, Some(Status::NotReached)) => Some("style=dotted"),
+                _ => None,
             };
-            let _ = writeln!(s, "  {} -> {}{attrs};", name(pic, i), name(pic, c));
+            if pv || style.is_some() {
+                s.push_str(" [");
+                if pv {
+                    s.push_str("color=");
+                    s.push_str(PV);
+                    s.push_str(", penwidth=3");
+                }
+                if let Some(style) = style {
+                    if pv {
+                        s.push_str(", ");
+                    }
+                    s.push_str(style);
+                }
+                s.push(']');
+            }
+            s.push_str(";\n");
         }
     }
     s.push_str("}\n");

@@ -21,8 +21,8 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
+use super::invalid_to_diagnostic;
 use super::lex::{Lexer, Tok};
-use super::{invalid_to_diagnostic, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
 
@@ -233,18 +233,21 @@ pub fn write(tree: &Tree) -> String {
     } else {
         Kind::Min
     };
+    /// A node to write, with the decider above it, whether a comma goes first and whether its
+    /// parent gives it a probability (a chance node with uneven ones): known when the parent
+    /// pushes it, so no node looks its parent up.
     enum Step {
-        Open(NodeId, Kind, bool),
+        Open(NodeId, Kind, bool, bool),
         Close,
     }
-    let mut stack = vec![Step::Open(NodeId::ROOT, root_decider, false)];
+    let mut stack = vec![Step::Open(NodeId::ROOT, root_decider, false, false)];
     while let Some(step) = stack.pop() {
-        let (id, decider, comma) = match step {
+        let (id, decider, comma, prob) = match step {
             Step::Close => {
                 out.push(')');
                 continue;
             }
-            Step::Open(id, d, c) => (id, d, c),
+            Step::Open(id, d, c, p) => (id, d, c, p),
         };
         if comma {
             out.push(',');
@@ -253,23 +256,24 @@ pub fn write(tree: &Tree) -> String {
             if is_plain_label(l) {
                 out.push_str(l);
             } else {
-                out.push_str(&super::ron::quote(l));
+                super::ron::push_quoted(&mut out, l);
             }
             out.push('=');
         }
-        if tree
-            .parent(id)
-            .is_some_and(|p| tree.kind(p) == Kind::Chance && !tree.is_uniform(p))
-        {
-            out.push_str(&number_text(tree.prob(id)));
+        if prob {
+            push_number(&mut out, tree.prob(id));
             out.push(':');
         }
         let kind = tree.kind(id);
         if kind == Kind::Leaf {
             if multi {
                 out.push('[');
-                let v: Vec<String> = tree.payoff(id).iter().map(|&x| number_text(x)).collect();
-                out.push_str(&v.join(","));
+                for (i, &x) in tree.payoff(id).iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    push_number(&mut out, x);
+                }
                 out.push(']');
             } else {
                 push_number(&mut out, tree.value(id));
@@ -287,14 +291,18 @@ pub fn write(tree: &Tree) -> String {
             k if k == expected => {}
             Kind::Max => out.push('+'),
             Kind::Min => out.push('-'),
-            Kind::Player(p) => out.push_str(&format!("@{}", u32::from(p) + 1)),
+            Kind::Player(p) => {
+                out.push('@');
+                out.push_str(itoa::Buffer::new().format(u32::from(p) + 1));
+            }
             Kind::Leaf => unreachable!("handled above"),
         }
         out.push('(');
         let next = if kind == Kind::Chance { decider } else { kind };
+        let probs = kind == Kind::Chance && !tree.is_uniform(id);
         stack.push(Step::Close);
         for (i, c) in tree.children(id).enumerate().rev() {
-            stack.push(Step::Open(c, next, i > 0));
+            stack.push(Step::Open(c, next, i > 0, probs));
         }
     }
     out

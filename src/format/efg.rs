@@ -23,13 +23,13 @@
 //! prune reports every problem at its line and column. See `docs/FORMAT.md`.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
 use super::lex::{Lexer, Tok, Token};
 use super::{invalid_to_diagnostic, number_text};
+use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
 
 /// A node line: what it is and which information set and outcome it uses (indexes into
@@ -557,27 +557,30 @@ fn build(
 }
 
 /// Writes `tree` as a `.efg` file: one information set per player node, one outcome per leaf.
-/// A two-player tree becomes players "Max" and "Min" with payoffs (v, −v).
+/// A two-player tree becomes players "Max" and "Min" with payoffs (v, −v). Everything is
+/// appended to one string: no `String` per number, label or line.
 pub fn write(tree: &Tree) -> String {
     let players = tree.players();
+    let multi = tree.is_multiplayer();
     let meta = tree.meta();
     let mut out = String::with_capacity(tree.len() * 24 + 128);
-    let names: Vec<String> = if tree.is_multiplayer() {
-        (1..=players)
-            .map(|p| quote(&format!("Player {p}")))
-            .collect()
+    out.push_str("EFG 2 R ");
+    push_quoted(&mut out, &meta.name);
+    out.push_str(" {");
+    if multi {
+        for p in 1..=players {
+            out.push(' ');
+            push_quoted(&mut out, &format!("Player {p}"));
+        }
     } else {
-        vec![quote("Max"), quote("Min")]
-    };
-    let _ = writeln!(
-        out,
-        "EFG 2 R {} {{ {} }}",
-        quote(&meta.name),
-        names.join(" ")
-    );
-    let _ = writeln!(out, "{}\n", quote(&meta.description));
+        out.push_str(" \"Max\" \"Min\"");
+    }
+    out.push_str(" }\n");
+    push_quoted(&mut out, &meta.description);
+    out.push_str("\n\n");
     let mut next_set = vec![1u64; players + 1];
     let mut next_outcome = 1u64;
+    let mut digits = itoa::Buffer::new();
     for id in tree.preorder() {
         let name = if id == NodeId::ROOT {
             tree.label(id).unwrap_or("")
@@ -586,69 +589,77 @@ pub fn write(tree: &Tree) -> String {
         };
         let kind = tree.kind(id);
         if kind == Kind::Leaf {
-            let payoffs: Vec<String> = if tree.is_multiplayer() {
-                tree.payoff(id).iter().map(|&x| number_text(x)).collect()
+            out.push_str("t ");
+            push_quoted(&mut out, name);
+            out.push(' ');
+            out.push_str(digits.format(next_outcome));
+            out.push_str(" \"\" { ");
+            if multi {
+                for (i, &x) in tree.payoff(id).iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    push_number(&mut out, x);
+                }
             } else {
                 let v = tree.value(id);
-                vec![number_text(v), number_text(if v == 0.0 { 0.0 } else { -v })]
-            };
-            let _ = writeln!(
-                out,
-                "t {} {next_outcome} \"\" {{ {} }}",
-                quote(name),
-                payoffs.join(" ")
-            );
+                push_number(&mut out, v);
+                out.push(' ');
+                push_number(&mut out, if v == 0.0 { 0.0 } else { -v });
+            }
+            out.push_str(" }\n");
             next_outcome += 1;
             continue;
         }
-        let actions: Vec<String> = tree
-            .children(id)
-            .map(|c| {
-                let a = quote(tree.label(c).unwrap_or(""));
-                if kind != Kind::Chance {
-                    a
-                } else if tree.is_uniform(id) {
-                    format!("{a} 1/{}", tree.child_count(id))
-                } else {
-                    format!("{a} {}", number_text(tree.prob(c)))
-                }
-            })
-            .collect();
         let (letter, player) = match kind {
-            Kind::Chance => ("c", 0),
-            Kind::Max => ("p", 1),
-            Kind::Min => ("p", 2),
-            Kind::Player(p) => ("p", usize::from(p) + 1),
+            Kind::Chance => ('c', 0),
+            Kind::Max => ('p', 1),
+            Kind::Min => ('p', 2),
+            Kind::Player(p) => ('p', usize::from(p) + 1),
             Kind::Leaf => unreachable!("handled above"),
         };
         let set = next_set[player];
         next_set[player] += 1;
-        let who = if player == 0 {
-            String::new()
-        } else {
-            format!("{player} ")
-        };
-        let _ = writeln!(
-            out,
-            "{letter} {} {who}{set} \"\" {{ {} }} 0",
-            quote(name),
-            actions.join(" ")
-        );
+        out.push(letter);
+        out.push(' ');
+        push_quoted(&mut out, name);
+        out.push(' ');
+        if player != 0 {
+            out.push_str(digits.format(player));
+            out.push(' ');
+        }
+        out.push_str(digits.format(set));
+        out.push_str(" \"\" {");
+        let uniform = tree.is_uniform(id);
+        for c in tree.children(id) {
+            out.push(' ');
+            push_quoted(&mut out, tree.label(c).unwrap_or(""));
+            if kind != Kind::Chance {
+                continue;
+            }
+            out.push(' ');
+            if uniform {
+                out.push_str("1/");
+                out.push_str(digits.format(tree.child_count(id)));
+            } else {
+                push_number(&mut out, tree.prob(c));
+            }
+        }
+        out.push_str(" } 0\n");
     }
     out
 }
 
-fn quote(s: &str) -> String {
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
+/// Appends `s` in double quotes, `"` and `\\` escaped with a backslash.
+fn push_quoted(out: &mut String, s: &str) {
+    out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
-            q.push('\\');
+            out.push('\\');
         }
-        q.push(c);
+        out.push(c);
     }
-    q.push('"');
-    q
+    out.push('"');
 }
 
 #[cfg(test)]

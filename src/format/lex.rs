@@ -8,6 +8,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
+use super::progress;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
@@ -38,6 +39,8 @@ pub struct Lexer<'a> {
     /// Tokens read ahead or put back (at most two), the next one last.
     pending: [Option<Token>; 2],
     pending_len: usize,
+    /// The offset at which the next [`progress::parsed`] report is due.
+    report_at: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -51,6 +54,7 @@ impl<'a> Lexer<'a> {
             comments,
             pending: [None, None],
             pending_len: 0,
+            report_at: progress::REPORT_EVERY,
         }
     }
 
@@ -289,7 +293,12 @@ impl<'a> Lexer<'a> {
         self.skip_space()?;
         let bytes = self.src.as_bytes();
         let start = self.pos;
+        if start >= self.report_at {
+            self.report_at = start + progress::REPORT_EVERY;
+            progress::parsed(start);
+        }
         let Some(&b) = bytes.get(start) else {
+            progress::parsed(start);
             return Ok(Token {
                 tok: Tok::Eof,
                 span: start..start,

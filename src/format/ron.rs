@@ -555,16 +555,19 @@ enum Lead {
     Next,
 }
 
+/// A node to write at a depth, with what comes before it and whether its parent gives it a
+/// probability (`Prob(p, …)`, below a chance node with uneven ones): known when the parent
+/// pushes it, so no node looks its parent up.
 enum Step {
-    Open(NodeId, usize, Lead),
-    Close(NodeId, usize),
+    Open(NodeId, usize, Lead, bool),
+    Close(NodeId, usize, bool),
 }
 
 fn write_nodes(tree: &Tree, out: &mut String) {
-    let mut stack = vec![Step::Open(NodeId::ROOT, 1, Lead::None)];
+    let mut stack = vec![Step::Open(NodeId::ROOT, 1, Lead::None, false)];
     while let Some(step) = stack.pop() {
         match step {
-            Step::Open(id, depth, lead) => {
+            Step::Open(id, depth, lead, wrapped) => {
                 match lead {
                     Lead::None => {}
                     Lead::First => out.push('\n'),
@@ -573,9 +576,10 @@ fn write_nodes(tree: &Tree, out: &mut String) {
                 if !matches!(lead, Lead::None) {
                     indent(out, depth);
                 }
-                let wrapped = wraps_prob(tree, id);
                 if wrapped {
-                    let _ = write!(out, "Prob({}, ", number_text(tree.prob(id)));
+                    out.push_str("Prob(");
+                    push_number(out, tree.prob(id));
+                    out.push_str(", ");
                 }
                 if tree.is_leaf(id) {
                     write_leaf(tree, id, out);
@@ -589,21 +593,22 @@ fn write_nodes(tree: &Tree, out: &mut String) {
                     Kind::Min => out.push_str("Min("),
                     Kind::Chance => out.push_str("Chance("),
                     Kind::Player(p) => {
-                        let _ = write!(out, "Player({}, ", u32::from(p) + 1);
+                        out.push_str("Player(");
+                        out.push_str(itoa::Buffer::new().format(u32::from(p) + 1));
+                        out.push_str(", ");
                     }
                     Kind::Leaf => unreachable!("handled above"),
                 }
                 if let Some(l) = tree.label(id) {
-                    out.push_str(&quote(l));
+                    push_quoted(out, l);
                     out.push_str(", ");
                 }
                 out.push('[');
-                let inline = tree.children(id).all(|c| {
-                    tree.is_leaf(c)
-                        && tree.label(c).is_none()
-                        && tree.key(c).is_none()
-                        && !wraps_prob(tree, c)
-                });
+                let probs = tree.kind(id) == Kind::Chance && !tree.is_uniform(id);
+                let inline = !probs
+                    && tree.children(id).all(|c| {
+                        tree.is_leaf(c) && tree.label(c).is_none() && tree.key(c).is_none()
+                    });
                 if inline {
                     for (i, c) in tree.children(id).enumerate() {
                         if i > 0 {
@@ -619,32 +624,24 @@ fn write_nodes(tree: &Tree, out: &mut String) {
                     }
                     continue;
                 }
-                stack.push(Step::Close(id, depth));
+                stack.push(Step::Close(id, depth, wrapped));
                 for (i, c) in tree.children(id).enumerate().rev() {
-                    stack.push(Step::Open(
-                        c,
-                        depth + 1,
-                        if i == 0 { Lead::First } else { Lead::Next },
-                    ));
+                    let lead = if i == 0 { Lead::First } else { Lead::Next };
+                    stack.push(Step::Open(c, depth + 1, lead, probs));
                 }
             }
-            Step::Close(id, depth) => {
+            Step::Close(id, depth, wrapped) => {
                 out.push_str(",\n");
                 indent(out, depth);
                 out.push(']');
                 write_positions(tree, id, out);
                 out.push(')');
-                if wraps_prob(tree, id) {
+                if wrapped {
                     out.push(')');
                 }
             }
         }
     }
-}
-
-fn wraps_prob(tree: &Tree, id: NodeId) -> bool {
-    tree.parent(id)
-        .is_some_and(|p| tree.kind(p) == Kind::Chance && !tree.is_uniform(p))
 }
 
 /// `, (key: K, heuristic: H)` when the node has either.
@@ -655,7 +652,8 @@ fn write_positions(tree: &Tree, id: NodeId, out: &mut String) {
     }
     out.push_str(", (");
     if let Some(k) = key {
-        let _ = write!(out, "key: {k}");
+        out.push_str("key: ");
+        out.push_str(itoa::Buffer::new().format(k));
     }
     if let Some(h) = heuristic {
         if key.is_some() {
@@ -674,7 +672,7 @@ fn write_leaf(tree: &Tree, id: NodeId, out: &mut String) {
         out.push_str("Leaf(");
     }
     if let Some(l) = label {
-        out.push_str(&quote(l));
+        push_quoted(out, l);
         out.push_str(", ");
     }
     if tree.is_multiplayer() {
@@ -704,22 +702,27 @@ fn indent(out: &mut String, depth: usize) {
 /// A RON string literal.
 pub fn quote(s: &str) -> String {
     let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
+    push_quoted(&mut q, s);
+    q
+}
+
+/// Appends [`quote`]`(s)` to `out`.
+pub fn push_quoted(out: &mut String, s: &str) {
+    out.push('"');
     for c in s.chars() {
         match c {
-            '"' => q.push_str("\\\""),
-            '\\' => q.push_str("\\\\"),
-            '\n' => q.push_str("\\n"),
-            '\t' => q.push_str("\\t"),
-            '\r' => q.push_str("\\r"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
             c if c.is_control() => {
-                let _ = write!(q, "\\u{{{:x}}}", c as u32);
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
-            c => q.push(c),
+            c => out.push(c),
         }
     }
-    q.push('"');
-    q
+    out.push('"');
 }
 
 #[cfg(test)]

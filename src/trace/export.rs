@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 
 use crate::search::{Run, Value};
 use crate::text::number_text;
-use crate::tree::{NodeId, Tree};
+use crate::tree::Tree;
 
 use super::columns::{self, Scope, bound_name};
 use super::{EventView, Trace};
@@ -89,51 +89,13 @@ struct Header<'a> {
     bound: &'static str,
 }
 
-/// One event line: the common fields, then those of its kind.
-#[derive(Serialize)]
-struct Line<'a> {
-    step: usize,
-    event: &'static str,
-    node: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'a str>,
-    #[serde(flatten)]
-    fields: Fields<'a>,
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Fields<'a> {
-    Window {
-        alpha: Num,
-        beta: Num,
-    },
-    Leaf {
-        value: Val<'a>,
-    },
-    ChanceBounds {
-        parent: u32,
-        a: Num,
-        b: Num,
-    },
-    Probe {
-        parent: u32,
-    },
-    Cutoff {
-        after: u32,
-        skipped: u32,
-        kind: &'static str,
-    },
-    Exit {
-        value: Val<'a>,
-        bound: &'static str,
-    },
-    Nothing {},
-}
-
 /// Writes `trace` of `run` on `tree` as JSON Lines: a header object, then one object per event.
+/// Event lines are written by hand into one reused buffer (serde's map machinery for the
+/// flattened fields cost more than the bytes); the test below holds them to the serde
+/// structures they replaced, byte for byte.
 pub fn write_jsonl(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -> io::Result<()> {
-    let mut out = io::BufWriter::new(out);
+    const CHUNK: usize = 1 << 16;
+    let mut buf = Vec::with_capacity(CHUNK + 4096);
     let header = Header {
         prune_trace: TRACE_VERSION,
         algorithm: run.algorithm.name(),
@@ -145,72 +107,134 @@ pub fn write_jsonl(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -
         value: (&run.value).into(),
         bound: bound_name(run.bound),
     };
-    serde_json::to_writer(&mut out, &header)?;
-    out.write_all(b"\n")?;
+    serde_json::to_writer(&mut buf, &header)?;
+    buf.push(b'\n');
     for (step, e) in trace.events().iter().enumerate() {
-        serde_json::to_writer(&mut out, &line(tree, trace, step, &e.view()))?;
-        out.write_all(b"\n")?;
+        push_line(&mut buf, tree, trace, step, &e.view());
+        buf.push(b'\n');
+        if buf.len() >= CHUNK {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
     }
+    out.write_all(&buf)?;
     out.flush()
 }
 
 /// One event as a JSON object (no newline).
 pub fn event_json(tree: &Tree, trace: &Trace, step: usize, e: &EventView) -> String {
-    serde_json::to_string(&line(tree, trace, step, e)).expect("an event serialises")
+    let mut buf = Vec::new();
+    push_line(&mut buf, tree, trace, step, e);
+    String::from_utf8(buf).expect("JSON is UTF-8")
 }
 
-fn line<'a>(tree: &'a Tree, trace: &'a Trace, step: usize, e: &EventView) -> Line<'a> {
-    let (name, node) = (e.name(), e.node());
-    let parent = |child: NodeId| tree.parent(child).map_or(0, |p| p.0);
-    let fields = match *e {
+/// Appends one event line (docs/TRACE.md): `step`, `event`, `node`, `label` when the node has
+/// one, then the fields of the event's kind.
+fn push_line(b: &mut Vec<u8>, tree: &Tree, trace: &Trace, step: usize, e: &EventView) {
+    let node = e.node();
+    let mut digits = itoa::Buffer::new();
+    b.extend_from_slice(b"{\"step\":");
+    b.extend_from_slice(digits.format(step).as_bytes());
+    b.extend_from_slice(b",\"event\":");
+    push_str(b, e.name());
+    b.extend_from_slice(b",\"node\":");
+    b.extend_from_slice(digits.format(node.0).as_bytes());
+    if let Some(l) = tree.label(node) {
+        b.extend_from_slice(b",\"label\":");
+        push_str(b, l);
+    }
+    let field = |b: &mut Vec<u8>, name: &str| {
+        b.extend_from_slice(b",\"");
+        b.extend_from_slice(name.as_bytes());
+        b.extend_from_slice(b"\":");
+    };
+    let mut integer = |b: &mut Vec<u8>, x: u32| b.extend_from_slice(digits.format(x).as_bytes());
+    match *e {
         EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
-            Fields::Window {
-                alpha: Num(alpha),
-                beta: Num(beta),
+            field(b, "alpha");
+            push_number(b, alpha);
+            field(b, "beta");
+            push_number(b, beta);
+        }
+        EventView::Leaf { node, value } => {
+            field(b, "value");
+            if value.is_nan() {
+                push_numbers(b, tree.payoff(node));
+            } else {
+                push_number(b, value);
             }
         }
-        EventView::Leaf { node, value } => Fields::Leaf {
-            value: if value.is_nan() {
-                Val::Vector(tree.payoff(node))
-            } else {
-                Val::Scalar(value)
-            },
-        },
-        EventView::ChanceBounds { child, a, b } => Fields::ChanceBounds {
-            parent: parent(child),
-            a: Num(a),
-            b: Num(b),
-        },
-        EventView::Probe { child } => Fields::Probe {
-            parent: parent(child),
-        },
+        EventView::ChanceBounds { child, a, b: hi } => {
+            field(b, "parent");
+            integer(b, tree.parent(child).map_or(0, |p| p.0));
+            field(b, "a");
+            push_number(b, a);
+            field(b, "b");
+            push_number(b, hi);
+        }
+        EventView::Probe { child } => {
+            field(b, "parent");
+            integer(b, tree.parent(child).map_or(0, |p| p.0));
+        }
         EventView::Cutoff {
             after,
             skipped,
             kind,
             ..
-        } => Fields::Cutoff {
-            after,
-            skipped,
-            kind: kind.name(),
-        },
-        EventView::Exit { value, bound, .. } => Fields::Exit {
-            value: Val::Scalar(value),
-            bound: bound_name(bound),
-        },
-        EventView::ExitVector { index, bound, .. } => Fields::Exit {
-            value: Val::Vector(trace.vector(index)),
-            bound: bound_name(bound),
-        },
-        EventView::Fallback { .. } => Fields::Nothing {},
-    };
-    Line {
-        step,
-        event: name,
-        node: node.0,
-        label: tree.label(node),
-        fields,
+        } => {
+            field(b, "after");
+            integer(b, after);
+            field(b, "skipped");
+            integer(b, skipped);
+            field(b, "kind");
+            push_str(b, kind.name());
+        }
+        EventView::Exit { value, bound, .. } => {
+            field(b, "value");
+            push_number(b, value);
+            field(b, "bound");
+            push_str(b, bound_name(bound));
+        }
+        EventView::ExitVector { index, bound, .. } => {
+            field(b, "value");
+            push_numbers(b, trace.vector(index));
+            field(b, "bound");
+            push_str(b, bound_name(bound));
+        }
+        EventView::Fallback { .. } => {}
     }
+    b.push(b'}');
+}
+
+/// A JSON string, escaped by serde_json.
+fn push_str(b: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(b, s).expect("a string serialises into memory");
+}
+
+/// A number as [`Num`] serialises it: integers below 10^15 through `itoa`, other finite numbers
+/// through serde_json (`ryu`), ±∞ as strings, NaN as `null`.
+fn push_number(b: &mut Vec<u8>, x: f64) {
+    if x.is_nan() {
+        b.extend_from_slice(b"null");
+    } else if x.is_infinite() {
+        b.extend_from_slice(if x > 0.0 { b"\"inf\"" } else { b"\"-inf\"" });
+    } else if x.fract() == 0.0 && x.abs() < 1e15 {
+        b.extend_from_slice(itoa::Buffer::new().format(x as i64).as_bytes());
+    } else {
+        serde_json::to_writer(b, &x).expect("a number serialises into memory");
+    }
+}
+
+/// An array of numbers, as [`Val::Vector`] serialises it.
+fn push_numbers(b: &mut Vec<u8>, xs: &[f64]) {
+    b.push(b'[');
+    for (i, &x) in xs.iter().enumerate() {
+        if i > 0 {
+            b.push(b',');
+        }
+        push_number(b, x);
+    }
+    b.push(b']');
 }
 
 /// The header of the statistics CSV: the names of [`columns::CSV`].
@@ -231,4 +255,157 @@ pub fn csv_row(tree: &Tree, run: &Run) -> String {
 /// The statistics of several runs on one tree as CSV, a row per run ([`columns::CSV`]).
 pub fn stats_csv(tree: &Tree, runs: &[&Run]) -> String {
     columns::table(&columns::CSV, &Scope::new(tree), runs).csv()
+}
+
+#[cfg(test)]
+mod tests {
+    //! The event lines as serde wrote them before `push_line`: the reference the hand-written
+    //! lines must match byte for byte.
+
+    use super::*;
+    use crate::format::parse_expr;
+    use crate::search::Algorithm;
+    use crate::trace::record;
+    use crate::tree::NodeId;
+
+    /// One event line: the common fields, then those of its kind.
+    #[derive(Serialize)]
+    struct Line<'a> {
+        step: usize,
+        event: &'static str,
+        node: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        label: Option<&'a str>,
+        #[serde(flatten)]
+        fields: Fields<'a>,
+    }
+
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Fields<'a> {
+        Window {
+            alpha: Num,
+            beta: Num,
+        },
+        Leaf {
+            value: Val<'a>,
+        },
+        ChanceBounds {
+            parent: u32,
+            a: Num,
+            b: Num,
+        },
+        Probe {
+            parent: u32,
+        },
+        Cutoff {
+            after: u32,
+            skipped: u32,
+            kind: &'static str,
+        },
+        Exit {
+            value: Val<'a>,
+            bound: &'static str,
+        },
+        Nothing {},
+    }
+
+    fn line<'a>(tree: &'a Tree, trace: &'a Trace, step: usize, e: &EventView) -> Line<'a> {
+        let (name, node) = (e.name(), e.node());
+        let parent = |child: NodeId| tree.parent(child).map_or(0, |p| p.0);
+        let fields = match *e {
+            EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
+                Fields::Window {
+                    alpha: Num(alpha),
+                    beta: Num(beta),
+                }
+            }
+            EventView::Leaf { node, value } => Fields::Leaf {
+                value: if value.is_nan() {
+                    Val::Vector(tree.payoff(node))
+                } else {
+                    Val::Scalar(value)
+                },
+            },
+            EventView::ChanceBounds { child, a, b } => Fields::ChanceBounds {
+                parent: parent(child),
+                a: Num(a),
+                b: Num(b),
+            },
+            EventView::Probe { child } => Fields::Probe {
+                parent: parent(child),
+            },
+            EventView::Cutoff {
+                after,
+                skipped,
+                kind,
+                ..
+            } => Fields::Cutoff {
+                after,
+                skipped,
+                kind: kind.name(),
+            },
+            EventView::Exit { value, bound, .. } => Fields::Exit {
+                value: Val::Scalar(value),
+                bound: bound_name(bound),
+            },
+            EventView::ExitVector { index, bound, .. } => Fields::Exit {
+                value: Val::Vector(trace.vector(index)),
+                bound: bound_name(bound),
+            },
+            EventView::Fallback { .. } => Fields::Nothing {},
+        };
+        Line {
+            step,
+            event: name,
+            node: node.0,
+            label: tree.label(node),
+            fields,
+        }
+    }
+
+    /// Compares every line of `spec`'s trace on `tree`; false when `spec` refuses the tree.
+    fn check(tree: &Tree, spec: &str) -> bool {
+        let algo = Algorithm::parse(spec, &Default::default()).expect("algorithm");
+        let Ok((_, trace)) = record(tree, &algo, &Default::default()) else {
+            return false;
+        };
+        assert!(!trace.is_empty());
+        for (step, e) in trace.events().iter().enumerate() {
+            let e = e.view();
+            let reference = serde_json::to_string(&line(tree, &trace, step, &e)).expect("serde");
+            assert_eq!(
+                event_json(tree, &trace, step, &e),
+                reference,
+                "{spec} step {step}"
+            );
+        }
+        true
+    }
+
+    #[test]
+    fn hand_written_lines_match_serde() {
+        let scalar = [
+            "((3,12,8),(2,4,6),(14,5,2))",
+            "(a=(x=3.25,\"q\\\"uo\\\\te\"=-12.5,0),b=(-0,1e300,0.1),c=(1e-7,1e15,-999999999999999))",
+            "*(0.5:(3,-1.5),0.25:(2,4),0.25:+(8.125,9))",
+            "*(*(1,2,3),*(4,0.3333333333333333,6))",
+        ];
+        for expr in scalar {
+            let tree = parse_expr(expr, false).expect("tree");
+            let specs = [
+                "minimax",
+                "alphabeta",
+                "negascout",
+                "expectiminimax",
+                "star1",
+                "star2",
+            ];
+            let ran = specs.iter().filter(|s| check(&tree, s)).count();
+            assert!(ran >= 2, "{expr}: {ran} runs");
+        }
+        let players =
+            parse_expr("@1(@2([1,2,3],[4.5,0,1e20]),@2([0,0,7],x=[1,1,1]))", false).expect("tree");
+        assert!(check(&players, "maxn") && check(&players, "paranoid"));
+    }
 }

@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::analyze::{self, Analysis};
+use crate::format::LoadProgress;
+use crate::format::progress::Snapshot;
 use crate::search::{ALGORITHMS, Algorithm, Params, Reference, Refusal};
 use crate::tree::{NodeId, Tree};
 
@@ -95,8 +97,8 @@ pub struct App {
     /// The file the tree was loaded from or last saved to: where `w` saves. `None` for a
     /// generated, reordered or built-in tree, which `w` asks a path for.
     pub file: Option<std::path::PathBuf>,
-    /// The file being loaded in the background.
-    pub(super) loading: Option<std::path::PathBuf>,
+    /// The file being loaded in the background, and how far its load has got.
+    pub(super) loading: Option<(std::path::PathBuf, Arc<LoadProgress>)>,
     /// Earlier trees (undo) and undone ones (redo), the latest last.
     pub(super) undo: Vec<super::edit::Version>,
     pub(super) redo: Vec<super::edit::Version>,
@@ -220,6 +222,20 @@ impl App {
         self.worker.progress()
     }
 
+    /// While the file named on the command line loads (the explorer shows only the loading
+    /// screen then): the file, and how far the load has got.
+    pub fn first_load(&self) -> Option<(&std::path::Path, Snapshot)> {
+        self.first_runs.as_ref()?;
+        let (path, progress) = self.loading.as_ref()?;
+        Some((path, progress.snapshot()))
+    }
+
+    /// The loading screen of `path` at `progress`, without loading anything (snapshot tests).
+    pub fn show_loading(&mut self, path: std::path::PathBuf, progress: Arc<LoadProgress>) {
+        self.first_runs = Some(Vec::new());
+        self.loading = Some((path, progress));
+    }
+
     /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
     /// takes too long.
     pub fn run_all(&mut self, algos: &[Algorithm]) {
@@ -247,12 +263,15 @@ impl App {
     /// screen are searched again on it.
     pub fn load(&mut self, path: std::path::PathBuf) {
         let source = path.display().to_string();
+        // The size now, so that the first frame already says how much there is to load.
+        let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+        let progress = Arc::new(LoadProgress::new(size));
         if !self.worker.is_busy() {
-            self.loading = Some(path.clone());
+            self.loading = Some((path.clone(), Arc::clone(&progress)));
         }
         self.start(format!("loading {source}"), move |_| {
             Done::Tree(
-                crate::format::load(&path, None)
+                crate::format::load_with_progress(&path, None, &progress)
                     .map(|t| (t, source))
                     .map_err(|e| e.render(false)),
             )
@@ -311,6 +330,9 @@ impl App {
         let done = match self.worker.poll() {
             Polled::Nothing => return,
             Polled::Failed => {
+                // A load that failed so is over: the explorer stays on the tree it has.
+                self.loading = None;
+                self.first_runs = None;
                 self.status = Some(("the work in progress failed".into(), true));
                 return;
             }
@@ -343,7 +365,7 @@ impl App {
                     ),
                 };
                 let replacing = Replacing {
-                    file: self.loading.take(),
+                    file: self.loading.take().map(|(path, _)| path),
                     select: None,
                     history,
                     message: None,
@@ -443,6 +465,17 @@ impl App {
             Mode::Picker(_) => Context::List,
             Mode::Search(_) | Mode::Form(_) => Context::Input,
         };
+        if self.first_load().is_some() && self.mode == Mode::Normal {
+            // The loading screen: the keys that quit or cancel end the explorer; there is
+            // nothing else yet to act on.
+            if matches!(
+                self.keymap.action_in(Context::Normal, &key),
+                Some(Action::Quit | Action::Cancel)
+            ) {
+                self.quit = true;
+            }
+            return;
+        }
         if self.practice.is_some() && self.mode == Mode::Normal {
             self.status = None;
             self.practice_key(key);

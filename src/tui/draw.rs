@@ -7,12 +7,14 @@
 //! - [`stats`] — a row of statistics per run;
 //! - [`stepper`] — the current step in words;
 //! - [`bars`] — the title and status bars;
+//! - [`loading`] — the loading screen, until the file named on the command line arrives;
 //! - [`overlays`] — help, picker, forms, message boxes, the search box;
 //! - [`style`] — what the panels share.
 
 mod bars;
 mod detail;
 mod diagram;
+pub mod loading;
 mod outline;
 mod overlays;
 mod practice;
@@ -59,6 +61,12 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
     }
     // The whole screen in the theme's background, so light themes read on dark terminals.
     f.render_widget(Block::default().style(t.base()), area);
+    if let Some((path, progress)) = app.first_load() {
+        let name = crate::text::terminal_safe(&path.display().to_string()).into_owned();
+        loading::draw_loading(f, app, area, &name, &progress);
+        overlays(f, app, area, area);
+        return Hit::default();
+    }
     let compact = area.width < COMPACT_WIDTH;
     // Stats: a window of rows around the current run.
     let most = match area.height {
