@@ -108,6 +108,11 @@ fn the_table_and_deepening_are_refused_with_reasons() {
     assert!(refused(&["run", "alphabeta", file, "--id"]).contains("has none"));
     assert!(refused(&["run", "alphabeta", file, "--depth", "1"]).contains("heuristic"));
     assert!(refused(&["run", "alphabeta:tt", file, "--trace", "/dev/null"]).contains("trace"));
+    assert!(
+        refused(&["run", "expectiminimax", file, "--depth", "2"])
+            .contains("expectiminimax takes no --depth; minimax, alphabeta, negascout, negascout-ab, sss, mtdf do")
+    );
+    assert!(refused(&["run", "sss", file, "--tt"]).contains("alphabeta, negascout, mtdf do"));
     let uniform = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args([
             "run",

@@ -194,6 +194,31 @@ impl<'t> Known<'t> {
 
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
+    // A depth limit or an improvement asked for and silently dropped would change what the
+    // value means: say that this algorithm does not take it.
+    let given = [
+        (Param::Depth, a.params.depth.is_some()),
+        (Param::Tt, a.params.tt),
+        (Param::Id, a.params.id),
+        (Param::Aspiration, a.params.aspiration.is_some()),
+        (Param::Killers, a.params.killers),
+        (Param::History, a.params.history),
+    ];
+    for (param, set) in given {
+        if set && !algo.info().params.iter().any(|s| s.param == param) {
+            let takes: Vec<&str> = ALGORITHMS
+                .iter()
+                .filter(|i| i.params.iter().any(|s| s.param == param))
+                .map(|i| i.name)
+                .collect();
+            return Err(CliError::Usage(format!(
+                "{} takes no --{}; {} do",
+                algo.name(),
+                search::find_param(param).key,
+                takes.join(", ")
+            )));
+        }
+    }
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
