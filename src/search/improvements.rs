@@ -156,3 +156,39 @@ pub(crate) fn keys_agree(tree: &Tree) -> Result<(), (NodeId, NodeId, String)> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{Draft, DraftNode, Meta};
+
+    /// `Max(Min(a, b), Min(c, d))` with the two Min nodes under one key.
+    fn twins(c: f64) -> Tree {
+        let mut d = Draft::new(Meta {
+            players: 2,
+            ..Meta::default()
+        });
+        d.push(DraftNode::interior(Kind::Max, 2).with_key(1));
+        d.push(DraftNode::interior(Kind::Min, 2).with_key(2));
+        d.push(DraftNode::leaf(3.0).with_key(3));
+        d.push(DraftNode::leaf(5.0).with_key(4));
+        d.push(DraftNode::interior(Kind::Min, 2).with_key(2));
+        d.push(DraftNode::leaf(3.0).with_key(3));
+        d.push(DraftNode::leaf(c).with_key(4));
+        d.finish().unwrap()
+    }
+
+    #[test]
+    fn equal_keys_must_be_equal_positions() {
+        let tt = Improvements {
+            tt: true,
+            ..Improvements::default()
+        };
+        assert_eq!(tt.refusal(&twins(5.0), "alphabeta"), None);
+        let refused = tt.refusal(&twins(6.0), "alphabeta").unwrap();
+        assert_eq!(
+            refused.to_string(),
+            "the transposition table takes nodes with equal keys for the same position, but nodes #4 and #6 share a key and differ (values 5 and 6)"
+        );
+    }
+}
