@@ -15,6 +15,11 @@
 //! | `maxn-shallow` | [`shallow`] | the slides' `Shallow(Node, Player, Bound)` |
 //! | `paranoid` | [`paranoid`] | Sturtevant & Korf's paranoid reduction (beyond the papers) |
 //!
+//! The improvements of Schaeffer's slides, options of the two-player algorithms
+//! ([`improvements`]): a depth limit ([`crate::tree::Tree::to_depth`]), a transposition table
+//! ([`tt`]), iterative deepening ([`iterative`]), aspiration windows ([`aspiration`]), killer
+//! moves ([`killers`]) and the history heuristic ([`history`]), searched by [`improved`].
+//!
 //! Every algorithm is a function generic over an [`Observer`], with one public entry point,
 //! `search`. Around them:
 //!
@@ -28,10 +33,16 @@
 //! - [`observer`] — what a search reports to, from nothing to a full trace.
 
 pub mod alphabeta;
+pub(crate) mod aspiration;
 pub mod catalogue;
 pub mod chance;
 pub(crate) mod exact;
 pub mod expectiminimax;
+pub mod history;
+pub(crate) mod improved;
+pub mod improvements;
+pub(crate) mod iterative;
+pub mod killers;
 pub mod maxn;
 pub mod minimax;
 pub mod mtdf;
@@ -48,9 +59,11 @@ pub mod shallow;
 pub mod sss;
 pub mod star1;
 pub mod star2;
+pub mod tt;
 pub mod value;
 
 pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family, Refusal};
+pub use improvements::Improvements;
 pub use observer::{Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Quiet, Stats};
 pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
 pub use reference::{Reference, References};

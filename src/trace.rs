@@ -244,6 +244,9 @@ fn finish_recording(
     algo: &Algorithm,
     mut obs: Progress<'_, Recorder>,
 ) -> Result<(Run, Trace), Refusal> {
+    if algo.improvements().is_some_and(|w| w.reorders()) {
+        return Err(Refusal::NotTraced(algo.label()));
+    }
     let (found, seconds) = search::search(refs.tree(), algo, &mut obs)?;
     let (trace, stats) = obs.inner.finish();
     Ok((

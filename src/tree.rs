@@ -14,6 +14,7 @@
 //! children ([`Tree::reordered`]) builds a new one.
 
 mod draft;
+mod horizon;
 mod shape;
 
 pub use draft::{Draft, DraftNode, Invalid};

@@ -51,6 +51,80 @@ fn tic_tac_toe_has_openspiels_549946_nodes_and_value_0() {
     assert_eq!(info["depth"], 9);
     let run = prune(&["run", "alphabeta", file, "--json"]);
     assert_eq!(run["value"], 0.0);
+    assert!(
+        run["stats"].get("tt_hits").is_none(),
+        "no table, no table stats"
+    );
+    // Issue 17's "done means": with the transposition table the nodes searched fall, and the
+    // statistics report its hits.
+    let tt = prune(&["run", "alphabeta", file, "--tt", "--json"]);
+    assert_eq!(tt["value"], 0.0);
+    assert_eq!(tt["parameters"], "alphabeta --tt");
+    let nodes = |r: &serde_json::Value| r["stats"]["nodes"].as_u64().unwrap();
+    assert!(nodes(&tt) < nodes(&run), "{} ≥ {}", nodes(&tt), nodes(&run));
+    assert!(tt["stats"]["tt_hits"].as_u64().unwrap() > 0);
+    assert!(tt["stats"]["tt_cutoffs"].as_u64().unwrap() > 0);
+    // To a depth limit the value is depth-limited minimax's, and the output says so.
+    let d3 = prune(&["run", "alphabeta", file, "--depth", "3", "--json"]);
+    assert_eq!(d3["depth"], 3);
+    assert_eq!(d3["reference"], "minimax to depth 3");
+    let m3 = prune(&["run", "minimax", file, "--depth", "3", "--json"]);
+    assert_eq!(d3["value"], m3["value"]);
+    assert_eq!(d3["best_moves"], m3["best_moves"]);
+    assert_eq!(d3["pv"].as_array().unwrap().len(), 3);
+    let id = prune(&[
+        "run",
+        "alphabeta:id:aspiration=0.05",
+        file,
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(
+        id["value"],
+        prune(&["run", "minimax:depth=4", file, "--json"])["value"]
+    );
+    assert_eq!(id["stats"]["iteration_nodes"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn the_table_and_deepening_are_refused_with_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nim.ron");
+    let file = file.to_str().unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["gen", "game", "nim", "--heaps", "1,2", "-o", file])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let refused = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(refused(&["run", "alphabeta", file, "--id"]).contains("has none"));
+    assert!(refused(&["run", "alphabeta", file, "--depth", "1"]).contains("heuristic"));
+    assert!(refused(&["run", "alphabeta:tt", file, "--trace", "/dev/null"]).contains("trace"));
+    assert!(
+        refused(&["run", "expectiminimax", file, "--depth", "2"])
+            .contains("expectiminimax takes no --depth; minimax, alphabeta, negascout, negascout-ab, sss, mtdf do")
+    );
+    assert!(refused(&["run", "sss", file, "--tt"]).contains("alphabeta, negascout, mtdf do"));
+    let uniform = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "run",
+            "alphabeta",
+            "--tt",
+            "--expr",
+            "((3, 12, 8), (2, 4, 6))",
+        ])
+        .output()
+        .unwrap();
+    assert!(!uniform.status.success());
+    assert!(String::from_utf8_lossy(&uniform.stderr).contains("position keys"));
 }
 
 #[test]

@@ -45,6 +45,26 @@ pub struct ParamArgs {
     /// mtdf: the first guess (default: the middle of the value bounds).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub guess: Option<f64>,
+    /// minimax, alphabeta, negascout, negascout-ab, sss, mtdf: search to depth D, valuing the
+    /// interior positions there by their heuristic (the reference values are then minimax's to
+    /// depth D).
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// alphabeta, negascout, mtdf: a transposition table keyed by position key.
+    #[arg(long)]
+    pub tt: bool,
+    /// alphabeta, negascout: iterative deepening, the previous iteration's best move first.
+    #[arg(long)]
+    pub id: bool,
+    /// alphabeta, negascout with --id: aspiration windows of half-width W.
+    #[arg(long, value_name = "W")]
+    pub aspiration: Option<f64>,
+    /// alphabeta, negascout: killer moves first.
+    #[arg(long)]
+    pub killers: bool,
+    /// alphabeta, negascout: moves ordered by the history heuristic.
+    #[arg(long)]
+    pub history: bool,
 }
 
 impl ParamArgs {
@@ -63,6 +83,12 @@ impl ParamArgs {
                 Param::K => Some(self.k.to_string()),
                 Param::Player => Some(self.player.to_string()),
                 Param::Guess => self.guess.map(|g| g.to_string()),
+                Param::Depth => self.depth.map(|d| d.to_string()),
+                Param::Tt => self.tt.then(|| "true".to_owned()),
+                Param::Id => self.id.then(|| "true".to_owned()),
+                Param::Aspiration => self.aspiration.map(|w| w.to_string()),
+                Param::Killers => self.killers.then(|| "true".to_owned()),
+                Param::History => self.history.then(|| "true".to_owned()),
             };
             if let Some(text) = text {
                 p.set(spec, "", Some(&text))
@@ -168,6 +194,31 @@ impl<'t> Known<'t> {
 
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
+    // A depth limit or an improvement asked for and silently dropped would change what the
+    // value means: say that this algorithm does not take it.
+    let given = [
+        (Param::Depth, a.params.depth.is_some()),
+        (Param::Tt, a.params.tt),
+        (Param::Id, a.params.id),
+        (Param::Aspiration, a.params.aspiration.is_some()),
+        (Param::Killers, a.params.killers),
+        (Param::History, a.params.history),
+    ];
+    for (param, set) in given {
+        if set && !algo.info().params.iter().any(|s| s.param == param) {
+            let takes: Vec<&str> = ALGORITHMS
+                .iter()
+                .filter(|i| i.params.iter().any(|s| s.param == param))
+                .map(|i| i.name)
+                .collect();
+            return Err(CliError::Usage(format!(
+                "{} takes no --{}; {} do",
+                algo.name(),
+                search::find_param(param).key,
+                takes.join(", ")
+            )));
+        }
+    }
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
@@ -214,6 +265,10 @@ pub fn run_json(known: &Known<'_>, run: &Run) -> Json {
         "stats": stats_json(known, run),
         "search_seconds": run.seconds,
     });
+    if let Some(d) = depth_of(run) {
+        obj["depth"] = json!(d);
+        obj["reference"] = Json::from(format!("minimax to depth {d}"));
+    }
     if let Some(a) = search::run::assumption(tree, &run.algorithm) {
         obj["assumed"] = Json::from(a);
     }
@@ -246,7 +301,9 @@ fn value_json(v: &Value) -> Json {
 }
 
 fn stats_json(known: &Known<'_>, run: &Run) -> Json {
-    let tree = known.tree();
+    let depth = depth_of(run);
+    let view = search::run::searched(known.tree(), &run.algorithm);
+    let tree = &*view;
     let mut s = serde_json::to_value(&run.stats).expect("stats serialise");
     let kinds: serde_json::Map<String, Json> = Cutoff::ALL
         .iter()
@@ -256,10 +313,22 @@ fn stats_json(known: &Known<'_>, run: &Run) -> Json {
     let r = Ratios::of(tree, &run.stats);
     s["effective_branching"] = json!(r.effective_branching);
     s["share_of_exhaustive"] = json!(r.share_of_exhaustive);
-    if let Some(m) = known.minimal_leaves() {
+    if let Some(m) = known.minimal_leaves().filter(|_| depth.is_none()) {
         s["minimal_tree_leaves"] = json!(m);
     }
     s
+}
+
+/// The depth limit of a run, if it has one short of the tree's height.
+fn depth_of(run: &Run) -> Option<u32> {
+    run.algorithm.improvements().and_then(|w| w.depth)
+}
+
+/// What a depth-limited run is compared with, in one sentence.
+fn depth_note(d: u32) -> String {
+    format!(
+        "the tree cut at depth {d}, positions there valued by their heuristic; value, best moves and pv are checked against minimax to depth {d}"
+    )
 }
 
 /// The principal variation as moves: each node's position among its parent's children.
@@ -271,7 +340,9 @@ fn pv_moves(tree: &Tree, pv: &[NodeId]) -> Vec<usize> {
 pub fn summary(known: &Known<'_>, run: &Run, trace: Option<&Trace>) -> String {
     let tree = known.tree();
     let s = &run.stats;
-    let r = Ratios::of(tree, s);
+    let depth = depth_of(run);
+    let view = search::run::searched(tree, &run.algorithm);
+    let r = Ratios::of(&view, s);
     let mut out = String::new();
     let mut line = |k: &str, v: String| {
         let _ = writeln!(out, "{k:<14} {v}");
@@ -296,6 +367,9 @@ pub fn summary(known: &Known<'_>, run: &Run, trace: Option<&Trace>) -> String {
     line("value", format!("{}{bound}", run.value));
     if let Some(a) = search::run::assumption(tree, &run.algorithm) {
         line("assumed", a);
+    }
+    if let Some(d) = depth {
+        line("searched", depth_note(d));
     }
     if !run.best_moves.is_empty() {
         let root = tree.root();
@@ -328,13 +402,13 @@ pub fn summary(known: &Known<'_>, run: &Run, trace: Option<&Trace>) -> String {
         line("pv", moves.join(" → "));
     }
     let leaves = if s.leaves == s.distinct_leaves {
-        format!("{} of {}", s.leaves, tree.leaf_count())
+        format!("{} of {}", s.leaves, view.leaf_count())
     } else {
         format!(
             "{} evaluations of {} distinct leaves, of {}",
             s.leaves,
             s.distinct_leaves,
-            tree.leaf_count()
+            view.leaf_count()
         )
     };
     line("leaves", leaves);
@@ -372,6 +446,30 @@ pub fn summary(known: &Known<'_>, run: &Run, trace: Option<&Trace>) -> String {
     if s.fallbacks > 0 {
         line("star1 fallback", format!("{} chance nodes", s.fallbacks));
     }
+    if s.tt_probes > 0 {
+        line(
+            "tt",
+            format!(
+                "{} probes, {} hits, {} cutoffs",
+                s.tt_probes, s.tt_hits, s.tt_cutoffs
+            ),
+        );
+    }
+    if s.aspiration_researches > 0 {
+        line(
+            "aspiration",
+            format!("{} failed windows searched again", s.aspiration_researches),
+        );
+    }
+    if !s.iteration_nodes.is_empty() {
+        let each: Vec<String> = s
+            .iteration_nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}: {n}", i + 1))
+            .collect();
+        line("iterations", format!("nodes by depth {}", each.join(", ")));
+    }
     line(
         "EBF",
         format!(
@@ -380,7 +478,7 @@ pub fn summary(known: &Known<'_>, run: &Run, trace: Option<&Trace>) -> String {
             100.0 * r.share_of_exhaustive
         ),
     );
-    if let Some(m) = known.minimal_leaves() {
+    if let Some(m) = known.minimal_leaves().filter(|_| depth.is_none()) {
         line(
             "minimal tree",
             format!("{} leaves ({:.2}× that)", m, s.leaves as f64 / m as f64),
@@ -486,6 +584,19 @@ fn compare_text(scope: &Scope, results: &[(Algorithm, Result<Run, String>)]) -> 
             out,
             "\nminimal tree (Knuth–Moore, in the given order): {m} leaves of {}",
             scope.tree.leaf_count()
+        );
+    }
+    let mut depths: Vec<u32> = results
+        .iter()
+        .filter_map(|(al, _)| al.improvements().and_then(|w| w.depth))
+        .collect();
+    depths.sort_unstable();
+    depths.dedup();
+    for d in depths {
+        let _ = writeln!(
+            out,
+            "depth {d}: {}; leaf counts, shares and the minimal tree above are the uncut tree's",
+            depth_note(d)
         );
     }
     for n in notes {

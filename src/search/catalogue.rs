@@ -6,9 +6,10 @@
 
 use std::fmt;
 
+use super::improvements::Improvements;
 use super::params::{
-    FAIL_SOFT, GUESS, K, PARAMS, PLAYER, PROBE_ALWAYS, PROBES, Param, ParamError, ParamKind,
-    ParamSpec, Params, RIGHTMOST,
+    ASPIRATION, DEPTH, FAIL_SOFT, GUESS, HISTORY, ID, K, KILLERS, PARAMS, PLAYER, PROBE_ALWAYS,
+    PROBES, Param, ParamError, ParamKind, ParamSpec, Params, RIGHTMOST, TT,
 };
 use crate::tree::{NodeId, Tree};
 
@@ -51,6 +52,13 @@ pub enum Algorithm {
     Paranoid {
         player: u8,
     },
+    /// A two-player algorithm with the improvements of Schaeffer's slides: a depth limit, a
+    /// transposition table, iterative deepening, aspiration windows, killers, history
+    /// ([`super::improvements`]). Never built without one of them.
+    Improved {
+        base: Box<Algorithm>,
+        with: Improvements,
+    },
 }
 
 /// What an algorithm searches, and what its values are compared with.
@@ -88,42 +96,42 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         name: "minimax",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[],
+        params: &[DEPTH],
         source: "the reference: every node searched",
     },
     AlgorithmInfo {
         name: "alphabeta",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[FAIL_SOFT],
+        params: &[FAIL_SOFT, DEPTH, TT, ID, ASPIRATION, KILLERS, HISTORY],
         source: "Knuth & Moore 1975, procedure F2 (fail-hard); fail-soft as in Schaeffer's slides",
     },
     AlgorithmInfo {
         name: "negascout",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[],
+        params: &[DEPTH, TT, ID, ASPIRATION, KILLERS, HISTORY],
         source: "Reinefeld & Marsland 1987, Figure 2 (re-search by self-call)",
     },
     AlgorithmInfo {
         name: "negascout-ab",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[],
+        params: &[DEPTH],
         source: "Reinefeld & Marsland 1987, NS^αβ (re-search by alpha-beta)",
     },
     AlgorithmInfo {
         name: "sss",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[],
+        params: &[DEPTH],
         source: "Stockman 1979, SSS* (beyond the papers)",
     },
     AlgorithmInfo {
         name: "mtdf",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[GUESS],
+        params: &[GUESS, DEPTH, TT],
         source: "Plaat, Schaeffer, Pijls & de Bruin 1996, MTD(f) with a node-keyed memory (beyond the papers)",
     },
     AlgorithmInfo {
@@ -233,6 +241,38 @@ pub enum Refusal {
     #[error("star2 needs at least one probe (Star1 is star2 without probing)")]
     NoProbes,
     #[error(
+        "{algo} to depth {depth} values the positions there by their heuristic, and node {node} has none (generate the tree with `prune gen game`, or search it without --depth)"
+    )]
+    NoHeuristic {
+        algo: &'static str,
+        depth: u32,
+        node: NodeId,
+    },
+    #[error(
+        "{algo} with iterative deepening values the positions at the horizon of each iteration by their heuristic, and node {node} (depth {depth}) has none (search it without --id)"
+    )]
+    NoHeuristicForIteration {
+        algo: &'static str,
+        depth: usize,
+        node: NodeId,
+    },
+    #[error(
+        "the transposition table needs position keys, and this tree has none (`prune gen game` trees have them; see docs/FORMAT.md)"
+    )]
+    NoKeys,
+    #[error(
+        "the transposition table takes nodes with equal keys for the same position, but nodes {a} and {b} share a key and differ ({why})"
+    )]
+    KeysDisagree { a: NodeId, b: NodeId, why: String },
+    #[error(
+        "aspiration windows surround the previous iteration's value: they need --id (`{algo}:id:aspiration=W`)"
+    )]
+    AspirationWithoutId { algo: &'static str },
+    #[error(
+        "{0}: the transposition table, iterative deepening, killers and history reorder the children at search time, which the trace (and the explorer's replay) cannot show yet; run it without a trace for its statistics"
+    )]
+    NotTraced(String),
+    #[error(
         "this tree is {height} levels deep; searching it needs a stack of {} MB, which the system refused ({why})",
         stack / (1 << 20)
     )]
@@ -261,6 +301,7 @@ impl Algorithm {
             Algorithm::Maxn => "maxn",
             Algorithm::MaxnShallow => "maxn-shallow",
             Algorithm::Paranoid { .. } => "paranoid",
+            Algorithm::Improved { base, .. } => base.name(),
         }
     }
 
@@ -275,6 +316,13 @@ impl Algorithm {
 
     /// Why the algorithm cannot search `tree`, if it cannot.
     pub fn refusal(&self, tree: &Tree) -> Option<Refusal> {
+        if let Algorithm::Improved { base, with } = self {
+            let view = tree.two_player_view();
+            let two = view.as_ref().unwrap_or(tree);
+            return base
+                .refusal(tree)
+                .or_else(|| with.refusal(two, base.name()));
+        }
         let multi = tree.is_multiplayer();
         let chance = tree.has_chance();
         let algo = self.name();
@@ -351,6 +399,10 @@ impl Algorithm {
             }
             Algorithm::KRule { k } => p.k = k,
             Algorithm::Paranoid { player } => p.player = player,
+            Algorithm::Improved { ref base, ref with } => {
+                p = base.params();
+                with.set(&mut p);
+            }
             _ => {}
         }
         p
@@ -383,7 +435,20 @@ impl Algorithm {
         let info = find(name).ok_or_else(|| ParamError::UnknownAlgorithm {
             name: name.to_owned(),
         })?;
-        Ok(match info.name {
+        let with = Improvements::from_params(p, info.params);
+        let base = Algorithm::plain(info, p);
+        Ok(match with {
+            Some(with) => Algorithm::Improved {
+                base: Box::new(base),
+                with,
+            },
+            None => base,
+        })
+    }
+
+    /// The algorithm of `info` with the parameters `p`, without improvements.
+    fn plain(info: &AlgorithmInfo, p: &Params) -> Algorithm {
+        match info.name {
             "minimax" => Algorithm::Minimax,
             "alphabeta" => Algorithm::AlphaBeta {
                 fail_soft: p.fail_soft,
@@ -407,7 +472,23 @@ impl Algorithm {
             "maxn-shallow" => Algorithm::MaxnShallow,
             "paranoid" => Algorithm::Paranoid { player: p.player },
             other => unreachable!("`{other}` is in the catalogue but not built here"),
-        })
+        }
+    }
+
+    /// The improvements this algorithm searches with, if any.
+    pub fn improvements(&self) -> Option<&Improvements> {
+        match self {
+            Algorithm::Improved { with, .. } => Some(with),
+            _ => None,
+        }
+    }
+
+    /// The algorithm without its improvements.
+    pub fn base(&self) -> &Algorithm {
+        match self {
+            Algorithm::Improved { base, .. } => base,
+            other => other,
+        }
     }
 
     /// Parses `NAME` or `NAME:PARAM[=VALUE][:…]`, e.g. `star2:probes=2`, `alphabeta:fail-soft`,
@@ -475,6 +556,51 @@ mod tests {
         assert_eq!(p("paranoid:player=2"), "paranoid --player 2");
         assert_eq!(p("paranoid"), "paranoid --player 1");
         assert_eq!(p("mtdf:guess=-3.5"), "mtdf --guess -3.5");
+        assert_eq!(
+            p("alphabeta:history:tt:depth=4:id:aspiration=0.5"),
+            "alphabeta --depth 4 --tt --id --aspiration 0.5 --history"
+        );
+        assert_eq!(p("mtdf:tt"), "mtdf --tt");
+    }
+
+    #[test]
+    fn improvements_wrap_the_plain_algorithm_and_are_refused_with_reasons() {
+        let d = Params::default();
+        assert_eq!(
+            Algorithm::parse("alphabeta", &d).unwrap().improvements(),
+            None
+        );
+        let a = Algorithm::parse("negascout:tt:killers", &d).unwrap();
+        assert_eq!(a.name(), "negascout");
+        assert_eq!(a.base(), &Algorithm::NegaScout);
+        assert!(a.improvements().unwrap().reorders());
+        // A flag an algorithm does not take leaves it plain.
+        let flags = Params {
+            tt: true,
+            ..Params::default()
+        };
+        assert_eq!(Algorithm::parse("sss", &flags).unwrap(), Algorithm::Sss);
+        let classic = crate::tree::samples::classic();
+        assert_eq!(a.refusal(&classic), Some(Refusal::NoKeys));
+        let deep = Algorithm::parse("minimax:depth=1", &d).unwrap();
+        assert_eq!(
+            deep.refusal(&classic),
+            Some(Refusal::NoHeuristic {
+                algo: "minimax",
+                depth: 1,
+                node: NodeId(1)
+            })
+        );
+        let asp = Algorithm::parse("alphabeta:aspiration=1", &d).unwrap();
+        assert_eq!(
+            asp.refusal(&classic),
+            Some(Refusal::AspirationWithoutId { algo: "alphabeta" })
+        );
+        let id = Algorithm::parse("alphabeta:id", &d).unwrap();
+        assert!(matches!(
+            id.refusal(&classic),
+            Some(Refusal::NoHeuristicForIteration { .. })
+        ));
     }
 
     #[test]
@@ -496,12 +622,16 @@ mod tests {
         assert!(matches!(e("star2:probes"), ParamError::MissingValue { .. }));
         assert!(matches!(
             e("star2:depth=3"),
+            ParamError::NotOfAlgorithm { .. }
+        ));
+        assert!(matches!(
+            e("alphabeta:ttt"),
             ParamError::UnknownParam { .. }
         ));
         assert!(matches!(e("bogus"), ParamError::UnknownAlgorithm { .. }));
         assert_eq!(
             e("alphabeta:probes=2").to_string(),
-            "alphabeta has no parameter `probes` (it has fail-soft)"
+            "alphabeta has no parameter `probes` (it has fail-soft, depth, tt, id, aspiration, killers, history)"
         );
         assert_eq!(
             e("krule:k=0").to_string(),
@@ -527,7 +657,8 @@ mod tests {
         );
         assert_eq!(a.label(), "star2 --probe-always");
         assert!(!Algorithm::parse("star2", &p).unwrap().params().probe_always);
-        assert_eq!(find("minimax").unwrap().parameters(), "");
+        assert_eq!(find("minimax").unwrap().parameters(), "--depth D");
+        assert_eq!(find("expectiminimax").unwrap().parameters(), "");
         assert_eq!(find("pvs").unwrap().name, "negascout");
     }
 }

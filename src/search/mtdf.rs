@@ -32,6 +32,20 @@ use crate::tree::{Kind, NodeId, Tree};
 /// MTD(f): null-window alpha-beta passes with a node-keyed memory, starting from `guess` (by
 /// default the middle of the tree's value bounds), until the bounds meet.
 pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Found {
+    let mut memory = Memory::new(tree.len());
+    Found::exact(drive(tree, guess, obs, |lo, hi, obs| {
+        abm(tree, tree.root(), lo, hi, &mut memory, obs)
+    }))
+}
+
+/// The MTD(f) loop over `pass(α, β)`, a fail-soft alpha-beta search of the root with memory
+/// (this file's, or the transposition table of [`super::improved`]); the root's value.
+pub(super) fn drive<O: Observer>(
+    tree: &Tree,
+    guess: Option<f64>,
+    obs: &mut O,
+    mut pass: impl FnMut(f64, f64, &mut O) -> f64,
+) -> f64 {
     let integral = tree.is_integral();
     let b = tree.value_bounds();
     let mid = b.lo / 2.0 + b.hi / 2.0;
@@ -51,23 +65,22 @@ pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Foun
             x.next_down()
         }
     };
-    let mut memory = Memory::new(tree.len());
     let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
-    let mut pass = 0;
+    let mut count = 0;
     while lower < upper {
         let beta = if g == lower { up(g) } else { g };
-        if pass > 0 {
+        if count > 0 {
             obs.research(tree.root(), down(beta), beta);
         }
-        g = abm(tree, tree.root(), down(beta), beta, &mut memory, obs);
+        g = pass(down(beta), beta, obs);
         if g < beta {
             upper = g;
         } else {
             lower = g;
         }
-        pass += 1;
+        count += 1;
     }
-    Found::exact(g)
+    g
 }
 
 /// `AlphaBetaWithMemory(n, α, β)`, fail-soft.

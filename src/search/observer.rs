@@ -129,6 +129,23 @@ pub trait Observer {
     /// Star2 searches chance node `node` with Star1 (its children are not all of one kind).
     #[inline]
     fn fallback(&mut self, node: NodeId) {}
+    /// The search looks `node`'s position up in the transposition table.
+    #[inline]
+    fn tt_probe(&mut self, node: NodeId) {}
+    /// The table holds an entry of the right depth for `node`; `cut`: its value settles the
+    /// window and the node is not searched (a TT cutoff).
+    #[inline]
+    fn tt_hit(&mut self, node: NodeId, cut: bool) {}
+    /// Iterative deepening begins its iteration to `depth`.
+    #[inline]
+    fn iteration(&mut self, depth: u32) {}
+    /// The aspiration window failed at `node` (the root): it is searched again, wider.
+    #[inline]
+    fn aspiration_fail(&mut self, node: NodeId) {}
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Counts of what a search did. Field names are the `stats` object of `prune run --json`.
@@ -158,6 +175,21 @@ pub struct Stats {
     pub researches: u64,
     /// Chance nodes where Star2 fell back to Star1.
     pub fallbacks: u64,
+    /// Transposition-table look-ups (absent from JSON when there were none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tt_probes: u64,
+    /// Look-ups that found an entry of the node's draft.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tt_hits: u64,
+    /// Hits whose value settled the window: the node was not searched.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tt_cutoffs: u64,
+    /// Root re-searches after an aspiration window failed (also counted in `researches`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub aspiration_researches: u64,
+    /// Iterative deepening: the nodes (`nodes`' convention) of each iteration, depth 1 first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub iteration_nodes: Vec<u64>,
 }
 
 impl Stats {
@@ -180,6 +212,8 @@ impl Stats {
 pub struct Counter {
     pub stats: Stats,
     seen: Vec<u64>,
+    /// Node visits when each iteration of iterative deepening began.
+    iterations: Vec<u64>,
 }
 
 impl Counter {
@@ -187,11 +221,19 @@ impl Counter {
         Counter {
             stats: Stats::default(),
             seen: vec![0; nodes.div_ceil(64)],
+            iterations: Vec::new(),
         }
     }
 
     pub fn finish(mut self) -> Stats {
-        self.stats.nodes = self.stats.interior + self.stats.leaves;
+        let nodes = self.stats.interior + self.stats.leaves;
+        self.stats.nodes = nodes;
+        let mut ends = self.iterations.iter().skip(1).copied().chain([nodes]);
+        self.stats.iteration_nodes = self
+            .iterations
+            .iter()
+            .map(|&start| ends.next().expect("one end per start") - start)
+            .collect();
         self.stats
     }
 }
@@ -234,6 +276,26 @@ impl Observer for Counter {
     #[inline]
     fn fallback(&mut self, _: NodeId) {
         self.stats.fallbacks += 1;
+    }
+
+    #[inline]
+    fn tt_probe(&mut self, _: NodeId) {
+        self.stats.tt_probes += 1;
+    }
+
+    #[inline]
+    fn tt_hit(&mut self, _: NodeId, cut: bool) {
+        self.stats.tt_hits += 1;
+        self.stats.tt_cutoffs += u64::from(cut);
+    }
+
+    fn iteration(&mut self, _: u32) {
+        self.iterations
+            .push(self.stats.interior + self.stats.leaves);
+    }
+
+    fn aspiration_fail(&mut self, _: NodeId) {
+        self.stats.aspiration_researches += 1;
     }
 }
 
@@ -341,5 +403,21 @@ impl<O: Observer> Observer for Progress<'_, O> {
     #[inline]
     fn fallback(&mut self, node: NodeId) {
         self.inner.fallback(node);
+    }
+    #[inline]
+    fn tt_probe(&mut self, node: NodeId) {
+        self.inner.tt_probe(node);
+    }
+    #[inline]
+    fn tt_hit(&mut self, node: NodeId, cut: bool) {
+        self.inner.tt_hit(node, cut);
+    }
+    #[inline]
+    fn iteration(&mut self, depth: u32) {
+        self.inner.iteration(depth);
+    }
+    #[inline]
+    fn aspiration_fail(&mut self, node: NodeId) {
+        self.inner.aspiration_fail(node);
     }
 }

@@ -15,6 +15,12 @@ pub enum Param {
     K,
     Player,
     Guess,
+    Depth,
+    Tt,
+    Id,
+    Aspiration,
+    Killers,
+    History,
 }
 
 /// What kind of value a parameter takes.
@@ -133,8 +139,85 @@ pub(super) const GUESS: ParamSpec = ParamSpec {
     help: "the first guess (default: the middle of the value bounds)",
 };
 
+pub(super) const DEPTH: ParamSpec = ParamSpec {
+    param: Param::Depth,
+    key: "depth",
+    placeholder: "D",
+    kind: ParamKind::Whole {
+        min: 0,
+        max: 1_000_000_000,
+    },
+    default: "",
+    label: "depth D",
+    help: "search to depth D; interior positions there are valued by their heuristic (default: to the leaves)",
+};
+
+pub(super) const TT: ParamSpec = ParamSpec {
+    param: Param::Tt,
+    key: "tt",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "transposition table",
+    help: "a transposition table keyed by position key (value, bound, depth, best move)",
+};
+
+pub(super) const ID: ParamSpec = ParamSpec {
+    param: Param::Id,
+    key: "id",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "iterative deepening",
+    help: "iterative deepening: depth 1, 2, … D, the previous iteration's best move first",
+};
+
+pub(super) const ASPIRATION: ParamSpec = ParamSpec {
+    param: Param::Aspiration,
+    key: "aspiration",
+    placeholder: "W",
+    kind: ParamKind::Real { above: 0.0 },
+    default: "",
+    label: "aspiration W",
+    help: "with --id: search each iteration with the window previous value ± W, again wider on failure",
+};
+
+pub(super) const KILLERS: ParamSpec = ParamSpec {
+    param: Param::Killers,
+    key: "killers",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "killer moves",
+    help: "try first the two moves that last cut off at the same depth",
+};
+
+pub(super) const HISTORY: ParamSpec = ParamSpec {
+    param: Param::History,
+    key: "history",
+    placeholder: "",
+    kind: ParamKind::Toggle,
+    default: "",
+    label: "history heuristic",
+    help: "order moves by the history heuristic (2^depth for each cutoff or best move)",
+};
+
 /// Every parameter of every algorithm, once.
-pub const PARAMS: &[ParamSpec] = &[FAIL_SOFT, PROBES, PROBE_ALWAYS, RIGHTMOST, K, PLAYER, GUESS];
+pub const PARAMS: &[ParamSpec] = &[
+    FAIL_SOFT,
+    PROBES,
+    PROBE_ALWAYS,
+    RIGHTMOST,
+    K,
+    PLAYER,
+    GUESS,
+    DEPTH,
+    TT,
+    ID,
+    ASPIRATION,
+    KILLERS,
+    HISTORY,
+];
 
 /// The description of `param`.
 pub fn find_param(param: Param) -> &'static ParamSpec {
@@ -205,6 +288,14 @@ pub struct Params {
     /// The paranoid player, from 0.
     pub player: u8,
     pub guess: Option<f64>,
+    /// The depth limit; `None`: to the leaves.
+    pub depth: Option<u32>,
+    pub tt: bool,
+    pub id: bool,
+    /// The aspiration window's half-width.
+    pub aspiration: Option<f64>,
+    pub killers: bool,
+    pub history: bool,
 }
 
 impl Default for Params {
@@ -217,6 +308,12 @@ impl Default for Params {
             k: 2.0,
             player: 0,
             guess: None,
+            depth: None,
+            tt: false,
+            id: false,
+            aspiration: None,
+            killers: false,
+            history: false,
         }
     }
 }
@@ -258,6 +355,10 @@ impl Params {
                 match spec.param {
                     Param::FailSoft => self.fail_soft = on,
                     Param::ProbeAlways => self.probe_always = on,
+                    Param::Tt => self.tt = on,
+                    Param::Id => self.id = on,
+                    Param::Killers => self.killers = on,
+                    Param::History => self.history = on,
                     _ => self.rightmost = on,
                 }
             }
@@ -274,6 +375,7 @@ impl Params {
                 }
                 match spec.param {
                     Param::Player => self.player = (x as u32 - 1) as u8,
+                    Param::Depth => self.depth = Some(x as u32),
                     _ => self.probes = x as u32,
                 }
             }
@@ -287,7 +389,11 @@ impl Params {
                         value: t.to_owned(),
                     });
                 }
-                self.k = x;
+                if spec.param == Param::Aspiration {
+                    self.aspiration = Some(x);
+                } else {
+                    self.k = x;
+                }
             }
             ParamKind::OptionalReal => {
                 let x = text.map(number).transpose()?;
@@ -315,6 +421,12 @@ impl Params {
             Param::K => number_text(self.k),
             Param::Player => (u32::from(self.player) + 1).to_string(),
             Param::Guess => self.guess.map_or(String::new(), number_text),
+            Param::Depth => self.depth.map_or(String::new(), |d| d.to_string()),
+            Param::Tt => if self.tt { "true" } else { "" }.into(),
+            Param::Id => if self.id { "true" } else { "" }.into(),
+            Param::Aspiration => self.aspiration.map_or(String::new(), number_text),
+            Param::Killers => if self.killers { "true" } else { "" }.into(),
+            Param::History => if self.history { "true" } else { "" }.into(),
         }
     }
 }

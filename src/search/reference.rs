@@ -18,8 +18,8 @@ enum Rule {
     Product,
     /// The k-rule, by the bits of `k`.
     K(u64),
-    /// Minimax with expectations at chance nodes.
-    Plain,
+    /// Minimax with expectations at chance nodes, to a depth limit if any.
+    Plain(Option<u32>),
 }
 
 impl Rule {
@@ -32,7 +32,7 @@ impl Rule {
             _ if tree.is_multiplayer() && tree.players() != 2 => Rule::Vectors,
             Algorithm::Product => Rule::Product,
             Algorithm::KRule { k } => Rule::K(k.to_bits()),
-            _ => Rule::Plain,
+            _ => Rule::Plain(algo.improvements().and_then(|w| w.depth)),
         }
     }
 }
@@ -75,7 +75,8 @@ impl<'t> References<'t> {
     }
 }
 
-/// The family's exact value of every node: minimax/expectiminimax, max^n, the probabilistic
+/// The family's exact value of every node (with a depth limit, of every node down to it, in the
+/// tree cut there): minimax/expectiminimax, max^n, the probabilistic
 /// rule or the paranoid reduction. Computed bottom-up over the arena — children come after
 /// their parents and sit side by side — so it takes one pass and no recursion.
 pub enum Reference {

@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use super::{
     Algorithm, Bound, Counter, Family, Found, Observer, References, Refusal, Stats, Value,
-    alphabeta, expectiminimax, maxn, minimax, mtdf, negascout, paranoid, product, shallow, sss,
-    star1, star2,
+    alphabeta, expectiminimax, improved, maxn, minimax, mtdf, negascout, paranoid, product,
+    shallow, sss, star1, star2,
 };
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -95,12 +95,20 @@ pub fn finish_with(
 /// The tree `algo` searches: `tree` itself, or, for a two-player algorithm on a constant-sum
 /// two-player tree written with payoff vectors, that tree as Max against Min
 /// ([`Tree::two_player_view`]: same nodes, same ids, so traces and views apply to `tree`).
+///
+/// With a depth limit, that tree cut at the limit ([`Tree::to_depth`]: same ids down to it), so
+/// the search and its reference values see the same horizon. An algorithm refused for a missing
+/// heuristic value never searches; its reference values are then the uncut tree's.
 pub fn searched<'t>(tree: &'t Tree, algo: &Algorithm) -> Cow<'t, Tree> {
-    match algo.family() {
+    let two = match algo.family() {
         Family::MultiPlayer => Cow::Borrowed(tree),
         _ => tree
             .two_player_view()
             .map_or(Cow::Borrowed(tree), Cow::Owned),
+    };
+    match algo.improvements().and_then(|w| w.depth) {
+        Some(d) if (d as usize) < two.height() => two.to_depth(d as usize).map_or(two, Cow::Owned),
+        _ => two,
     }
 }
 
@@ -136,6 +144,10 @@ fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
         Algorithm::Maxn => maxn::search(tree, obs),
         Algorithm::MaxnShallow => shallow::search(tree, obs),
         Algorithm::Paranoid { player } => paranoid::search(tree, *player, obs),
+        Algorithm::Improved { base, with } if with.reorders() => {
+            improved::search(tree, base, with, obs)
+        }
+        Algorithm::Improved { base, .. } => dispatch(tree, base, obs),
     }
 }
 
@@ -195,7 +207,9 @@ fn score(tree: &Tree, algo: &Algorithm, parent: NodeId, v: &Value) -> f64 {
 
 /// The tied best root moves and the principal variation.
 fn principal(refs: &References<'_>, algo: &Algorithm) -> (Vec<usize>, Vec<NodeId>) {
-    let tree = refs.tree();
+    // The reference values are the searched tree's: to the depth limit, if any.
+    let view = searched(refs.tree(), algo);
+    let tree = &*view;
     let reference = refs.of(algo);
     let best_children = |node: NodeId| -> Vec<usize> {
         let scores: Vec<f64> = tree

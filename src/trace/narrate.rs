@@ -98,7 +98,7 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
         );
     }
     let e = trace.event(k - 1).view();
-    let said = if run.algorithm == Algorithm::Sss {
+    let said = if run.algorithm.base() == &Algorithm::Sss {
         describe_sss(tree, trace, replay, k, &e)
     } else {
         describe_event(tree, trace, replay, k, &e)
@@ -138,7 +138,15 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
             } else {
                 short_number(value)
             };
-            format!("evaluate leaf {} = {v}", node_name(tree, node))
+            if tree.is_leaf(node) {
+                format!("evaluate leaf {} = {v}", node_name(tree, node))
+            } else {
+                // A depth-limited search stops at an interior node: its heuristic is its value.
+                format!(
+                    "evaluate {} at the depth limit by its heuristic = {v}",
+                    name(node)
+                )
+            }
         }
         EventView::ChanceBounds { child, a, b } => {
             let p = tree.parent(child).expect("a chance node's child");
@@ -311,9 +319,19 @@ fn describe_sss(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Event
             short_number(beta)
         ),
         EventView::Leaf { node, value } => format!(
-            "leaf {} = {} is evaluated: its state is SOLVED with merit min(merit, {})",
+            "{} {} = {} is evaluated{}: its state is SOLVED with merit min(merit, {})",
+            if tree.is_leaf(node) {
+                "leaf"
+            } else {
+                "position"
+            },
             node_name(tree, node),
             short_number(value),
+            if tree.is_leaf(node) {
+                ""
+            } else {
+                " by its heuristic at the depth limit"
+            },
             short_number(value)
         ),
         EventView::Cutoff {
@@ -392,6 +410,17 @@ mod tests {
         assert_eq!(s[1], "enter + node the root with window α −∞ .. β +∞");
         assert_eq!(s[2], "enter − node a with window α −∞ .. β +∞");
         assert_eq!(s[3], "evaluate leaf #1.1 = 3");
+        let deep = crate::generate::game::generate(&crate::generate::game::Game::TicTacToe {
+            depth: Some(2),
+        })
+        .unwrap();
+        let cut = Algorithm::parse("alphabeta:depth=1", &crate::search::Params::default()).unwrap();
+        let d = sentences(&deep, cut);
+        assert_eq!(
+            d[2],
+            "evaluate − node X a1 at the depth limit by its heuristic = 0.3"
+        );
+        assert_eq!(d[11], "+ node the root returns 0.4 (exact)");
         assert!(
             s.contains(
                 &"cutoff at − node b after child 1 (alpha): child 2 ≤ α 3, 2 children skipped"

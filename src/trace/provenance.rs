@@ -201,7 +201,7 @@ impl Origin {
             Origin::Start if x.is_infinite() => {
                 format!("{head}: the search starts at the root with the widest window")
             }
-            Origin::Start => match algo {
+            Origin::Start => match algo.base() {
                 Algorithm::Mtdf { .. } => {
                     format!("{head}: MTD(f)'s null window at the root, from its guess")
                 }

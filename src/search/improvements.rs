@@ -1,0 +1,194 @@
+//! The improvements of Schaeffer's slides ("Improvements": using storage, exploratory searches,
+//! successor ordering, playing with the search windows, playing with the search depth) as
+//! options of the two-player algorithms: `alphabeta:depth=4:tt:id:aspiration=0.5:killers:history`.
+//!
+//! - a depth limit ([`crate::tree::Tree::to_depth`]): every two-player algorithm, and the
+//!   reference values it is checked against, see the tree cut at depth D;
+//! - a transposition table ([`super::tt`]) for alpha-beta, NegaScout and MTD(f);
+//! - iterative deepening and aspiration windows ([`super::iterative`], [`super::aspiration`]);
+//! - killer moves ([`super::killers`]) and the history heuristic ([`super::history`]).
+//!
+//! Searches with any of the last four run on [`super::improved`], one fail-soft negamax search
+//! that takes them all.
+
+use std::collections::HashMap;
+
+use super::Refusal;
+use super::params::{Param, ParamSpec, Params};
+use crate::tree::{Kind, NodeId, Tree};
+
+/// Which improvements a search uses.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Improvements {
+    /// Search to this depth, the positions there valued by their heuristic.
+    pub depth: Option<u32>,
+    pub tt: bool,
+    pub id: bool,
+    /// The aspiration window's half-width (with `id`).
+    pub aspiration: Option<f64>,
+    pub killers: bool,
+    pub history: bool,
+}
+
+impl Improvements {
+    /// The improvements of `p` that an algorithm with the parameters `specs` takes; `None` when
+    /// there are none.
+    pub(super) fn from_params(p: &Params, specs: &[ParamSpec]) -> Option<Improvements> {
+        let has = |param: Param| specs.iter().any(|s| s.param == param);
+        let with = Improvements {
+            depth: p.depth.filter(|_| has(Param::Depth)),
+            tt: p.tt && has(Param::Tt),
+            id: p.id && has(Param::Id),
+            aspiration: p.aspiration.filter(|_| has(Param::Aspiration)),
+            killers: p.killers && has(Param::Killers),
+            history: p.history && has(Param::History),
+        };
+        (with != Improvements::default()).then_some(with)
+    }
+
+    /// Writes these improvements into `p`.
+    pub(super) fn set(&self, p: &mut Params) {
+        p.depth = self.depth;
+        p.tt = self.tt;
+        p.id = self.id;
+        p.aspiration = self.aspiration;
+        p.killers = self.killers;
+        p.history = self.history;
+    }
+
+    /// Whether the search needs [`super::improved`] (anything but a depth limit).
+    pub fn reorders(&self) -> bool {
+        self.tt || self.id || self.killers || self.history
+    }
+
+    /// Why `algo` with these improvements cannot search `tree` (the tree before any depth cut).
+    pub(super) fn refusal(&self, tree: &Tree, algo: &'static str) -> Option<Refusal> {
+        let view = match self.depth {
+            Some(d) => match tree.to_depth(d as usize) {
+                Ok(v) => v,
+                Err(node) => {
+                    return Some(Refusal::NoHeuristic {
+                        algo,
+                        depth: d,
+                        node,
+                    });
+                }
+            },
+            None => tree.clone(),
+        };
+        if self.aspiration.is_some() && !self.id {
+            return Some(Refusal::AspirationWithoutId { algo });
+        }
+        if self.id
+            && let Some((node, depth)) = missing_heuristic(&view)
+        {
+            return Some(Refusal::NoHeuristicForIteration { algo, depth, node });
+        }
+        if self.tt {
+            if !tree.has_keys() {
+                return Some(Refusal::NoKeys);
+            }
+            if let Err((a, b, why)) = keys_agree(tree) {
+                return Some(Refusal::KeysDisagree { a, b, why });
+            }
+        }
+        None
+    }
+}
+
+/// The first interior node below the root (and its depth) without a heuristic value: iterative
+/// deepening's shallower iterations stop there.
+fn missing_heuristic(tree: &Tree) -> Option<(NodeId, usize)> {
+    let mut depth = vec![0usize; tree.len()];
+    for id in tree.ids().skip(1) {
+        let p = tree.parent(id).expect("not the root");
+        depth[id.index()] = depth[p.index()] + 1;
+        if !tree.is_leaf(id) && tree.heuristic(id).is_none() {
+            return Some((id, depth[id.index()]));
+        }
+    }
+    None
+}
+
+/// A check of what makes the transposition table sound on an explicit tree: nodes with equal
+/// keys stand for the same position, so their subtrees are the same. Checked as far as is
+/// cheap: equal keys have equal kinds, numbers of children, heights and (leaves) values.
+/// `Err`: two nodes that share a key and differ, and how.
+pub(crate) fn keys_agree(tree: &Tree) -> Result<(), (NodeId, NodeId, String)> {
+    let heights = tree.heights();
+    let mut seen: HashMap<u64, NodeId> = HashMap::new();
+    for id in tree.ids() {
+        let Some(key) = tree.key(id) else { continue };
+        let first = *seen.entry(key).or_insert(id);
+        if first == id {
+            continue;
+        }
+        let why = if tree.kind(first) != tree.kind(id) {
+            Some(format!(
+                "{} against {}",
+                tree.kind(first).name(),
+                tree.kind(id).name()
+            ))
+        } else if tree.child_count(first) != tree.child_count(id) {
+            Some(format!(
+                "{} children against {}",
+                tree.child_count(first),
+                tree.child_count(id)
+            ))
+        } else if heights[first.index()] != heights[id.index()] {
+            Some(format!(
+                "subtrees of height {} and {}",
+                heights[first.index()],
+                heights[id.index()]
+            ))
+        } else if tree.kind(id) == Kind::Leaf && tree.value(first) != tree.value(id) {
+            Some(format!(
+                "values {} and {}",
+                tree.value(first),
+                tree.value(id)
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err((first, id, why));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{Draft, DraftNode, Meta};
+
+    /// `Max(Min(a, b), Min(c, d))` with the two Min nodes under one key.
+    fn twins(c: f64) -> Tree {
+        let mut d = Draft::new(Meta {
+            players: 2,
+            ..Meta::default()
+        });
+        d.push(DraftNode::interior(Kind::Max, 2).with_key(1));
+        d.push(DraftNode::interior(Kind::Min, 2).with_key(2));
+        d.push(DraftNode::leaf(3.0).with_key(3));
+        d.push(DraftNode::leaf(5.0).with_key(4));
+        d.push(DraftNode::interior(Kind::Min, 2).with_key(2));
+        d.push(DraftNode::leaf(3.0).with_key(3));
+        d.push(DraftNode::leaf(c).with_key(4));
+        d.finish().unwrap()
+    }
+
+    #[test]
+    fn equal_keys_must_be_equal_positions() {
+        let tt = Improvements {
+            tt: true,
+            ..Improvements::default()
+        };
+        assert_eq!(tt.refusal(&twins(5.0), "alphabeta"), None);
+        let refused = tt.refusal(&twins(6.0), "alphabeta").unwrap();
+        assert_eq!(
+            refused.to_string(),
+            "the transposition table takes nodes with equal keys for the same position, but nodes #4 and #6 share a key and differ (values 5 and 6)"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! The transposition table: Schaeffer's slides, "Using storage"; Marsland 1986, "A Review of
+//! Game-Tree Pruning", §"Transposition table"; Schaeffer 1989, "The history heuristic and
+//! alpha-beta search enhancements in practice", §2 ("transposition tables").
+//!
+//! An entry holds what a search of a position learnt: its value, whether that value is exact or
+//! a lower or upper bound (fail-soft alpha-beta's postcondition for the window it was searched
+//! with), the depth it was searched to ("draft"), and the best move (a child's position among its
+//! siblings, which is the same move at every node of that position).
+//!
+//! **Soundness on an explicit tree.** Nodes with equal keys are the same position, so their
+//! subtrees are the same ([`super::improvements::keys_agree`] checks kinds, numbers of children,
+//! heights and leaf values). What a search of a node sees is its subtree cut at the remaining
+//! depth, so the draft of a node is `min(remaining depth, height of its subtree)`: two nodes of
+//! one position with equal drafts have identical searched subtrees.
+//!
+//! **Use.** An entry's value is used only at its own draft. Game programs use an entry whenever
+//! its draft is at least the remaining depth: a deeper search's value is taken as a better
+//! estimate. Here every improvement must return the value of depth-limited minimax at the same
+//! depth (its reference), which a deeper entry would change; so a deeper entry gives its best
+//! move only. Where the subtree is shallower than the remaining depth the draft is the height,
+//! so positions near the end of the game are shared across depths all the same.
+//!
+//! **Size and replacement.** prune's trees are explicit and in memory, so the table is a
+//! `HashMap` with one entry per (key, draft) — at most one per node of the searched tree, no
+//! collisions and no replacement between positions (the full tic-tac-toe tree has 5,478 keys and
+//! 549,946 nodes). When a position is searched again at the same draft, the new entry replaces
+//! the old unless the old one is exact and the new one only a bound.
+
+use std::collections::HashMap;
+
+use super::Bound;
+
+/// What a search of one position to one draft learnt. Values are negamax values: seen from the
+/// player to move in the position.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub value: f64,
+    pub bound: Bound,
+    /// The best move (the child's position), or the move that cut off.
+    pub best: u32,
+}
+
+/// The table.
+#[derive(Debug, Default)]
+pub struct Table {
+    entries: HashMap<(u64, u32), Entry>,
+}
+
+impl Table {
+    /// The entry of `key` searched to exactly `draft`.
+    #[inline]
+    pub fn get(&self, key: u64, draft: u32) -> Option<Entry> {
+        self.entries.get(&(key, draft)).copied()
+    }
+
+    /// The best move known for `key`: from this draft, or else from the one below (the previous
+    /// iteration of iterative deepening).
+    #[inline]
+    pub fn best_move(&self, key: u64, draft: u32) -> Option<u32> {
+        self.get(key, draft)
+            .or_else(|| draft.checked_sub(1).and_then(|d| self.get(key, d)))
+            .map(|e| e.best)
+    }
+
+    pub fn store(&mut self, key: u64, draft: u32, entry: Entry) {
+        let slot = self.entries.entry((key, draft)).or_insert(entry);
+        if !(slot.bound == Bound::Exact && entry.bound != Bound::Exact) {
+            *slot = entry;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// What a table entry says for the window `(alpha, beta)`: `Some(value)` when it settles the
+/// search (exact, or a bound outside the window), `None` when the node must be searched.
+#[inline]
+pub fn answer(e: Entry, alpha: f64, beta: f64) -> Option<f64> {
+    match e.bound {
+        Bound::Exact => Some(e.value),
+        Bound::Lower if e.value >= beta => Some(e.value),
+        Bound::Upper if e.value <= alpha => Some(e.value),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_answer_only_outside_the_window() {
+        let e = |value, bound| Entry {
+            value,
+            bound,
+            best: 0,
+        };
+        assert_eq!(answer(e(3.0, Bound::Exact), 5.0, 9.0), Some(3.0));
+        assert_eq!(answer(e(9.0, Bound::Lower), 5.0, 9.0), Some(9.0));
+        assert_eq!(answer(e(8.0, Bound::Lower), 5.0, 9.0), None);
+        assert_eq!(answer(e(5.0, Bound::Upper), 5.0, 9.0), Some(5.0));
+        assert_eq!(answer(e(6.0, Bound::Upper), 5.0, 9.0), None);
+    }
+
+    #[test]
+    fn an_exact_entry_is_not_replaced_by_a_bound_and_older_drafts_give_moves() {
+        let mut t = Table::default();
+        t.store(
+            7,
+            2,
+            Entry {
+                value: 1.0,
+                bound: Bound::Exact,
+                best: 3,
+            },
+        );
+        t.store(
+            7,
+            2,
+            Entry {
+                value: 4.0,
+                bound: Bound::Lower,
+                best: 1,
+            },
+        );
+        assert_eq!(t.get(7, 2).unwrap().value, 1.0);
+        assert_eq!(t.get(7, 3), None);
+        assert_eq!(t.best_move(7, 3), Some(3));
+        assert_eq!(t.best_move(7, 4), None);
+        assert_eq!(t.len(), 1);
+    }
+}
