@@ -8,6 +8,7 @@
 pub mod ballard;
 pub mod convergence;
 pub mod eval_learning;
+pub mod improvements;
 pub mod knuth_moore;
 pub mod maxn;
 pub mod pathology;
@@ -177,6 +178,12 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Nau's experiment: minimax and product propagation play the board-splitting game against each other, win rates with confidence intervals",
         work: pathology::games_work,
         run: pathology::games,
+    },
+    Info {
+        name: "improvements",
+        about: "Schaeffer's enhancements (transposition table, iterative deepening, killers, history, aspiration; NegaScout, MTD(f)) alone and together: nodes visited on tic-tac-toe and connect-four",
+        work: improvements::work,
+        run: improvements::run,
     },
     Info {
         name: "eval-learning",
