@@ -173,8 +173,24 @@ pub const SEARCH_SECONDS: StatColumn = stat(col("search_seconds", "seconds"), 9,
     Cell::Fixed(r.seconds, 6)
 });
 
-/// The statistics CSV (`--stats-csv`), in order.
-pub const CSV: [StatColumn; 24] = [
+pub const TT_PROBES: StatColumn = stat(col("tt_probes", "TT probes"), 9, |_, r| {
+    int(r.stats.tt_probes)
+});
+
+pub const TT_HITS: StatColumn = stat(col("tt_hits", "TT hits"), 9, |_, r| int(r.stats.tt_hits));
+
+pub const TT_CUTOFFS: StatColumn = stat(col("tt_cutoffs", "TT cut"), 9, |_, r| {
+    int(r.stats.tt_cutoffs)
+});
+
+pub const ASPIRATION_RESEARCHES: StatColumn =
+    stat(col("aspiration_researches", "asp. re-search"), 9, |_, r| {
+        int(r.stats.aspiration_researches)
+    });
+
+/// The statistics CSV (`--stats-csv`), in order (the enhancements' counters last, 0 for the
+/// runs without them).
+pub const CSV: [StatColumn; 28] = [
     ALGORITHM,
     VALUE,
     BOUND,
@@ -199,6 +215,10 @@ pub const CSV: [StatColumn; 24] = [
     EFFECTIVE_BRANCHING,
     SHARE_OF_EXHAUSTIVE,
     SEARCH_SECONDS,
+    TT_PROBES,
+    TT_HITS,
+    TT_CUTOFFS,
+    ASPIRATION_RESEARCHES,
 ];
 
 /// The comparison table (`prune compare`, the explorer's Stats panel); drop
