@@ -254,6 +254,9 @@ fn explore_run_step_compare_export_quit() {
     s.send("r");
     s.wait_for("Run an algorithm");
     s.send("jj\r");
+    // NegaScout takes parameters now (depth, transposition table, …): Enter keeps the defaults.
+    s.wait_for("Run negascout on this");
+    s.send("\r");
     s.wait_for("▶ negascout");
     let screen = s.screen();
     assert!(
