@@ -15,7 +15,7 @@
 mod draft;
 mod shape;
 
-pub use draft::{Draft, DraftNode, Invalid};
+pub use draft::{Draft, DraftNode, Invalid, Valid};
 pub use shape::{Shape, shape};
 
 use std::fmt;

@@ -22,15 +22,17 @@ use std::sync::Arc;
 
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok};
-use super::{invalid_to_diagnostic, number_text};
+use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
 pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
+    // Room for every node up front: growing by doubling would copy the draft several times.
+    let nodes = node_estimate(&src, Format::Bracket) as usize;
     let mut lx = Lexer::new(file, src, false);
-    let mut draft = Draft::new(Meta::default());
-    let mut spans: Vec<Range<usize>> = Vec::new();
+    let mut draft = Draft::with_capacity(Meta::default(), nodes);
+    let mut spans: Vec<Range<usize>> = Vec::with_capacity(nodes);
     // Explicit kind from a sigil, or `None` to alternate.
     let mut kinds: Vec<Option<Kind>> = Vec::new();
     // Open groups: (draft index, children so far).
@@ -96,7 +98,7 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
         spans.push(t.span.clone());
         kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
         if interior {
-            stack.push((draft.nodes.len() - 1, 0));
+            stack.push((draft.len() - 1, 0));
             continue; // its first item follows
         }
         // After a finished node: `,` (another item) or `)` (closing groups).
@@ -106,7 +108,7 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                 if end.tok != Tok::Eof {
                     return Err(lx.unexpected(&end, "the end of the tree"));
                 }
-                return finish(&lx, draft, spans, kinds, min_root);
+                return finish(lx, draft, spans, kinds, min_root);
             };
             let sep = lx.next_token()?;
             match sep.tok {
@@ -117,7 +119,7 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                     break;
                 }
                 Tok::Punct(')') => {
-                    draft.nodes[index].children = children;
+                    draft.set_children(index, children);
                     stack.pop();
                 }
                 Tok::Eof => {
@@ -172,20 +174,15 @@ fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diag
 
 /// Gives every unmarked group its alternating kind, then validates and lays out.
 fn finish(
-    lx: &Lexer<'_>,
+    lx: Lexer<'_>,
     mut draft: Draft,
     spans: Vec<Range<usize>>,
     kinds: Vec<Option<Kind>>,
     min_root: bool,
 ) -> Result<Tree, Diagnostic> {
-    let multiplayer = draft.nodes.iter().any(|n| !n.payoff.is_empty())
+    let multiplayer = draft.first_payoff_len().is_some()
         || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))));
-    let players = draft
-        .nodes
-        .iter()
-        .find(|n| !n.payoff.is_empty())
-        .map_or(2, |n| n.payoff.len())
-        .min(255);
+    let players = draft.first_payoff_len().map_or(2, |n| n).min(255);
     if multiplayer {
         draft.meta.players = players as u8;
     }
@@ -198,7 +195,7 @@ fn finish(
         Kind::Min
     };
     let mut stack: Vec<(Kind, u32)> = Vec::new(); // (decider for children, children left)
-    for (node, explicit) in draft.nodes.iter_mut().zip(&kinds) {
+    for (i, explicit) in kinds.iter().enumerate() {
         let decider = stack.last().map_or(root_decider, |&(d, _)| d);
         if let Some(top) = stack.last_mut() {
             top.1 -= 1;
@@ -209,18 +206,22 @@ fn finish(
             Kind::Player(p) => Kind::Player(((usize::from(p) + 1) % players) as u8),
             _ => unreachable!("deciders are decision nodes"),
         });
-        node.kind = kind;
-        if node.children > 0 {
+        draft.set_kind(i, kind);
+        let children = draft.children(i);
+        if children > 0 {
             let next = if kind == Kind::Chance { decider } else { kind };
-            stack.push((next, node.children));
+            stack.push((next, children));
         }
         while stack.last().is_some_and(|&(_, left)| left == 0) {
             stack.pop();
         }
     }
-    draft
-        .finish()
-        .map_err(|e| invalid_to_diagnostic(lx, &spans, e))
+    let valid = draft
+        .validated()
+        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
+    // The text and the positions only served error messages: free them before the arena grows.
+    drop((lx, spans));
+    Ok(valid.layout())
 }
 
 /// Writes `tree` in bracket notation, marking only the nodes that do not alternate.

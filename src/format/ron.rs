@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok, Token, did_you_mean};
-use super::{invalid_to_diagnostic, number_text};
+use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
 use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
 
@@ -54,16 +54,21 @@ const NODE_KINDS: &[&str] = &["Max", "Min", "Chance", "Player", "Leaf", "Prob"];
 
 /// Reads a tree from RON text. `file` names the input in messages.
 pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
+    // Room for every node up front: growing by doubling would copy the draft several times.
+    let nodes = node_estimate(&src, Format::Ron) as usize;
     let mut p = Parser {
         lx: Lexer::new(file, src, true),
-        draft: Draft::default(),
-        spans: Vec::new(),
+        draft: Draft::with_capacity(Default::default(), nodes),
+        spans: Vec::with_capacity(nodes),
     };
     p.file()?;
     let Parser { lx, draft, spans } = p;
-    draft
-        .finish()
-        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))
+    let valid = draft
+        .validated()
+        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
+    // The text and the positions only served error messages: free them before the arena grows.
+    drop((lx, spans));
+    Ok(valid.layout())
 }
 
 struct Parser<'a> {
@@ -232,7 +237,7 @@ impl Parser<'_> {
                 self.lx.next_token()?;
                 self.lx.expect(')', "to close the node")?;
                 let done = stack.pop().expect("non-empty");
-                self.draft.nodes[done.index].children = done.children;
+                self.draft.set_children(done.index, done.children);
                 if done.wrapped {
                     self.close_prob()?;
                 }
@@ -376,7 +381,7 @@ impl Parser<'_> {
         let mut node = DraftNode::interior(kind, 0);
         node.label = label;
         node.prob = prob;
-        let index = self.draft.nodes.len();
+        let index = self.draft.len();
         self.push(node, t.span);
         Ok(Frame {
             index,
