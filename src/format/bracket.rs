@@ -38,68 +38,79 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
     // Open groups: (draft index, children so far).
     let mut stack: Vec<(usize, u32)> = Vec::new();
     loop {
-        // One item.
-        let (label, prob) = item_prefix(&mut lx)?;
-        let mut t = lx.next_token()?;
-        let mut sigil = None;
-        if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
-            sigil = Some(match c {
-                '+' => Kind::Max,
-                '-' => Kind::Min,
-                '*' => Kind::Chance,
-                _ => {
-                    let n = lx.next_token()?;
-                    let p = lx.integer(&n, "a player number after `@`")?;
-                    if !(1..=255).contains(&p) {
-                        return Err(
-                            lx.error(n.span, format!("player {p}: players are numbered 1 to 255"))
-                        );
+        // Most items are bare numbers before `,` or `)`: read those without making tokens.
+        if let Some((t, value)) = lx.plain_number(b",)")? {
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
+            }
+            draft.push_leaf(value);
+            spans.push(t.span);
+            kinds.push(Some(Kind::Leaf));
+        } else {
+            // One item.
+            let (label, prob) = item_prefix(&mut lx)?;
+            let mut t = lx.next_token()?;
+            let mut sigil = None;
+            if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
+                sigil = Some(match c {
+                    '+' => Kind::Max,
+                    '-' => Kind::Min,
+                    '*' => Kind::Chance,
+                    _ => {
+                        let n = lx.next_token()?;
+                        let p = lx.integer(&n, "a player number after `@`")?;
+                        if !(1..=255).contains(&p) {
+                            return Err(lx.error(
+                                n.span,
+                                format!("player {p}: players are numbered 1 to 255"),
+                            ));
+                        }
+                        Kind::Player((p - 1) as u8)
                     }
-                    Kind::Player((p - 1) as u8)
+                });
+                let open = lx.next_token()?;
+                if open.tok != Tok::Punct('(') {
+                    return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
                 }
-            });
-            let open = lx.next_token()?;
-            if open.tok != Tok::Punct('(') {
-                return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
+                t = open;
             }
-            t = open;
-        }
-        let mut node = match t.tok {
-            Tok::Number => DraftNode::leaf(lx.number(&t)?),
-            Tok::Punct('[') => {
-                let mut v = Vec::new();
-                loop {
-                    v.push(lx.expect_number("a payoff")?.0);
-                    let sep = lx.next_token()?;
-                    match sep.tok {
-                        Tok::Punct(',') => {}
-                        Tok::Punct(']') => break,
-                        _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
+            let mut node = match t.tok {
+                Tok::Number => DraftNode::leaf(lx.number(&t)?),
+                Tok::Punct('[') => {
+                    let mut v = Vec::new();
+                    loop {
+                        v.push(lx.expect_number("a payoff")?.0);
+                        let sep = lx.next_token()?;
+                        match sep.tok {
+                            Tok::Punct(',') => {}
+                            Tok::Punct(']') => break,
+                            _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
+                        }
                     }
+                    DraftNode::payoff(v)
                 }
-                DraftNode::payoff(v)
+                Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
+                Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
+                    return Err(lx.error(
+                        t.span.clone(),
+                        format!("leaf value `{}` is not a finite number", lx.text(&t)),
+                    ));
+                }
+                _ => return Err(lx.unexpected(&t, "a number or `(`")),
+            };
+            node.label = label;
+            node.prob = prob;
+            let interior = t.tok == Tok::Punct('(');
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
             }
-            Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
-            Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
-                return Err(lx.error(
-                    t.span.clone(),
-                    format!("leaf value `{}` is not a finite number", lx.text(&t)),
-                ));
+            draft.push(node);
+            spans.push(t.span.clone());
+            kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
+            if interior {
+                stack.push((draft.len() - 1, 0));
+                continue; // its first item follows
             }
-            _ => return Err(lx.unexpected(&t, "a number or `(`")),
-        };
-        node.label = label;
-        node.prob = prob;
-        let interior = t.tok == Tok::Punct('(');
-        if let Some(top) = stack.last_mut() {
-            top.1 += 1;
-        }
-        draft.push(node);
-        spans.push(t.span.clone());
-        kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
-        if interior {
-            stack.push((draft.len() - 1, 0));
-            continue; // its first item follows
         }
         // After a finished node: `,` (another item) or `)` (closing groups).
         loop {
@@ -110,6 +121,12 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                 }
                 return finish(lx, draft, spans, kinds, min_root);
             };
+            if lx.eat_byte(b',')? {
+                if lx.at_byte(b')')? {
+                    continue; // trailing comma
+                }
+                break;
+            }
             let sep = lx.next_token()?;
             match sep.tok {
                 Tok::Punct(',') => {

@@ -232,6 +232,17 @@ impl Parser<'_> {
             return Ok(());
         }
         while let Some(top) = stack.last_mut() {
+            // Most nodes are bare numbers: read those without making tokens.
+            if let Some((t, value)) = self.lx.plain_number(&[])? {
+                top.children = top
+                    .children
+                    .checked_add(1)
+                    .ok_or_else(|| self.lx.error(t.span.clone(), "too many children"))?;
+                self.draft.push_leaf(value);
+                self.spans.push(t.span);
+                self.after_child()?;
+                continue;
+            }
             let t = self.lx.peek()?.clone();
             if t.tok == Tok::Punct(']') {
                 self.lx.next_token()?;
@@ -261,6 +272,9 @@ impl Parser<'_> {
 
     /// After a child: `,` or the `]` that ends the list (left for the caller).
     fn after_child(&mut self) -> Result<(), Diagnostic> {
+        if self.lx.eat_byte(b',')? {
+            return Ok(());
+        }
         let t = self.lx.peek()?.clone();
         match t.tok {
             Tok::Punct(',') => {
@@ -353,13 +367,19 @@ impl Parser<'_> {
 
     /// `Max(` [label `,`] `[` — the children follow.
     fn interior(&mut self, t: Token, prob: Option<f64>) -> Result<Frame, Diagnostic> {
-        let name = self.lx.text(&t).to_owned();
-        self.lx.expect('(', &format!("after `{name}`"))?;
-        let kind = match name.as_str() {
-            "Max" => Kind::Max,
-            "Min" => Kind::Min,
-            "Chance" => Kind::Chance,
-            _ => {
+        let (name, kind) = match self.lx.text(&t) {
+            "Max" => ("Max", Some(Kind::Max)),
+            "Min" => ("Min", Some(Kind::Min)),
+            "Chance" => ("Chance", Some(Kind::Chance)),
+            _ => ("Player", None),
+        };
+        let open = self.lx.next_token()?;
+        if open.tok != Tok::Punct('(') {
+            return Err(self.lx.unexpected(&open, &format!("`(` after `{name}`")));
+        }
+        let kind = match kind {
+            Some(k) => k,
+            None => {
                 let v = self.lx.next_token()?;
                 let p = self.lx.integer(&v, "the player's number (from 1)")?;
                 if !(1..=255).contains(&p) {

@@ -142,6 +142,14 @@ impl Draft {
         }
     }
 
+    /// `push(DraftNode::leaf(value))`, for loaders' hot loops.
+    #[inline]
+    pub fn push_leaf(&mut self, value: f64) {
+        self.kind.push(Kind::Leaf);
+        self.children.push(0);
+        self.value.push(value);
+    }
+
     fn push_label(&mut self, i: u32, label: &str) {
         self.label_text.push_str(label);
         self.labels.push((i, self.label_text.len() as u32));
