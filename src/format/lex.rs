@@ -94,6 +94,14 @@ impl<'a> Lexer<'a> {
 
     /// Consumes the next token if it is the punctuation `c`.
     pub fn eat(&mut self, c: char) -> Result<bool, Diagnostic> {
+        // Punctuation that cannot start a longer token is checked on the byte itself. Should
+        // the next token be an error, the read that follows a `false` reports it, as here.
+        if self.pending_len == 0
+            && c.is_ascii_punctuation()
+            && !matches!(c, '-' | '+' | '.' | '"' | '_')
+        {
+            return self.eat_byte(c as u8);
+        }
         if self.peek()?.tok == Tok::Punct(c) {
             self.next_token()?;
             return Ok(true);
