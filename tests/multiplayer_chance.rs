@@ -26,10 +26,10 @@ fn node(d: &mut Draft, rng: &mut Rng, depth: u32, mover: usize) {
         let total: f64 = weights.iter().sum();
         for w in weights {
             // Record the probability on the child that follows.
-            let at = d.nodes.len();
+            let at = d.len();
             node(d, rng, depth - 1, mover);
             if uneven {
-                d.nodes[at].prob = Some(w / total);
+                d.set_prob(at, w / total);
             }
         }
     } else {

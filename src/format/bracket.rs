@@ -21,83 +21,96 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
-use super::invalid_to_diagnostic;
 use super::lex::{Lexer, Tok};
+use super::{Format, invalid_to_diagnostic, node_estimate};
 use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
 pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
+    // Room for every node up front: growing by doubling would copy the draft several times.
+    let nodes = node_estimate(&src, Format::Bracket) as usize;
     let mut lx = Lexer::new(file, src, false);
-    let mut draft = Draft::new(Meta::default());
-    let mut spans: Vec<Range<usize>> = Vec::new();
+    let mut draft = Draft::with_capacity(Meta::default(), nodes);
+    let mut spans: Vec<Range<usize>> = Vec::with_capacity(nodes);
     // Explicit kind from a sigil, or `None` to alternate.
     let mut kinds: Vec<Option<Kind>> = Vec::new();
     // Open groups: (draft index, children so far).
     let mut stack: Vec<(usize, u32)> = Vec::new();
     loop {
-        // One item.
-        let (label, prob) = item_prefix(&mut lx)?;
-        let mut t = lx.next_token()?;
-        let mut sigil = None;
-        if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
-            sigil = Some(match c {
-                '+' => Kind::Max,
-                '-' => Kind::Min,
-                '*' => Kind::Chance,
-                _ => {
-                    let n = lx.next_token()?;
-                    let p = lx.integer(&n, "a player number after `@`")?;
-                    if !(1..=255).contains(&p) {
-                        return Err(
-                            lx.error(n.span, format!("player {p}: players are numbered 1 to 255"))
-                        );
+        // Most items are bare numbers before `,` or `)`: read those without making tokens.
+        if let Some((t, value)) = lx.plain_number(b",)")? {
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
+            }
+            draft.push_leaf(value);
+            spans.push(t.span);
+            kinds.push(Some(Kind::Leaf));
+        } else {
+            // One item.
+            let (label, prob) = item_prefix(&mut lx)?;
+            let mut t = lx.next_token()?;
+            let mut sigil = None;
+            if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
+                sigil = Some(match c {
+                    '+' => Kind::Max,
+                    '-' => Kind::Min,
+                    '*' => Kind::Chance,
+                    _ => {
+                        let n = lx.next_token()?;
+                        let p = lx.integer(&n, "a player number after `@`")?;
+                        if !(1..=255).contains(&p) {
+                            return Err(lx.error(
+                                n.span,
+                                format!("player {p}: players are numbered 1 to 255"),
+                            ));
+                        }
+                        Kind::Player((p - 1) as u8)
                     }
-                    Kind::Player((p - 1) as u8)
+                });
+                let open = lx.next_token()?;
+                if open.tok != Tok::Punct('(') {
+                    return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
                 }
-            });
-            let open = lx.next_token()?;
-            if open.tok != Tok::Punct('(') {
-                return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
+                t = open;
             }
-            t = open;
-        }
-        let mut node = match t.tok {
-            Tok::Number => DraftNode::leaf(lx.number(&t)?),
-            Tok::Punct('[') => {
-                let mut v = Vec::new();
-                loop {
-                    v.push(lx.expect_number("a payoff")?.0);
-                    let sep = lx.next_token()?;
-                    match sep.tok {
-                        Tok::Punct(',') => {}
-                        Tok::Punct(']') => break,
-                        _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
+            let mut node = match t.tok {
+                Tok::Number => DraftNode::leaf(lx.number(&t)?),
+                Tok::Punct('[') => {
+                    let mut v = Vec::new();
+                    loop {
+                        v.push(lx.expect_number("a payoff")?.0);
+                        let sep = lx.next_token()?;
+                        match sep.tok {
+                            Tok::Punct(',') => {}
+                            Tok::Punct(']') => break,
+                            _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
+                        }
                     }
+                    DraftNode::payoff(v)
                 }
-                DraftNode::payoff(v)
+                Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
+                Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
+                    return Err(lx.error(
+                        t.span.clone(),
+                        format!("leaf value `{}` is not a finite number", lx.text(&t)),
+                    ));
+                }
+                _ => return Err(lx.unexpected(&t, "a number or `(`")),
+            };
+            node.label = label;
+            node.prob = prob;
+            let interior = t.tok == Tok::Punct('(');
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
             }
-            Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
-            Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
-                return Err(lx.error(
-                    t.span.clone(),
-                    format!("leaf value `{}` is not a finite number", lx.text(&t)),
-                ));
+            draft.push(node);
+            spans.push(t.span.clone());
+            kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
+            if interior {
+                stack.push((draft.len() - 1, 0));
+                continue; // its first item follows
             }
-            _ => return Err(lx.unexpected(&t, "a number or `(`")),
-        };
-        node.label = label;
-        node.prob = prob;
-        let interior = t.tok == Tok::Punct('(');
-        if let Some(top) = stack.last_mut() {
-            top.1 += 1;
-        }
-        draft.push(node);
-        spans.push(t.span.clone());
-        kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
-        if interior {
-            stack.push((draft.nodes.len() - 1, 0));
-            continue; // its first item follows
         }
         // After a finished node: `,` (another item) or `)` (closing groups).
         loop {
@@ -106,8 +119,14 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                 if end.tok != Tok::Eof {
                     return Err(lx.unexpected(&end, "the end of the tree"));
                 }
-                return finish(&lx, draft, spans, kinds, min_root);
+                return finish(lx, draft, spans, kinds, min_root);
             };
+            if lx.eat_byte(b',')? {
+                if lx.at_byte(b')')? {
+                    continue; // trailing comma
+                }
+                break;
+            }
             let sep = lx.next_token()?;
             match sep.tok {
                 Tok::Punct(',') => {
@@ -117,7 +136,7 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                     break;
                 }
                 Tok::Punct(')') => {
-                    draft.nodes[index].children = children;
+                    draft.set_children(index, children);
                     stack.pop();
                 }
                 Tok::Eof => {
@@ -172,20 +191,15 @@ fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diag
 
 /// Gives every unmarked group its alternating kind, then validates and lays out.
 fn finish(
-    lx: &Lexer<'_>,
+    lx: Lexer<'_>,
     mut draft: Draft,
     spans: Vec<Range<usize>>,
     kinds: Vec<Option<Kind>>,
     min_root: bool,
 ) -> Result<Tree, Diagnostic> {
-    let multiplayer = draft.nodes.iter().any(|n| !n.payoff.is_empty())
+    let multiplayer = draft.first_payoff_len().is_some()
         || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))));
-    let players = draft
-        .nodes
-        .iter()
-        .find(|n| !n.payoff.is_empty())
-        .map_or(2, |n| n.payoff.len())
-        .min(255);
+    let players = draft.first_payoff_len().map_or(2, |n| n).min(255);
     if multiplayer {
         draft.meta.players = players as u8;
     }
@@ -198,7 +212,7 @@ fn finish(
         Kind::Min
     };
     let mut stack: Vec<(Kind, u32)> = Vec::new(); // (decider for children, children left)
-    for (node, explicit) in draft.nodes.iter_mut().zip(&kinds) {
+    for (i, explicit) in kinds.iter().enumerate() {
         let decider = stack.last().map_or(root_decider, |&(d, _)| d);
         if let Some(top) = stack.last_mut() {
             top.1 -= 1;
@@ -209,18 +223,22 @@ fn finish(
             Kind::Player(p) => Kind::Player(((usize::from(p) + 1) % players) as u8),
             _ => unreachable!("deciders are decision nodes"),
         });
-        node.kind = kind;
-        if node.children > 0 {
+        draft.set_kind(i, kind);
+        let children = draft.children(i);
+        if children > 0 {
             let next = if kind == Kind::Chance { decider } else { kind };
-            stack.push((next, node.children));
+            stack.push((next, children));
         }
         while stack.last().is_some_and(|&(_, left)| left == 0) {
             stack.pop();
         }
     }
-    draft
-        .finish()
-        .map_err(|e| invalid_to_diagnostic(lx, &spans, e))
+    let valid = draft
+        .validated()
+        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
+    // The text and the positions only served error messages: free them before the arena grows.
+    drop((lx, spans));
+    Ok(valid.layout())
 }
 
 /// Writes `tree` in bracket notation, marking only the nodes that do not alternate.

@@ -30,7 +30,7 @@ use super::diag::{Diagnostic, line_col};
 use super::lex::{Lexer, Tok, Token};
 use super::{invalid_to_diagnostic, number_text};
 use crate::text::push_number;
-use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
+use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree, Valid};
 
 /// A node line: what it is and which information set and outcome it uses (indexes into
 /// [`Tables`]), so a file of 10^6 nodes costs no allocation per node.
@@ -57,7 +57,55 @@ struct Tables {
     set_index: FastMap<(usize, u64), u32>,
     /// Payoffs of every outcome, `players` values each.
     payoffs: Vec<f64>,
-    outcome_index: FastMap<u64, u32>,
+    outcome_index: Numbers,
+}
+
+/// Outcome numbers to their index: files number outcomes 1, 2, 3…, so a vector indexed by the
+/// number while numbers stay near those seen (a hash insert per leaf was a tenth of a load),
+/// a map for the rest.
+#[derive(Default)]
+struct Numbers {
+    dense: Vec<u32>,
+    /// Entries set in `dense`, which never grows past twice this (plus a little).
+    filled: usize,
+    sparse: FastMap<u64, u32>,
+}
+
+impl Numbers {
+    fn get(&self, n: u64) -> Option<u32> {
+        match usize::try_from(n).ok().and_then(|k| self.dense.get(k)) {
+            Some(&i) if i != NONE => Some(i),
+            _ => self.sparse.get(&n).copied(),
+        }
+    }
+
+    fn insert(&mut self, n: u64, i: u32) {
+        let grow = (2 * self.filled + 1024) as u64;
+        match usize::try_from(n) {
+            Ok(k) if k < self.dense.len() || n < grow => {
+                if k >= self.dense.len() {
+                    self.dense.resize(k + 1, NONE);
+                }
+                self.dense[k] = i;
+                self.filled += 1;
+            }
+            _ => {
+                self.sparse.insert(n, i);
+            }
+        }
+    }
+
+    /// The number of the outcome with index `i` (0 if none has it).
+    fn number_of(&self, i: u32) -> u64 {
+        match self.dense.iter().position(|&x| x == i) {
+            Some(k) => k as u64,
+            None => self
+                .sparse
+                .iter()
+                .find(|&(_, &x)| x == i)
+                .map_or(0, |(&n, _)| n),
+        }
+    }
 }
 
 /// A multiply-rotate hasher (as in rustc's FxHash): the keys are small integers from one local
@@ -153,7 +201,10 @@ pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
         lines.push(line);
         spans.push(t.span.clone());
     }
-    build(&lx, meta, players, lines, spans, &tables)
+    let valid = build(&lx, meta, players, lines, spans, &tables)?;
+    // The text and the tables only served error messages and the draft: free them first.
+    drop((lx, tables));
+    Ok(valid.layout())
 }
 
 /// `set ["name"] [{ actions }]` of a `p` or `c` line; returns the set's index.
@@ -274,7 +325,13 @@ fn string(lx: &mut Lexer<'_>, what: &str) -> Result<String, Diagnostic> {
 
 /// A number written as a decimal or a fraction `a/b`.
 fn rational(lx: &mut Lexer<'_>, what: &str) -> Result<(f64, Token), Diagnostic> {
-    let (x, t) = lx.expect_number(what)?;
+    let (t, x) = match lx.plain_number(&[])? {
+        Some(read) => read,
+        None => {
+            let (x, t) = lx.expect_number(what)?;
+            (t, x)
+        }
+    };
     if !lx.eat('/')? {
         return Ok((x, t));
     }
@@ -327,7 +384,7 @@ fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u3
     if lx.peek()?.tok == Tok::Str {
         lx.next_token()?;
     }
-    let known = tables.outcome_index.get(&n).copied();
+    let known = tables.outcome_index.get(n);
     if lx.peek()?.tok != Tok::Punct('{') {
         return match (n, known) {
             (0, _) => Ok(NONE),
@@ -394,13 +451,7 @@ fn overflow(
     at: usize,
     player: usize,
 ) -> Diagnostic {
-    let number = |index: u32| {
-        tables
-            .outcome_index
-            .iter()
-            .find(|&(_, &i)| i == index)
-            .map_or(0, |(&n, _)| n)
-    };
+    let number = |index: u32| tables.outcome_index.number_of(index);
     let terms: Vec<String> = path
         .iter()
         .chain([&at])
@@ -427,7 +478,8 @@ fn overflow(
     .with_hint("a leaf's payoff is the sum of the outcomes on its path; make them smaller")
 }
 
-/// Sums outcomes along paths, decides two-player constant-sum versus n-player, and builds.
+/// Sums outcomes along paths, decides two-player constant-sum versus n-player, and validates
+/// the draft (laid out by the caller once the text is freed).
 fn build(
     lx: &Lexer<'_>,
     mut meta: Meta,
@@ -435,7 +487,7 @@ fn build(
     lines: Vec<Line>,
     spans: Vec<Range<usize>>,
     tables: &Tables,
-) -> Result<Tree, Diagnostic> {
+) -> Result<Valid, Diagnostic> {
     let children = |l: &Line| {
         if l.set == NONE {
             0
@@ -552,7 +604,7 @@ fn build(
         }
     }
     draft
-        .finish()
+        .validated()
         .map_err(|e| invalid_to_diagnostic(lx, &spans, e))
 }
 
@@ -665,6 +717,23 @@ fn push_quoted(out: &mut String, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outcome_numbers_far_apart_stay_found_when_the_vector_reaches_them() {
+        let mut o = Numbers::default();
+        o.insert(2000, 0); // beyond the vector: in the map
+        for n in 1..=600 {
+            o.insert(n, n as u32);
+        }
+        o.insert(1990, 601);
+        o.insert(2001, 602); // the vector now spans 2000, unset there
+        assert_eq!(o.get(2000), Some(0));
+        assert_eq!(o.number_of(0), 2000);
+        assert_eq!(o.get(2001), Some(602));
+        assert_eq!(o.get(1999), None);
+        o.insert(u64::MAX, 603);
+        assert_eq!(o.get(u64::MAX), Some(603));
+    }
 
     fn read(src: &str) -> Result<Tree, Diagnostic> {
         parse("g.efg", Arc::from(src))

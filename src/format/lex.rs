@@ -98,6 +98,14 @@ impl<'a> Lexer<'a> {
 
     /// Consumes the next token if it is the punctuation `c`.
     pub fn eat(&mut self, c: char) -> Result<bool, Diagnostic> {
+        // Punctuation that cannot start a longer token is checked on the byte itself. Should
+        // the next token be an error, the read that follows a `false` reports it, as here.
+        if self.pending_len == 0
+            && c.is_ascii_punctuation()
+            && !matches!(c, '-' | '+' | '.' | '"' | '_')
+        {
+            return self.eat_byte(c as u8);
+        }
         if self.peek()?.tok == Tok::Punct(c) {
             self.next_token()?;
             return Ok(true);
@@ -159,6 +167,76 @@ impl<'a> Lexer<'a> {
                 format!("`{}` is not a number", truncate(text)),
             )),
         }
+    }
+
+    /// The common case of a tree file read without tokens: when the next token is a plain
+    /// number (digits, or a sign then digits) and the next character after it is one of
+    /// `followed_by` (any, when empty), consumes it and returns it with its value. Otherwise
+    /// nothing is consumed and `None` says to read the token the general way, which gives
+    /// the same result and the same errors.
+    #[inline]
+    pub fn plain_number(&mut self, followed_by: &[u8]) -> Result<Option<(Token, f64)>, Diagnostic> {
+        if self.pending_len > 0 {
+            return Ok(None);
+        }
+        self.skip_space()?;
+        let start = self.pos;
+        let src = Arc::clone(&self.src);
+        let bytes = src.as_bytes();
+        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+        let first = at(start);
+        if !(first.is_ascii_digit()
+            || (matches!(first, b'-' | b'+') && at(start + 1).is_ascii_digit()))
+        {
+            return Ok(None);
+        }
+        self.number_token(start);
+        let end = self.pos;
+        if !followed_by.is_empty() {
+            let mut next = end;
+            while at(next).is_ascii_whitespace() {
+                next += 1;
+            }
+            if !followed_by.contains(&at(next)) {
+                self.pos = start;
+                return Ok(None);
+            }
+        }
+        let t = Token {
+            tok: Tok::Number,
+            span: start..end,
+        };
+        let value = match small_integer(&src[start..end]) {
+            Some(x) => x,
+            None => self.number(&t)?,
+        };
+        Ok(Some((t, value)))
+    }
+
+    /// Consumes the punctuation `c` if it is the next token, like [`Lexer::eat`], without
+    /// making a token of it.
+    #[inline]
+    pub fn eat_byte(&mut self, c: u8) -> Result<bool, Diagnostic> {
+        if self.pending_len > 0 {
+            return self.eat(char::from(c));
+        }
+        self.skip_space()?;
+        if self.src.as_bytes().get(self.pos) == Some(&c) {
+            self.pos += 1;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Whether the next token is the punctuation `c`, like `peek()?.tok == Tok::Punct(c)`,
+    /// without making a token of it. An error in the next token is left for the next read.
+    #[inline]
+    pub fn at_byte(&mut self, c: u8) -> Result<bool, Diagnostic> {
+        if self.pending_len > 0 {
+            return Ok(self.peek()?.tok == Tok::Punct(char::from(c)));
+        }
+        self.skip_space()?;
+        Ok(self.src.as_bytes().get(self.pos) == Some(&c))
     }
 
     /// The next token as a number, or an error naming what it is used for.

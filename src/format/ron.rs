@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok, Token, did_you_mean};
-use super::{invalid_to_diagnostic, number_text};
+use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
 use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
 
@@ -57,16 +57,21 @@ const NODE_KINDS: &[&str] = &["Max", "Min", "Chance", "Player", "Leaf", "Prob"];
 
 /// Reads a tree from RON text. `file` names the input in messages.
 pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
+    // Room for every node up front: growing by doubling would copy the draft several times.
+    let nodes = node_estimate(&src, Format::Ron) as usize;
     let mut p = Parser {
         lx: Lexer::new(file, src, true),
-        draft: Draft::default(),
-        spans: Vec::new(),
+        draft: Draft::with_capacity(Default::default(), nodes),
+        spans: Vec::with_capacity(nodes),
     };
     p.file()?;
     let Parser { lx, draft, spans } = p;
-    draft
-        .finish()
-        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))
+    let valid = draft
+        .validated()
+        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
+    // The text and the positions only served error messages: free them before the arena grows.
+    drop((lx, spans));
+    Ok(valid.layout())
 }
 
 struct Parser<'a> {
@@ -230,13 +235,24 @@ impl Parser<'_> {
             return Ok(());
         }
         while let Some(top) = stack.last_mut() {
+            // Most nodes are bare numbers: read those without making tokens.
+            if let Some((t, value)) = self.lx.plain_number(&[])? {
+                top.children = top
+                    .children
+                    .checked_add(1)
+                    .ok_or_else(|| self.lx.error(t.span.clone(), "too many children"))?;
+                self.draft.push_leaf(value);
+                self.spans.push(t.span);
+                self.after_child()?;
+                continue;
+            }
             let t = self.lx.peek()?.clone();
             if t.tok == Tok::Punct(']') {
                 self.lx.next_token()?;
                 let index = top.index;
                 self.node_end(index, "to close the node")?;
                 let done = stack.pop().expect("non-empty");
-                self.draft.nodes[done.index].children = done.children;
+                self.draft.set_children(done.index, done.children);
                 if done.wrapped {
                     self.close_prob()?;
                 }
@@ -260,6 +276,9 @@ impl Parser<'_> {
 
     /// After a child: `,` or the `]` that ends the list (left for the caller).
     fn after_child(&mut self) -> Result<(), Diagnostic> {
+        if self.lx.eat_byte(b',')? {
+            return Ok(());
+        }
         let t = self.lx.peek()?.clone();
         match t.tok {
             Tok::Punct(',') => {
@@ -304,11 +323,11 @@ impl Parser<'_> {
                         _ => return Err(self.lx.unexpected(&v, "a leaf value or a payoff tuple")),
                     };
                     leaf.label = label;
-                    let index = self.draft.nodes.len();
+                    let index = self.draft.len();
                     self.push(leaf, start..t.span.end);
                     self.node_end(index, "to close `Leaf(...)`")?;
-                    if prob.is_some() {
-                        self.draft.nodes[index].prob = prob;
+                    if let Some(p) = prob {
+                        self.draft.set_prob(index, p);
                         self.close_prob()?;
                     }
                     return Ok(None);
@@ -357,13 +376,19 @@ impl Parser<'_> {
 
     /// `Max(` [label `,`] `[` — the children follow.
     fn interior(&mut self, t: Token, prob: Option<f64>) -> Result<Frame, Diagnostic> {
-        let name = self.lx.text(&t).to_owned();
-        self.lx.expect('(', &format!("after `{name}`"))?;
-        let kind = match name.as_str() {
-            "Max" => Kind::Max,
-            "Min" => Kind::Min,
-            "Chance" => Kind::Chance,
-            _ => {
+        let (name, kind) = match self.lx.text(&t) {
+            "Max" => ("Max", Some(Kind::Max)),
+            "Min" => ("Min", Some(Kind::Min)),
+            "Chance" => ("Chance", Some(Kind::Chance)),
+            _ => ("Player", None),
+        };
+        let open = self.lx.next_token()?;
+        if open.tok != Tok::Punct('(') {
+            return Err(self.lx.unexpected(&open, &format!("`(` after `{name}`")));
+        }
+        let kind = match kind {
+            Some(k) => k,
+            None => {
                 let v = self.lx.next_token()?;
                 let p = self.lx.integer(&v, "the player's number (from 1)")?;
                 if !(1..=255).contains(&p) {
@@ -385,7 +410,7 @@ impl Parser<'_> {
         let mut node = DraftNode::interior(kind, 0);
         node.label = label;
         node.prob = prob;
-        let index = self.draft.nodes.len();
+        let index = self.draft.len();
         self.push(node, t.span);
         Ok(Frame {
             index,
@@ -436,10 +461,10 @@ impl Parser<'_> {
                 let k = self
                     .lx
                     .integer(&v, "a position key (an integer from 0 to 2^64 - 1)")?;
-                self.draft.nodes[index].key = Some(k);
+                self.draft.set_key(index, k);
             } else {
                 let (h, _) = self.lx.expect_number("a heuristic value")?;
-                self.draft.nodes[index].heuristic = Some(h);
+                self.draft.set_heuristic(index, h);
             }
             if !self.lx.eat(',')? {
                 self.lx.expect(')', "to close the node's fields")?;

@@ -98,55 +98,191 @@ fn invalid(node: usize, message: impl Into<String>, hint: Option<&str>) -> Inval
 }
 
 /// A tree in preorder, not yet validated. See the module documentation.
+///
+/// Stored as columns, because the largest trees are loaded through it: kind, child count and
+/// value for every node (14 bytes), and probabilities, labels and payoff vectors only for the
+/// nodes that have them, in preorder (a load's peak memory is this plus the arena).
 #[derive(Clone, Debug, Default)]
 pub struct Draft {
     pub meta: Meta,
-    pub nodes: Vec<DraftNode>,
+    kind: Vec<Kind>,
+    children: Vec<u32>,
+    value: Vec<f64>,
+    /// (preorder index, probability), by index.
+    probs: Vec<(u32, f64)>,
+    /// (preorder index, end of its label in `label_text`), by index; a label starts where the
+    /// previous one ends.
+    labels: Vec<(u32, u32)>,
+    label_text: String,
+    /// Preorder index of every node with a payoff vector, by index.
+    payoff_nodes: Vec<u32>,
+    /// End of each of those vectors in `payoff_values` (one starts where the previous ends).
+    payoff_ends: Vec<usize>,
+    payoff_values: Vec<f64>,
+    /// (preorder index, position key), by index: only the nodes that have one.
+    keys: Vec<(u32, u64)>,
+    /// (preorder index, heuristic value), by index: only the nodes that have one.
+    heuristics: Vec<(u32, f64)>,
 }
 
 impl Draft {
     pub fn new(meta: Meta) -> Self {
         Draft {
             meta,
-            nodes: Vec::new(),
+            ..Draft::default()
         }
     }
 
+    /// A draft with room for `n` nodes (labels, probabilities and payoffs grow as needed).
     pub fn with_capacity(meta: Meta, n: usize) -> Self {
         Draft {
             meta,
-            nodes: Vec::with_capacity(n),
+            kind: Vec::with_capacity(n),
+            children: Vec::with_capacity(n),
+            value: Vec::with_capacity(n),
+            ..Draft::default()
         }
     }
 
     pub fn push(&mut self, node: DraftNode) {
-        self.nodes.push(node);
+        let i = self.kind.len() as u32;
+        self.kind.push(node.kind);
+        self.children.push(node.children);
+        self.value.push(node.value);
+        if let Some(p) = node.prob {
+            self.probs.push((i, p));
+        }
+        if let Some(l) = node.label {
+            self.push_label(i, &l);
+        }
+        if !node.payoff.is_empty() {
+            self.payoff_values.extend_from_slice(&node.payoff);
+            self.payoff_nodes.push(i);
+            self.payoff_ends.push(self.payoff_values.len());
+        }
+        if let Some(k) = node.key {
+            self.keys.push((i, k));
+        }
+        if let Some(h) = node.heuristic {
+            self.heuristics.push((i, h));
+        }
+    }
+
+    /// `push(DraftNode::leaf(value))`, for loaders' hot loops.
+    #[inline]
+    pub fn push_leaf(&mut self, value: f64) {
+        self.kind.push(Kind::Leaf);
+        self.children.push(0);
+        self.value.push(value);
+    }
+
+    fn push_label(&mut self, i: u32, label: &str) {
+        self.label_text.push_str(label);
+        self.labels.push((i, self.label_text.len() as u32));
+    }
+
+    /// Number of nodes pushed.
+    pub fn len(&self) -> usize {
+        self.kind.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kind.is_empty()
+    }
+
+    /// Kind of the node at preorder index `i`.
+    pub fn kind(&self, i: usize) -> Kind {
+        self.kind[i]
+    }
+
+    pub fn set_kind(&mut self, i: usize, kind: Kind) {
+        self.kind[i] = kind;
+    }
+
+    /// Number of children of the node at preorder index `i`.
+    pub fn children(&self, i: usize) -> u32 {
+        self.children[i]
+    }
+
+    /// Sets the child count of a node pushed before its children were read.
+    pub fn set_children(&mut self, i: usize, children: u32) {
+        self.children[i] = children;
+    }
+
+    /// Gives the node at preorder index `i` the probability `p` (replacing any it had).
+    pub fn set_prob(&mut self, i: usize, p: f64) {
+        let i = i as u32;
+        match self.probs.binary_search_by_key(&i, |&(at, _)| at) {
+            Ok(k) => self.probs[k].1 = p,
+            Err(k) => self.probs.insert(k, (i, p)),
+        }
+    }
+
+    /// Gives the node at preorder index `i` a position key (a loader that reads it after the
+    /// node's children; [`Draft::validate`] puts them in order).
+    pub fn set_key(&mut self, i: usize, key: u64) {
+        self.keys.push((i as u32, key));
+    }
+
+    /// Gives the node at preorder index `i` a heuristic value (as [`Draft::set_key`]).
+    pub fn set_heuristic(&mut self, i: usize, h: f64) {
+        self.heuristics.push((i as u32, h));
+    }
+
+    /// Length of the first payoff vector, if any node has one.
+    pub fn first_payoff_len(&self) -> Option<usize> {
+        self.payoff_ends.first().copied()
+    }
+
+    /// The `k`-th payoff vector (in preorder).
+    fn payoff(&self, k: usize) -> &[f64] {
+        let start = if k == 0 { 0 } else { self.payoff_ends[k - 1] };
+        &self.payoff_values[start..self.payoff_ends[k]]
     }
 
     /// Whether the draft is an n-player tree: any `Player` node or payoff vector makes it one.
     pub fn is_multiplayer(&self) -> bool {
         self.meta.players > 2
-            || self
-                .nodes
-                .iter()
-                .any(|n| matches!(n.kind, Kind::Player(_)) || !n.payoff.is_empty())
+            || !self.payoff_nodes.is_empty()
+            || self.kind.iter().any(|k| matches!(k, Kind::Player(_)))
     }
 
     /// Checks everything a tree must satisfy, fixing up what is only a matter of representation:
     /// the number of players of an n-player tree when not declared, uniform flags, and chance
     /// probabilities within [`PROB_TOLERANCE`] of summing to 1 (rescaled exactly to 1).
     pub fn validate(&mut self) -> Result<(), Invalid> {
+        // Keys and heuristic values set after a node's children come out of order: sort them
+        // (stably, so a value set later for the same node wins in `dedup`).
+        self.keys.sort_by_key(|&(i, _)| i);
+        dedup_last(&mut self.keys);
+        self.heuristics.sort_by_key(|&(i, _)| i);
+        dedup_last(&mut self.heuristics);
         let multiplayer = self.is_multiplayer();
         self.check_meta(multiplayer)?;
         self.check_shape()?;
         let players = usize::from(self.meta.players);
         self.check_stray_player(multiplayer)?;
-        for (i, n) in self.nodes.iter().enumerate() {
-            match n.kind {
+        let mut payoff = 0; // the next payoff vector, in preorder
+        let mut heuristic = 0; // the next heuristic value, in preorder
+        for (i, (&kind, &children)) in self.kind.iter().zip(&self.children).enumerate() {
+            let own = if self.payoff_nodes.get(payoff) == Some(&(i as u32)) {
+                payoff += 1;
+                self.payoff(payoff - 1)
+            } else {
+                &[]
+            };
+            let h = match self.heuristics.get(heuristic) {
+                Some(&(at, h)) if at as usize == i => {
+                    heuristic += 1;
+                    Some(h)
+                }
+                _ => None,
+            };
+            match kind {
                 Kind::Max | Kind::Min if multiplayer => {
                     return Err(invalid(
                         i,
-                        format!("a {} node in an n-player tree", n.kind.name()),
+                        format!("a {} node in an n-player tree", kind.name()),
                         Some(
                             "n-player trees use `Player(i, [...])` nodes; Max/Min belong to two-player trees",
                         ),
@@ -169,7 +305,7 @@ impl Draft {
                         Some("players are numbered from 1"),
                     ));
                 }
-                Kind::Leaf if n.heuristic.is_some() => {
+                Kind::Leaf if h.is_some() => {
                     return Err(invalid(
                         i,
                         "a heuristic value on a leaf",
@@ -178,19 +314,19 @@ impl Draft {
                         ),
                     ));
                 }
-                Kind::Leaf => self.check_leaf(i, n, multiplayer)?,
-                _ if n.heuristic.is_some_and(|h| !h.is_finite()) => {
+                Kind::Leaf => self.check_leaf(i, self.value[i], own, multiplayer)?,
+                _ if h.is_some_and(|h| !h.is_finite()) => {
                     return Err(invalid(
                         i,
                         format!(
                             "heuristic value {} is not a finite number",
-                            number_text(n.heuristic.unwrap_or(0.0))
+                            number_text(h.unwrap_or(0.0))
                         ),
                         None,
                     ));
                 }
-                _ if n.children == 0 => {
-                    let what = if n.kind == Kind::Chance {
+                _ if children == 0 => {
+                    let what = if kind == Kind::Chance {
                         "a chance node"
                     } else {
                         "an interior node"
@@ -212,34 +348,25 @@ impl Draft {
     fn check_stray_player(&self, multiplayer: bool) -> Result<(), Invalid> {
         if !multiplayer
             || self.meta.players > 2
-            || self.nodes.iter().any(|n| !n.payoff.is_empty())
-            || !self
-                .nodes
-                .iter()
-                .any(|n| matches!(n.kind, Kind::Max | Kind::Min))
+            || !self.payoff_nodes.is_empty()
+            || !self.kind.iter().any(|k| matches!(k, Kind::Max | Kind::Min))
         {
             return Ok(());
         }
-        match self
-            .nodes
-            .iter()
-            .position(|n| matches!(n.kind, Kind::Player(_)))
-        {
-            Some(i) => {
-                let Kind::Player(p) = self.nodes[i].kind else {
-                    unreachable!("found a player node")
-                };
-                Err(invalid(
-                    i,
-                    format!(
-                        "a player {} node in a two-player tree of Max/Min nodes and single values",
-                        p + 1
-                    ),
-                    Some(
-                        "use Max or Min here; Player(i, [...]) nodes belong to n-player trees, whose leaves are payoff vectors",
-                    ),
-                ))
-            }
+        match self.kind.iter().enumerate().find_map(|(i, k)| match k {
+            Kind::Player(p) => Some((i, *p)),
+            _ => None,
+        }) {
+            Some((i, p)) => Err(invalid(
+                i,
+                format!(
+                    "a player {} node in a two-player tree of Max/Min nodes and single values",
+                    p + 1
+                ),
+                Some(
+                    "use Max or Min here; Player(i, [...]) nodes belong to n-player trees, whose leaves are payoff vectors",
+                ),
+            )),
             None => Ok(()),
         }
     }
@@ -259,20 +386,16 @@ impl Draft {
             }
         }
         if multiplayer {
-            let width = self
-                .nodes
-                .iter()
-                .find(|n| !n.payoff.is_empty())
-                .map(|n| n.payoff.len());
-            match (self.meta.players, width) {
+            match (self.meta.players, self.first_payoff_len()) {
                 (0, Some(w)) => self.meta.players = u8::try_from(w).unwrap_or(u8::MAX),
                 (0, None) => self.meta.players = 2,
                 _ => {}
             }
             if self.meta.players < 2 {
                 // Blame the first one-value payoff vector when there is one, not the root.
-                let (at, what) = match self.nodes.iter().position(|n| n.payoff.len() == 1) {
-                    Some(i) => (i, "a payoff vector of 1 value"),
+                let one = (0..self.payoff_nodes.len()).find(|&k| self.payoff(k).len() == 1);
+                let (at, what) = match one {
+                    Some(k) => (self.payoff_nodes[k] as usize, "a payoff vector of 1 value"),
                     None => (0, "a tree of 1 player"),
                 };
                 return Err(invalid(
@@ -300,14 +423,14 @@ impl Draft {
 
     /// The child counts must describe exactly one tree.
     fn check_shape(&self) -> Result<(), Invalid> {
-        if self.nodes.is_empty() {
+        if self.is_empty() {
             return Err(invalid(
                 0,
                 "the tree has no nodes",
                 Some("a tree needs at least a root"),
             ));
         }
-        if self.nodes.len() > MAX_NODES {
+        if self.len() > MAX_NODES {
             return Err(invalid(
                 MAX_NODES,
                 format!("more than {MAX_NODES} nodes"),
@@ -315,15 +438,15 @@ impl Draft {
             ));
         }
         let mut open: u64 = 1; // nodes still expected
-        for (i, n) in self.nodes.iter().enumerate() {
+        for (i, &c) in self.children.iter().enumerate() {
             if open == 0 {
                 return Err(invalid(i, "node after the end of the tree", None));
             }
-            open = open - 1 + u64::from(n.children);
+            open = open - 1 + u64::from(c);
         }
         if open != 0 {
             return Err(invalid(
-                self.nodes.len() - 1,
+                self.len() - 1,
                 format!("{open} children missing at the end of the tree"),
                 None,
             ));
@@ -331,22 +454,28 @@ impl Draft {
         Ok(())
     }
 
-    fn check_leaf(&self, i: usize, n: &DraftNode, multiplayer: bool) -> Result<(), Invalid> {
+    fn check_leaf(
+        &self,
+        i: usize,
+        value: f64,
+        payoff: &[f64],
+        multiplayer: bool,
+    ) -> Result<(), Invalid> {
         if !multiplayer {
-            if !n.value.is_finite() {
+            if !value.is_finite() {
                 return Err(invalid(
                     i,
-                    format!("leaf value {} is not a finite number", number_text(n.value)),
+                    format!("leaf value {} is not a finite number", number_text(value)),
                     None,
                 ));
             }
             if let Some(b) = self.meta.bounds {
-                if n.value < b.lo || n.value > b.hi {
+                if value < b.lo || value > b.hi {
                     return Err(invalid(
                         i,
                         format!(
                             "leaf value {} is outside the declared bounds {}..{}",
-                            number_text(n.value),
+                            number_text(value),
                             number_text(b.lo),
                             number_text(b.hi)
                         ),
@@ -357,17 +486,17 @@ impl Draft {
             return Ok(());
         }
         let players = usize::from(self.meta.players);
-        if n.payoff.len() != players {
+        if payoff.len() != players {
             return Err(invalid(
                 i,
                 format!(
                     "payoff vector of {} values in a {players}-player tree",
-                    n.payoff.len()
+                    payoff.len()
                 ),
                 Some("every leaf of an n-player tree has one payoff per player"),
             ));
         }
-        if let Some(x) = n.payoff.iter().find(|x| !x.is_finite()) {
+        if let Some(x) = payoff.iter().find(|x| !x.is_finite()) {
             return Err(invalid(
                 i,
                 format!("payoff {} is not a finite number", number_text(*x)),
@@ -375,7 +504,7 @@ impl Draft {
             ));
         }
         if let Some(floor) = self.meta.payoff_floor {
-            if let Some(x) = n.payoff.iter().find(|&&x| x < floor) {
+            if let Some(x) = payoff.iter().find(|&&x| x < floor) {
                 return Err(invalid(
                     i,
                     format!(
@@ -388,7 +517,7 @@ impl Draft {
             }
         }
         if let Some(max) = self.meta.payoff_sum {
-            let sum: f64 = n.payoff.iter().sum();
+            let sum: f64 = payoff.iter().sum();
             if sum > max + 1e-9 * max.abs().max(1.0) {
                 return Err(invalid(
                     i,
@@ -405,14 +534,37 @@ impl Draft {
     }
 
     /// Probabilities: only under chance nodes, all or none of a node's children, each in (0, 1],
-    /// summing to 1.
+    /// summing to 1. One preorder walk: a misplaced or out-of-range probability is reported at
+    /// once; a chance node's sum is checked when its last child is read, and of those problems
+    /// the first chance node in preorder is reported, as if the nodes were checked in order.
     fn check_probabilities(&mut self) -> Result<(), Invalid> {
-        let mut stack: Vec<(usize, u32)> = Vec::new(); // (parent preorder index, children left)
-        let mut kids: Vec<usize> = Vec::new();
-        for i in 0..self.nodes.len() {
-            let parent = stack.last().map(|&(p, _)| p);
-            let parent_is_chance = parent.is_some_and(|p| self.nodes[p].kind == Kind::Chance);
-            if let Some(p) = self.nodes[i].prob {
+        if self.probs.is_empty() {
+            return Ok(());
+        }
+        struct Open {
+            node: usize,
+            left: u32,
+            /// Where this chance node's children start in `kids`.
+            kids: usize,
+        }
+        let mut stack: Vec<Open> = Vec::new();
+        // Children of the open chance nodes: (preorder index, its entry in `probs`).
+        let mut kids: Vec<(usize, Option<usize>)> = Vec::new();
+        let mut next = 0; // the next entry of `probs`
+        let mut sum_error: Option<(usize, Invalid)> = None; // (chance node, its problem)
+        for i in 0..self.len() {
+            let given = match self.probs.get(next) {
+                Some(&(at, _)) if at as usize == i => {
+                    next += 1;
+                    Some(next - 1)
+                }
+                _ => None,
+            };
+            let parent_is_chance = stack
+                .last()
+                .is_some_and(|o| self.kind[o.node] == Kind::Chance);
+            if let Some(k) = given {
+                let p = self.probs[k].1;
                 if !parent_is_chance {
                     return Err(invalid(
                         i,
@@ -428,140 +580,229 @@ impl Draft {
                     ));
                 }
             }
+            if parent_is_chance {
+                kids.push((i, given));
+            }
             if let Some(top) = stack.last_mut() {
-                top.1 -= 1;
+                top.left -= 1;
             }
-            if self.nodes[i].children > 0 {
-                stack.push((i, self.nodes[i].children));
+            if self.children[i] > 0 {
+                stack.push(Open {
+                    node: i,
+                    left: self.children[i],
+                    kids: kids.len(),
+                });
             }
-            while stack.last().is_some_and(|&(_, left)| left == 0) {
-                stack.pop();
+            while stack.last().is_some_and(|o| o.left == 0) {
+                let done = stack.pop().expect("non-empty");
+                if self.kind[done.node] == Kind::Chance {
+                    if let Err(e) = self.check_chance_sum(done.node, &kids[done.kids..]) {
+                        if sum_error.as_ref().is_none_or(|&(at, _)| done.node < at) {
+                            sum_error = Some((done.node, e));
+                        }
+                    }
+                    kids.truncate(done.kids);
+                }
             }
         }
-        // Second pass per chance node: gather its children's preorder indices via subtree sizes
-        // (nothing to check or rescale when no node has a probability).
-        if self.nodes.iter().all(|n| n.prob.is_none()) {
+        match sum_error {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// The children of chance node `node` (preorder index, entry in `probs`) carry probabilities
+    /// for all or none, summing to 1 within [`PROB_TOLERANCE`]; rescaled to sum to exactly 1.
+    fn check_chance_sum(
+        &mut self,
+        node: usize,
+        kids: &[(usize, Option<usize>)],
+    ) -> Result<(), Invalid> {
+        let given = kids.iter().filter(|k| k.1.is_some()).count();
+        if given == 0 {
             return Ok(());
         }
-        let sizes = self.subtree_sizes();
-        for i in 0..self.nodes.len() {
-            if self.nodes[i].kind != Kind::Chance {
-                continue;
-            }
-            kids.clear();
-            let mut c = i + 1;
-            for _ in 0..self.nodes[i].children {
-                kids.push(c);
-                c += sizes[c] as usize;
-            }
-            let given = kids
-                .iter()
-                .filter(|&&k| self.nodes[k].prob.is_some())
-                .count();
-            if given == 0 {
-                continue;
-            }
-            if given != kids.len() {
-                let missing = kids
-                    .iter()
-                    .copied()
-                    .find(|&k| self.nodes[k].prob.is_none())
-                    .unwrap_or(i);
-                return Err(invalid(
-                    missing,
-                    "some children of this chance node have a probability and this one has none",
-                    Some(
-                        "give every child of a chance node a probability, or none to make them equally likely",
-                    ),
-                ));
-            }
-            let sum: f64 = kids
-                .iter()
-                .map(|&k| self.nodes[k].prob.unwrap_or(0.0))
-                .sum();
-            if (sum - 1.0).abs() > PROB_TOLERANCE {
-                return Err(invalid(
-                    i,
-                    format!(
-                        "the probabilities of this chance node sum to {}, not 1",
-                        number_text(sum)
-                    ),
-                    Some("fractions like \"1/3\" are exact"),
-                ));
-            }
-            if (sum - 1.0).abs() > 1e-12 {
-                for &k in &kids {
-                    self.nodes[k].prob = self.nodes[k].prob.map(|p| p / sum);
-                }
+        if given != kids.len() {
+            let missing = kids.iter().find(|k| k.1.is_none()).map_or(node, |k| k.0);
+            return Err(invalid(
+                missing,
+                "some children of this chance node have a probability and this one has none",
+                Some(
+                    "give every child of a chance node a probability, or none to make them equally likely",
+                ),
+            ));
+        }
+        let sum: f64 = kids
+            .iter()
+            .filter_map(|k| k.1)
+            .map(|k| self.probs[k].1)
+            .sum();
+        if (sum - 1.0).abs() > PROB_TOLERANCE {
+            return Err(invalid(
+                node,
+                format!(
+                    "the probabilities of this chance node sum to {}, not 1",
+                    number_text(sum)
+                ),
+                Some("fractions like \"1/3\" are exact"),
+            ));
+        }
+        if (sum - 1.0).abs() > 1e-12 {
+            for k in kids.iter().filter_map(|k| k.1) {
+                self.probs[k].1 /= sum;
             }
         }
         Ok(())
     }
 
-    /// Subtree size of every preorder entry (assumes `check_shape` passed).
-    fn subtree_sizes(&self) -> Vec<u32> {
-        let parents = self.parents();
-        let mut size = vec![1u32; self.nodes.len()];
-        for i in (1..self.nodes.len()).rev() {
-            size[parents[i] as usize] += size[i];
-        }
-        size
+    /// Validates, then lays the tree out in breadth-first order — the one layout every tree has,
+    /// so two equal trees have equal arenas and node ids mean the same thing everywhere: `#0` is
+    /// the root, its children follow, then the grandchildren, level by level.
+    pub fn finish(self) -> Result<Tree, Invalid> {
+        Ok(self.validated()?.layout())
     }
 
-    /// Preorder index of every entry's parent (`NO_PARENT` for the root).
-    fn parents(&self) -> Vec<u32> {
-        let mut parents = vec![NO_PARENT; self.nodes.len()];
-        let mut stack: Vec<(u32, u32)> = Vec::new();
-        for (i, n) in self.nodes.iter().enumerate() {
+    /// [`Draft::validate`], keeping the draft for [`Valid::layout`]: a loader can free what
+    /// it only needed for error messages (the text, node positions) in between.
+    pub fn validated(mut self) -> Result<Valid, Invalid> {
+        self.validate()?;
+        Ok(Valid(self))
+    }
+}
+
+/// Keeps, of entries for the same node (sorted by node), the last one.
+fn dedup_last<T: Copy>(v: &mut Vec<(u32, T)>) {
+    let mut out: Vec<(u32, T)> = Vec::with_capacity(v.len());
+    for &e in v.iter() {
+        match out.last_mut() {
+            Some(last) if last.0 == e.0 => *last = e,
+            _ => out.push(e),
+        }
+    }
+    *v = out;
+}
+
+/// A draft that passed [`Draft::validate`].
+#[derive(Debug)]
+pub struct Valid(Draft);
+
+impl Valid {
+    /// The arena, in breadth-first order. A node's id is the start of its level plus the
+    /// number of nodes of that level before it in preorder, so two preorder walks (one counting
+    /// the levels, one writing every node at its id) lay it out without any per-node table
+    /// beyond the arena itself.
+    pub fn layout(self) -> Tree {
+        let d = self.0;
+        let multiplayer = d.is_multiplayer();
+        let n = d.len();
+        // next[depth]: the id the next node of that level gets.
+        let mut next: Vec<u32> = Vec::new();
+        let mut left: Vec<u32> = Vec::new(); // children still to come of each open node
+        for &c in &d.children {
+            let depth = left.len();
+            if next.len() == depth {
+                next.push(0);
+            }
+            next[depth] += 1;
+            if let Some(top) = left.last_mut() {
+                *top -= 1;
+            }
+            if c > 0 {
+                left.push(c);
+            }
+            while left.last() == Some(&0) {
+                left.pop();
+            }
+        }
+        let mut start = 0;
+        for x in &mut next {
+            (*x, start) = (start, start + *x);
+        }
+        next.push(start);
+        let mut nodes = Columns {
+            kind: vec![Kind::Leaf; n],
+            first: vec![0; n],
+            len: vec![0; n],
+            value: vec![0.0; n],
+            parent: vec![NO_PARENT; n],
+            // NaN until the parent's pass below: "no probability given".
+            prob: vec![f64::NAN; n],
+            uniform: vec![false; n],
+        };
+        let mut label_ids: Vec<u32> = Vec::with_capacity(d.labels.len());
+        let (mut next_prob, mut next_label, mut next_payoff) = (0, 0, 0);
+        // Keys and heuristic values by id, when the draft has any.
+        let positioned = !d.keys.is_empty() || !d.heuristics.is_empty();
+        let mut keys: Vec<Option<u64>> = if positioned {
+            vec![None; n]
+        } else {
+            Vec::new()
+        };
+        let mut heuristics: Vec<Option<f64>> = if positioned {
+            vec![None; n]
+        } else {
+            Vec::new()
+        };
+        let (mut next_key, mut next_heuristic) = (0, 0);
+        let mut stack: Vec<(u32, u32)> = Vec::new(); // (id, children still to come)
+        for i in 0..n {
+            let depth = stack.len();
+            let id = next[depth];
+            next[depth] += 1;
+            let at = id as usize;
             if let Some(top) = stack.last_mut() {
-                parents[i] = top.0;
+                nodes.parent[at] = top.0;
                 top.1 -= 1;
             }
-            if n.children > 0 {
-                stack.push((i as u32, n.children));
+            let (kind, c) = (d.kind[i], d.children[i]);
+            nodes.kind[at] = kind;
+            nodes.len[at] = c;
+            nodes.value[at] = d.value[i];
+            if kind != Kind::Leaf {
+                nodes.first[at] = next[depth + 1];
+            }
+            if d.probs
+                .get(next_prob)
+                .is_some_and(|&(k, _)| k as usize == i)
+            {
+                nodes.prob[at] = d.probs[next_prob].1;
+                next_prob += 1;
+            }
+            if d.labels
+                .get(next_label)
+                .is_some_and(|&(k, _)| k as usize == i)
+            {
+                label_ids.push(id);
+                next_label += 1;
+            }
+            if let Some(&(k, key)) = d.keys.get(next_key)
+                && k as usize == i
+            {
+                keys[at] = Some(key);
+                next_key += 1;
+            }
+            if let Some(&(k, h)) = d.heuristics.get(next_heuristic)
+                && k as usize == i
+            {
+                heuristics[at] = Some(h);
+                next_heuristic += 1;
+            }
+            if d.payoff_nodes.get(next_payoff) == Some(&(i as u32)) {
+                if multiplayer && kind == Kind::Leaf {
+                    nodes.first[at] = next_payoff as u32; // its row is set below
+                }
+                next_payoff += 1;
+            }
+            if c > 0 {
+                stack.push((id, c));
             }
             while stack.last().is_some_and(|&(_, left)| left == 0) {
                 stack.pop();
             }
         }
-        parents
-    }
-
-    /// Validates, then lays the tree out in breadth-first order — the one layout every tree has,
-    /// so two equal trees have equal arenas and node ids mean the same thing everywhere: `#0` is
-    /// the root, its children follow, then the grandchildren, level by level.
-    pub fn finish(mut self) -> Result<Tree, Invalid> {
-        self.validate()?;
-        let multiplayer = self.is_multiplayer();
-        let n = self.nodes.len();
-        let sizes = self.subtree_sizes();
-        // order[arena id] = preorder index; a node's children are enqueued together.
-        let mut order: Vec<u32> = Vec::with_capacity(n);
-        order.push(0);
-        let mut nodes = Columns::with_capacity(n);
-        let mut head = 0;
-        while head < order.len() {
-            let p = order[head] as usize;
-            let d = &self.nodes[p];
-            let first = order.len() as u32;
-            let mut c = p + 1;
-            for _ in 0..d.children {
-                order.push(c as u32);
-                c += sizes[c] as usize;
-            }
-            nodes.kind.push(d.kind);
-            nodes
-                .first
-                .push(if d.kind == Kind::Leaf { 0 } else { first });
-            nodes.len.push(d.children);
-            nodes.value.push(d.value);
-            head += 1;
-        }
-        nodes.parent = vec![NO_PARENT; n];
-        nodes.prob = vec![1.0; n];
-        nodes.uniform = vec![false; n];
+        nodes.prob[0] = 1.0;
         let mut payoffs = Vec::new();
-        let players = usize::from(self.meta.players);
+        let players = usize::from(d.meta.players);
         for id in 0..n {
             let (kind, first, len) = (
                 nodes.kind[id],
@@ -571,59 +812,60 @@ impl Draft {
             if kind == Kind::Leaf {
                 if multiplayer {
                     nodes.first[id] = (payoffs.len() / players) as u32;
-                    payoffs.extend_from_slice(&self.nodes[order[id] as usize].payoff);
+                    payoffs.extend_from_slice(d.payoff(first));
                 }
                 continue;
             }
-            let given = |c: usize| self.nodes[order[c] as usize].prob;
-            let equal = (first..first + len).all(|c| given(c) == given(first));
-            for k in 0..len {
-                nodes.parent[first + k] = id as u32;
-                nodes.prob[first + k] = match (kind, given(first + k)) {
-                    (Kind::Chance, Some(pr)) if !equal => pr,
-                    (Kind::Chance, _) => 1.0 / len as f64,
+            let kids = &mut nodes.prob[first..first + len];
+            // Given probabilities are finite after validation; NaN is "none given".
+            let equal = kids.iter().all(|p| p.to_bits() == kids[0].to_bits());
+            for p in kids.iter_mut() {
+                *p = match kind {
+                    Kind::Chance if !p.is_nan() && !equal => *p,
+                    Kind::Chance => 1.0 / len as f64,
                     _ => 1.0,
                 };
             }
             nodes.uniform[id] = kind == Kind::Chance && equal;
         }
-        let labels = if self.nodes.iter().any(|d| d.label.is_some()) {
-            let mut l = Labels {
-                starts: Vec::with_capacity(n + 1),
-                text: String::new(),
-            };
-            for &p in &order {
-                l.starts.push(l.text.len() as u32);
-                if let Some(s) = &self.nodes[p as usize].label {
-                    l.text.push_str(s);
-                }
-            }
-            l.starts.push(l.text.len() as u32);
-            l
-        } else {
+        let labels = if d.labels.is_empty() {
             Labels::default()
+        } else {
+            // Each label's length at its node's id + 1, then running sums: the starts.
+            let mut starts = vec![0u32; n + 1];
+            let mut from = 0;
+            for (&(_, end), &id) in d.labels.iter().zip(&label_ids) {
+                starts[id as usize + 1] = end - from;
+                from = end;
+            }
+            for id in 0..n {
+                starts[id + 1] += starts[id];
+            }
+            let mut text = vec![0u8; d.label_text.len()];
+            let mut from = 0;
+            for (&(_, end), &id) in d.labels.iter().zip(&label_ids) {
+                let at = starts[id as usize] as usize;
+                let len = (end - from) as usize;
+                text[at..at + len]
+                    .copy_from_slice(&d.label_text.as_bytes()[from as usize..end as usize]);
+                from = end;
+            }
+            Labels {
+                starts,
+                text: String::from_utf8(text).expect("whole labels rearranged are text"),
+            }
         };
-        let positions = if self
-            .nodes
-            .iter()
-            .any(|d| d.key.is_some() || d.heuristic.is_some())
-        {
-            Positions::new(
-                order.iter().map(|&p| self.nodes[p as usize].key).collect(),
-                order
-                    .iter()
-                    .map(|&p| self.nodes[p as usize].heuristic)
-                    .collect(),
-            )
+        let positions = if positioned {
+            Positions::new(keys, heuristics)
         } else {
             Positions::default()
         };
-        Ok(Tree {
+        Tree {
             nodes,
             payoffs,
             labels,
             positions,
-            meta: self.meta,
+            meta: d.meta,
             multiplayer,
             height: 0,
             integral: false,
@@ -631,10 +873,9 @@ impl Draft {
             chance: false,
             fractions: Default::default(),
         }
-        .sealed())
+        .sealed()
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
