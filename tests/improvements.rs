@@ -226,3 +226,43 @@ fn nim_positions_agree_with_alpha_beta() {
     }
     at_work("nim", &totals, false);
 }
+
+/// `compare` measures a depth-limited row on the tree it searched: its share of the leaves is
+/// of the cut tree's, and the note under the table gives that tree's size and minimal tree.
+#[test]
+fn compare_measures_depth_limited_rows_on_their_cut_tree() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "compare",
+            "--gen",
+            "game connect-four --depth 5",
+            "--algos",
+            "alphabeta,alphabeta:depth=3",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let share = |i: usize| rows[i]["share_of_exhaustive"].as_f64().unwrap();
+    let leaves = |i: usize| rows[i]["leaves"].as_f64().unwrap();
+    // 7^5 leaves uncut, 7^3 at depth 3 (no game ends within 5 moves of the start).
+    assert!((share(0) - leaves(0) / 16807.0).abs() < 1e-6, "{rows}");
+    assert!((share(1) - leaves(1) / 343.0).abs() < 1e-6, "{rows}");
+    let text = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "compare",
+            "--gen",
+            "game connect-four --depth 5",
+            "--algos",
+            "alphabeta,alphabeta:depth=3",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("of the cut tree's 343 leaves, whose minimal tree has"),
+        "{text}"
+    );
+}

@@ -563,11 +563,42 @@ pub fn compare_table(tree: &Tree, results: &[(Algorithm, Result<Run, String>)]) 
     compare_text(&Scope::analyzed(tree), results)
 }
 
+/// The trees the depth-limited runs among `results` searched, one per depth (the tree cut
+/// there, positions valued by their heuristic): their rows' shares, branching factors and
+/// minimal trees are those trees'.
+fn cut_trees(tree: &Tree, results: &[(Algorithm, Result<Run, String>)]) -> Vec<(u32, Tree)> {
+    let mut cuts: Vec<(u32, Tree)> = Vec::new();
+    for (al, r) in results {
+        if let (Some(d), Ok(_)) = (al.improvements().and_then(|w| w.depth), r)
+            && !cuts.iter().any(|(e, _)| *e == d)
+            && let std::borrow::Cow::Owned(cut) = crate::search::run::searched(tree, al)
+        {
+            cuts.push((d, cut));
+        }
+    }
+    cuts
+}
+
+/// The scope a run's row is measured in: its cut tree's when it has one (see [`cut_trees`]).
+fn scope_for<'s>(
+    scope: &'s Scope<'s>,
+    cuts: &'s [(u32, Scope<'s>)],
+    al: &Algorithm,
+) -> &'s Scope<'s> {
+    al.improvements()
+        .and_then(|w| w.depth)
+        .and_then(|d| cuts.iter().find(|(e, _)| *e == d))
+        .map_or(scope, |(_, s)| s)
+}
+
 fn compare_text(scope: &Scope, results: &[(Algorithm, Result<Run, String>)]) -> String {
+    let cut = cut_trees(scope.tree, results);
+    let cuts: Vec<(u32, Scope)> = cut.iter().map(|(d, t)| (*d, Scope::analyzed(t))).collect();
     let cols = compare_columns(scope, &columns::TABLE);
     let mut table = Table::new(cols.iter().map(|c| c.column).collect());
     let mut notes = Vec::new();
     for (al, r) in results {
+        let scope = scope_for(scope, &cuts, al);
         table.rows.push(match r {
             Ok(run) => cols.iter().map(|c| c.of(scope, run)).collect(),
             Err(why) => {
@@ -593,11 +624,26 @@ fn compare_text(scope: &Scope, results: &[(Algorithm, Result<Run, String>)]) -> 
     depths.sort_unstable();
     depths.dedup();
     for d in depths {
-        let _ = writeln!(
-            out,
-            "depth {d}: {}; leaf counts, shares and the minimal tree above are the uncut tree's",
-            depth_note(d)
-        );
+        match cuts.iter().find(|(e, _)| *e == d) {
+            Some((_, c)) => {
+                let _ = write!(out, "depth {d}: {}", depth_note(d));
+                let _ = write!(
+                    out,
+                    "; its rows' shares and branching factors are of the cut tree's {} leaves",
+                    c.tree.leaf_count()
+                );
+                if let Some(m) = c.minimal_leaves {
+                    let _ = write!(out, ", whose minimal tree has {m}");
+                }
+                out.push('\n');
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "depth {d}: the tree is no deeper than {d} plies, so nothing is cut and those rows are the whole tree's"
+                );
+            }
+        }
     }
     for n in notes {
         let _ = writeln!(out, "cannot run {n}");
@@ -610,9 +656,12 @@ const REFUSED: Column = col("refused", "refused");
 
 /// The `compare` table as data ([`columns::TABLE_DATA`] and `refused`).
 fn compare_data(scope: &Scope, results: &[(Algorithm, Result<Run, String>)]) -> Table {
+    let cut = cut_trees(scope.tree, results);
+    let cuts: Vec<(u32, Scope)> = cut.iter().map(|(d, t)| (*d, Scope::analyzed(t))).collect();
     let cols = compare_columns(scope, &columns::TABLE_DATA);
     let mut table = Table::new(cols.iter().map(|c| c.column).chain([REFUSED]).collect());
     for (al, r) in results {
+        let scope = scope_for(scope, &cuts, al);
         let mut row: Vec<Cell> = match r {
             Ok(run) => cols.iter().map(|c| c.of(scope, run)).collect(),
             Err(_) => {
