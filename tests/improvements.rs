@@ -39,6 +39,8 @@ const IMPROVED: &[&str] = &[
     "negascout:id:aspiration=W",
     "negascout:tt:id:aspiration=W:killers:history",
     "mtdf:tt",
+    "mtdf:id",
+    "mtdf:tt:id",
 ];
 
 /// The plain algorithms, which take only the depth limit.

@@ -17,7 +17,7 @@ use crate::tree::Tree;
 
 /// One enhancement or combination: the name in the table and the algorithm's parameters
 /// (`W` is replaced by the game's aspiration window).
-const VARIANTS: [(&str, &str); 11] = [
+const VARIANTS: [(&str, &str); 12] = [
     ("alpha-beta", "alphabeta"),
     ("+ TT", "alphabeta:tt"),
     ("+ killers", "alphabeta:killers"),
@@ -29,6 +29,7 @@ const VARIANTS: [(&str, &str); 11] = [
     ("all", "alphabeta:id:tt:killers:history:aspiration=W"),
     ("NegaScout + TT", "negascout:tt"),
     ("MTD(f) + TT", "mtdf:tt"),
+    ("MTD(f) + ID + TT", "mtdf:id:tt"),
 ];
 
 /// The connect-four depths of the default table (`--sizes` chooses others, 1 to 8).

@@ -131,7 +131,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         name: "mtdf",
         family: Family::TwoPlayer,
         applies_to: "two-player trees without chance nodes",
-        params: &[GUESS, DEPTH, TT],
+        params: &[GUESS, DEPTH, TT, ID],
         source: "Plaat, Schaeffer, Pijls & de Bruin 1996, MTD(f) with a node-keyed memory (beyond the papers)",
     },
     AlgorithmInfo {

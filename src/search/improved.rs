@@ -72,6 +72,15 @@ pub(super) fn search<O: Observer>(
     let height = tree.height() as u32;
     let inf = f64::INFINITY;
     let v = match base {
+        // Iterative-deepening MTD(f) (Plaat et al. 1996): each depth's value is the next
+        // depth's first guess; the table carries the best moves and bounds across depths.
+        Algorithm::Mtdf { guess } if with.id => {
+            iterative::deepen(height, obs, |depth, prev, obs| {
+                super::mtdf::drive(tree, prev.or(*guess), obs, |lo, hi, obs| {
+                    engine.root(depth, lo, hi, obs)
+                })
+            })
+        }
         Algorithm::Mtdf { guess } => super::mtdf::drive(tree, *guess, obs, |lo, hi, obs| {
             engine.root(height, lo, hi, obs)
         }),
