@@ -28,7 +28,10 @@
 use std::collections::HashMap;
 
 use super::{Cell, Options, Report, Tick, col};
-use crate::generate::game::{self, Game};
+use crate::generate::game::{
+    self, Game, TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic,
+};
+use crate::search::{Algorithm, Reference};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// The features' names, in the order of [`features`].
@@ -47,28 +50,11 @@ pub const FEATURES: [&str; 10] = [
 
 const K: usize = FEATURES.len();
 
-/// Tic-tac-toe's eight lines, in the key's bit layout (cell `3·row + column`).
-const LINES: [u64; 8] = [
-    0b000_000_111,
-    0b000_111_000,
-    0b111_000_000,
-    0b001_001_001,
-    0b010_010_010,
-    0b100_100_100,
-    0b100_010_001,
-    0b001_010_100,
-];
-
-/// X's and O's cells of a position key.
-fn board(key: u64) -> (u64, u64) {
-    (key & 0x1ff, (key >> 9) & 0x1ff)
-}
-
 /// The features of the position with key `key` (see the module documentation).
 pub fn features(key: u64) -> [f64; K] {
-    let (x, o) = board(key);
-    let count = |mine: u64, theirs: u64, n: u32| {
-        LINES
+    let (x, o) = tic_tac_toe_board(key);
+    let count = |mine: u16, theirs: u16, n: u32| {
+        TIC_TAC_TOE_LINES
             .iter()
             .filter(|&&l| l & theirs == 0 && (l & mine).count_ones() == n)
             .count() as f64
@@ -97,12 +83,11 @@ pub fn features(key: u64) -> [f64; K] {
     ]
 }
 
-/// The hand-written evaluation the game generator stores at interior positions: (lines still
-/// open for X − lines still open for O) / 10.
+/// The hand-written evaluation the game generator stores at interior positions
+/// ([`tic_tac_toe_heuristic`]), of the position with key `key`.
 pub fn hand_written(key: u64) -> f64 {
-    let (x, o) = board(key);
-    let open = |theirs: u64| LINES.iter().filter(|&&l| l & theirs == 0).count() as f64;
-    (open(o) - open(x)) / 10.0
+    let (x, o) = tic_tac_toe_board(key);
+    tic_tac_toe_heuristic(x, o)
 }
 
 /// A linear evaluation: the weights of [`FEATURES`].
@@ -181,21 +166,11 @@ pub struct Positions {
 impl Positions {
     pub fn tic_tac_toe() -> Result<Positions, String> {
         let tree = game::generate(&Game::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
-        // Children have larger ids than their parent (breadth-first arena): one reverse sweep.
-        let mut exact = vec![0.0; tree.len()];
-        for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
-            exact[id.index()] = match tree.kind(id) {
-                Kind::Leaf => tree.value(id),
-                Kind::Max => tree
-                    .children(id)
-                    .map(|c| exact[c.index()])
-                    .fold(f64::NEG_INFINITY, f64::max),
-                _ => tree
-                    .children(id)
-                    .map(|c| exact[c.index()])
-                    .fold(f64::INFINITY, f64::min),
-            };
-        }
+        // Every node's exact value: the minimax reference pass.
+        let exact = Reference::of(&tree, &Algorithm::Minimax)
+            .scalars()
+            .expect("a two-player tree has scalar values")
+            .to_vec();
         let mut seen = std::collections::HashSet::new();
         let nodes = tree
             .ids()

@@ -366,7 +366,8 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
 /// Tic-tac-toe: (X's cells, O's cells) as bit sets, bit k = cell k row by row from the top left.
 struct TicTacToe;
 
-const LINES: [u16; 8] = [
+/// Tic-tac-toe's eight lines, as cell bit sets (cell `3·row + column`).
+pub const TIC_TAC_TOE_LINES: [u16; 8] = [
     0b000_000_111,
     0b000_111_000,
     0b111_000_000,
@@ -378,7 +379,25 @@ const LINES: [u16; 8] = [
 ];
 
 fn three(cells: u16) -> bool {
-    LINES.iter().any(|&l| l & !cells == 0)
+    TIC_TAC_TOE_LINES.iter().any(|&l| l & !cells == 0)
+}
+
+/// X's and O's cells of a tic-tac-toe position key (X's in bits 0–8, O's in bits 9–17).
+pub fn tic_tac_toe_board(key: u64) -> (u16, u16) {
+    ((key & 0x1ff) as u16, ((key >> 9) & 0x1ff) as u16)
+}
+
+/// The tic-tac-toe evaluation stored at interior positions: (lines still open for X − lines
+/// still open for O) / 10, within ±0.8 so that a win (±1) outweighs it. A line is open for X
+/// when O has no mark on it.
+pub fn tic_tac_toe_heuristic(x: u16, o: u16) -> f64 {
+    let open = |theirs: u16| {
+        TIC_TAC_TOE_LINES
+            .iter()
+            .filter(|&&l| l & theirs == 0)
+            .count() as f64
+    };
+    (open(o) - open(x)) / 10.0
 }
 
 impl Rules for TicTacToe {
@@ -415,16 +434,13 @@ impl Rules for TicTacToe {
         Position::Decision(if x_moves { Kind::Max } else { Kind::Min })
     }
 
-    /// X's cells in bits 0–8, O's in bits 9–17.
+    /// X's cells in bits 0–8, O's in bits 9–17 (read back by [`tic_tac_toe_board`]).
     fn key(&self, &(x, o): &(u16, u16)) -> u64 {
         u64::from(x) | u64::from(o) << 9
     }
 
-    /// (lines still open for X − lines still open for O) / 10, within ±0.8 so that a win (±1)
-    /// outweighs it. A line is open for X when O has no mark on it.
     fn heuristic(&self, &(x, o): &(u16, u16)) -> Option<f64> {
-        let open = |theirs: u16| LINES.iter().filter(|&&l| l & theirs == 0).count() as f64;
-        Some((open(o) - open(x)) / 10.0)
+        Some(tic_tac_toe_heuristic(x, o))
     }
 
     fn label(&self, code: u32) -> String {

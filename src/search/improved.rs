@@ -66,6 +66,9 @@ pub(super) fn search<O: Observer>(
         killers: with.killers.then(Killers::default),
         history: with.history.then(History::default),
         scout: matches!(base, Algorithm::NegaScout),
+        // The minimal window steps by 1 on integer trees. Iterations short of the leaves also
+        // see heuristic values, which may not be integers: there the "minimal" window is wider
+        // than minimal — still sound for a fail-soft search, only less sharp.
         integral: tree.is_integral(),
         limit: tree.height() as u32,
     };
@@ -74,6 +77,7 @@ pub(super) fn search<O: Observer>(
     let v = match base {
         // Iterative-deepening MTD(f) (Plaat et al. 1996): each depth's value is the next
         // depth's first guess; the table carries the best moves and bounds across depths.
+        // `drive` steps its null windows by 1 on integer trees, as `integral` above does.
         Algorithm::Mtdf { guess } if with.id => {
             iterative::deepen(height, obs, |depth, prev, obs| {
                 super::mtdf::drive(tree, prev.or(*guess), obs, |lo, hi, obs| {

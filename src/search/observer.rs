@@ -228,11 +228,13 @@ impl Counter {
     pub fn finish(mut self) -> Stats {
         let nodes = self.stats.interior + self.stats.leaves;
         self.stats.nodes = nodes;
-        let mut ends = self.iterations.iter().skip(1).copied().chain([nodes]);
+        // Each iteration ends where the next begins, the last at the end of the search.
+        let ends = self.iterations.iter().skip(1).chain([&nodes]);
         self.stats.iteration_nodes = self
             .iterations
             .iter()
-            .map(|&start| ends.next().expect("one end per start") - start)
+            .zip(ends)
+            .map(|(s, e)| e - s)
             .collect();
         self.stats
     }

@@ -291,11 +291,6 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
     }
 }
 
-/// A value with its bound mark, as typed.
-fn marked(v: f64, b: Bound) -> String {
-    format!("{}{}", mark(b), typed(v))
-}
-
 /// The order choices are listed in: by value, then ≤ before = before ≥.
 fn bound_rank(b: Bound) -> u8 {
     match b {
@@ -359,7 +354,10 @@ fn value_choices(
         x.0.total_cmp(&y.0)
             .then(bound_rank(x.1).cmp(&bound_rank(y.1)))
     });
-    wrong.into_iter().map(|(v, b)| marked(v, b)).collect()
+    wrong
+        .into_iter()
+        .map(|(v, b)| Answer::Value(v, b).text())
+        .collect()
 }
 
 /// The right window and the usual mistakes: the parent's window passed down as it was, the
@@ -396,7 +394,7 @@ fn window_choices(
     }
     all.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
     all.into_iter()
-        .map(|(x, y)| format!("{} {}", typed(x), typed(y)))
+        .map(|(x, y)| Answer::Window(x, y).text())
         .collect()
 }
 
@@ -410,13 +408,7 @@ fn vector_choices(
     s: usize,
     right: (&[f64], Bound),
 ) -> Vec<String> {
-    let text = |v: &[f64], b: Bound| {
-        format!(
-            "{}{}",
-            mark(b),
-            v.iter().map(|&x| typed(x)).collect::<Vec<_>>().join(",")
-        )
-    };
+    let text = |v: &[f64], b: Bound| Answer::Vector(v.to_vec(), b).text();
     let mut all = vec![text(right.0, right.1)];
     let mut add = |t: String| {
         if all.len() < 4 && !all.contains(&t) {

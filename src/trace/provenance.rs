@@ -347,7 +347,9 @@ pub fn chance_arithmetic(
     let mut out = Vec::new();
     let uniform = tree.is_uniform(chance);
     let min_children = tree.kind(child) == Kind::Min;
-    if probes.any() || probing {
+    // The side the probes bound: A under − children, B under + children.
+    let probed_side = (probes.any() || probing).then_some(if min_children { "A" } else { "B" });
+    if probed_side.is_some() {
         let (w, (f, fname), recorded, name, wname) = if min_children {
             (alpha, (u, "U"), a, "A", "α")
         } else {
@@ -379,11 +381,6 @@ pub fn chance_arithmetic(
             }
         }
     }
-    let probed_side = if probes.any() || probing {
-        Some(if min_children { "A" } else { "B" })
-    } else {
-        None
-    };
     for (name, window, far, recorded, eq) in [
         (
             "A",
