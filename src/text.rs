@@ -136,6 +136,18 @@ pub fn vector_text(v: &[f64]) -> String {
 }
 
 /// `1234567` → `1,234,567`.
+/// "1st", "2nd", "3rd", "4th", … "11th", "21st".
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();

@@ -36,6 +36,8 @@ pub enum EventKind {
     Exit,
     ExitVector,
     Fallback,
+    Iteration,
+    TableHit,
 }
 
 /// One step in 24 bytes: the kind, a tag (a cutoff's kind, a value's bound), the node, and two
@@ -63,12 +65,21 @@ pub enum EventView {
     ChanceBounds { child: NodeId, a: f64, b: f64 },
     /// Star2 probes `child`'s parent (a child of a chance node) by searching `child`.
     Probe { child: NodeId },
-    /// `node` is about to be searched again, with the window `(alpha, beta)`.
-    Research { node: NodeId, alpha: f64, beta: f64 },
-    /// A cutoff test fired at `node` after child `after` (from 0); `skipped` children are pruned.
+    /// `node` is about to be searched again, with the window `(alpha, beta)`; `aspiration`: the
+    /// root's aspiration window failed ([`crate::search::Observer::aspiration_fail`]).
+    Research {
+        node: NodeId,
+        alpha: f64,
+        beta: f64,
+        aspiration: bool,
+    },
+    /// A cutoff test fired at `node` after child `after` (its index among its siblings, from
+    /// 0), the `rank`-th child searched (from 0: equal to `after` but in searches that order
+    /// children at search time); the `skipped` children not yet searched are pruned.
     Cutoff {
         node: NodeId,
         after: u32,
+        rank: u32,
         skipped: u32,
         kind: Cutoff,
     },
@@ -86,6 +97,18 @@ pub enum EventView {
     },
     /// Star2 searches chance node `node` with Star1 (its children are not all + or all −).
     Fallback { node: NodeId },
+    /// Iterative deepening begins its iteration to `depth` plies (at the root): the trace from
+    /// here to the next `Iteration` is one segment, a whole search to that depth.
+    Iteration { depth: u32 },
+    /// The transposition table holds an entry of `node`'s draft: `value` (root-relative) of
+    /// kind `bound`. `cut`: it settles the window, and `node` is not searched but returns
+    /// `value`; otherwise `node` is searched next (its entry's best move first).
+    TableHit {
+        node: NodeId,
+        value: f64,
+        bound: Bound,
+        cut: bool,
+    },
 }
 
 impl EventView {
@@ -100,6 +123,8 @@ impl EventView {
             EventView::Cutoff { .. } => "cutoff",
             EventView::Exit { .. } | EventView::ExitVector { .. } => "exit",
             EventView::Fallback { .. } => "fallback",
+            EventView::Iteration { .. } => "iteration",
+            EventView::TableHit { .. } => "tt_hit",
         }
     }
 
@@ -112,7 +137,9 @@ impl EventView {
             | EventView::Cutoff { node, .. }
             | EventView::Exit { node, .. }
             | EventView::ExitVector { node, .. }
-            | EventView::Fallback { node } => node,
+            | EventView::Fallback { node }
+            | EventView::TableHit { node, .. } => node,
+            EventView::Iteration { .. } => NodeId::ROOT,
             EventView::ChanceBounds { child, .. } | EventView::Probe { child } => child,
         }
     }
@@ -133,6 +160,11 @@ fn tag_bound(t: u8) -> Bound {
         _ => Bound::Exact,
     }
 }
+
+/// A `Research` event's tag: the root's aspiration window failed.
+const ASPIRATION: u8 = 1;
+/// A `TableHit` event's tag bit (beside the bound's): the entry settled the window.
+const CUT: u8 = 4;
 
 fn pack(x: u32, y: u32) -> f64 {
     f64::from_bits(u64::from(x) | (u64::from(y) << 32))
@@ -185,12 +217,14 @@ impl Event {
                 node,
                 alpha: self.a,
                 beta: self.b,
+                aspiration: self.tag == ASPIRATION,
             },
             EventKind::Cutoff => {
                 let (after, skipped) = unpack(self.a);
                 EventView::Cutoff {
                     node,
                     after,
+                    rank: self.b as u32,
                     skipped,
                     kind: Cutoff::ALL[usize::from(self.tag)],
                 }
@@ -206,6 +240,15 @@ impl Event {
                 bound: tag_bound(self.tag),
             },
             EventKind::Fallback => EventView::Fallback { node },
+            EventKind::Iteration => EventView::Iteration {
+                depth: self.a as u32,
+            },
+            EventKind::TableHit => EventView::TableHit {
+                node,
+                value: self.a,
+                bound: tag_bound(self.tag & 3),
+                cut: self.tag & CUT != 0,
+            },
         }
     }
 }
@@ -244,9 +287,6 @@ fn finish_recording(
     algo: &Algorithm,
     mut obs: Progress<'_, Recorder>,
 ) -> Result<(Run, Trace), Refusal> {
-    if algo.improvements().is_some_and(|w| w.reorders()) {
-        return Err(Refusal::NotTraced(algo.label()));
-    }
     let (found, seconds) = search::search(refs.tree(), algo, &mut obs)?;
     let (trace, stats) = obs.inner.finish();
     Ok((
@@ -319,6 +359,8 @@ impl Trace {
 pub struct Recorder {
     trace: Trace,
     counter: Counter,
+    /// The aspiration window just failed: the next `Research` event says so.
+    aspiration: bool,
 }
 
 impl Recorder {
@@ -326,6 +368,7 @@ impl Recorder {
         Recorder {
             trace: Trace::default(),
             counter: Counter::new(nodes),
+            aspiration: false,
         }
     }
 
@@ -366,18 +409,28 @@ impl Observer for Recorder {
     #[inline]
     fn research(&mut self, node: NodeId, alpha: f64, beta: f64) {
         self.counter.research(node, alpha, beta);
-        self.push(Event::new(EventKind::Research, 0, node, alpha, beta));
+        let tag = if std::mem::take(&mut self.aspiration) {
+            ASPIRATION
+        } else {
+            0
+        };
+        self.push(Event::new(EventKind::Research, tag, node, alpha, beta));
     }
 
     #[inline]
     fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {
-        self.counter.cutoff(node, after, skipped, kind);
+        self.cutoff_ranked(node, after, after, skipped, kind);
+    }
+
+    #[inline]
+    fn cutoff_ranked(&mut self, node: NodeId, child: u32, rank: u32, skipped: u32, kind: Cutoff) {
+        self.counter.cutoff(node, child, skipped, kind);
         self.push(Event::new(
             EventKind::Cutoff,
             kind.index() as u8,
             node,
-            pack(after, skipped),
-            0.0,
+            pack(child, skipped),
+            f64::from(rank),
         ));
     }
 
@@ -409,5 +462,28 @@ impl Observer for Recorder {
     fn fallback(&mut self, node: NodeId) {
         self.counter.fallback(node);
         self.push(Event::new(EventKind::Fallback, 0, node, 0.0, 0.0));
+    }
+
+    #[inline]
+    fn tt_probe(&mut self, node: NodeId) {
+        self.counter.tt_probe(node);
+    }
+
+    #[inline]
+    fn tt_hit(&mut self, node: NodeId, value: f64, bound: Bound, cut: bool) {
+        self.counter.tt_hit(node, value, bound, cut);
+        let tag = bound_tag(bound) | if cut { CUT } else { 0 };
+        self.push(Event::new(EventKind::TableHit, tag, node, value, 0.0));
+    }
+
+    fn iteration(&mut self, depth: u32) {
+        self.counter.iteration(depth);
+        let e = Event::new(EventKind::Iteration, 0, NodeId::ROOT, f64::from(depth), 0.0);
+        self.push(e);
+    }
+
+    fn aspiration_fail(&mut self, node: NodeId) {
+        self.counter.aspiration_fail(node);
+        self.aspiration = true;
     }
 }

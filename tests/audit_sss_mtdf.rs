@@ -167,6 +167,7 @@ fn sss_counts_and_labels_on_the_issue_tree() {
             EventView::Cutoff {
                 node: n(2),
                 after: 0,
+                rank: 0,
                 skipped: 1,
                 kind: Cutoff::Beta
             },
@@ -239,6 +240,7 @@ fn sss_abandoned_left_sibling_exits() {
             EventView::Cutoff {
                 node: n(0),
                 after: 1,
+                rank: 1,
                 skipped: 0,
                 kind: Cutoff::Beta
             },

@@ -145,6 +145,10 @@ fn recount(tree: &Tree, trace: &Trace) -> HashMap<&'static str, u64> {
                 }
             }
             EventView::ChanceBounds { .. } => {}
+            // Only the searches that order children at search time (tests/improved_traces.rs).
+            EventView::Iteration { .. } | EventView::TableHit { .. } => {
+                *c.entry("improved").or_default() += 1
+            }
         }
     }
     c.insert("distinct_leaves", distinct.len() as u64);

@@ -107,7 +107,21 @@ fn the_table_and_deepening_are_refused_with_reasons() {
     };
     assert!(refused(&["run", "alphabeta", file, "--id"]).contains("has none"));
     assert!(refused(&["run", "alphabeta", file, "--depth", "1"]).contains("heuristic"));
-    assert!(refused(&["run", "alphabeta:tt", file, "--trace", "/dev/null"]).contains("trace"));
+    // A run with the table is traced, its hits with it.
+    let trace = dir.path().join("tt.jsonl");
+    let traced = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "run",
+            "alphabeta:tt",
+            file,
+            "--trace",
+            trace.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    let lines = std::fs::read_to_string(&trace).unwrap();
+    assert!(lines.contains(r#""event":"tt_hit""#), "{lines}");
     assert!(
         refused(&["run", "expectiminimax", file, "--depth", "2"])
             .contains("expectiminimax takes no --depth; minimax, alphabeta, negascout, negascout-ab, sss, mtdf do")

@@ -8,40 +8,10 @@
 use prune::generate::game::connect_four::Moves;
 use prune::generate::game::{Game, Heaps, generate};
 use prune::search::{self, Algorithm, Counter, Params, References, Refusal, Stats, Value};
-use prune::tree::{Draft, NodeId, Tree};
+use prune::tree::{NodeId, Tree};
 
-/// The subtree of `t` below `root`, keys and heuristic values kept.
-fn subtree(t: &Tree, root: NodeId) -> Tree {
-    let mut d = Draft::new(t.meta().clone());
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        let mut node = t.draft_node(n);
-        node.children = t.child_count(n) as u32;
-        d.push(node);
-        stack.extend(t.children(n).rev());
-    }
-    d.finish().expect("a subtree of a valid tree is valid")
-}
-
-/// The improvements checked, `W` standing for the game's aspiration half-width.
-const IMPROVED: &[&str] = &[
-    "alphabeta:tt",
-    "alphabeta:fail-soft:tt",
-    "alphabeta:killers",
-    "alphabeta:history",
-    "alphabeta:tt:killers:history",
-    "alphabeta:id",
-    "alphabeta:id:aspiration=W",
-    "alphabeta:tt:id",
-    "alphabeta:tt:id:aspiration=W:killers:history",
-    "negascout:tt",
-    "negascout:killers:history",
-    "negascout:id:aspiration=W",
-    "negascout:tt:id:aspiration=W:killers:history",
-    "mtdf:tt",
-    "mtdf:id",
-    "mtdf:tt:id",
-];
+mod common;
+use common::{IMPROVED, subtree};
 
 /// The plain algorithms, which take only the depth limit.
 const PLAIN: &[&str] = &["minimax", "negascout", "negascout-ab", "sss", "mtdf"];

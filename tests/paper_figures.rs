@@ -455,6 +455,7 @@ fn ballard_figure_4_interim_bounds() {
             after,
             skipped,
             kind,
+            ..
         } if node == s => Some((after, skipped, kind)),
         _ => None,
     });
@@ -485,6 +486,6 @@ fn ballard_figure_4_interim_bounds() {
     let s = labelled(&mirrored, "s");
     assert!(trace.events().iter().any(|e| matches!(
         e.view(),
-        EventView::Cutoff { node, after: 1, skipped: 2, kind: Cutoff::StarUpper } if node == s
+        EventView::Cutoff { node, after: 1, skipped: 2, kind: Cutoff::StarUpper, .. } if node == s
     )));
 }

@@ -269,10 +269,6 @@ pub enum Refusal {
     )]
     AspirationWithoutId { algo: &'static str },
     #[error(
-        "{0}: the transposition table, iterative deepening, killers and history reorder the children at search time, which the trace (and the explorer's replay) cannot show yet; run it without a trace for its statistics"
-    )]
-    NotTraced(String),
-    #[error(
         "this tree is {height} levels deep; searching it needs a stack of {} MB, which the system refused ({why})",
         stack / (1 << 20)
     )]

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use super::history::History;
 use super::improvements::Improvements;
 use super::killers::Killers;
-use super::negamax::{cut_kind, enter, exit, sign};
+use super::negamax::{cut_kind, enter, exit, root_bound, sign};
 use super::tt::{Entry, Table, answer};
 use super::{Algorithm, Bound, Found, Observer, aspiration, iterative};
 use crate::tree::{NodeId, Tree};
@@ -201,7 +201,7 @@ impl Engine<'_> {
             if let Some(e) = tt.get(k, draft) {
                 // At the root the search goes on: it must name a best move and enter the root.
                 let settled = answer(e, alpha, beta).filter(|_| ply > 0);
-                obs.tt_hit(p, settled.is_some());
+                obs.tt_hit(p, s * e.value, root_bound(e.bound, s), settled.is_some());
                 if let Some(v) = settled {
                     return v;
                 }
@@ -236,7 +236,7 @@ impl Engine<'_> {
             }
             a = a.max(score);
             if score >= beta {
-                obs.cutoff(p, j as u32, (n - j - 1) as u32, cut_kind(s));
+                obs.cutoff_ranked(p, i, j as u32, (n - j - 1) as u32, cut_kind(s));
                 if let Some(k) = &mut self.killers {
                     k.cut(ply as usize, i);
                 }

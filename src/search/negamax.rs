@@ -57,12 +57,18 @@ pub(crate) fn enter<O: Observer>(obs: &mut O, node: NodeId, s: f64, alpha: f64, 
 /// Reports leaving `node` with negamax value `v` for the entry window `(alpha, beta)`.
 #[inline]
 pub(crate) fn exit<O: Observer>(obs: &mut O, node: NodeId, s: f64, v: f64, alpha: f64, beta: f64) {
-    let b = match (Bound::classify(v, alpha, beta), s > 0.0) {
+    obs.exit(node, s * v, root_bound(Bound::classify(v, alpha, beta), s));
+}
+
+/// A negamax bound at a node of sign `s`, root-relative: a Min node's lower bound on its own
+/// value is an upper bound on the root's.
+#[inline]
+pub(crate) fn root_bound(b: Bound, s: f64) -> Bound {
+    match (b, s > 0.0) {
         (b, true) | (b @ Bound::Exact, false) => b,
         (Bound::Lower, false) => Bound::Upper,
         (Bound::Upper, false) => Bound::Lower,
-    };
-    obs.exit(node, s * v, b);
+    }
 }
 
 /// The cutoff kind at a node of sign `s`: beta at Max nodes, alpha at Min nodes.

@@ -120,6 +120,14 @@ pub trait Observer {
     /// bound, but nothing is pruned).
     #[inline]
     fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {}
+    /// A cutoff in a search that orders children at search time: `child` (its index among its
+    /// siblings) fired it as the `rank`-th child searched (from 0); the `skipped` children not
+    /// yet searched are pruned, wherever they stand. In index order this is [`Observer::cutoff`].
+    #[inline]
+    fn cutoff_ranked(&mut self, node: NodeId, child: u32, rank: u32, skipped: u32, kind: Cutoff) {
+        let _ = rank;
+        self.cutoff(node, child, skipped, kind);
+    }
     /// The search leaves an interior node with this value.
     #[inline]
     fn exit(&mut self, node: NodeId, value: f64, bound: Bound) {}
@@ -132,10 +140,11 @@ pub trait Observer {
     /// The search looks `node`'s position up in the transposition table.
     #[inline]
     fn tt_probe(&mut self, node: NodeId) {}
-    /// The table holds an entry of the right depth for `node`; `cut`: its value settles the
-    /// window and the node is not searched (a TT cutoff).
+    /// The table holds an entry of the right depth for `node`: its value (root-relative) and
+    /// what kind of bound it is; `cut`: it settles the window and the node is not searched (a
+    /// TT cutoff: the search goes on as if `node` had returned `value`).
     #[inline]
-    fn tt_hit(&mut self, node: NodeId, cut: bool) {}
+    fn tt_hit(&mut self, node: NodeId, value: f64, bound: Bound, cut: bool) {}
     /// Iterative deepening begins its iteration to `depth`.
     #[inline]
     fn iteration(&mut self, depth: u32) {}
@@ -286,7 +295,7 @@ impl Observer for Counter {
     }
 
     #[inline]
-    fn tt_hit(&mut self, _: NodeId, cut: bool) {
+    fn tt_hit(&mut self, _: NodeId, _: f64, _: Bound, cut: bool) {
         self.stats.tt_hits += 1;
         self.stats.tt_cutoffs += u64::from(cut);
     }
@@ -395,6 +404,10 @@ impl<O: Observer> Observer for Progress<'_, O> {
         self.inner.cutoff(node, after, skipped, kind);
     }
     #[inline]
+    fn cutoff_ranked(&mut self, node: NodeId, child: u32, rank: u32, skipped: u32, kind: Cutoff) {
+        self.inner.cutoff_ranked(node, child, rank, skipped, kind);
+    }
+    #[inline]
     fn exit(&mut self, node: NodeId, value: f64, bound: Bound) {
         self.inner.exit(node, value, bound);
     }
@@ -411,8 +424,8 @@ impl<O: Observer> Observer for Progress<'_, O> {
         self.inner.tt_probe(node);
     }
     #[inline]
-    fn tt_hit(&mut self, node: NodeId, cut: bool) {
-        self.inner.tt_hit(node, cut);
+    fn tt_hit(&mut self, node: NodeId, value: f64, bound: Bound, cut: bool) {
+        self.inner.tt_hit(node, value, bound, cut);
     }
     #[inline]
     fn iteration(&mut self, depth: u32) {

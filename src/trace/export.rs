@@ -155,6 +155,27 @@ fn push_line(b: &mut Vec<u8>, tree: &Tree, trace: &Trace, step: usize, e: &Event
             push_number(b, alpha);
             field(b, "beta");
             push_number(b, beta);
+            if let EventView::Research {
+                aspiration: true, ..
+            } = e
+            {
+                field(b, "aspiration");
+                b.extend_from_slice(b"true");
+            }
+        }
+        EventView::Iteration { depth } => {
+            field(b, "depth");
+            integer(b, depth);
+        }
+        EventView::TableHit {
+            value, bound, cut, ..
+        } => {
+            field(b, "value");
+            push_number(b, value);
+            field(b, "bound");
+            push_str(b, bound_name(bound));
+            field(b, "cut");
+            b.extend_from_slice(if cut { b"true" } else { b"false" });
         }
         EventView::Leaf { node, value } => {
             field(b, "value");
@@ -178,12 +199,17 @@ fn push_line(b: &mut Vec<u8>, tree: &Tree, trace: &Trace, step: usize, e: &Event
         }
         EventView::Cutoff {
             after,
+            rank,
             skipped,
             kind,
             ..
         } => {
             field(b, "after");
             integer(b, after);
+            if rank != after {
+                field(b, "rank");
+                integer(b, rank);
+            }
             field(b, "skipped");
             integer(b, skipped);
             field(b, "kind");
@@ -286,6 +312,16 @@ mod tests {
         Window {
             alpha: Num,
             beta: Num,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            aspiration: Option<bool>,
+        },
+        Iteration {
+            depth: u32,
+        },
+        TableHit {
+            value: Num,
+            bound: &'static str,
+            cut: bool,
         },
         Leaf {
             value: Val<'a>,
@@ -300,6 +336,8 @@ mod tests {
         },
         Cutoff {
             after: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            rank: Option<u32>,
             skipped: u32,
             kind: &'static str,
         },
@@ -314,12 +352,29 @@ mod tests {
         let (name, node) = (e.name(), e.node());
         let parent = |child: NodeId| tree.parent(child).map_or(0, |p| p.0);
         let fields = match *e {
-            EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
-                Fields::Window {
-                    alpha: Num(alpha),
-                    beta: Num(beta),
-                }
-            }
+            EventView::Enter { alpha, beta, .. } => Fields::Window {
+                alpha: Num(alpha),
+                beta: Num(beta),
+                aspiration: None,
+            },
+            EventView::Research {
+                alpha,
+                beta,
+                aspiration,
+                ..
+            } => Fields::Window {
+                alpha: Num(alpha),
+                beta: Num(beta),
+                aspiration: aspiration.then_some(true),
+            },
+            EventView::Iteration { depth } => Fields::Iteration { depth },
+            EventView::TableHit {
+                value, bound, cut, ..
+            } => Fields::TableHit {
+                value: Num(value),
+                bound: bound_name(bound),
+                cut,
+            },
             EventView::Leaf { node, value } => Fields::Leaf {
                 value: if value.is_nan() {
                     Val::Vector(tree.payoff(node))
@@ -337,11 +392,13 @@ mod tests {
             },
             EventView::Cutoff {
                 after,
+                rank,
                 skipped,
                 kind,
                 ..
             } => Fields::Cutoff {
                 after,
+                rank: (rank != after).then_some(rank),
                 skipped,
                 kind: kind.name(),
             },
@@ -407,5 +464,19 @@ mod tests {
         let players =
             parse_expr("@1(@2([1,2,3],[4.5,0,1e20]),@2([0,0,7],x=[1,1,1]))", false).expect("tree");
         assert!(check(&players, "maxn") && check(&players, "paranoid"));
+        // Runs that order children at search time: table hits, iterations, ranked cutoffs and
+        // aspiration failures.
+        let game = crate::generate::game::generate(&crate::generate::game::Game::TicTacToe {
+            depth: Some(4),
+        })
+        .expect("tic-tac-toe");
+        for spec in [
+            "alphabeta:tt:id:killers",
+            "negascout:tt:history",
+            "mtdf:tt:id",
+            "alphabeta:id:aspiration=0.05",
+        ] {
+            assert!(check(&game, spec), "{spec}");
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! tested here.
 
 use crate::search::{Algorithm, Bound, Cutoff, Run};
-use crate::text::{kind_words, node_name, short_number, vector_text};
+use crate::text::{kind_words, node_name, ordinal, short_number, vector_text};
 use crate::tree::{NodeId, Tree};
 
 use super::{EventView, NodeState, Replay, Shown, Status, Trace};
@@ -107,11 +107,7 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
         EventView::Exit { node, bound, .. }
             if node == tree.root() && k == trace.len() && bound != run.bound =>
         {
-            let what = match run.bound {
-                Bound::Exact => "exact",
-                Bound::Lower => "a lower bound",
-                Bound::Upper => "an upper bound",
-            };
+            let what = bound_words(run.bound);
             format!(
                 "{said}; the search ends with {} {} ({what})",
                 run.algorithm.name(),
@@ -166,17 +162,50 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
                 tree.child_index(child) + 1
             )
         }
-        EventView::Research { node, alpha, beta } => {
+        EventView::Research {
+            node,
+            alpha,
+            beta,
+            aspiration,
+        } => {
+            let why = if aspiration {
+                "the aspiration window failed: "
+            } else {
+                ""
+            };
             format!(
-                "re-search {} with the wider window α {} .. β {}",
+                "{why}re-search {} with the wider window α {} .. β {}",
                 name(node),
                 short_number(alpha),
                 short_number(beta)
             )
         }
+        EventView::Iteration { depth } => iteration_text(tree, replay, k, depth),
+        EventView::TableHit {
+            node,
+            value,
+            bound,
+            cut,
+        } => {
+            let entry = format!("{}{}", bound.symbol(), short_number(value));
+            if cut {
+                format!(
+                    "the transposition table answers {}: entry {entry} ({}) settles the window; not searched",
+                    name(node),
+                    bound_words(bound)
+                )
+            } else {
+                format!(
+                    "the transposition table holds {}: entry {entry} ({}) does not settle the window; search it, its best move first",
+                    name(node),
+                    bound_words(bound)
+                )
+            }
+        }
         EventView::Cutoff {
             node,
             after,
+            rank,
             skipped,
             kind,
         } => {
@@ -274,26 +303,24 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
                 1 => ", 1 child skipped".into(),
                 n => format!(", {n} children skipped"),
             };
+            let order = if rank == after {
+                String::new()
+            } else {
+                format!(", the {} searched", ordinal(rank as usize + 1))
+            };
             format!(
-                "cutoff at {} after child {} ({}): {why}{skip}",
+                "cutoff at {} after child {}{order} ({}): {why}{skip}",
                 name(node),
                 after + 1,
                 kind.name()
             )
         }
-        EventView::Exit { node, value, bound } => {
-            let what = |b: Bound| match b {
-                Bound::Exact => "exact",
-                Bound::Lower => "a lower bound",
-                Bound::Upper => "an upper bound",
-            };
-            format!(
-                "{} returns {} ({})",
-                name(node),
-                short_number(value),
-                what(bound)
-            )
-        }
+        EventView::Exit { node, value, bound } => format!(
+            "{} returns {} ({})",
+            name(node),
+            short_number(value),
+            bound_words(bound)
+        ),
         EventView::ExitVector { node, index, .. } => format!(
             "{} returns {}",
             name(node),
@@ -304,6 +331,26 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
             name(node)
         ),
     }
+}
+
+/// "exact", "a lower bound", "an upper bound".
+fn bound_words(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Lower => "a lower bound",
+        Bound::Upper => "an upper bound",
+    }
+}
+
+/// The start of an iteration of iterative deepening (the event of step `k`), in words.
+fn iteration_text(tree: &Tree, replay: &Replay, k: usize, depth: u32) -> String {
+    let (i, _, n) = replay.iteration(k).unwrap_or((1, depth, 1));
+    let to = if depth as usize >= tree.height() {
+        format!("to depth {depth}, the leaves")
+    } else {
+        format!("to depth {depth}: positions there are valued by their heuristic")
+    };
+    format!("iteration {i} of {n} begins: search {to}")
 }
 
 /// SSS* in its own terms: it is best-first, not a depth-first window search. A node "goes
@@ -378,6 +425,7 @@ fn describe_sss(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Event
             ),
         },
         EventView::Research { node, .. } => format!("{} is searched again", name(node)),
+        EventView::Iteration { depth } => iteration_text(tree, replay, k, depth),
         _ => e.name().to_string(),
     }
 }

@@ -12,7 +12,7 @@
 //! [`super::provenance`]. Nothing here draws: the explorer and the tests use it alike.
 
 use crate::search::{Algorithm, Bound, Run};
-use crate::text::{kind_words, node_name, number_text};
+use crate::text::{kind_words, node_name, number_text, ordinal};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::provenance::{End, cutoff_reason, window_origin};
@@ -430,17 +430,6 @@ fn vector_choices(
     add(text(right.0, other));
     all.sort();
     all
-}
-
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// A node with its kind: "− node #2", "the root".

@@ -72,8 +72,9 @@ pub fn window_origin(
     Some((x, trace_origin(tree, replay, trace, node, entry, x, end)))
 }
 
-/// `node`'s own events among the steps `lo..hi` (0-based), the latest first. (The index also
-/// files a probe under the probed node; that event is the child's, and is left out.)
+/// `node`'s own events among the steps `lo..hi` (0-based), the latest first, and none before
+/// the iteration `hi` is in (an earlier iteration is another search). (The index also files a
+/// probe under the probed node; that event is the child's, and is left out.)
 fn latest<'r>(
     replay: &'r Replay,
     node: NodeId,
@@ -81,6 +82,7 @@ fn latest<'r>(
     hi: usize,
 ) -> impl Iterator<Item = (usize, EventView)> + 'r {
     let trace = replay.trace();
+    let lo = lo.max(replay.segment_start(hi));
     replay
         .steps_of(node)
         .iter()
@@ -244,10 +246,16 @@ impl Origin {
     }
 }
 
-/// The 1-based step of the cutoff at `node` among the first `k` steps, if one fired.
+/// The 1-based step of the cutoff at `node` among the first `k` steps, if one fired (or of the
+/// transposition table's answer that spared its search).
 pub fn cutoff_step(replay: &Replay, node: NodeId, k: usize) -> Option<usize> {
     latest(replay, node, 0, k)
-        .find(|(_, e)| matches!(e, EventView::Cutoff { .. }))
+        .find(|(_, e)| {
+            matches!(
+                e,
+                EventView::Cutoff { .. } | EventView::TableHit { cut: true, .. }
+            )
+        })
         .map(|(s, _)| s + 1)
 }
 

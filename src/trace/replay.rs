@@ -8,6 +8,13 @@
 //! forwards or backwards, costs the same: nothing is replayed but the rows on screen.
 //! [`Replay::states`] computes every node at once, in one pass over the events and one over
 //! the tree, for exports.
+//!
+//! **Iterative deepening.** A trace with `Iteration` events is cut into segments, one whole
+//! search to one depth each; a node's state after `k` steps is what the segment containing step
+//! `k` did to it (earlier iterations are earlier searches: their values are not this one's).
+//! Nodes at the iteration's horizon are evaluated by their heuristic; what lies below them is
+//! not reached, not pruned. A node answered by the transposition table (a `TableHit` that cuts)
+//! is done without being entered, and its subtree is pruned by it.
 
 use std::borrow::Cow;
 
@@ -60,6 +67,13 @@ pub struct NodeState {
     pub pruned_by: Option<(NodeId, Option<Cutoff>)>,
     /// Star1/Star2: the bounds `A_i`, `B_i` this node was last searched under (unclipped).
     pub chance_bounds: Option<(f64, f64)>,
+    /// An interior node evaluated by its heuristic at the search's depth limit: its children
+    /// are beyond the horizon.
+    pub horizon: bool,
+    /// The transposition table's entry found for this node's latest visit: its value
+    /// (root-relative), its kind of bound, and whether it settled the window (the node was then
+    /// not searched: its value is the entry's).
+    pub table: Option<(f64, Bound, bool)>,
     /// Star2 searched this chance node with Star1.
     pub fallback: bool,
     /// The latest step that touched the node.
@@ -80,21 +94,51 @@ impl NodeState {
             cutoff: None,
             pruned_by: None,
             chance_bounds: None,
+            horizon: false,
+            table: None,
             fallback: false,
             last_step: None,
         }
     }
 
-    /// Applies step `step` (an event touching this node).
-    fn apply(&mut self, id: NodeId, step: usize, e: &EventView) {
-        self.last_step = Some(step);
+    /// Whether the search reached the node: entered, evaluated or answered by the table.
+    pub fn reached(&self) -> bool {
+        matches!(self.status, Status::Open | Status::Done) || self.visits > 0
+    }
+
+    /// Whether nothing has touched the node: not reached, and not probed either.
+    pub fn untouched(&self) -> bool {
+        !self.reached() && !self.probed
+    }
+
+    /// Applies step `step` (an event touching this node; `leaf`: the node is a leaf).
+    fn apply(&mut self, id: NodeId, leaf: bool, step: usize, e: &EventView) {
+        let previous = self.last_step.replace(step);
         match *e {
             EventView::Enter { alpha, beta, .. } => {
                 self.status = Status::Open;
                 self.window = Some((alpha, beta));
                 self.visits += 1;
+                self.horizon = false;
+                // A table entry belongs to the visit it opened (found just before entering).
+                if self.table.is_some() && previous != step.checked_sub(1) {
+                    self.table = None;
+                }
             }
+            EventView::TableHit {
+                value, bound, cut, ..
+            } => {
+                self.table = Some((value, bound, cut));
+                if cut {
+                    self.status = Status::Done;
+                    self.value = Some(Shown::Scalar(value));
+                    self.bound = bound;
+                    self.horizon = false;
+                }
+            }
+            EventView::Iteration { .. } => {}
             EventView::Leaf { value, .. } => {
+                self.horizon = !leaf;
                 self.status = Status::Done;
                 self.value = Some(if value.is_nan() {
                     Shown::Payoff
@@ -143,6 +187,9 @@ pub struct StepIndex {
     /// `steps[offsets[n]..offsets[n + 1]]`: the steps touching node `n`, in order.
     offsets: Vec<u32>,
     steps: Vec<u32>,
+    /// The steps of the `Iteration` events, in order: where iterative deepening's segments
+    /// begin.
+    iterations: Vec<u32>,
 }
 
 impl StepIndex {
@@ -173,7 +220,30 @@ impl StepIndex {
                 fill[id.index()] += 1;
             }
         }
-        StepIndex { offsets, steps }
+        let iterations = trace
+            .events()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.kind() == super::EventKind::Iteration)
+            .map(|(k, _)| k as u32)
+            .collect();
+        StepIndex {
+            offsets,
+            steps,
+            iterations,
+        }
+    }
+
+    /// The first step of the segment that step `k` (the `k`-th event, from 1) belongs to: the
+    /// latest `Iteration` event among the first `k`, or 0.
+    pub fn segment_start(&self, k: usize) -> usize {
+        let i = self.iterations.partition_point(|&s| (s as usize) < k);
+        i.checked_sub(1).map_or(0, |i| self.iterations[i] as usize)
+    }
+
+    /// The steps where iterative deepening's iterations begin (empty for other searches).
+    pub fn iterations(&self) -> &[u32] {
+        &self.iterations
     }
 }
 
@@ -207,13 +277,34 @@ impl<'a> Replay<'a> {
         &ix.steps[ix.offsets[node.index()] as usize..ix.offsets[node.index() + 1] as usize]
     }
 
-    /// `node`'s own events among the first `k` steps, folded.
+    /// The first step of the iteration that the first `k` steps end in (0 without iterative
+    /// deepening): states after `k` steps fold the events from there.
+    pub fn segment_start(&self, k: usize) -> usize {
+        self.index.segment_start(k)
+    }
+
+    /// The iteration the first `k` steps end in: its number (from 1), its depth and how many
+    /// there are. `None` without iterative deepening, or before the first one begins.
+    pub fn iteration(&self, k: usize) -> Option<(usize, u32, usize)> {
+        let starts = self.index.iterations();
+        let i = starts.partition_point(|&s| (s as usize) < k);
+        let at = starts.get(i.checked_sub(1)?)?;
+        match self.trace.event(*at as usize).view() {
+            EventView::Iteration { depth } => Some((i, depth, starts.len())),
+            _ => None,
+        }
+    }
+
+    /// `node`'s own events among the first `k` steps, folded (from the start of their segment).
     fn own(&self, node: NodeId, k: usize) -> NodeState {
         let mine = self.steps_of(node);
+        let start = self.segment_start(k);
+        let from = mine.partition_point(|&s| (s as usize) < start);
         let upto = mine.partition_point(|&s| (s as usize) < k);
         let mut st = NodeState::unreached();
-        for &s in &mine[..upto] {
-            st.apply(node, s as usize, &self.trace.event(s as usize).view());
+        let leaf = self.tree.is_leaf(node);
+        for &s in &mine[from..upto.max(from)] {
+            st.apply(node, leaf, s as usize, &self.trace.event(s as usize).view());
         }
         st
     }
@@ -221,7 +312,7 @@ impl<'a> Replay<'a> {
     /// The state of `node` after the first `k` steps (`k` = 0: nothing has happened).
     pub fn state(&self, node: NodeId, k: usize) -> NodeState {
         let mut st = self.own(node, k);
-        if st.status == Status::NotReached && st.visits == 0 {
+        if !st.reached() {
             st.pruned_by = self.pruner(node, k);
             if st.pruned_by.is_some() {
                 st.status = Status::Pruned;
@@ -231,23 +322,18 @@ impl<'a> Replay<'a> {
     }
 
     /// Why a node not reached after `k` steps is ruled out, if it is: the nearest ancestor that
-    /// cut off before the branch to it, or that was finished without reaching it.
+    /// cut off before the branch to it, or that was finished without reaching it (answered by
+    /// the table, too). Nothing below a node evaluated at the horizon is ruled out.
     fn pruner(&self, node: NodeId, k: usize) -> Option<(NodeId, Option<Cutoff>)> {
         let mut child = node;
+        let mut cs = self.own(node, k);
         while let Some(p) = self.tree.parent(child) {
             let ps = self.own(p, k);
-            if let Some((after, _, kind)) = ps.cutoff {
-                if self.tree.child_index(child) > after as usize {
-                    return Some((p, Some(kind)));
-                }
-            }
-            if ps.status == Status::Done && self.own(child, k).visits == 0 {
-                return Some((p, None));
-            }
-            if ps.visits > 0 {
-                return None; // reached, still open: the branch may come
+            if let Some(by) = ruled_out(&ps, p, self.tree.child_index(child), &cs) {
+                return by;
             }
             child = p;
+            cs = ps;
         }
         None
     }
@@ -255,33 +341,28 @@ impl<'a> Replay<'a> {
     /// Every node's state after the first `k` steps, in one pass.
     pub fn states(&self, k: usize) -> Vec<NodeState> {
         let mut all = vec![NodeState::unreached(); self.tree.len()];
-        for (s, e) in self.trace.events()[..k].iter().enumerate() {
+        let start = self.segment_start(k);
+        for (s, e) in self.trace.events()[..k].iter().enumerate().skip(start) {
             let view = e.view();
-            all[e.node().index()].apply(e.node(), s, &view);
+            let node = e.node();
+            all[node.index()].apply(node, self.tree.is_leaf(node), s, &view);
             if let EventView::Probe { child } = view {
                 if let Some(p) = self.tree.parent(child) {
-                    all[p.index()].apply(p, s, &view);
+                    all[p.index()].apply(p, false, s, &view);
                 }
             }
         }
         // Parents come before children in the arena: one sweep settles "pruned".
         for id in self.tree.ids().skip(1) {
-            if all[id.index()].visits > 0 {
+            if all[id.index()].reached() {
                 continue;
             }
             let p = self.tree.parent(id).expect("not the root");
             let ps = &all[p.index()];
             let by = if ps.status == Status::Pruned {
                 ps.pruned_by
-            } else if let Some((_, _, kind)) = ps
-                .cutoff
-                .filter(|c| self.tree.child_index(id) > c.0 as usize)
-            {
-                Some((p, Some(kind)))
-            } else if ps.status == Status::Done {
-                Some((p, None))
             } else {
-                None
+                ruled_out(ps, p, self.tree.child_index(id), &all[id.index()]).flatten()
             };
             if by.is_some() {
                 let st = &mut all[id.index()];
@@ -291,4 +372,38 @@ impl<'a> Replay<'a> {
         }
         all
     }
+}
+
+/// Whether child number `index` of `p` (state `ps`), untouched with state `cs`, is ruled out
+/// by `p`: `Some(Some(by))` pruned, `Some(None)` not (and neither is anything below it: `p` is
+/// reached, or at the horizon), `None` when `p` says nothing (ask its parent).
+///
+/// A cutoff prunes the children after the one that fired it; in a search that orders children
+/// at search time (the transposition table's move, killers, history), also those before it that
+/// were never searched — in index order they all were, or were probed (Star2), which a probe
+/// cutoff does not prune. A node finished, or answered by the table, without reaching a child
+/// has pruned it; a node evaluated at the horizon has not.
+#[allow(clippy::option_option)]
+fn ruled_out(
+    ps: &NodeState,
+    p: NodeId,
+    index: usize,
+    cs: &NodeState,
+) -> Option<Option<(NodeId, Option<Cutoff>)>> {
+    if ps.horizon {
+        return Some(None);
+    }
+    if let Some((after, _, kind)) = ps.cutoff {
+        let after = after as usize;
+        if index > after || (index < after && cs.untouched()) {
+            return Some(Some((p, Some(kind))));
+        }
+    }
+    if ps.status == Status::Done && cs.visits == 0 {
+        return Some(Some((p, None)));
+    }
+    if ps.visits > 0 {
+        return Some(None); // reached, still open: the branch may come
+    }
+    None
 }
