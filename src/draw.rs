@@ -114,6 +114,7 @@ impl<'a> At<'a> {
 pub fn status_glyph(st: &NodeState) -> &'static str {
     match st.status {
         Status::Pruned => "✂",
+        Status::Done if st.table.is_some_and(|(_, _, cut)| cut) => "⇄",
         _ if st.researches > 0 => "↻",
         _ if st.probed || st.probe_target => "◆",
         Status::Done => "●",

@@ -1304,3 +1304,45 @@ fn the_first_load_ends_the_loading_screen() {
     assert_eq!(a.tree.len(), default_tree().len());
     assert!(!screen(&mut a, 100, 24).contains("Loading"));
 }
+
+/// Issue 17: a run with iterative deepening steps iteration by iteration (`)` and `(`), and a
+/// run with the transposition table jumps from hit to hit (`'`), each shown on the node.
+#[test]
+fn iterations_and_table_hits_are_steppable() {
+    use prune::generate::game::{Game, Heaps, generate};
+    let game = generate(&Game::TicTacToe { depth: Some(3) }).unwrap();
+    let mut a = app(game);
+    let id = Algorithm::parse("alphabeta:id:killers", &Default::default()).unwrap();
+    a.run_now(&[id]);
+    keys(&mut a, &["home", ")", ")"]);
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("iteration 2/3, depth 2"), "{s}");
+    assert!(
+        s.contains("iteration 2 of 3 begins: search to depth 2: positions there are valued by their heuristic"),
+        "{s}"
+    );
+    keys(&mut a, &["("]);
+    assert!(screen(&mut a, 100, 30).contains("iteration 1/3, depth 1"));
+    keys(&mut a, &["end"]);
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+
+    let heaps = Heaps::new(&[1, 2, 3]).unwrap();
+    let mut a = app(generate(&Game::Nim { heaps, players: 2 }).unwrap());
+    let tt = Algorithm::parse("alphabeta:tt", &Default::default()).unwrap();
+    a.run_now(&[tt]);
+    keys(&mut a, &["home", "'"]);
+    let s = screen(&mut a, 120, 40);
+    assert!(s.contains("the transposition table"), "{s}");
+    // Up to the first hit that spares a search: the node shows ⇄ and Detail says why.
+    for _ in 0..20 {
+        if screen(&mut a, 120, 40).contains("settles the window") {
+            break;
+        }
+        keys(&mut a, &["'"]);
+    }
+    let s = screen(&mut a, 120, 40);
+    assert!(s.contains("settles the window; not searched"), "{s}");
+    assert!(s.contains("⇄"), "{s}");
+    assert!(s.contains("answered by the transposition table"), "{s}");
+    insta::assert_snapshot!("table_hit", s);
+}

@@ -586,6 +586,10 @@ impl App {
             | Action::PrevProbe
             | Action::NextResearch
             | Action::PrevResearch
+            | Action::NextIteration
+            | Action::PrevIteration
+            | Action::NextTableHit
+            | Action::PrevTableHit
             | Action::JumpToPruner
             | Action::PlayPause
             | Action::Faster

@@ -38,6 +38,16 @@ impl App {
             ));
             return;
         };
+        if r.algo.improvements().is_some_and(|w| w.reorders()) {
+            self.status = Some((
+                format!(
+                    "practice asks about searches that take children in order: {} orders them as it searches (step through it instead)",
+                    r.algo.label()
+                ),
+                true,
+            ));
+            return;
+        }
         if r.trace.len() > MAX_STEPS {
             self.status = Some((
                 format!(

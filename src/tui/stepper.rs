@@ -1,5 +1,6 @@
 //! The stepper and the player: moving the current run through its trace — one step, to the
-//! next cutoff, probe or re-search, to either end, or playing at a chosen speed.
+//! next cutoff, probe, re-search, iteration or table hit, to either end, or playing at a chosen
+//! speed.
 
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,10 @@ impl App {
             Action::PrevProbe => self.jump(EventKind::Probe, false),
             Action::NextResearch => self.jump(EventKind::Research, true),
             Action::PrevResearch => self.jump(EventKind::Research, false),
+            Action::NextIteration => self.jump(EventKind::Iteration, true),
+            Action::PrevIteration => self.jump(EventKind::Iteration, false),
+            Action::NextTableHit => self.jump(EventKind::TableHit, true),
+            Action::PrevTableHit => self.jump(EventKind::TableHit, false),
             Action::JumpToPruner => self.jump_to_pruner(),
             Action::PlayPause => {
                 if let Some(r) = self.current_run() {
@@ -138,6 +143,8 @@ impl App {
                 let what = match kind {
                     EventKind::Cutoff => "cutoff",
                     EventKind::Probe => "probe",
+                    EventKind::Iteration => "iteration",
+                    EventKind::TableHit => "transposition-table hit",
                     _ => "re-search",
                 };
                 let dir = if forward { "after" } else { "before" };

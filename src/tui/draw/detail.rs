@@ -21,6 +21,10 @@ pub(super) fn status_words(st: &NodeState, leaf: bool) -> &'static str {
         Status::NotReached => "not reached",
         Status::Open => "entered, searching",
         Status::Done if leaf => "evaluated",
+        Status::Done if st.horizon => "evaluated at the depth limit by its heuristic",
+        Status::Done if st.table.is_some_and(|(_, _, cut)| cut) => {
+            "answered by the transposition table, not searched"
+        }
         Status::Done => "searched",
         Status::Pruned => "pruned",
     }
@@ -220,6 +224,20 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             }
             lines.push(Line::from(s));
         }
+        if let Some((value, bound, cut)) = st.table {
+            let said = if cut {
+                "settled the window: the node was not searched"
+            } else {
+                "did not settle the window: its best move was searched first"
+            };
+            lines.push(Line::from(vec![
+                label("table"),
+                Span::styled(
+                    format!("entry {}{} {said}", bound.symbol(), whole(value)),
+                    t.fg(t.text),
+                ),
+            ]));
+        }
         if let Some((after, skipped, kind)) = st.cutoff {
             lines.push(Line::from(vec![
                 label("cutoff"),
@@ -238,9 +256,15 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             }
         }
         if let Some((by, kind)) = st.pruned_by {
-            let how = kind.map_or("finished without it".to_owned(), |k| {
-                format!("{} cutoff", k.name())
-            });
+            let answered = replay
+                .state(by, r.step)
+                .table
+                .is_some_and(|(_, _, cut)| cut);
+            let how = match kind {
+                Some(k) => format!("{} cutoff", k.name()),
+                None if answered => "the transposition table's answer".to_owned(),
+                None => "finished without it".to_owned(),
+            };
             let jump = provenance::cutoff_step(&replay, by, r.step)
                 .map(|s| {
                     format!(

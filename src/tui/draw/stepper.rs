@@ -29,15 +29,27 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
     } else {
         String::new()
     };
+    // Iterative deepening: which iteration (segment of the trace) this step is in.
+    let iteration = r
+        .replay(&app.tree)
+        .iteration(r.step)
+        .map(|(i, depth, n)| format!(" · iteration {i}/{n}, depth {depth}"))
+        .unwrap_or_default();
     let b = block(
         t,
-        format!(" Step {}/{} · {}{play} ", r.step, r.trace.len(), r.name()),
+        format!(
+            " Step {}/{} · {}{iteration}{play} ",
+            r.step,
+            r.trace.len(),
+            r.name()
+        ),
     );
     let text = r.describe(&app.tree, r.step);
     let style = match r.step.checked_sub(1).map(|s| r.trace.event(s).view()) {
         Some(EventView::Cutoff { .. }) => t.fg(t.cutoff),
         Some(EventView::Probe { .. }) => t.fg(t.probed),
-        Some(EventView::Research { .. }) => t.fg(t.researched),
+        Some(EventView::Research { .. } | EventView::Iteration { .. }) => t.fg(t.researched),
+        Some(EventView::TableHit { cut: true, .. }) => t.fg(t.cutoff),
         _ => t.fg(t.text),
     };
     f.render_widget(Paragraph::new(Span::styled(text, style)).block(b), area);
