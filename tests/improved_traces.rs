@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicU64;
 
 use prune::generate::game::connect_four::Moves;
 use prune::generate::game::{Game, Heaps, generate};
-use prune::search::{Algorithm, Bound, Params, Run};
+use prune::search::{Algorithm, Bound, Params, Run, expectiminimax};
 use prune::trace::narrate::describe;
 use prune::trace::{EventView, Replay, Status, Trace, record};
 use prune::tree::{Kind, NodeId, Tree};
@@ -28,8 +28,12 @@ use prune::tree::{Kind, NodeId, Tree};
 mod common;
 use common::{IMPROVED as ORDERED, subtree};
 
-/// Minimax values of every node of `t` cut at `depth` plies (ids are kept by the cut).
+/// Minimax values of every node of `t` cut at `depth` plies (ids are kept by the cut);
+/// expectiminimax's on a tree with chance nodes.
 fn truth(t: &Tree, depth: usize) -> Vec<f64> {
+    if t.ids().any(|i| t.kind(i) == Kind::Chance) {
+        return t.ids().map(|i| expectiminimax::value(t, i)).collect();
+    }
     let cut = t
         .to_depth(depth)
         .expect("heuristic values down to the depth");
@@ -409,4 +413,21 @@ fn nim_traces_tell_the_truth() {
         }
     }
     met_everything("nim", &seen, false);
+}
+
+#[test]
+fn pig_traces_tell_the_truth() {
+    // OpenSpiel's pig(6, 3, 8): expectiminimax with the table, on positions of the game.
+    let t = generate(&Game::Pig {
+        win: 6,
+        dice: 3,
+        horizon: 8,
+    })
+    .unwrap();
+    let mut seen = Seen::default();
+    for node in positions(&t, 40, 30, 6_000) {
+        let sub = subtree(&t, node);
+        check(&sub, &parse("expectiminimax:tt", 0.0, None), &mut seen);
+    }
+    assert!(seen.table_cuts > 0 && seen.pruned_by_table > 0, "{seen:?}");
 }

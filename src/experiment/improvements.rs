@@ -7,8 +7,10 @@
 //! The games are built by `prune gen game` from their rules: the full tic-tac-toe tree, and
 //! connect-four from the start position to depths 4 to 7 (positions at the depth limit valued
 //! by the open-windows heuristic stored in the tree). Pig has chance nodes, where alpha-beta
-//! and its enhancements do not apply; nim's full trees carry no heuristic values, so iterative
-//! deepening (which needs them at every depth) does not apply there and it is left out.
+//! does not apply: there the table compares expectiminimax, expectiminimax with the
+//! transposition table, and Ballard's Star1 and Star2 (the chance nodes' pruning) on OpenSpiel's
+//! pig(6, 3, 8). Nim's full trees carry no heuristic values, so iterative deepening (which needs
+//! them at every depth) does not apply there and it is left out.
 
 use super::{Cell, Options, Report, Tick, col};
 use crate::generate::game::{self, Game};
@@ -32,22 +34,36 @@ const VARIANTS: [(&str, &str); 12] = [
     ("MTD(f) + ID + TT", "mtdf:id:tt"),
 ];
 
+/// The searches of Pig's rows: its chance nodes are Star1's and Star2's, and the table's.
+const CHANCE_VARIANTS: [(&str, &str); 4] = [
+    ("expectiminimax", "expectiminimax"),
+    ("+ TT", "expectiminimax:tt"),
+    ("Star1", "star1"),
+    ("Star2", "star2"),
+];
+
 /// The connect-four depths of the default table (`--sizes` chooses others, 1 to 8).
 const DEPTHS: [u32; 4] = [4, 5, 6, 7];
 
 pub fn work(o: &Options) -> u64 {
-    (o.sizes_or(&DEPTHS).len() as u64 + 1) * VARIANTS.len() as u64
+    (o.sizes_or(&DEPTHS).len() as u64 + 1) * VARIANTS.len() as u64 + CHANCE_VARIANTS.len() as u64
 }
 
-/// A game of the table: its name, the depth (the full game when `None`), the tree, and the
-/// aspiration window.
-type Row = (&'static str, Option<u32>, Tree, f64);
+/// A game of the table: its name, the depth (the full game when `None`), the tree, the
+/// aspiration window and the searches compared.
+type Row = (
+    &'static str,
+    Option<u32>,
+    Tree,
+    f64,
+    &'static [(&'static str, &'static str)],
+);
 
 /// The games of the table.
 fn games(o: &Options) -> Result<Vec<Row>, String> {
     let mut out = Vec::new();
     let full = game::generate(&Game::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
-    out.push(("tic-tac-toe", None, full, 0.5));
+    out.push(("tic-tac-toe", None, full, 0.5, &VARIANTS[..]));
     for d in o.sizes_or(&DEPTHS) {
         if !(1..=8).contains(&d) {
             return Err(format!(
@@ -63,16 +79,24 @@ fn games(o: &Options) -> Result<Vec<Row>, String> {
             Some(d),
             game::generate(&g).map_err(|e| e.to_string())?,
             10.0,
+            &VARIANTS[..],
         ));
     }
+    let pig = Game::Pig {
+        win: 6,
+        dice: 3,
+        horizon: 8,
+    };
+    let pig = game::generate(&pig).map_err(|e| e.to_string())?;
+    out.push(("pig(6, 3, 8)", None, pig, 0.0, &CHANCE_VARIANTS[..]));
     Ok(out)
 }
 
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let mut rows = Vec::new();
-    for (name, depth, tree, window) in games(o)? {
+    for (name, depth, tree, window, variants) in games(o)? {
         let mut plain = None;
-        for (label, spec) in VARIANTS {
+        for &(label, spec) in variants {
             let spec = spec.replace('W', &crate::text::number_text(window));
             let algo = Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())?;
             let mut counter = crate::search::Counter::new(tree.len());
@@ -80,11 +104,12 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 .map_err(|why| format!("{name}: cannot run {algo}: {why}"))?;
             let s = counter.finish();
             tick(1);
-            // Every variant must find alpha-beta's value: checked here, on every row.
+            // Every variant must find the first's value (alpha-beta's, expectiminimax's): checked
+            // here, on every row.
             let (base, value) = plain.get_or_insert((s.nodes, found.value.clone())).clone();
             if found.value != value {
                 return Err(format!(
-                    "{name}: {algo} found {:?}, alpha-beta {value:?}",
+                    "{name}: {algo} found {:?}, the first search {value:?}",
                     found.value
                 ));
             }
@@ -106,14 +131,14 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("depth", "depth"),
             col("variant", "search"),
             col("nodes", "nodes"),
-            col("ratio", "÷ alpha-beta"),
+            col("ratio", "÷ plain"),
             col("tt_hits", "TT hits"),
             col("researches", "re-searches"),
         ],
         rows,
         notes: vec![
             "Nodes: interior nodes entered plus leaves evaluated (positions at the depth limit count as leaves). TT: a transposition table keyed by position, used at equal remaining depth (docs/ALGORITHMS.md); ID: iterative deepening, the previous iteration's best move first; aspiration: a window of ±0.5 (tic-tac-toe) or ±10 (connect-four) around the previous iteration's value, re-searched on failure. Re-searches: NegaScout's and MTD(f)'s, and aspiration failures.".into(),
-            "Every variant found alpha-beta's value on every row (checked as the table is made; tests/improvements.rs checks it on thousands of positions). Pig is not in the table: its chance nodes are outside alpha-beta.".into(),
+            "÷ plain: nodes divided by those of the game's first row, alpha-beta (tic-tac-toe, connect-four) or expectiminimax (Pig, whose chance nodes are outside alpha-beta: Star1 and Star2 are their pruning, and Star2 probes only where a chance node's children are all + or all −). Every variant found that first search's value on every row (checked as the table is made; tests/improvements.rs checks it on thousands of positions).".into(),
         ],
         plot: Some(super::plot::Plot {
             x: "depth",

@@ -138,7 +138,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         name: "expectiminimax",
         family: Family::Chance,
         applies_to: "two-player trees, chance nodes allowed",
-        params: &[],
+        params: &[TT],
         source: "the reference for *-minimax trees: every node searched",
     },
     AlgorithmInfo {

@@ -5,44 +5,112 @@
 //! chance node they search fully gets the very same floating-point number ([`super::chance`]): the sum of the
 //! children's values divided by N when they are equally likely (Ballard's `vsum / N`), the sum
 //! of `p_i · v_i` in child order otherwise (§7.3).
+//!
+//! With a transposition table (`expectiminimax:tt`; Schaeffer's slides, "Using storage") a
+//! position is searched once: its value is stored under its key, and every other node of that
+//! position is answered from the table without a search. Expectiminimax has no window, so every
+//! entry is exact and every hit answers. Keys are checked to agree before the search
+//! ([`super::improvements::keys_agree`]); the value of a position is the same wherever it is met
+//! because its subtree is, so the table changes no value, only the nodes visited — in Pig, the
+//! same scores are reached by many orders of rolls and holds.
 
 use super::chance::ChanceSum;
+use super::tt::{Entry, Table};
 use super::{Bound, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
 /// Every node searched; chance nodes worth the probability-weighted mean of their children.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
-    Found::exact(visit(tree, tree.root(), obs))
+    Found::exact(visit(tree, tree.root(), &mut NoTable, obs))
+}
+
+/// [`search`] with a transposition table: each position searched once.
+pub fn search_with_table<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+    let mut memory = Memory {
+        table: Table::default(),
+        heights: tree.heights(),
+    };
+    Found::exact(visit(tree, tree.root(), &mut memory, obs))
 }
 
 /// The exact value of `node`.
 pub fn value(tree: &Tree, node: NodeId) -> f64 {
-    visit(tree, node, &mut super::Quiet)
+    visit(tree, node, &mut NoTable, &mut super::Quiet)
 }
 
-fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> f64 {
+/// Where the search looks positions up and stores them: nowhere (the plain search, at no
+/// cost), or a transposition table.
+trait Remember {
+    /// The stored value of `node`'s position, told to the observer.
+    fn recall<O: Observer>(&mut self, tree: &Tree, node: NodeId, obs: &mut O) -> Option<f64>;
+    fn store(&mut self, tree: &Tree, node: NodeId, v: f64);
+}
+
+struct NoTable;
+
+impl Remember for NoTable {
+    #[inline]
+    fn recall<O: Observer>(&mut self, _: &Tree, _: NodeId, _: &mut O) -> Option<f64> {
+        None
+    }
+    #[inline]
+    fn store(&mut self, _: &Tree, _: NodeId, _: f64) {}
+}
+
+/// The table, keyed by position and draft (here the subtree's height: there is no depth limit).
+struct Memory {
+    table: Table,
+    heights: Vec<u32>,
+}
+
+impl Remember for Memory {
+    fn recall<O: Observer>(&mut self, tree: &Tree, node: NodeId, obs: &mut O) -> Option<f64> {
+        let key = tree.key(node)?;
+        obs.tt_probe(node);
+        let e = self.table.get(key, self.heights[node.index()])?;
+        obs.tt_hit(node, e.value, Bound::Exact, true);
+        Some(e.value)
+    }
+
+    fn store(&mut self, tree: &Tree, node: NodeId, value: f64) {
+        if let Some(key) = tree.key(node) {
+            let entry = Entry {
+                value,
+                bound: Bound::Exact,
+                best: 0,
+            };
+            self.table.store(key, self.heights[node.index()], entry);
+        }
+    }
+}
+
+fn visit<O: Observer, M: Remember>(tree: &Tree, node: NodeId, memo: &mut M, obs: &mut O) -> f64 {
     if tree.is_leaf(node) {
         let v = tree.value(node);
         obs.leaf(node, v);
+        return v;
+    }
+    if let Some(v) = memo.recall(tree, node, obs) {
         return v;
     }
     obs.enter(node, f64::NEG_INFINITY, f64::INFINITY);
     let v = match tree.kind(node) {
         Kind::Max => tree
             .children(node)
-            .fold(f64::NEG_INFINITY, |b, c| b.max(visit(tree, c, obs))),
+            .fold(f64::NEG_INFINITY, |b, c| b.max(visit(tree, c, memo, obs))),
         Kind::Min => tree
             .children(node)
-            .fold(f64::INFINITY, |b, c| b.min(visit(tree, c, obs))),
+            .fold(f64::INFINITY, |b, c| b.min(visit(tree, c, memo, obs))),
         _ => {
             let mut sum = ChanceSum::new(tree, node);
             for c in tree.children(node) {
-                let v = visit(tree, c, obs);
+                let v = visit(tree, c, memo, obs);
                 sum.add(tree, c, v);
             }
             sum.value()
         }
     };
     obs.exit(node, v, Bound::Exact);
+    memo.store(tree, node, v);
     v
 }

@@ -144,6 +144,11 @@ fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
         Algorithm::Maxn => maxn::search(tree, obs),
         Algorithm::MaxnShallow => shallow::search(tree, obs),
         Algorithm::Paranoid { player } => paranoid::search(tree, *player, obs),
+        Algorithm::Improved { base, with }
+            if with.tt && matches!(**base, Algorithm::Expectiminimax) =>
+        {
+            expectiminimax::search_with_table(tree, obs)
+        }
         Algorithm::Improved { base, with } if with.reorders() => {
             improved::search(tree, base, with, obs)
         }

@@ -41,7 +41,7 @@ impl App {
         if r.algo.improvements().is_some_and(|w| w.reorders()) {
             self.status = Some((
                 format!(
-                    "practice asks about searches that take children in order: {} orders them as it searches (step through it instead)",
+                    "practice does not cover the transposition table, iterative deepening, killers or history, which {} uses: step through it instead",
                     r.algo.label()
                 ),
                 true,
