@@ -126,7 +126,10 @@ fn the_table_and_deepening_are_refused_with_reasons() {
         refused(&["run", "expectiminimax", file, "--depth", "2"])
             .contains("expectiminimax takes no --depth; minimax, alphabeta, negascout, negascout-ab, sss, mtdf do")
     );
-    assert!(refused(&["run", "sss", file, "--tt"]).contains("alphabeta, negascout, mtdf, expectiminimax do"));
+    assert!(
+        refused(&["run", "sss", file, "--tt"])
+            .contains("alphabeta, negascout, mtdf, expectiminimax do")
+    );
     let uniform = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args([
             "run",
