@@ -144,6 +144,14 @@ fn exports(c: &mut Criterion) {
     g.bench_function("save dot picture", |b| {
         b.iter(|| black_box(draw::dot::render(&pic, &title)))
     });
+    // The whole export: every node's state, the cards and their layout, then the text.
+    let sizes = tree.subtree_sizes();
+    g.bench_function("lay out and save dot picture", |b| {
+        b.iter(|| {
+            let pic = draw::picture(&tree, &sizes, Some(&at), &opts);
+            black_box(draw::dot::render(&pic, &title).len())
+        })
+    });
     g.finish();
 }
 

@@ -97,15 +97,13 @@ impl<'a> At<'a> {
         self.step >= self.trace.len()
     }
 
-    fn state(&self, tree: &Tree, id: NodeId) -> NodeState {
-        settled(
-            tree,
-            self.run,
-            self.trace,
-            id,
-            self.step,
-            self.replay.state(id, self.step),
-        )
+    /// `id`'s state, from `all` (every node's, [`Replay::states`]) when given.
+    fn state(&self, tree: &Tree, id: NodeId, all: Option<&[NodeState]>) -> NodeState {
+        let raw = match all {
+            Some(all) => all[id.index()].clone(),
+            None => self.replay.state(id, self.step),
+        };
+        settled(tree, self.run, self.trace, id, self.step, raw)
     }
 }
 
@@ -151,6 +149,11 @@ fn leaf_text(tree: &Tree, id: NodeId) -> String {
 
 /// The card of node `id`: what the picture says about it, in `at`'s run if there is one.
 pub fn card(tree: &Tree, at: Option<&At>, id: NodeId) -> Card {
+    card_in(tree, at, id, None)
+}
+
+/// [`card`], the node's state taken from `all` (every node's) when given.
+fn card_in(tree: &Tree, at: Option<&At>, id: NodeId, all: Option<&[NodeState]>) -> Card {
     let label = tree
         .label(id)
         .map(|l| crate::text::terminal_safe(l).into_owned());
@@ -175,7 +178,7 @@ pub fn card(tree: &Tree, at: Option<&At>, id: NodeId) -> Card {
     let Some(at) = at else {
         return c;
     };
-    let st = at.state(tree, id);
+    let st = at.state(tree, id, all);
     c.status = Some(st.status);
     c.glyph = status_glyph(&st);
     c.probed = st.probed || st.probe_target;
@@ -218,8 +221,14 @@ pub fn card(tree: &Tree, at: Option<&At>, id: NodeId) -> Card {
 pub fn picture(tree: &Tree, sizes: &[u32], at: Option<&At>, opts: &Options) -> Picture {
     let limit = opts.depth.unwrap_or(MOST_LEVELS).min(MOST_LEVELS);
     let current = at.and_then(At::current);
+    // A picture as wide as the whole tree has nodes may draw them all: every state in one pass
+    // ([`Replay::states`], over the whole tree) costs less than a replay per node. A narrower
+    // one (the explorer's diagram of a big tree) replays only the nodes it draws.
+    let all = at
+        .filter(|_| tree.len() <= opts.width)
+        .map(|a| a.replay.states(a.step));
     let mut pic = layout::lay_out(tree, sizes, opts.root, limit, opts.width, current, |id| {
-        card(tree, at, id)
+        card_in(tree, at, id, all.as_deref())
     });
     if let Some(at) = at.filter(|a| a.at_end()) {
         let on_pv: std::collections::HashSet<NodeId> = at.run.pv.iter().copied().collect();

@@ -27,6 +27,7 @@ pub mod examples;
 pub mod experiment;
 pub mod format;
 pub mod generate;
+pub mod hash;
 pub mod memory;
 pub mod report;
 pub mod search;

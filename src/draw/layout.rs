@@ -11,8 +11,7 @@
 //! Levels are rows of cards: level `d` starts at [`Picture::top`]`(d)`; between two levels
 //! there are two rows of connectors (the bar joining siblings, then each edge's mark).
 
-use std::collections::HashMap;
-
+use crate::hash::{FastMap, FastSet};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::trace::Status;
@@ -53,6 +52,11 @@ impl Card {
         format!("{}{}", if self.current { "▶" } else { "" }, self.glyph)
     }
 
+    /// The columns [`Card::prefix`] takes.
+    fn prefix_width(&self) -> usize {
+        usize::from(self.current) + self.glyph.width()
+    }
+
     /// The card's lines as the text picture writes them.
     pub fn text_lines(&self) -> Vec<String> {
         let mut out: Vec<String> = self.prob.iter().cloned().collect();
@@ -66,11 +70,17 @@ impl Card {
         out
     }
 
-    /// Columns the card takes in the text picture.
+    /// Columns the card takes in the text picture (the widest of [`Card::text_lines`],
+    /// measured without writing them).
     pub fn width(&self) -> usize {
-        self.text_lines()
+        let lines = self.lines.iter().enumerate().map(|(i, l)| {
+            let prefix = if i == 0 { self.prefix_width() } else { 0 };
+            prefix + l.width()
+        });
+        self.prob
             .iter()
-            .map(|l| l.width())
+            .map(|p| p.width())
+            .chain(lines)
             .max()
             .unwrap_or(0)
     }
@@ -81,12 +91,17 @@ impl Card {
 
     /// Cuts every line so that the card is at most `w` columns wide.
     pub fn truncate(&mut self, w: usize) {
-        let room = w.saturating_sub(self.prefix().width()).max(1);
+        let room = w.saturating_sub(self.prefix_width()).max(1);
+        let fit = |s: &mut String, w: usize| {
+            if s.width() > w {
+                *s = cut(s, w);
+            }
+        };
         for (i, l) in self.lines.iter_mut().enumerate() {
-            *l = cut(l, if i == 0 { room } else { w.max(1) });
+            fit(l, if i == 0 { room } else { w.max(1) });
         }
         if let Some(p) = &mut self.prob {
-            *p = cut(p, w.max(1));
+            fit(p, w.max(1));
         }
     }
 
@@ -210,13 +225,56 @@ struct Builder<'a, F> {
     sizes: &'a [u32],
     limit: usize,
     /// The current step's node and its ancestors: an elision hiding one of them is marked.
-    on_path: std::collections::HashSet<NodeId>,
+    on_path: FastSet<NodeId>,
     current: Option<NodeId>,
     make: F,
-    cards: HashMap<NodeId, Card>,
+    /// Cards made to measure a subtree, until their node is placed.
+    cards: NodeCache<Card>,
     /// Measured widths, and whether each is whole (not cut short at a cap).
-    naturals: HashMap<NodeId, (usize, bool)>,
+    naturals: NodeCache<(usize, bool)>,
     out: Vec<Item>,
+}
+
+/// What the layout remembers of some nodes: in a vector over the whole tree when the picture
+/// is as wide as the tree has nodes (it may then visit them all, and a vector is read without
+/// a hash table's cache misses), in a hash map when it is narrower (the explorer's diagram of
+/// a big tree touches a few hundred).
+enum NodeCache<T> {
+    Dense(Vec<Option<T>>),
+    Sparse(FastMap<NodeId, T>),
+}
+
+impl<T> NodeCache<T> {
+    fn new(tree: &Tree, width: usize) -> Self {
+        if tree.len() <= width {
+            NodeCache::Dense(std::iter::repeat_with(|| None).take(tree.len()).collect())
+        } else {
+            NodeCache::Sparse(FastMap::default())
+        }
+    }
+
+    fn get(&self, id: NodeId) -> Option<&T> {
+        match self {
+            NodeCache::Dense(v) => v[id.index()].as_ref(),
+            NodeCache::Sparse(m) => m.get(&id),
+        }
+    }
+
+    fn insert(&mut self, id: NodeId, x: T) {
+        match self {
+            NodeCache::Dense(v) => v[id.index()] = Some(x),
+            NodeCache::Sparse(m) => {
+                m.insert(id, x);
+            }
+        }
+    }
+
+    fn remove(&mut self, id: NodeId) -> Option<T> {
+        match self {
+            NodeCache::Dense(v) => v[id.index()].take(),
+            NodeCache::Sparse(m) => m.remove(&id),
+        }
+    }
 }
 
 /// Lays out the subtree of `root` to `limit` levels in at most `width` columns; `make` gives
@@ -239,8 +297,8 @@ pub fn lay_out(
         on_path,
         current,
         make,
-        cards: HashMap::new(),
-        naturals: HashMap::new(),
+        cards: NodeCache::new(tree, width),
+        naturals: NodeCache::new(tree, width),
         out: Vec::new(),
     };
     // The last subtree's gap may fall beyond the width: it is never drawn.
@@ -255,12 +313,12 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
     }
 
     fn card(&mut self, id: NodeId) -> &Card {
-        if !self.cards.contains_key(&id) {
+        if self.cards.get(id).is_none() {
             let mut c = (self.make)(id);
             c.truncate(MAX_CARD);
             self.cards.insert(id, c);
         }
-        &self.cards[&id]
+        self.cards.get(id).expect("just made")
     }
 
     fn card_width(&mut self, id: NodeId) -> usize {
@@ -271,7 +329,7 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
     /// than `cap`, some width above `cap`: how much wider does not matter to a parent that can
     /// give no more, so a wide subtree is measured only as far as `cap`.
     fn natural(&mut self, id: NodeId, depth: usize, cap: usize) -> usize {
-        if let Some(&(w, whole)) = self.naturals.get(&id)
+        if let Some(&(w, whole)) = self.naturals.get(id)
             && (whole || w > cap)
         {
             return w;
@@ -327,7 +385,9 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
 
     /// Places `id`'s subtree in at most `budget` columns; returns its item.
     fn place(&mut self, id: NodeId, depth: usize, budget: usize, parent: Option<usize>) -> usize {
-        let mut card = self.card(id).clone();
+        // Each node is placed once: its card leaves the measuring cache.
+        self.card(id);
+        let mut card = self.cards.remove(id).expect("just made");
         card.truncate(budget.saturating_sub(GAP).clamp(1, MAX_CARD));
         let me = self.push(card, depth, parent);
         let kids: Vec<NodeId> = self.tree.children(id).collect();
