@@ -253,6 +253,32 @@ fn pig_matches_openspiel() {
     }
 }
 
+/// OpenSpiel sums floating-point products and gives pig(6, 3, 8) one unit in the last place
+/// too high; its exact value is 448/2187 (docs/FORMAT.md, "Games"), and prune's chance nodes
+/// give that fraction rounded once, to the last bit, in every expectimax search.
+#[test]
+fn pig_value_is_the_exact_fraction_rounded_once() {
+    let t = Spec::Game(Game::Pig {
+        win: 6,
+        dice: 3,
+        horizon: 8,
+    })
+    .build(1)
+    .unwrap();
+    let exact: f64 = 448.0 / 2187.0;
+    for algo in [
+        Algorithm::Expectiminimax,
+        Algorithm::Star1 { rightmost: false },
+        Algorithm::Star2 {
+            probes: 1,
+            probe_always: false,
+            rightmost: false,
+        },
+    ] {
+        assert_eq!(root_value(&t, &algo).to_bits(), exact.to_bits(), "{algo}");
+    }
+}
+
 /// The node reached from the root by the moves labelled `path`.
 fn follow(t: &Tree, path: &[&str]) -> NodeId {
     path.iter().fold(t.root(), |at, want| {
