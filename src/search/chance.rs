@@ -111,7 +111,13 @@ impl ChanceSum {
 
     #[inline(never)]
     fn exact_value(&self) -> Option<f64> {
-        let sum = self.exact?;
+        self.exact_over(self.exact?)
+    }
+
+    /// The node's value, rounded once, if its exact sum were `sum`: `sum / N` for equally
+    /// likely children, `sum` otherwise.
+    #[inline]
+    fn exact_over(&self, sum: Ratio) -> Option<f64> {
         match self.float.uniform {
             Some(n) => sum.checked_div(n as i128),
             None => Some(sum),
@@ -185,6 +191,126 @@ impl ChanceSum {
     }
 }
 
+/// The tests Star1 and Star2 make child by child at a chance node, computed exactly: the
+/// node's value with the later children at fixed values (at U, at L, or at Star2's probe
+/// bounds) and the window ends Aᵢ and Bᵢ that solve it. What [`ChanceSum::then`] and
+/// [`ChanceSum::solve`] compute by summing the later children for every test, the later
+/// children's exact shares are summed here once a node, and each probability's fraction is
+/// found once: the same numbers, since each is the exact fraction rounded once.
+pub(crate) struct ExactTests {
+    uniform: bool,
+    /// Each child's probability as a fraction (empty for equally likely children).
+    probs: Vec<Option<Ratio>>,
+    /// Entry `i`: the exact shares of the children after `i`, at their values for the test
+    /// `≤ α` (and Aᵢ), and for the test `≥ β` (and Bᵢ).
+    low: Vec<Option<Ratio>>,
+    high: Vec<Option<Ratio>>,
+    alpha: Option<Ratio>,
+    beta: Option<Ratio>,
+}
+
+impl ExactTests {
+    /// The tests at the chance node `node` (children `kids`, window (α, β)), child `j` worth
+    /// `low(j)` in the test `≤ α` and `high(j)` in the test `≥ β`; `None` where the node is
+    /// not summed exactly ([`ChanceSum::new`]'s rule).
+    pub(crate) fn new(
+        tree: &Tree,
+        node: NodeId,
+        kids: &[NodeId],
+        (alpha, beta): (f64, f64),
+        low: impl Fn(usize) -> f64,
+        high: impl Fn(usize) -> f64,
+    ) -> Option<ExactTests> {
+        if !tree.simple_fractions() {
+            return None;
+        }
+        let uniform = tree.is_uniform(node);
+        let probs = if uniform {
+            Vec::new()
+        } else {
+            kids.iter().map(|&c| Ratio::of(tree.prob(c))).collect()
+        };
+        let mut t = ExactTests {
+            uniform,
+            probs,
+            low: Vec::new(),
+            high: Vec::new(),
+            alpha: Ratio::of(alpha),
+            beta: Ratio::of(beta),
+        };
+        t.low = t.tails(kids.len(), low);
+        t.high = t.tails(kids.len(), high);
+        Some(t)
+    }
+
+    /// Child `i`'s share when it is worth `x`: `x`, or `pᵢ·x`.
+    #[inline]
+    fn share(&self, i: usize, x: f64) -> Option<Ratio> {
+        let x = Ratio::of(x)?;
+        if self.uniform {
+            Some(x)
+        } else {
+            self.probs[i]?.checked_mul(x)
+        }
+    }
+
+    /// Entry `i`: `Σ_{j>i} share_j` with child `j` worth `at(j)`.
+    fn tails(&self, n: usize, at: impl Fn(usize) -> f64) -> Vec<Option<Ratio>> {
+        let mut out = vec![None; n];
+        let mut acc = Some(Ratio::ZERO);
+        for i in (0..n).rev() {
+            out[i] = acc;
+            acc = acc.and_then(|a| a.checked_add(self.share(i, at(i))?));
+        }
+        out
+    }
+
+    /// The node's value with the children before `i` summed in `sum`, child `i` worth `x` and
+    /// the later ones at their values of the test `≤ α` (`high`: of the test `≥ β`).
+    #[inline]
+    pub(crate) fn value(&self, sum: &ChanceSum, i: usize, x: f64, high: bool) -> Option<f64> {
+        let tail = if high { self.high[i] } else { self.low[i] }?;
+        let total = sum
+            .exact?
+            .checked_add(self.share(i, x)?)?
+            .checked_add(tail)?;
+        sum.exact_over(total)
+    }
+
+    /// Aᵢ (`high` false: the x at which [`Self::value`] is α) or Bᵢ (`high`: at which it is β).
+    /// `None` if α (β) is no simple fraction, or if the exact sum outgrew 128 bits (then
+    /// `fallback` is asked: [`ChanceSum::solve`], which sums the later children in order).
+    pub(crate) fn end(
+        &self,
+        sum: &ChanceSum,
+        i: usize,
+        high: bool,
+        fallback: impl FnOnce() -> Option<f64>,
+    ) -> Option<f64> {
+        // A target that is no simple fraction: `fallback` would find none either.
+        (if high { self.beta } else { self.alpha })?;
+        self.solved(sum, i, high).or_else(fallback)
+    }
+
+    fn solved(&self, sum: &ChanceSum, i: usize, high: bool) -> Option<f64> {
+        let (target, tail) = if high {
+            (self.beta?, self.high[i]?)
+        } else {
+            (self.alpha?, self.low[i]?)
+        };
+        let rest = sum.exact?.checked_add(tail)?;
+        let x = match sum.float.uniform {
+            // value = (Σ + x) / N
+            Some(n) => target.checked_mul(Ratio::of(n)?)?.checked_sub(rest)?,
+            // value = Σ + p·x
+            None => target
+                .checked_sub(rest)?
+                .checked_div_ratio(self.probs[i]?)?,
+        };
+        x.to_f64()
+    }
+}
+
 /// The lower end of a child's window: the window's `a` (from Ballard's equations) clipped to L,
 /// lowered where rounding made it too high, so that a child failing low at it makes `low` hold
 /// (`low(x)`: a child worth at most x proves the chance node worth at most α). Monotone: `low`
@@ -253,6 +379,43 @@ fn unkey(k: i128) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tests summed once a node give, bit for bit, what summing the later children for
+    /// every test gives: the node's value with child i at x and Aᵢ/Bᵢ, at every i.
+    #[test]
+    fn exact_tests_agree_with_summing_each_time() {
+        for expr in [
+            "*(3,-7,2,9,-4,0)",
+            "*(1/3:(5,1), 1/6:(-2,8), 1/2:(7,3))",
+            "*(2/7:4, 3/7:(1,-1), 1/7:-8, 1/7:6)",
+            "*(1,2.5,-1)",
+        ] {
+            let tree = crate::format::parse_expr(expr, false).unwrap();
+            let node = tree.root();
+            let kids: Vec<NodeId> = tree.children(node).collect();
+            let n = kids.len();
+            let (l, u) = (-10.0, 10.0);
+            for (alpha, beta) in [(-3.0, 4.0), (-1.0 / 3.0, 2.5), (0.0, 0.0)] {
+                let e = ExactTests::new(&tree, node, &kids, (alpha, beta), |_| u, |_| l).unwrap();
+                let mut sum = ChanceSum::new(&tree, node);
+                for (i, &c) in kids.iter().enumerate() {
+                    let at = |x: f64| kids[i + 1..].iter().map(move |&k| (k, x));
+                    for x in [-9.0, -1.5, 0.0, 1.0 / 3.0, 7.0] {
+                        for (high, rest) in [(false, u), (true, l)] {
+                            let summed = sum.then(&tree, c, x, at(rest));
+                            assert_eq!(e.value(&sum, i, x, high), Some(summed), "{expr} {i} {x}");
+                        }
+                    }
+                    let a = e.end(&sum, i, false, || None);
+                    assert_eq!(a, sum.solve(&tree, c, alpha, at(u)), "{expr} A{i}");
+                    let b = e.end(&sum, i, true, || None);
+                    assert_eq!(b, sum.solve(&tree, c, beta, at(l)), "{expr} B{i}");
+                    assert!(a.is_some() && b.is_some());
+                    sum.add(&tree, c, tree.value(kids[(i + 1) % n]));
+                }
+            }
+        }
+    }
 
     #[test]
     fn window_ends_are_the_thresholds_of_their_tests() {
