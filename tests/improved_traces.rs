@@ -21,7 +21,9 @@ use std::sync::atomic::AtomicU64;
 use prune::generate::game::connect_four::Moves;
 use prune::generate::game::{Game, Heaps, generate};
 use prune::search::{Algorithm, Bound, Params, Run, expectiminimax};
+use prune::text::short_number;
 use prune::trace::narrate::describe;
+use prune::trace::provenance::{End, Origin, window_origin};
 use prune::trace::{EventView, Replay, Status, Trace, record};
 use prune::tree::{Kind, NodeId, Tree};
 
@@ -249,6 +251,7 @@ fn check(tree: &Tree, algo: &Algorithm, seen: &mut Seen) {
         per_iteration.push(nodes);
         check_states(tree, &replay, algo, start, end, seen);
     }
+    check_root_windows(tree, algo, &trace, &replay);
     let s = &run.stats;
     let count = |name: &str| counts.get(name).copied().unwrap_or(0);
     assert_eq!(count("interior"), s.interior, "{algo}");
@@ -263,6 +266,63 @@ fn check(tree: &Tree, algo: &Algorithm, seen: &mut Seen) {
         assert_eq!(per_iteration, s.iteration_nodes, "{algo}");
     }
     check_run(&run, &trace);
+}
+
+/// Detail's account of the root's window is true: an aspiration window is said to be one,
+/// around the previous iteration's value (the root's latest exit), and the window of the root
+/// searched again after it failed is said to come from that failure.
+fn check_root_windows(tree: &Tree, algo: &Algorithm, trace: &Trace, replay: &Replay) {
+    let aspiration = algo.improvements().and_then(|w| w.aspiration);
+    // The root's latest exit, and that of the iteration before this one.
+    let (mut latest, mut previous) = (None, None);
+    let mut failed = false;
+    for (k, e) in trace.events().iter().enumerate() {
+        let x = match e.view() {
+            EventView::Exit { node, value, .. } if node == tree.root() => {
+                latest = Some(value);
+                continue;
+            }
+            EventView::Iteration { .. } => {
+                (previous, failed) = (latest, false);
+                continue;
+            }
+            EventView::Enter { node, alpha, beta } if node == tree.root() => (alpha, beta),
+            EventView::Research {
+                node,
+                alpha,
+                beta,
+                aspiration,
+            } if node == tree.root() => {
+                failed |= aspiration;
+                (alpha, beta)
+            }
+            _ => continue,
+        };
+        for (end, x) in [(End::Alpha, x.0), (End::Beta, x.1)] {
+            let (got, origin) = window_origin(tree, replay, tree.root(), k + 1, end).unwrap();
+            assert_eq!(got.to_bits(), x.to_bits(), "{algo} step {}", k + 1);
+            let said = origin.sentence(tree, algo, end, x);
+            if failed {
+                assert_eq!(origin, Origin::AspirationFailed, "{algo}: {said}");
+                assert!(said.contains("aspiration window"), "{algo}: {said}");
+            } else if x.is_finite() && !matches!(algo.base(), Algorithm::Mtdf { .. }) {
+                let w = aspiration.unwrap_or_else(|| panic!("{algo}: a finite root window"));
+                let v = previous.expect("a previous iteration");
+                let around = format!(
+                    "the root's aspiration window, the previous iteration's value {} {} {}",
+                    short_number(v),
+                    if end == End::Alpha { '−' } else { '+' },
+                    short_number(w)
+                );
+                assert!(
+                    said.contains(&around),
+                    "{algo} step {}: {said}; expected {around}",
+                    k + 1
+                );
+                assert!(!said.contains("bound of the tree's values"), "{said}");
+            }
+        }
+    }
 }
 
 /// The run's last event is the root's exit with the run's value.

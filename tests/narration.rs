@@ -206,6 +206,10 @@ fn every_provenance_names_the_event_that_set_the_bound() {
                                 || !matches!(algo, Algorithm::AlphaBeta { .. }),
                             "{algo}"
                         ),
+                        Origin::AspirationFailed => assert!(
+                            algo.improvements().is_some_and(|w| w.aspiration.is_some()),
+                            "{algo}"
+                        ),
                         Origin::Chosen => assert!(
                             !matches!(algo, Algorithm::AlphaBeta { .. } | Algorithm::Minimax),
                             "{algo}: {end:?} = {x} of node {} at step {} has no source in {}",

@@ -52,6 +52,9 @@ pub enum Origin {
     /// Chosen by the algorithm, not returned from below: a null window's other end
     /// (NegaScout, MTD(f)), a re-search's wider window, a probe's window.
     Chosen,
+    /// The root's window when it is searched again after its aspiration window failed: the
+    /// failed side open, the other kept.
+    AspirationFailed,
 }
 
 /// A bound of the window `node` was entered with (at its latest entry among the first `k`
@@ -128,11 +131,24 @@ fn trace_origin(
     end: End,
 ) -> Origin {
     loop {
-        if let EventView::Research { .. } = trace.event(entry).view() {
-            return Origin::Chosen;
+        if let EventView::Research { aspiration, .. } = trace.event(entry).view() {
+            return if aspiration {
+                Origin::AspirationFailed
+            } else {
+                Origin::Chosen
+            };
         }
         let Some(parent) = tree.parent(node) else {
-            return Origin::Start;
+            // The root entered again right after its aspiration window failed (and, with a
+            // transposition table, its entry looked up).
+            let mut before = latest(replay, node, 0, entry).map(|(_, e)| e);
+            let again = before.find(|e| !matches!(e, EventView::TableHit { .. }));
+            return match again {
+                Some(EventView::Research {
+                    aspiration: true, ..
+                }) => Origin::AspirationFailed,
+                _ => Origin::Start,
+            };
         };
         let Some((pentry, (pa, pb))) = latest_entry(replay, parent, entry) else {
             return Origin::Chosen;
@@ -203,12 +219,30 @@ impl Origin {
             Origin::Start if x.is_infinite() => {
                 format!("{head}: the search starts at the root with the widest window")
             }
-            Origin::Start => match algo.base() {
-                Algorithm::Mtdf { .. } => {
+            Origin::Start => match (algo.base(), algo.improvements().and_then(|w| w.aspiration)) {
+                (Algorithm::Mtdf { .. }, _) => {
                     format!("{head}: MTD(f)'s null window at the root, from its guess")
+                }
+                // Iterative deepening's later iterations start from (v − W, v + W).
+                (_, Some(w)) => {
+                    let (v, sign) = match end {
+                        End::Alpha => (x + w, '−'),
+                        End::Beta => (x - w, '+'),
+                    };
+                    format!(
+                        "{head}: the root's aspiration window, the previous iteration's value {} {sign} {}",
+                        short_number(v),
+                        short_number(w)
+                    )
                 }
                 _ => format!("{head}: the root's window, the bound of the tree's values"),
             },
+            Origin::AspirationFailed if x.is_infinite() => format!(
+                "{head}: the aspiration window failed on this side, so the root is searched again with it open"
+            ),
+            Origin::AspirationFailed => format!(
+                "{head}: the side of the aspiration window that held, kept when the root is searched again"
+            ),
             Origin::Returned {
                 child,
                 parent,
