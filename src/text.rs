@@ -74,6 +74,8 @@ pub fn short_number(x: f64) -> String {
         "+∞".into()
     } else if x == f64::NEG_INFINITY {
         "−∞".into()
+    } else if x == 0.0 {
+        "0".into() // −0 too: the same number to a reader
     } else {
         let s = number_text(x);
         if s.len() > 7 && x.fract() != 0.0 {
@@ -92,6 +94,9 @@ pub fn short_number(x: f64) -> String {
 pub fn readable_number(x: f64, full: bool) -> String {
     if x.is_infinite() {
         return if x > 0.0 { "+∞" } else { "−∞" }.into();
+    }
+    if x == 0.0 && !full {
+        return "0".into(); // −0 (a negated zero: MTD(f)'s null windows) is 0 to a reader
     }
     if full || x.is_nan() || (x.fract() == 0.0 && x.abs() < 1e15) {
         return number_text(x);
@@ -349,6 +354,9 @@ mod tests {
         assert_eq!(short_number(f64::NEG_INFINITY), "−∞");
         assert_eq!(short_number(2.5), "2.5");
         assert_eq!(short_number(1.0 / 3.0), "0.333");
+        assert_eq!(short_number(-0.0), "0");
+        assert_eq!(readable_number(-0.0, false), "0");
+        assert_eq!(readable_number(-0.0, true), "-0", "every digit, and the sign, when asked");
         assert_eq!(vector_text(&[3.0, 0.5]), "(3,0.5)");
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(nodes(1), "1 node");
