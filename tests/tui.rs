@@ -1346,3 +1346,68 @@ fn iterations_and_table_hits_are_steppable() {
     assert!(s.contains("answered by the transposition table"), "{s}");
     insta::assert_snapshot!("table_hit", s);
 }
+
+/// The step in words is wrapped, not cut at the panel's edge: at 80×24 (two lines) and 120×40
+/// (four), every step's narration of Star2 on Ballard's Figure 6 and of alpha-beta with a table,
+/// iterative deepening and aspiration on connect-four is on screen whole wherever it fits in
+/// those lines, and its beginning is there where it does not.
+#[test]
+fn the_narration_wraps_instead_of_being_cut() {
+    use prune::generate::game::connect_four::Moves;
+    use prune::generate::game::{Game, generate};
+    use prune::search::Params;
+    use ratatui::widgets::{Paragraph, Wrap};
+    let four = generate(&Game::ConnectFour {
+        depth: 3,
+        moves: Moves::parse("44").unwrap(),
+    })
+    .unwrap();
+    let improved = Algorithm::parse("alphabeta:tt:id:aspiration=1", &Params::default()).unwrap();
+    let star2 = Algorithm::Star2 {
+        probes: 1,
+        rightmost: false,
+        probe_always: false,
+    };
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut whole, mut long) = (0, 0);
+    for (tree, algo) in [(sample("ballard-figure-6.ron"), star2), (four, improved)] {
+        let mut a = app(tree);
+        a.run_now(&[algo]);
+        keys(&mut a, &["home"]);
+        let steps = a.runs[0].trace.len();
+        for k in 0..=steps {
+            for (w, h, most) in [(80u16, 24u16, 2usize), (120, 40, 4)] {
+                let said = a.runs[0].describe(&a.tree, a.runs[0].step);
+                let s = screen(&mut a, w, h);
+                // The stepper's rows, between its top border ("╭ Step") and its bottom one.
+                let rows: Vec<&str> = s
+                    .lines()
+                    .skip_while(|l| !l.starts_with("╭ Step"))
+                    .skip(1)
+                    .take_while(|l| !l.starts_with('╰'))
+                    .map(|l| l.trim_start_matches('│').trim_end_matches('│'))
+                    .collect();
+                let shown = words(&rows.join(" "));
+                let lines = Paragraph::new(said.as_str())
+                    .wrap(Wrap { trim: true })
+                    .line_count(w - 2);
+                if lines <= most {
+                    assert_eq!(shown, words(&said), "step {k} at {w}×{h}");
+                    whole += 1;
+                } else {
+                    assert_eq!(rows.len(), most, "step {k} at {w}×{h}");
+                    let first = words(&said)
+                        .split(' ')
+                        .take(6)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    assert!(shown.starts_with(&first), "step {k} at {w}×{h}: {shown}");
+                    long += 1;
+                }
+            }
+            keys(&mut a, &["right"]);
+        }
+    }
+    assert!(whole > 100, "{whole} whole narrations");
+    eprintln!("{whole} narrations whole, {long} longer than the panel");
+}

@@ -103,13 +103,16 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         overlays(f, app, area, main);
         return hit;
     }
+    // The step in words, wrapped: up to 2 lines on a small screen, 4 on a tall one.
+    let narration = if area.height < 30 { 2 } else { 4 };
+    let stepper_h = stepper::stepper_height(app, area.width, narration);
     let [title, main, stats, stepper, status] = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
             Constraint::Length(1),
             Constraint::Min(6),
             Constraint::Length(stats_h),
-            Constraint::Length(3),
+            Constraint::Length(stepper_h),
             Constraint::Length(1),
         ])
         .areas(area);

@@ -3,12 +3,26 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::trace::EventView;
 
 use super::style::*;
 use crate::tui::app::App;
+
+/// Rows the stepper takes at `width` columns: its narration wrapped, at most `most` lines of it,
+/// and the border.
+pub(super) fn stepper_height(app: &App, width: u16, most: u16) -> u16 {
+    let lines = match app.current_run() {
+        Some(r) => {
+            let text = r.describe(&app.tree, r.step);
+            let p = Paragraph::new(text).wrap(Wrap { trim: true });
+            p.line_count(width.saturating_sub(2)).max(1) as u16
+        }
+        None => 1,
+    };
+    lines.min(most.max(1)) + 2
+}
 
 pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
@@ -52,5 +66,6 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
         Some(EventView::TableHit { cut: true, .. }) => t.fg(t.cutoff),
         _ => t.fg(t.text),
     };
-    f.render_widget(Paragraph::new(Span::styled(text, style)).block(b), area);
+    let p = Paragraph::new(Span::styled(text, style)).wrap(Wrap { trim: true });
+    f.render_widget(p.block(b), area);
 }
