@@ -356,7 +356,11 @@ mod tests {
         assert_eq!(short_number(1.0 / 3.0), "0.333");
         assert_eq!(short_number(-0.0), "0");
         assert_eq!(readable_number(-0.0, false), "0");
-        assert_eq!(readable_number(-0.0, true), "-0", "every digit, and the sign, when asked");
+        assert_eq!(
+            readable_number(-0.0, true),
+            "-0",
+            "every digit, and the sign, when asked"
+        );
         assert_eq!(vector_text(&[3.0, 0.5]), "(3,0.5)");
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(nodes(1), "1 node");
