@@ -240,6 +240,8 @@ pub struct Tree {
     integral: bool,
     /// Number of leaves (cached by [`Tree::sealed`]).
     leaves: usize,
+    /// The largest number of children of a node (cached by [`Tree::sealed`]).
+    branching: u32,
     /// Some node is a chance node (cached by [`Tree::sealed`]).
     chance: bool,
     /// Every leaf value and uneven probability is a simple fraction (computed when first
@@ -310,6 +312,26 @@ impl Tree {
         }
         let first = self.nodes.first[id.index()];
         Children(first..first + self.nodes.len[id.index()])
+    }
+
+    /// The children of interior node `id` as columns: the first child's id, and the kinds of
+    /// all its children in order (siblings are contiguous). The searches' hot loops read these
+    /// with one bounds check a node instead of one a child.
+    #[inline]
+    pub fn child_kinds(&self, id: NodeId) -> (u32, &[Kind]) {
+        debug_assert!(!self.is_leaf(id));
+        let first = self.nodes.first[id.index()];
+        let n = self.nodes.len[id.index()];
+        (
+            first,
+            &self.nodes.kind[first as usize..(first + n) as usize],
+        )
+    }
+
+    /// The leaf values of the `n` nodes from `first` (a block of siblings).
+    #[inline]
+    pub fn values_from(&self, first: u32, n: usize) -> &[f64] {
+        &self.nodes.value[first as usize..first as usize + n]
     }
 
     #[inline]
@@ -546,6 +568,11 @@ impl Tree {
         })
     }
 
+    /// The largest number of children of a node (0 when the root is a leaf).
+    pub fn max_branching(&self) -> u32 {
+        self.branching
+    }
+
     /// Longest root-to-leaf path, in edges.
     pub fn height(&self) -> usize {
         self.height as usize
@@ -566,6 +593,7 @@ impl Tree {
             height = height.max(depth[i]);
         }
         self.height = height;
+        self.branching = self.nodes.len.iter().copied().max().unwrap_or(0);
         let kinds = &self.nodes.kind;
         self.leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
         self.chance = kinds.contains(&Kind::Chance);
@@ -713,6 +741,7 @@ impl Tree {
             meta,
             multiplayer: false,
             height: 0,
+            branching: 0,
             integral: false,
             leaves: 0,
             chance: false,
@@ -791,6 +820,7 @@ impl Tree {
             meta,
             multiplayer,
             height: 0,
+            branching: 0,
             integral: false,
             leaves: 0,
             chance: false,

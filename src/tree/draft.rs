@@ -868,6 +868,7 @@ impl Valid {
             meta: d.meta,
             multiplayer,
             height: 0,
+            branching: 0,
             integral: false,
             leaves: 0,
             chance: false,
