@@ -242,6 +242,9 @@ pub struct Tree {
     leaves: usize,
     /// The largest number of children of a node (cached by [`Tree::sealed`]).
     branching: u32,
+    /// Bit `i`: node `i` is interior and its children are all leaves (cached by
+    /// [`Tree::sealed`]; 1 bit a node).
+    leaf_parents: Vec<u64>,
     /// Some node is a chance node (cached by [`Tree::sealed`]).
     chance: bool,
     /// Every leaf value and uneven probability is a simple fraction (computed when first
@@ -326,6 +329,13 @@ impl Tree {
             first,
             &self.nodes.kind[first as usize..(first + n) as usize],
         )
+    }
+
+    /// Whether `id` is an interior node whose children are all leaves (the last level of a
+    /// uniform tree), from a bitset: a search can read their values without their kinds.
+    #[inline]
+    pub fn children_all_leaves(&self, id: NodeId) -> bool {
+        self.leaf_parents[id.index() / 64] >> (id.index() % 64) & 1 == 1
     }
 
     /// The leaf values of the `n` nodes from `first` (a block of siblings).
@@ -594,6 +604,16 @@ impl Tree {
         }
         self.height = height;
         self.branching = self.nodes.len.iter().copied().max().unwrap_or(0);
+        // Every interior node, then not those with an interior child (its parent).
+        let mut bits = vec![0u64; self.len().div_ceil(64)];
+        for (i, &k) in self.nodes.kind.iter().enumerate() {
+            bits[i / 64] |= u64::from(k != Kind::Leaf) << (i % 64);
+        }
+        for (&k, &p) in self.nodes.kind.iter().zip(&self.nodes.parent).skip(1) {
+            let p = p as usize;
+            bits[p / 64] &= !(u64::from(k != Kind::Leaf) << (p % 64));
+        }
+        self.leaf_parents = bits;
         let kinds = &self.nodes.kind;
         self.leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
         self.chance = kinds.contains(&Kind::Chance);
@@ -742,6 +762,7 @@ impl Tree {
             multiplayer: false,
             height: 0,
             branching: 0,
+            leaf_parents: Vec::new(),
             integral: false,
             leaves: 0,
             chance: false,
@@ -821,6 +842,7 @@ impl Tree {
             multiplayer,
             height: 0,
             branching: 0,
+            leaf_parents: Vec::new(),
             integral: false,
             leaves: 0,
             chance: false,

@@ -9,7 +9,7 @@
 //! Trees need not alternate Max and Min: [`super::negamax::child`] gives a child's value from its parent's point
 //! of view, negating only between opposite players (see [`super::negamax`]).
 
-use super::negamax::{all_leaves, child, cut_kind, enter, exit, leaf, sign};
+use super::negamax::{child, cut_kind, enter, exit, leaf, sign};
 use super::{Found, Observer};
 use crate::tree::{NodeId, Tree};
 
@@ -50,7 +50,7 @@ pub(crate) fn f2<O: Observer, const FRESH: bool>(
     let mut m = alpha;
     let (first, kinds) = tree.child_kinds(p);
     let n = kinds.len();
-    if all_leaves(kinds) {
+    if tree.children_all_leaves(p) {
         for (i, &v) in tree.values_from(first, n).iter().enumerate() {
             leaf::<O, FRESH>(obs, NodeId(first + i as u32), v);
             let t = s * v;
@@ -87,7 +87,7 @@ fn soft<O: Observer>(tree: &Tree, p: NodeId, alpha: f64, beta: f64, obs: &mut O)
     let (mut a, mut score) = (alpha, f64::NEG_INFINITY);
     let (first, kinds) = tree.child_kinds(p);
     let n = kinds.len();
-    if all_leaves(kinds) {
+    if tree.children_all_leaves(p) {
         for (i, &v) in tree.values_from(first, n).iter().enumerate() {
             obs.fresh_leaf(NodeId(first + i as u32), v);
             let value = s * v;

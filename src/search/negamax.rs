@@ -58,13 +58,6 @@ pub(crate) fn leaf<O: Observer, const FRESH: bool>(obs: &mut O, c: NodeId, v: f6
     }
 }
 
-/// Whether every node of a block of siblings is a leaf: the hot loops then read the leaves'
-/// values straight from the value column.
-#[inline(always)]
-pub(crate) fn all_leaves(kinds: &[Kind]) -> bool {
-    kinds.iter().all(|&k| k == Kind::Leaf)
-}
-
 /// Reports entering `node` (sign `s`) with a negamax window, as a root-relative window.
 #[inline]
 pub(crate) fn enter<O: Observer>(obs: &mut O, node: NodeId, s: f64, alpha: f64, beta: f64) {

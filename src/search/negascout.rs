@@ -29,7 +29,7 @@
 //! - The depth parameter `d` is the tree itself: a search ends at the leaves.
 
 use super::alphabeta;
-use super::negamax::{Negamax, all_leaves, child, cut_kind, enter, exit, sign};
+use super::negamax::{Negamax, child, cut_kind, enter, exit, sign};
 use super::{Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -87,7 +87,7 @@ fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
 ) -> f64 {
     let s = sign(tree.kind(p));
     enter(obs, p, s, alpha, beta);
-    let v = if all_leaves(tree.child_kinds(p).1) {
+    let v = if tree.children_all_leaves(p) {
         scan::<O, INTEGRAL, SELF, true>(tree, p, s, alpha, beta, obs)
     } else {
         scan::<O, INTEGRAL, SELF, false>(tree, p, s, alpha, beta, obs)

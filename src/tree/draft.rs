@@ -869,6 +869,7 @@ impl Valid {
             multiplayer,
             height: 0,
             branching: 0,
+            leaf_parents: Vec::new(),
             integral: false,
             leaves: 0,
             chance: false,
