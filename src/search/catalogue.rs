@@ -654,7 +654,7 @@ mod tests {
         assert_eq!(a.label(), "star2 --probe-always");
         assert!(!Algorithm::parse("star2", &p).unwrap().params().probe_always);
         assert_eq!(find("minimax").unwrap().parameters(), "--depth D");
-        assert_eq!(find("expectiminimax").unwrap().parameters(), "");
+        assert_eq!(find("expectiminimax").unwrap().parameters(), "--tt");
         assert_eq!(find("pvs").unwrap().name, "negascout");
     }
 }
