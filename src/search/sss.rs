@@ -219,6 +219,46 @@ impl Slots {
     }
 }
 
+/// The OPEN list: the state with the greatest key first. Merits never increase (a state pushed
+/// has at most the merit of the state just taken), so OPEN is kept as two heaps: the states of
+/// the current merit (the last taken state's), where most pushes go, and the others. Taking the
+/// greater of the two tops is taking OPEN's greatest state: the same order as one heap, with
+/// smaller heaps.
+#[derive(Default)]
+struct Open {
+    current: BinaryHeap<State>,
+    /// The merit of the last state taken, as its key's high half.
+    merit: u64,
+    rest: BinaryHeap<State>,
+}
+
+impl Open {
+    #[inline]
+    fn push(&mut self, s: State) {
+        if (s.key >> 64) as u64 == self.merit {
+            self.current.push(s)
+        } else {
+            self.rest.push(s)
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<State> {
+        let s = match (self.current.peek(), self.rest.peek()) {
+            (Some(c), Some(r)) if r.key > c.key => self.rest.pop(),
+            (Some(_), _) => self.current.pop(),
+            (None, _) => self.rest.pop(),
+        }?;
+        let merit = (s.key >> 64) as u64;
+        if merit != self.merit {
+            // A lower merit: the current heap is empty (its states had a greater one).
+            debug_assert!(self.current.is_empty());
+            self.merit = merit;
+        }
+        Some(s)
+    }
+}
+
 /// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     let lefts = Lefts::new(tree);
@@ -228,7 +268,7 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
         children: 0,
         status: Status::Waiting,
     }]);
-    let mut open = BinaryHeap::new();
+    let mut open = Open::default();
     let mut stack = Vec::new();
     let root = tree.root();
     open.push(State {
