@@ -396,6 +396,12 @@ impl Observer for Recorder {
     }
 
     #[inline]
+    fn fresh_leaf(&mut self, node: NodeId, value: f64) {
+        self.counter.fresh_leaf(node, value);
+        self.push(Event::new(EventKind::Leaf, 0, node, value, 0.0));
+    }
+
+    #[inline]
     fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {
         self.push(Event::new(EventKind::ChanceBounds, 0, child, a, b));
     }

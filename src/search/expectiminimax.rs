@@ -86,8 +86,9 @@ impl Remember for Memory {
 
 fn visit<O: Observer, M: Remember>(tree: &Tree, node: NodeId, memo: &mut M, obs: &mut O) -> f64 {
     if tree.is_leaf(node) {
+        // Every node is visited at most once (a table hit skips a subtree, it repeats none).
         let v = tree.value(node);
-        obs.leaf(node, v);
+        obs.fresh_leaf(node, v);
         return v;
     }
     if let Some(v) = memo.recall(tree, node, obs) {

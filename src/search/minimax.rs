@@ -1,7 +1,7 @@
 //! Minimax: every node searched. The reference every two-player algorithm must agree with.
 //!
 //! A Max node's value is the largest of its children's, a Min node's the smallest (the
-//! slides' `MiniMax`); leaves are their own values.
+//! slides' `MiniMax`); leaves are their own values. Every node is visited once.
 
 use super::{Bound, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
@@ -14,7 +14,7 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
 fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> f64 {
     if tree.is_leaf(node) {
         let v = tree.value(node);
-        obs.leaf(node, v);
+        obs.fresh_leaf(node, v);
         return v;
     }
     obs.enter(node, f64::NEG_INFINITY, f64::INFINITY);

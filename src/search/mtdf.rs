@@ -13,7 +13,8 @@
 //! `AlphaBetaWithMemory` is fail-soft alpha-beta in min/max form that keeps, for every node it
 //! has searched, a lower and an upper bound on its value (a node-keyed "transposition table":
 //! our trees have no transpositions), consults them before searching a node and stores what it
-//! learnt after. A leaf answered from memory is not evaluated again; `leaves` counts
+//! learnt after (the table holds a slot for each node searched, by sibling blocks: see
+//! [`Memory`]). A leaf answered from memory is not evaluated again; `leaves` counts
 //! evaluations, `distinct_leaves` different leaves; every pass after the first counts as a
 //! re-search of the root.
 //!
@@ -32,9 +33,9 @@ use crate::tree::{Kind, NodeId, Tree};
 /// MTD(f): null-window alpha-beta passes with a node-keyed memory, starting from `guess` (by
 /// default the middle of the tree's value bounds), until the bounds meet.
 pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Found {
-    let mut memory = Memory::new(tree.len());
+    let mut memory = Memory::new();
     Found::exact(drive(tree, guess, obs, |lo, hi, obs| {
-        abm(tree, tree.root(), lo, hi, &mut memory, obs)
+        abm(tree, tree.root(), Memory::ROOT, lo, hi, &mut memory, obs)
     }))
 }
 
@@ -83,16 +84,17 @@ pub(super) fn drive<O: Observer>(
     g
 }
 
-/// `AlphaBetaWithMemory(n, α, β)`, fail-soft.
+/// `AlphaBetaWithMemory(n, α, β)`, fail-soft; `slot`: where `n`'s bounds are kept.
 fn abm<O: Observer>(
     tree: &Tree,
     n: NodeId,
+    slot: usize,
     alpha: f64,
     beta: f64,
     mem: &mut Memory,
     obs: &mut O,
 ) -> f64 {
-    let (lo, hi) = mem.get(n);
+    let (lo, hi) = mem.get(slot);
     if lo >= beta {
         return lo;
     }
@@ -110,8 +112,9 @@ fn abm<O: Observer>(
             obs.enter(n, alpha, beta);
             let (mut g, mut a) = (f64::NEG_INFINITY, alpha);
             let count = tree.child_count(n);
+            let kids = mem.children(slot, count);
             for (i, c) in tree.children(n).enumerate() {
-                g = g.max(abm(tree, c, a, beta, mem, obs));
+                g = g.max(abm(tree, c, kids + i, a, beta, mem, obs));
                 a = a.max(g);
                 if g >= beta {
                     obs.cutoff(n, i as u32, (count - i - 1) as u32, Cutoff::Beta);
@@ -125,8 +128,9 @@ fn abm<O: Observer>(
             obs.enter(n, alpha, beta);
             let (mut g, mut b) = (f64::INFINITY, beta);
             let count = tree.child_count(n);
+            let kids = mem.children(slot, count);
             for (i, c) in tree.children(n).enumerate() {
-                g = g.min(abm(tree, c, alpha, b, mem, obs));
+                g = g.min(abm(tree, c, kids + i, alpha, b, mem, obs));
                 b = b.min(g);
                 if g <= alpha {
                     obs.cutoff(n, i as u32, (count - i - 1) as u32, Cutoff::Alpha);
@@ -137,7 +141,7 @@ fn abm<O: Observer>(
             g
         }
     };
-    let (mut lo, mut hi) = mem.get(n);
+    let (mut lo, mut hi) = mem.get(slot);
     if g <= alpha {
         hi = g;
     }
@@ -147,32 +151,61 @@ fn abm<O: Observer>(
     if g >= beta {
         lo = g;
     }
-    mem.set(n, lo, hi);
+    mem.set(slot, lo, hi);
     g
 }
 
-/// The bounds `(lower, upper)` known for every node, `(−∞, +∞)` until searched. Stored as the
-/// bits of each bound exclusive-or the bits of its default, so the table starts as zeroed memory
-/// the system hands out lazily: a pass that visits 0.2 million nodes of an 11-million-node tree
-/// does not write 180 MB first.
-struct Memory(Vec<[u64; 2]>);
+/// The bounds `(lower, upper)` known for every node searched, `(−∞, +∞)` until then: a
+/// node-keyed table, laid out by sibling blocks. The root has slot 0; a node's children get a
+/// block of consecutive slots, appended the first time the node is searched, and its slot keeps
+/// where the block starts. The table grows with the nodes searched, not with the tree: a pass
+/// that visits 0.2 million nodes of an 11-million-node tree touches no per-node array of the
+/// tree's size. Bounds are stored as their bits exclusive-or the bits of their defaults, so a
+/// new block is zeroed memory.
+struct Memory(Vec<Slot>);
+
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    lo: u64,
+    hi: u64,
+    /// Slot of the first child; 0 while the children have none (0 is the root's).
+    children: u32,
+}
 
 const LO: u64 = f64::NEG_INFINITY.to_bits();
 const HI: u64 = f64::INFINITY.to_bits();
 
 impl Memory {
-    fn new(n: usize) -> Memory {
-        Memory(vec![[0, 0]; n])
+    const ROOT: usize = 0;
+
+    fn new() -> Memory {
+        Memory(vec![Slot::default()])
     }
 
     #[inline]
-    fn get(&self, n: NodeId) -> (f64, f64) {
-        let [lo, hi] = self.0[n.index()];
-        (f64::from_bits(lo ^ LO), f64::from_bits(hi ^ HI))
+    fn get(&self, slot: usize) -> (f64, f64) {
+        let s = &self.0[slot];
+        (f64::from_bits(s.lo ^ LO), f64::from_bits(s.hi ^ HI))
     }
 
     #[inline]
-    fn set(&mut self, n: NodeId, lo: f64, hi: f64) {
-        self.0[n.index()] = [lo.to_bits() ^ LO, hi.to_bits() ^ HI];
+    fn set(&mut self, slot: usize, lo: f64, hi: f64) {
+        let s = &mut self.0[slot];
+        (s.lo, s.hi) = (lo.to_bits() ^ LO, hi.to_bits() ^ HI);
+    }
+
+    /// The first slot of the `count` children of the node in `slot`, appended if new.
+    #[inline]
+    fn children(&mut self, slot: usize, count: usize) -> usize {
+        match self.0[slot].children {
+            0 => {
+                let first = self.0.len();
+                self.0.resize(first + count, Slot::default());
+                // Node ids are `u32`, and every slot is a different node.
+                self.0[slot].children = first as u32;
+                first
+            }
+            c => c as usize,
+        }
     }
 }

@@ -19,28 +19,42 @@ pub(crate) fn sign(kind: Kind) -> f64 {
 /// A negamax search function: a node's value from its own player's point of view.
 pub(crate) type Negamax<O> = fn(&Tree, NodeId, f64, f64, &mut O) -> f64;
 
-/// Child `c` of a node whose sign is `s`, searched with the window `(alpha, beta)` seen from the
-/// parent; returns its value seen from the parent. Between opposite players this is negamax's
-/// `−f(c, −β, −α)`; between nodes of the same player, `f(c, α, β)`. A leaf is evaluated here.
-#[inline]
-pub(crate) fn child<O: Observer>(
+/// Child `c` (of kind `kind`) of a node whose sign is `s`, searched with the window
+/// `(alpha, beta)` seen from the parent; returns its value seen from the parent. Between
+/// opposite players this is negamax's `−f(c, −β, −α)`; between nodes of the same player,
+/// `f(c, α, β)`. A leaf is evaluated here, reported as [`Observer::fresh_leaf`] when `FRESH`
+/// (the search evaluates no leaf twice). Always inlined, so `f` is a direct call.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn child<O: Observer, const FRESH: bool>(
     tree: &Tree,
     s: f64,
     c: NodeId,
+    kind: Kind,
     alpha: f64,
     beta: f64,
     obs: &mut O,
     f: Negamax<O>,
 ) -> f64 {
-    if tree.is_leaf(c) {
+    if kind == Kind::Leaf {
         let v = tree.value(c);
-        obs.leaf(c, v);
+        leaf::<O, FRESH>(obs, c, v);
         return s * v;
     }
-    if sign(tree.kind(c)) == s {
+    if sign(kind) == s {
         f(tree, c, alpha, beta, obs)
     } else {
         -f(tree, c, -beta, -alpha, obs)
+    }
+}
+
+/// Reports the evaluation of leaf `c`: as a [`Observer::fresh_leaf`] when `FRESH`.
+#[inline(always)]
+pub(crate) fn leaf<O: Observer, const FRESH: bool>(obs: &mut O, c: NodeId, v: f64) {
+    if FRESH {
+        obs.fresh_leaf(c, v)
+    } else {
+        obs.leaf(c, v)
     }
 }
 

@@ -31,7 +31,7 @@
 use super::alphabeta;
 use super::negamax::{Negamax, child, cut_kind, enter, exit, sign};
 use super::{Found, Observer};
-use crate::tree::{NodeId, Tree};
+use crate::tree::{Kind, NodeId, Tree};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReSearch {
@@ -87,12 +87,36 @@ fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
 ) -> f64 {
     let s = sign(tree.kind(p));
     enter(obs, p, s, alpha, beta);
+    let v = if tree.children_all_leaves(p) {
+        scan::<O, INTEGRAL, SELF, true>(tree, p, s, alpha, beta, obs)
+    } else {
+        scan::<O, INTEGRAL, SELF, false>(tree, p, s, alpha, beta, obs)
+    };
+    exit(obs, p, s, v, alpha, beta);
+    v
+}
+
+/// The loop of Figure 2 over `p`'s children. `LEAVES`: they are all leaves (the last level of
+/// a uniform tree: most visits), so each child is evaluated in place, a scout and its
+/// re-search alike (Figure 2 re-searches leaves too); the events are those of the general loop.
+#[inline(always)]
+fn scan<O: Observer, const INTEGRAL: bool, const SELF: bool, const LEAVES: bool>(
+    tree: &Tree,
+    p: NodeId,
+    s: f64,
+    alpha: f64,
+    beta: f64,
+    obs: &mut O,
+) -> f64 {
     let me: Negamax<O> = ns::<O, INTEGRAL, SELF>;
-    let re: Negamax<O> = if SELF { me } else { alphabeta::f2 };
+    let re: Negamax<O> = if SELF { me } else { alphabeta::f2::<O, false> };
     let (mut lo, mut hi) = (alpha, beta);
-    let w = tree.child_count(p);
-    for (j, c) in tree.children(p).enumerate() {
-        let mut t = child(tree, s, c, lo, hi, obs, me);
+    let (first, kinds) = tree.child_kinds(p);
+    let w = kinds.len();
+    for (j, &k) in kinds.iter().enumerate() {
+        let c = NodeId(first + j as u32);
+        let k = if LEAVES { Kind::Leaf } else { k };
+        let mut t = child::<O, false>(tree, s, c, k, lo, hi, obs, me);
         if t > lo && t < beta && j > 0 {
             // The scout failed high: search again with the window (t, β), seen from P.
             if s > 0.0 {
@@ -100,16 +124,14 @@ fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
             } else {
                 obs.research(c, -beta, -t);
             }
-            t = child(tree, s, c, t, beta, obs, re);
+            t = child::<O, false>(tree, s, c, k, t, beta, obs, re);
         }
         lo = lo.max(t);
         if lo >= beta {
             obs.cutoff(p, j as u32, (w - j - 1) as u32, cut_kind(s));
-            exit(obs, p, s, lo, alpha, beta);
             return lo;
         }
         hi = above::<INTEGRAL>(lo);
     }
-    exit(obs, p, s, lo, alpha, beta);
     lo
 }

@@ -105,6 +105,13 @@ pub trait Observer {
     /// The search evaluates a leaf; `value` is the value the algorithm uses.
     #[inline]
     fn leaf(&mut self, node: NodeId, value: f64) {}
+    /// [`Observer::leaf`] from a search that evaluates every leaf at most once (minimax,
+    /// alpha-beta, expectiminimax, SSS*): this leaf has not been reported before in this
+    /// search, so an observer counting distinct leaves need not look it up.
+    #[inline]
+    fn fresh_leaf(&mut self, node: NodeId, value: f64) {
+        self.leaf(node, value)
+    }
     /// Star1/Star2: before searching `child` of a chance node, its bounds `A_i` and `B_i`
     /// (equations 2–8), before clipping to `L..U`.
     #[inline]
@@ -216,10 +223,14 @@ impl Stats {
     }
 }
 
-/// The statistics-only observer. Distinct leaves are kept in a bitset over the tree's nodes.
+/// The statistics-only observer. Distinct leaves are kept in a bitset over the tree's nodes,
+/// allocated at the first leaf that may have been seen before: a search that reports only
+/// [`Observer::fresh_leaf`] (every leaf once) never touches it.
 #[derive(Clone, Debug)]
 pub struct Counter {
     pub stats: Stats,
+    /// Words of the bitset of leaves evaluated, once allocated.
+    words: usize,
     seen: Vec<u64>,
     /// Node visits when each iteration of iterative deepening began.
     iterations: Vec<u64>,
@@ -229,7 +240,8 @@ impl Counter {
     pub fn new(nodes: usize) -> Self {
         Counter {
             stats: Stats::default(),
-            seen: vec![0; nodes.div_ceil(64)],
+            words: nodes.div_ceil(64),
+            seen: Vec::new(),
             iterations: Vec::new(),
         }
     }
@@ -247,6 +259,24 @@ impl Counter {
             .collect();
         self.stats
     }
+
+    /// Marks `node` seen; whether it was not before.
+    #[inline]
+    fn mark(&mut self, node: NodeId) -> bool {
+        if self.seen.is_empty() {
+            self.allocate();
+        }
+        let (w, b) = (node.index() / 64, node.index() % 64);
+        let word = &mut self.seen[w];
+        let new = *word >> b & 1 == 0;
+        *word |= 1 << b;
+        new
+    }
+
+    #[cold]
+    fn allocate(&mut self) {
+        self.seen = vec![0; self.words.max(1)];
+    }
 }
 
 impl Observer for Counter {
@@ -258,10 +288,17 @@ impl Observer for Counter {
     #[inline]
     fn leaf(&mut self, node: NodeId, _: f64) {
         self.stats.leaves += 1;
-        let (w, b) = (node.index() / 64, node.index() % 64);
-        let word = &mut self.seen[w];
-        self.stats.distinct_leaves += u64::from(*word >> b & 1 == 0);
-        *word |= 1 << b;
+        self.stats.distinct_leaves += u64::from(self.mark(node));
+    }
+
+    #[inline]
+    fn fresh_leaf(&mut self, node: NodeId, _: f64) {
+        self.stats.leaves += 1;
+        self.stats.distinct_leaves += 1;
+        // The search's promise, checked in debug builds (the tests).
+        if cfg!(debug_assertions) {
+            assert!(self.mark(node), "leaf {node} reported fresh twice");
+        }
     }
 
     #[inline]
@@ -386,6 +423,11 @@ impl<O: Observer> Observer for Progress<'_, O> {
     fn leaf(&mut self, node: NodeId, value: f64) {
         self.tick();
         self.inner.leaf(node, value);
+    }
+    #[inline]
+    fn fresh_leaf(&mut self, node: NodeId, value: f64) {
+        self.tick();
+        self.inner.fresh_leaf(node, value);
     }
     #[inline]
     fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {

@@ -16,6 +16,10 @@
 //! The cases are stated by the kind of a node and of its parent, so trees that do not
 //! alternate Max and Min are searched too. Every leaf is evaluated at most once.
 //!
+//! Ties go to the leftmost node by its path from the root ([`Lefts`]), and what SSS* keeps
+//! about a node sits in a table of sibling blocks ([`Slots`]): no pass over the whole tree, no
+//! per-node array of its size, unless the paths do not fit in 64 bits.
+//!
 //! Purging is lazy and O(1) a state: every current state's parent has been expanded and not
 //! yet left, so when a Max node is solved it and the unsolved nodes expanded below it are
 //! closed, and a state whose parent is closed is dropped when it reaches the top of OPEN. A
@@ -35,28 +39,111 @@ use std::collections::BinaryHeap;
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
-#[derive(Copy, Clone, PartialEq)]
+#[derive(Copy, Clone, PartialEq, Eq)]
 struct State {
-    merit: f64,
-    /// Preorder position of the node: smaller is further left.
-    left: u32,
+    /// The order of OPEN in one integer: the merit (by `f64::total_cmp`) in the high half, the
+    /// node's place left to right ([`Lefts`]: smaller is further left) inverted in the low half,
+    /// so that the greatest key is the state with the highest merit, ties to the leftmost.
+    key: u128,
     node: NodeId,
+    /// The node's [`Slot`].
+    slot: u32,
+    /// The node's depth (the root's is 0).
+    depth: u32,
     solved: bool,
 }
 
-impl Eq for State {}
+impl State {
+    #[inline]
+    fn key(merit: f64, left: u64) -> u128 {
+        // `f64::total_cmp`'s order as unsigned integers.
+        let b = merit.to_bits();
+        let m = if b >> 63 == 1 { !b } else { b | 1 << 63 };
+        u128::from(m) << 64 | u128::from(!left)
+    }
+
+    #[inline]
+    fn merit(&self) -> f64 {
+        let m = (self.key >> 64) as u64;
+        f64::from_bits(if m >> 63 == 1 { m & !(1 << 63) } else { !m })
+    }
+
+    #[inline]
+    fn left(&self) -> u64 {
+        !(self.key as u64)
+    }
+}
 
 impl Ord for State {
+    #[inline]
     fn cmp(&self, o: &Self) -> Ordering {
-        self.merit
-            .total_cmp(&o.merit)
-            .then_with(|| o.left.cmp(&self.left))
+        self.key.cmp(&o.key)
     }
 }
 
 impl PartialOrd for State {
+    #[inline]
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
         Some(self.cmp(o))
+    }
+}
+
+/// Ties in OPEN go to the leftmost node: the one first in preorder. Two ways to number nodes
+/// in that order, with the same comparisons:
+/// - `Paths`: the path from the root, child positions from 1 as digits of `width` bits, the
+///   first move in the highest digit, zeros below the node's depth. An ancestor sorts before
+///   its descendants (its key is a prefix, then zeros), and otherwise the first differing move
+///   decides: preorder. Computed from the state the new one comes from, in O(1), when the
+///   height times `width` fits in 64 bits (10 levels of up to 63 children, say).
+/// - `Ranks`: preorder positions of all the nodes, an O(n) pass, for the other trees.
+enum Lefts {
+    Paths { width: u32 },
+    Ranks(Vec<u32>),
+}
+
+impl Lefts {
+    fn new(tree: &Tree) -> Lefts {
+        let width = u64::BITS - u64::from(tree.max_branching()).leading_zeros();
+        match (tree.height() as u64).checked_mul(u64::from(width)) {
+            Some(bits) if bits <= 64 => Lefts::Paths { width },
+            _ => Lefts::Ranks(tree.preorder_ranks()),
+        }
+    }
+
+    /// The shift of the digit of depth `d` (≥ 1).
+    #[inline]
+    fn shift(width: u32, d: u32) -> u32 {
+        64 - d * width
+    }
+
+    /// Child `i` (from 0), node `c`, of the node at `left`, depth `d`.
+    #[inline]
+    fn child(&self, left: u64, d: u32, i: usize, c: NodeId) -> u64 {
+        match self {
+            Lefts::Paths { width } => left | (i as u64 + 1) << Lefts::shift(*width, d + 1),
+            Lefts::Ranks(rank) => u64::from(rank[c.index()]),
+        }
+    }
+
+    /// The next sibling, node `c`, of the node at `left`, depth `d`.
+    #[inline]
+    fn next(&self, left: u64, d: u32, c: NodeId) -> u64 {
+        match self {
+            Lefts::Paths { width } => left + (1 << Lefts::shift(*width, d)),
+            Lefts::Ranks(rank) => u64::from(rank[c.index()]),
+        }
+    }
+
+    /// The parent, node `p`, of the node at `left`, depth `d`.
+    #[inline]
+    fn parent(&self, left: u64, d: u32, p: NodeId) -> u64 {
+        match self {
+            Lefts::Paths { width } => {
+                let digit = (1u64 << width) - 1;
+                left & !(digit << Lefts::shift(*width, d))
+            }
+            Lefts::Ranks(rank) => u64::from(rank[p.index()]),
+        }
     }
 }
 
@@ -73,86 +160,163 @@ enum Status {
     Closed,
 }
 
-/// Every node's [`Status`], a byte each, zero (`Waiting`) until set.
-struct Statuses(Vec<u8>);
+/// What SSS* keeps about a node it has reached (the root, or a child of an expanded node).
+/// Slots are laid out by sibling blocks: the root's is 0, and a node's children get a block of
+/// consecutive slots when it is expanded. The table grows with the nodes expanded, not with
+/// the tree.
+#[derive(Copy, Clone)]
+struct Slot {
+    /// The merit the node had when it was expanded (the upper end of its window), as bits.
+    entry: u64,
+    /// The parent's slot; [`NO_SLOT`] for the root.
+    parent: u32,
+    /// The slot of the first child; 0 until the node is expanded (0 is the root's).
+    children: u32,
+    status: Status,
+}
 
-impl Statuses {
+const NO_SLOT: u32 = u32::MAX;
+
+struct Slots(Vec<Slot>);
+
+impl Slots {
     #[inline]
-    fn get(&self, n: NodeId) -> Status {
-        match self.0[n.index()] {
-            0 => Status::Waiting,
-            1 => Status::Open,
-            _ => Status::Closed,
+    fn status(&self, slot: u32) -> Status {
+        self.0[slot as usize].status
+    }
+
+    #[inline]
+    fn set_status(&mut self, slot: u32, s: Status) {
+        self.0[slot as usize].status = s;
+    }
+
+    #[inline]
+    fn entry(&self, slot: u32) -> f64 {
+        f64::from_bits(self.0[slot as usize].entry)
+    }
+
+    /// Expands the node in `slot` with merit `h`: open, its entry merit set, a block of slots
+    /// for its `count` children; returns the first.
+    #[inline]
+    fn expand(&mut self, slot: u32, h: f64, count: usize) -> u32 {
+        let first = self.0.len();
+        let s = &mut self.0[slot as usize];
+        s.status = Status::Open;
+        s.entry = h.to_bits();
+        if s.children != 0 {
+            return s.children;
+        }
+        // Node ids are `u32` and every slot is a different node.
+        s.children = first as u32;
+        let child = Slot {
+            entry: f64::INFINITY.to_bits(),
+            parent: slot,
+            children: 0,
+            status: Status::Waiting,
+        };
+        self.0.resize(first + count, child);
+        first as u32
+    }
+}
+
+/// The OPEN list: the state with the greatest key first. Merits never increase (a state pushed
+/// has at most the merit of the state just taken), so OPEN is kept as two heaps: the states of
+/// the current merit (the last taken state's), where most pushes go, and the others. Taking the
+/// greater of the two tops is taking OPEN's greatest state: the same order as one heap, with
+/// smaller heaps.
+#[derive(Default)]
+struct Open {
+    current: BinaryHeap<State>,
+    /// The merit of the last state taken, as its key's high half.
+    merit: u64,
+    rest: BinaryHeap<State>,
+}
+
+impl Open {
+    #[inline]
+    fn push(&mut self, s: State) {
+        if (s.key >> 64) as u64 == self.merit {
+            self.current.push(s)
+        } else {
+            self.rest.push(s)
         }
     }
 
     #[inline]
-    fn set(&mut self, n: NodeId, s: Status) {
-        self.0[n.index()] = s as u8;
-    }
-}
-
-/// Every node's entry merit, `+∞` until set; stored as bits xor those of `+∞`.
-struct Entries(Vec<u64>);
-
-const INF: u64 = f64::INFINITY.to_bits();
-
-impl Entries {
-    #[inline]
-    fn get(&self, n: NodeId) -> f64 {
-        f64::from_bits(self.0[n.index()] ^ INF)
-    }
-
-    #[inline]
-    fn set(&mut self, n: NodeId, h: f64) {
-        self.0[n.index()] = h.to_bits() ^ INF;
+    fn pop(&mut self) -> Option<State> {
+        let s = match (self.current.peek(), self.rest.peek()) {
+            (Some(c), Some(r)) if r.key > c.key => self.rest.pop(),
+            (Some(_), _) => self.current.pop(),
+            (None, _) => self.rest.pop(),
+        }?;
+        let merit = (s.key >> 64) as u64;
+        if merit != self.merit {
+            // A lower merit: the current heap is empty (its states had a greater one).
+            debug_assert!(self.current.is_empty());
+            self.merit = merit;
+        }
+        Some(s)
     }
 }
 
 /// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
-    let rank = tree.preorder_ranks();
-    let mut status = Statuses(vec![0u8; tree.len()]);
-    // The merit a node had when it was expanded: the upper end of its window (the bits xor
-    // those of +∞, so that the table starts as zeroed memory, handed out lazily).
-    let mut entry = Entries(vec![0u64; tree.len()]);
-    let mut open = BinaryHeap::new();
+    let lefts = Lefts::new(tree);
+    let mut slots = Slots(vec![Slot {
+        entry: f64::INFINITY.to_bits(),
+        parent: NO_SLOT,
+        children: 0,
+        status: Status::Waiting,
+    }]);
+    let mut open = Open::default();
     let mut stack = Vec::new();
-    let state = |node: NodeId, merit: f64, solved: bool| State {
-        merit,
-        left: rank[node.index()],
-        node,
-        solved,
-    };
     let root = tree.root();
-    open.push(state(root, f64::INFINITY, false));
+    open.push(State {
+        key: State::key(f64::INFINITY, 0),
+        node: root,
+        slot: 0,
+        depth: 0,
+        solved: false,
+    });
     while let Some(s) = open.pop() {
         // Lazy purging: every current state's parent is open (the root has none), so a state
         // whose parent is not has been purged. O(1) a state, whatever the depth.
-        if tree
-            .parent(s.node)
-            .is_some_and(|p| status.get(p) != Status::Open)
-        {
+        let parent = slots.0[s.slot as usize].parent;
+        if parent != NO_SLOT && slots.status(parent) != Status::Open {
             continue;
         }
-        let (n, h) = (s.node, s.merit);
+        let (n, h, left) = (s.node, s.merit(), s.left());
         if !s.solved {
             match tree.kind(n) {
                 Kind::Leaf => {
                     let v = tree.value(n);
-                    obs.leaf(n, v);
-                    open.push(state(n, h.min(v), true));
+                    obs.fresh_leaf(n, v);
+                    open.push(State {
+                        key: State::key(h.min(v), left),
+                        solved: true,
+                        ..s
+                    });
                 }
                 kind => {
                     obs.enter(n, f64::NEG_INFINITY, h);
-                    status.set(n, Status::Open);
-                    entry.set(n, h);
+                    let count = tree.child_count(n);
+                    let first = slots.expand(s.slot, h, count);
+                    let child = |i: usize| {
+                        let c = tree.child(n, i);
+                        State {
+                            key: State::key(h, lefts.child(left, s.depth, i, c)),
+                            node: c,
+                            slot: first + i as u32,
+                            depth: s.depth + 1,
+                            solved: false,
+                        }
+                    };
                     if kind == Kind::Max {
-                        for c in tree.children(n) {
-                            open.push(state(c, h, false));
+                        for i in 0..count {
+                            open.push(child(i));
                         }
                     } else {
-                        open.push(state(tree.child(n, 0), h, false));
+                        open.push(child(0));
                     }
                 }
             }
@@ -160,57 +324,77 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
         }
         if !tree.is_leaf(n) {
             // Solved with merit h = min(entry merit, true value): exact below the entry merit.
-            obs.exit(n, h, Bound::classify(h, f64::NEG_INFINITY, entry.get(n)));
-            status.set(n, Status::Closed);
+            let bound = Bound::classify(h, f64::NEG_INFINITY, slots.entry(s.slot));
+            obs.exit(n, h, bound);
+            slots.set_status(s.slot, Status::Closed);
         }
         let Some(p) = tree.parent(n) else {
             return Found::exact(h);
         };
+        let up = State {
+            key: State::key(h, lefts.parent(left, s.depth, p)),
+            node: p,
+            slot: parent,
+            depth: s.depth - 1,
+            solved: true,
+        };
+        let i = (s.slot - slots.0[parent as usize].children) as usize;
         if tree.kind(p) == Kind::Max {
-            let i = tree.child_index(n);
             let skipped = (tree.child_count(p) - i - 1) as u32;
             obs.cutoff(p, i as u32, skipped, Cutoff::Beta);
-            abandon(tree, p, h, &mut status, &entry, &mut stack, obs);
-            open.push(state(p, h, true));
-        } else if tree.child_index(n) + 1 < tree.child_count(p) {
-            open.push(state(NodeId(n.0 + 1), h, false));
+            abandon(tree, p, parent, h, &mut slots, &mut stack, obs);
+            open.push(up);
+        } else if i + 1 < tree.child_count(p) {
+            let next = NodeId(n.0 + 1);
+            open.push(State {
+                key: State::key(h, lefts.next(left, s.depth, next)),
+                node: next,
+                slot: s.slot + 1,
+                depth: s.depth,
+                solved: false,
+            });
         } else {
-            open.push(state(p, h, true));
+            open.push(up);
         }
     }
     unreachable!("SSS* ends when the root is solved")
 }
 
-/// Max node `p` is solved with merit `h`: the nodes below it that were expanded and not solved
-/// are abandoned. Each is reported as left (deepest first) with what SSS* proved about it: an
-/// upper bound `h` when `h` is below its entry merit (every state below it had a merit of at
-/// most `h`), else nothing (`+∞`, upper). `p` is closed, so the states below it are purged.
-/// Only open nodes are walked: each node is abandoned at most once.
+/// Max node `p` (in slot `ps`) is solved with merit `h`: the nodes below it that were expanded
+/// and not solved are abandoned. Each is reported as left (deepest first) with what SSS*
+/// proved about it: an upper bound `h` when `h` is below its entry merit (every state below it
+/// had a merit of at most `h`), else nothing (`+∞`, upper). `p` is closed, so the states below
+/// it are purged. Only open nodes are walked: each node is abandoned at most once.
 fn abandon<O: Observer>(
     tree: &Tree,
     p: NodeId,
+    ps: u32,
     h: f64,
-    status: &mut Statuses,
-    entry: &Entries,
-    stack: &mut Vec<NodeId>,
+    slots: &mut Slots,
+    stack: &mut Vec<(NodeId, u32)>,
     obs: &mut O,
 ) {
-    status.set(p, Status::Closed);
+    slots.set_status(ps, Status::Closed);
     let mut found = Vec::new();
     stack.clear();
-    stack.push(p);
-    while let Some(x) = stack.pop() {
-        for c in tree.children(x) {
-            if status.get(c) == Status::Open {
-                status.set(c, Status::Closed);
-                found.push(c);
-                stack.push(c);
+    stack.push((p, ps));
+    while let Some((x, xs)) = stack.pop() {
+        let first = slots.0[xs as usize].children;
+        if first == 0 {
+            continue;
+        }
+        for (i, c) in tree.children(x).enumerate() {
+            let cs = first + i as u32;
+            if slots.status(cs) == Status::Open {
+                slots.set_status(cs, Status::Closed);
+                found.push((c, cs));
+                stack.push((c, cs));
             }
         }
     }
     // `found` lists parents before their children: leave them in reverse.
-    for &x in found.iter().rev() {
-        let e = entry.get(x);
+    for &(x, xs) in found.iter().rev() {
+        let e = slots.entry(xs);
         obs.exit(x, if h < e { h } else { f64::INFINITY }, Bound::Upper);
     }
 }

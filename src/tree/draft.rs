@@ -868,6 +868,8 @@ impl Valid {
             meta: d.meta,
             multiplayer,
             height: 0,
+            branching: 0,
+            leaf_parents: Vec::new(),
             integral: false,
             leaves: 0,
             chance: false,
