@@ -559,17 +559,23 @@ impl Tree {
 
     /// Computes the cached facts; every constructor ends here.
     pub(super) fn sealed(mut self) -> Tree {
+        (self.height, self.leaves, self.chance, self.integral) = self.facts();
+        self
+    }
+
+    /// What [`Tree::sealed`] caches: height, leaves, whether a node is a chance node, whether
+    /// every leaf value (or payoff) is an integer.
+    pub(super) fn facts(&self) -> (u32, usize, bool, bool) {
         let mut depth = vec![0u32; self.len()];
         let mut height = 0;
         for i in 1..self.len() {
             depth[i] = depth[self.nodes.parent[i] as usize] + 1;
             height = height.max(depth[i]);
         }
-        self.height = height;
         let kinds = &self.nodes.kind;
-        self.leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
-        self.chance = kinds.contains(&Kind::Chance);
-        self.integral = if self.multiplayer {
+        let leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
+        let chance = kinds.contains(&Kind::Chance);
+        let integral = if self.multiplayer {
             self.payoffs.iter().all(|x| x.fract() == 0.0)
         } else {
             kinds
@@ -577,7 +583,7 @@ impl Tree {
                 .zip(&self.nodes.value)
                 .all(|(&k, v)| k != Kind::Leaf || v.fract() == 0.0)
         };
-        self
+        (height, leaves, chance, integral)
     }
 
     /// Nodes in preorder (parents before children, children in order), without recursion.
