@@ -21,34 +21,84 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
-use super::lex::{Lexer, Tok};
+use super::lex::{Lexer, Tok, plain_integer, skip_blanks};
 use super::{Format, invalid_to_diagnostic, node_estimate};
 use crate::text::push_number;
-use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
+use crate::tree::{Draft, DraftNode, Invalid, Kind, Meta, NodeId, Tree, Valid};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
 pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
     // Room for every node up front: growing by doubling would copy the draft several times.
     let nodes = node_estimate(&src, Format::Bracket) as usize;
-    let mut lx = Lexer::new(file, src, false);
+    let mut lx = Lexer::new(file, Arc::clone(&src), false);
+    let (draft, _, kinds) = read(&mut lx, nodes, false)?;
+    match finish(draft, kinds, min_root) {
+        Ok(valid) => {
+            // Free the text before the arena grows.
+            drop((lx, src));
+            Ok(valid.layout())
+        }
+        Err(e) => {
+            // Node positions only serve this message: read the text again, keeping them.
+            let mut lx = Lexer::new(file, src, false);
+            let (_, spans, _) = read(&mut lx, nodes, true)?;
+            Err(invalid_to_diagnostic(&lx, &spans, e))
+        }
+    }
+}
+
+/// What [`read`] returns: the draft (kinds still to assign), every node's span (when kept),
+/// and every node's kind as its sigil gives it (`None`: alternating).
+type Read = (Draft, Vec<Range<usize>>, Vec<Option<Kind>>);
+
+/// Reads the text into a draft, with room for `nodes` nodes.
+fn read(lx: &mut Lexer<'_>, nodes: usize, keep_spans: bool) -> Result<Read, Diagnostic> {
+    let src = Arc::clone(&lx.src);
+    let b = src.as_bytes();
     let mut draft = Draft::with_capacity(Meta::default(), nodes);
-    let mut spans: Vec<Range<usize>> = Vec::with_capacity(nodes);
+    let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { nodes } else { 0 });
     // Explicit kind from a sigil, or `None` to alternate.
-    let mut kinds: Vec<Option<Kind>> = Vec::new();
+    let mut kinds: Vec<Option<Kind>> = Vec::with_capacity(nodes);
     // Open groups: (draft index, children so far).
     let mut stack: Vec<(usize, u32)> = Vec::new();
     loop {
-        // Most items are bare numbers before `,` or `)`: read those without making tokens.
-        if let Some((t, value)) = lx.plain_number(b",)")? {
-            if let Some(top) = stack.last_mut() {
-                top.1 += 1;
+        // The common items read straight from the bytes: a plain integer before `,` or `)`
+        // (a probability or a label would follow it otherwise), and a group without label,
+        // probability or sigil. Anything else is left to the general way, from the same place.
+        let mut fast = false;
+        if let Some(at) = lx.offset() {
+            let p = skip_blanks(b, at);
+            lx.advance_to(p);
+            if let Some((value, end)) = plain_integer(b, p)
+                && matches!(b.get(skip_blanks(b, end)), Some(b',' | b')'))
+            {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                draft.push_leaf(value);
+                kinds.push(Some(Kind::Leaf));
+                if keep_spans {
+                    spans.push(p..end);
+                }
+                lx.advance_to(end);
+                fast = true;
+            } else if b.get(p) == Some(&b'(') {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                draft.push_interior(Kind::Max);
+                kinds.push(None);
+                if keep_spans {
+                    spans.push(p..p + 1);
+                }
+                lx.advance_to(p + 1);
+                stack.push((draft.len() - 1, 0));
+                continue; // its first item follows
             }
-            draft.push_leaf(value);
-            spans.push(t.span);
-            kinds.push(Some(Kind::Leaf));
-        } else {
+        }
+        if !fast {
             // One item.
-            let (label, prob) = item_prefix(&mut lx)?;
+            let (label, prob) = item_prefix(lx)?;
             let mut t = lx.next_token()?;
             let mut sigil = None;
             if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
@@ -105,7 +155,9 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                 top.1 += 1;
             }
             draft.push(node);
-            spans.push(t.span.clone());
+            if keep_spans {
+                spans.push(t.span.clone());
+            }
             kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
             if interior {
                 stack.push((draft.len() - 1, 0));
@@ -119,8 +171,27 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                 if end.tok != Tok::Eof {
                     return Err(lx.unexpected(&end, "the end of the tree"));
                 }
-                return finish(lx, draft, spans, kinds, min_root);
+                return Ok((draft, spans, kinds));
             };
+            if let Some(at) = lx.offset() {
+                let q = skip_blanks(b, at);
+                match b.get(q) {
+                    Some(b')') => {
+                        lx.advance_to(q + 1);
+                        draft.set_children(index, children);
+                        stack.pop();
+                        continue;
+                    }
+                    Some(b',') => {
+                        lx.advance_to(q + 1);
+                        if b.get(skip_blanks(b, q + 1)) == Some(&b')') {
+                            continue; // trailing comma
+                        }
+                        break;
+                    }
+                    _ => lx.advance_to(q),
+                }
+            }
             if lx.eat_byte(b',')? {
                 if lx.at_byte(b')')? {
                     continue; // trailing comma
@@ -189,14 +260,8 @@ fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diag
     Ok((label, None))
 }
 
-/// Gives every unmarked group its alternating kind, then validates and lays out.
-fn finish(
-    lx: Lexer<'_>,
-    mut draft: Draft,
-    spans: Vec<Range<usize>>,
-    kinds: Vec<Option<Kind>>,
-    min_root: bool,
-) -> Result<Tree, Diagnostic> {
+/// Gives every unmarked group its alternating kind, then validates.
+fn finish(mut draft: Draft, kinds: Vec<Option<Kind>>, min_root: bool) -> Result<Valid, Invalid> {
     let multiplayer = draft.first_payoff_len().is_some()
         || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))));
     let players = draft.first_payoff_len().map_or(2, |n| n).min(255);
@@ -233,12 +298,7 @@ fn finish(
             stack.pop();
         }
     }
-    let valid = draft
-        .validated()
-        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
-    // The text and the positions only served error messages: free them before the arena grows.
-    drop((lx, spans));
-    Ok(valid.layout())
+    draft.validated()
 }
 
 /// Writes `tree` in bracket notation, marking only the nodes that do not alternate.
