@@ -774,66 +774,70 @@ impl Valid {
         let (mut next_key, mut next_heuristic) = (0, 0);
         let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
         let mut stack: Vec<(u32, u32)> = Vec::new(); // (id, children still to come)
-        for i in 0..n {
-            let depth = stack.len();
-            height = height.max(depth);
-            let id = next[depth];
-            next[depth] += 1;
-            let at = id as usize;
-            if let Some(top) = stack.last_mut() {
-                nodes.parent[at] = top.0;
-                top.1 -= 1;
-            }
-            let (kind, c, value) = (d.kind[i], d.children[i], d.value[i]);
-            nodes.kind[at] = kind;
-            nodes.len[at] = c;
-            nodes.value[at] = value;
-            if kind == Kind::Leaf {
-                leaves += 1;
-                integral &= is_integer(value);
-            } else {
-                nodes.first[at] = next[depth + 1];
-                chance |= kind == Kind::Chance;
-            }
-            if !plain {
-                if d.probs
-                    .get(next_prob)
-                    .is_some_and(|&(k, _)| k as usize == i)
-                {
-                    nodes.prob[at] = d.probs[next_prob].1;
-                    next_prob += 1;
+        if plain {
+            (height, leaves, chance, integral) = plain_walk(&d, &mut next, &mut nodes);
+        } else {
+            for i in 0..n {
+                let depth = stack.len();
+                height = height.max(depth);
+                let id = next[depth];
+                next[depth] += 1;
+                let at = id as usize;
+                if let Some(top) = stack.last_mut() {
+                    nodes.parent[at] = top.0;
+                    top.1 -= 1;
                 }
-                if d.labels
-                    .get(next_label)
-                    .is_some_and(|&(k, _)| k as usize == i)
-                {
-                    label_ids.push(id);
-                    next_label += 1;
+                let (kind, c, value) = (d.kind[i], d.children[i], d.value[i]);
+                nodes.kind[at] = kind;
+                nodes.len[at] = c;
+                nodes.value[at] = value;
+                if kind == Kind::Leaf {
+                    leaves += 1;
+                    integral &= is_integer(value);
+                } else {
+                    nodes.first[at] = next[depth + 1];
+                    chance |= kind == Kind::Chance;
                 }
-                if let Some(&(k, key)) = d.keys.get(next_key)
-                    && k as usize == i
-                {
-                    keys[at] = Some(key);
-                    next_key += 1;
-                }
-                if let Some(&(k, h)) = d.heuristics.get(next_heuristic)
-                    && k as usize == i
-                {
-                    heuristics[at] = Some(h);
-                    next_heuristic += 1;
-                }
-                if d.payoff_nodes.get(next_payoff) == Some(&(i as u32)) {
-                    if multiplayer && kind == Kind::Leaf {
-                        nodes.first[at] = next_payoff as u32; // its row is set below
+                if !plain {
+                    if d.probs
+                        .get(next_prob)
+                        .is_some_and(|&(k, _)| k as usize == i)
+                    {
+                        nodes.prob[at] = d.probs[next_prob].1;
+                        next_prob += 1;
                     }
-                    next_payoff += 1;
+                    if d.labels
+                        .get(next_label)
+                        .is_some_and(|&(k, _)| k as usize == i)
+                    {
+                        label_ids.push(id);
+                        next_label += 1;
+                    }
+                    if let Some(&(k, key)) = d.keys.get(next_key)
+                        && k as usize == i
+                    {
+                        keys[at] = Some(key);
+                        next_key += 1;
+                    }
+                    if let Some(&(k, h)) = d.heuristics.get(next_heuristic)
+                        && k as usize == i
+                    {
+                        heuristics[at] = Some(h);
+                        next_heuristic += 1;
+                    }
+                    if d.payoff_nodes.get(next_payoff) == Some(&(i as u32)) {
+                        if multiplayer && kind == Kind::Leaf {
+                            nodes.first[at] = next_payoff as u32; // its row is set below
+                        }
+                        next_payoff += 1;
+                    }
                 }
-            }
-            if c > 0 {
-                stack.push((id, c));
-            }
-            while stack.last().is_some_and(|&(_, left)| left == 0) {
-                stack.pop();
+                if c > 0 {
+                    stack.push((id, c));
+                }
+                while stack.last().is_some_and(|&(_, left)| left == 0) {
+                    stack.pop();
+                }
             }
         }
         if n > 0 {
@@ -933,6 +937,44 @@ impl Valid {
         );
         tree
     }
+}
+
+/// The walk of [`Valid::layout`] for a plain draft (no side tables, every interior node with
+/// children, as validation leaves it): every node's kind, child count, value, parent and first
+/// child at its id, with few live variables. Returns the height, the number of leaves, whether
+/// a node is a chance node and whether every leaf value is an integer.
+fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> (usize, usize, bool, bool) {
+    let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
+    let mut stack: Vec<(u32, u32)> = Vec::with_capacity(next.len()); // (id, children to come)
+    for ((&kind, &c), &value) in d.kind.iter().zip(&d.children).zip(&d.value) {
+        let depth = stack.len();
+        let id = next[depth];
+        next[depth] = id + 1;
+        let at = id as usize;
+        nodes.parent[at] = match stack.last_mut() {
+            Some(top) => {
+                top.1 -= 1;
+                top.0
+            }
+            None => NO_PARENT,
+        };
+        nodes.kind[at] = kind;
+        nodes.len[at] = c;
+        nodes.value[at] = value;
+        if c > 0 {
+            nodes.first[at] = next[depth + 1];
+            chance |= kind == Kind::Chance;
+            height = height.max(depth + 1);
+            stack.push((id, c));
+        } else {
+            leaves += 1;
+            integral &= is_integer(value);
+            while stack.last().is_some_and(|&(_, left)| left == 0) {
+                stack.pop();
+            }
+        }
+    }
+    (height, leaves, chance, integral)
 }
 
 /// The id of the first node of each level of a tree given by its child counts in preorder,
