@@ -123,6 +123,48 @@ pub struct Draft {
     keys: Vec<(u32, u64)>,
     /// (preorder index, heuristic value), by index: only the nodes that have one.
     heuristics: Vec<(u32, f64)>,
+    /// Facts kept as nodes are pushed and changed, so that validating a common tree needs no
+    /// pass over its kinds and values: see [`Summary`].
+    summary: Summary,
+}
+
+/// What [`Draft`] keeps up to date as nodes are pushed and changed.
+#[derive(Clone, Debug)]
+struct Summary {
+    /// Nodes of kind `Player` (exact).
+    players: usize,
+    /// Nodes other than leaves without children.
+    childless: usize,
+    /// Whether every leaf value is finite.
+    finite: bool,
+    /// The smallest and largest leaf value, or bounds on them (the default, 0, is one).
+    lo: f64,
+    hi: f64,
+    /// A leaf became an interior node or the other way round: `childless`, `finite`, `lo`
+    /// and `hi` no longer tell anything.
+    stale: bool,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            players: 0,
+            childless: 0,
+            finite: true,
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
+            stale: false,
+        }
+    }
+}
+
+impl Summary {
+    #[inline]
+    fn leaf(&mut self, value: f64) {
+        self.finite &= value.is_finite();
+        self.lo = self.lo.min(value);
+        self.hi = self.hi.max(value);
+    }
 }
 
 impl Draft {
@@ -146,6 +188,14 @@ impl Draft {
 
     pub fn push(&mut self, node: DraftNode) {
         let i = self.kind.len() as u32;
+        match node.kind {
+            Kind::Leaf => self.summary.leaf(node.value),
+            Kind::Player(_) => self.summary.players += 1,
+            _ => {}
+        }
+        if node.kind != Kind::Leaf && node.children == 0 {
+            self.summary.childless += 1;
+        }
         self.kind.push(node.kind);
         self.children.push(node.children);
         self.value.push(node.value);
@@ -171,6 +221,7 @@ impl Draft {
     /// `push(DraftNode::leaf(value))`, for loaders' hot loops.
     #[inline]
     pub fn push_leaf(&mut self, value: f64) {
+        self.summary.leaf(value);
         self.kind.push(Kind::Leaf);
         self.children.push(0);
         self.value.push(value);
@@ -180,6 +231,14 @@ impl Draft {
     /// [`Draft::set_children`] once the children are read).
     #[inline]
     pub fn push_interior(&mut self, kind: Kind) {
+        match kind {
+            Kind::Leaf => self.summary.leaf(0.0),
+            Kind::Player(_) => {
+                self.summary.players += 1;
+                self.summary.childless += 1;
+            }
+            _ => self.summary.childless += 1,
+        }
         self.kind.push(kind);
         self.children.push(0);
         self.value.push(0.0);
@@ -205,6 +264,10 @@ impl Draft {
     }
 
     pub fn set_kind(&mut self, i: usize, kind: Kind) {
+        let old = self.kind[i];
+        self.summary.players -= usize::from(matches!(old, Kind::Player(_)));
+        self.summary.players += usize::from(matches!(kind, Kind::Player(_)));
+        self.summary.stale |= (old == Kind::Leaf) != (kind == Kind::Leaf);
         self.kind[i] = kind;
     }
 
@@ -215,6 +278,11 @@ impl Draft {
 
     /// Sets the child count of a node pushed before its children were read.
     pub fn set_children(&mut self, i: usize, children: u32) {
+        if self.kind[i] != Kind::Leaf {
+            let old = self.children[i];
+            self.summary.childless -= usize::from(old == 0);
+            self.summary.childless += usize::from(children == 0);
+        }
         self.children[i] = children;
     }
 
@@ -251,9 +319,7 @@ impl Draft {
 
     /// Whether the draft is an n-player tree: any `Player` node or payoff vector makes it one.
     pub fn is_multiplayer(&self) -> bool {
-        self.meta.players > 2
-            || !self.payoff_nodes.is_empty()
-            || self.kind.iter().any(|k| matches!(k, Kind::Player(_)))
+        self.meta.players > 2 || !self.payoff_nodes.is_empty() || self.summary.players > 0
     }
 
     /// Checks everything a tree must satisfy, fixing up what is only a matter of representation:
@@ -367,6 +433,24 @@ impl Draft {
             .meta
             .bounds
             .map_or((f64::NEG_INFINITY, f64::INFINITY), |b| (b.lo, b.hi));
+        let s = &self.summary;
+        if !s.stale && s.players == 0 && s.childless == 0 && s.finite && lo <= s.lo && s.hi <= hi {
+            // Every node passes: only the shape is left to check.
+            let mut open: u64 = 1;
+            for &c in &self.children {
+                if open == 0 {
+                    return false;
+                }
+                open = open - 1 + u64::from(c);
+            }
+            debug_assert!(open != 0 || self.every_node_passes(lo, hi));
+            return open == 0;
+        }
+        self.every_node_passes(lo, hi)
+    }
+
+    /// [`Draft::two_player_nodes_pass`] node by node, for leaf values within `lo..=hi`.
+    fn every_node_passes(&self, lo: f64, hi: f64) -> bool {
         let mut open: u64 = 1; // nodes still expected
         let mut ok = true;
         for ((&kind, &c), &v) in self.kind.iter().zip(&self.children).zip(&self.value) {
