@@ -555,6 +555,10 @@ impl<'a> Lexer<'a> {
 #[inline]
 pub fn skip_blanks(b: &[u8], mut pos: usize) -> usize {
     const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    // Most tokens follow another directly (bracket notation has no blanks at all).
+    if !b.get(pos).is_some_and(u8::is_ascii_whitespace) {
+        return pos;
+    }
     loop {
         if let Some(chunk) = b.get(pos..pos + 8) {
             let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ SPACES;
@@ -574,7 +578,7 @@ pub fn skip_blanks(b: &[u8], mut pos: usize) -> usize {
 /// An optionally signed integer of at most 15 digits at `pos` that is a whole number token (no
 /// `_`, fraction or exponent follows): its value and where it ends. `None` leaves the token to
 /// the lexer, which reads the same value or reports the same error.
-#[inline]
+#[inline(always)]
 pub fn plain_integer(b: &[u8], pos: usize) -> Option<(f64, usize)> {
     let (neg, start) = match b.get(pos) {
         Some(b'-') => (true, pos + 1),
