@@ -86,6 +86,11 @@ impl Numbers {
     fn insert(&mut self, n: u64, i: u32) {
         let grow = (2 * self.filled + 1024) as u64;
         match usize::try_from(n) {
+            Ok(k) if k == self.dense.len() && n < grow => {
+                // The common case: outcomes numbered in order.
+                self.dense.push(i);
+                self.filled += 1;
+            }
             Ok(k) if k < self.dense.len() || n < grow => {
                 if k >= self.dense.len() {
                     self.dense.resize(k + 1, NONE);
@@ -179,6 +184,11 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
     let mut lines: Vec<Line> = Vec::with_capacity(estimate);
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { estimate } else { 0 });
     let mut tables = Tables::default();
+    // Room for an outcome a line in games of a few players, within the memory a node may
+    // cost (`LOAD_BYTES_PER_NODE`): growing by doubling copies the payoffs several times.
+    if players <= 8 {
+        tables.payoffs.reserve(estimate * players);
+    }
     let mut open: u64 = 1; // nodes the tree still expects
     loop {
         // The common lines read straight from the bytes: `t "" 3 "" { 1 -1 }` and
@@ -728,7 +738,7 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
     }
     // Leaf totals, flat; the running sums of the open ancestors sit on a stack of `players`-wide
     // frames in `sums`.
-    let mut totals: Vec<f64> = Vec::new();
+    let mut totals: Vec<f64> = Vec::with_capacity(leaves as usize * players);
     let mut sums: Vec<f64> = vec![0.0; players];
     let mut left: Vec<usize> = Vec::new(); // children still to come, per frame above the base
     let mut path: Vec<usize> = Vec::new(); // the open ancestors' lines, a frame each
