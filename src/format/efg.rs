@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
 use super::lex::{Lexer, Tok, Token, plain_integer, skip_blanks};
-use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
+use super::{invalid_to_diagnostic, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree, Valid};
 
@@ -179,8 +179,9 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
     let b = src.as_bytes();
     let (meta, player_names) = header(lx)?;
     let players = player_names.len();
-    // A node a line, at most.
-    let estimate = node_estimate(&src, Format::Efg) as usize;
+    // A node a line, most lines longer than 16 bytes (no pass over the text to count them:
+    // the explorer shows 0 bytes parsed until the first line is read).
+    let estimate = b.len() / 16;
     let mut lines: Vec<Line> = Vec::with_capacity(estimate);
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { estimate } else { 0 });
     let mut tables = Tables::default();
