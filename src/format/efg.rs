@@ -45,7 +45,10 @@ struct Line {
 const NONE: u32 = u32::MAX;
 
 struct Infoset {
+    /// The actions' names, or none when every name is empty (most generated files).
     actions: Vec<String>,
+    /// The number of actions.
+    len: usize,
     probs: Vec<f64>,
     /// Where the line that first used the set starts, for the message when a second node
     /// shares it.
@@ -266,7 +269,7 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
                 0
             };
             line.set = infoset(lx, &mut tables, player, t.span.start)?;
-            children = tables.sets[line.set as usize].actions.len();
+            children = tables.sets[line.set as usize].len;
         }
         line.outcome = outcome(lx, players, &mut tables)?;
         open = open - 1 + children as u64;
@@ -358,7 +361,8 @@ fn fast_line(
     let (outcome, end) = fast_outcome(b, skip_blanks(b, q), players, tables)?;
     let i = tables.sets.len() as u32;
     tables.sets.push(Infoset {
-        actions: vec![String::new(); actions],
+        actions: Vec::new(),
+        len: actions,
         probs: Vec::new(),
         first: p,
     });
@@ -443,7 +447,7 @@ fn infoset(
     if lx.peek()?.tok == Tok::Punct('{') {
         let brace = lx.next_token()?;
         let d = actions(lx, player == 0, here)?;
-        if d.actions.is_empty() {
+        if d.len == 0 {
             return Err(lx
                 .error(brace.span, "an information set with no actions")
                 .with_hint("a node with no moves is a terminal `t` node"));
@@ -459,7 +463,7 @@ fn infoset(
         }
         (Some(&i), Some(d)) => {
             let prev = &tables.sets[i as usize];
-            if prev.actions != d.actions || prev.probs != d.probs {
+            if prev.len != d.len || prev.actions != d.actions || prev.probs != d.probs {
                 return Err(lx.error(
                     it.span,
                     format!("chance information set {set} is redeclared with different actions"),
@@ -571,11 +575,16 @@ fn rational(lx: &mut Lexer<'_>, what: &str) -> Result<(f64, Token), Diagnostic> 
 fn actions(lx: &mut Lexer<'_>, chance: bool, here: usize) -> Result<Infoset, Diagnostic> {
     let mut set = Infoset {
         actions: Vec::new(),
+        len: 0,
         probs: Vec::new(),
         first: here,
     };
     loop {
         if lx.eat('}')? {
+            set.len = set.actions.len();
+            if set.actions.iter().all(String::is_empty) {
+                set.actions = Vec::new();
+            }
             return Ok(set);
         }
         let t = lx.next_token()?;
@@ -713,7 +722,7 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
         if l.set == NONE {
             0
         } else {
-            tables.sets[l.set as usize].actions.len()
+            tables.sets[l.set as usize].len
         }
     };
     // Every leaf gets its own payoff vector (the sum of the outcomes on its path), held three
@@ -790,8 +799,10 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
             let set = &tables.sets[top.0 as usize];
             let a = top.1;
             top.1 += 1;
-            if !set.actions[a].is_empty() {
-                label = Some(set.actions[a].clone());
+            if let Some(name) = set.actions.get(a)
+                && !name.is_empty()
+            {
+                label = Some(name.clone());
             }
             prob = set.probs.get(a).copied();
         }
@@ -836,7 +847,7 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
         }
         while stack
             .last()
-            .is_some_and(|&(set, next)| next == tables.sets[set as usize].actions.len())
+            .is_some_and(|&(set, next)| next == tables.sets[set as usize].len)
         {
             stack.pop();
         }
