@@ -336,13 +336,18 @@ pub const LOAD_BYTES_PER_NODE: u64 = 256;
 pub fn node_estimate(text: &str, format: Format) -> u64 {
     let b = text.as_bytes();
     let count = match format {
-        Format::Efg => b.iter().filter(|&&c| c == b'\n').count(),
-        Format::Ron | Format::Bracket => b
-            .iter()
-            .filter(|&&c| c == b',' || c == b'(' || c == b'[')
-            .count(),
+        Format::Efg => count_bytes(b, |c| c == b'\n'),
+        Format::Ron | Format::Bracket => count_bytes(b, |c| c == b',' || c == b'(' || c == b'['),
     };
     count as u64 + 1
+}
+
+/// How many bytes of `b` are `hit`, counted in blocks of 255 bytes into a byte: a form the
+/// compiler turns into vector instructions (a plain filtered count goes a byte at a time).
+fn count_bytes(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> usize {
+    b.chunks(255)
+        .map(|block| usize::from(block.iter().fold(0u8, |n, &c| n + u8::from(hit(c)))))
+        .sum()
 }
 
 /// Refuses, before anything is built, a text whose tree would need more memory than prune

@@ -596,13 +596,14 @@ impl Tree {
 
     /// Computes the cached facts; every constructor ends here.
     pub(super) fn sealed(mut self) -> Tree {
-        let mut depth = vec![0u32; self.len()];
-        let mut height = 0;
-        for i in 1..self.len() {
-            depth[i] = depth[self.nodes.parent[i] as usize] + 1;
-            height = height.max(depth[i]);
-        }
-        self.height = height;
+        (self.height, self.leaves, self.chance, self.integral) = self.facts();
+        self.with_search_facts()
+    }
+
+    /// Caches what the searches read besides the arena: the largest branching, and a bit a
+    /// node for the interior nodes whose children are all leaves (their values are read
+    /// straight from the value column, without their kinds).
+    pub(super) fn with_search_facts(mut self) -> Tree {
         self.branching = self.nodes.len.iter().copied().max().unwrap_or(0);
         // Every interior node, then not those with an interior child (its parent).
         let mut bits = vec![0u64; self.len().div_ceil(64)];
@@ -614,10 +615,22 @@ impl Tree {
             bits[p / 64] &= !(u64::from(k != Kind::Leaf) << (p % 64));
         }
         self.leaf_parents = bits;
+        self
+    }
+
+    /// What [`Tree::sealed`] caches: height, leaves, whether a node is a chance node, whether
+    /// every leaf value (or payoff) is an integer.
+    pub(super) fn facts(&self) -> (u32, usize, bool, bool) {
+        let mut depth = vec![0u32; self.len()];
+        let mut height = 0;
+        for i in 1..self.len() {
+            depth[i] = depth[self.nodes.parent[i] as usize] + 1;
+            height = height.max(depth[i]);
+        }
         let kinds = &self.nodes.kind;
-        self.leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
-        self.chance = kinds.contains(&Kind::Chance);
-        self.integral = if self.multiplayer {
+        let leaves = kinds.iter().filter(|&&k| k == Kind::Leaf).count();
+        let chance = kinds.contains(&Kind::Chance);
+        let integral = if self.multiplayer {
             self.payoffs.iter().all(|x| x.fract() == 0.0)
         } else {
             kinds
@@ -625,7 +638,7 @@ impl Tree {
                 .zip(&self.nodes.value)
                 .all(|(&k, v)| k != Kind::Leaf || v.fract() == 0.0)
         };
-        self
+        (height, leaves, chance, integral)
     }
 
     /// Nodes in preorder (parents before children, children in order), without recursion.

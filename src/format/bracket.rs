@@ -21,34 +21,120 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
-use super::lex::{Lexer, Tok};
+use super::lex::{Lexer, Tok, plain_integer, skip_blanks};
 use super::{Format, invalid_to_diagnostic, node_estimate};
 use crate::text::push_number;
-use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree};
+use crate::tree::{Draft, DraftNode, Invalid, Kind, Meta, NodeId, Tree, Valid};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
 pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
     // Room for every node up front: growing by doubling would copy the draft several times.
     let nodes = node_estimate(&src, Format::Bracket) as usize;
-    let mut lx = Lexer::new(file, src, false);
+    let mut lx = Lexer::new(file, Arc::clone(&src), false);
+    let mut read = read(&mut lx, nodes, min_root, false)?;
+    if read.multiplayer {
+        // The turns of an n-player tree depend on its number of players, known only at the
+        // end: read the text again, keeping every node's sigil (and span).
+        lx = Lexer::new(file, Arc::clone(&src), false);
+        read = self::read(&mut lx, nodes, min_root, true)?;
+    }
+    let Read {
+        draft,
+        spans,
+        kinds,
+        multiplayer,
+    } = read;
+    match finish(draft, kinds, multiplayer, min_root) {
+        Ok(valid) => {
+            // Free the text before the arena grows.
+            drop((lx, src, spans));
+            Ok(valid.layout())
+        }
+        Err(e) if multiplayer => Err(invalid_to_diagnostic(&lx, &spans, e)),
+        Err(e) => {
+            // Node positions only serve this message: read the text again, keeping them.
+            let mut lx = Lexer::new(file, src, false);
+            let spans = self::read(&mut lx, nodes, min_root, true)?.spans;
+            Err(invalid_to_diagnostic(&lx, &spans, e))
+        }
+    }
+}
+
+/// What [`read`] returns.
+struct Read {
+    /// Every node, with the kinds of a two-player tree.
+    draft: Draft,
+    /// Every node's span (only when kept).
+    spans: Vec<Range<usize>>,
+    /// Every node's kind as its sigil gives it, `None` when it alternates (only when kept).
+    kinds: Vec<Option<Kind>>,
+    /// Whether a payoff vector or a player sigil makes the tree n-player.
+    multiplayer: bool,
+}
+
+/// The kind of an unmarked group whose nearest decision node above is `decider`, in a
+/// two-player tree.
+fn opposite(decider: Kind) -> Kind {
+    if decider == Kind::Max {
+        Kind::Min
+    } else {
+        Kind::Max
+    }
+}
+
+/// Reads the text into a draft, with room for `nodes` nodes, giving unmarked groups the
+/// alternating kinds of a two-player tree; `keep` keeps every node's span and sigil.
+fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<Read, Diagnostic> {
+    let src = Arc::clone(&lx.src);
+    let b = src.as_bytes();
     let mut draft = Draft::with_capacity(Meta::default(), nodes);
-    let mut spans: Vec<Range<usize>> = Vec::with_capacity(nodes);
+    let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep { nodes } else { 0 });
     // Explicit kind from a sigil, or `None` to alternate.
-    let mut kinds: Vec<Option<Kind>> = Vec::new();
-    // Open groups: (draft index, children so far).
-    let mut stack: Vec<(usize, u32)> = Vec::new();
+    let mut kinds: Vec<Option<Kind>> = Vec::with_capacity(if keep { nodes } else { 0 });
+    let mut multiplayer = false;
+    // The decision node the root alternates from.
+    let root_decider = if min_root { Kind::Max } else { Kind::Min };
+    // Open groups: (draft index, children so far, the decider for its children).
+    let mut stack: Vec<(usize, u32, Kind)> = Vec::new();
     loop {
-        // Most items are bare numbers before `,` or `)`: read those without making tokens.
-        if let Some((t, value)) = lx.plain_number(b",)")? {
-            if let Some(top) = stack.last_mut() {
-                top.1 += 1;
+        // The common items read straight from the bytes: a plain integer before `,` or `)`
+        // (a probability or a label would follow it otherwise), and a group without label,
+        // probability or sigil. Anything else is left to the general way, from the same place.
+        let mut fast = false;
+        if let Some(at) = lx.offset() {
+            let p = skip_blanks(b, at);
+            lx.advance_to(p);
+            if let Some((value, end)) = plain_integer(b, p)
+                && matches!(b.get(skip_blanks(b, end)), Some(b',' | b')'))
+            {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                draft.push_leaf(value);
+                if keep {
+                    kinds.push(Some(Kind::Leaf));
+                    spans.push(p..end);
+                }
+                lx.advance_to(end);
+                fast = true;
+            } else if b.get(p) == Some(&b'(') {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                let kind = opposite(stack.last().map_or(root_decider, |top| top.2));
+                draft.push_interior(kind);
+                if keep {
+                    kinds.push(None);
+                    spans.push(p..p + 1);
+                }
+                lx.advance_to(p + 1);
+                stack.push((draft.len() - 1, 0, kind));
+                continue; // its first item follows
             }
-            draft.push_leaf(value);
-            spans.push(t.span);
-            kinds.push(Some(Kind::Leaf));
-        } else {
+        }
+        if !fast {
             // One item.
-            let (label, prob) = item_prefix(&mut lx)?;
+            let (label, prob) = item_prefix(lx)?;
             let mut t = lx.next_token()?;
             let mut sigil = None;
             if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
@@ -65,6 +151,7 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                                 format!("player {p}: players are numbered 1 to 255"),
                             ));
                         }
+                        multiplayer = true;
                         Kind::Player((p - 1) as u8)
                     }
                 });
@@ -87,6 +174,7 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
                             _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
                         }
                     }
+                    multiplayer = true;
                     DraftNode::payoff(v)
                 }
                 Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
@@ -101,26 +189,58 @@ pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnost
             node.label = label;
             node.prob = prob;
             let interior = t.tok == Tok::Punct('(');
+            let decider = stack.last().map_or(root_decider, |top| top.2);
+            if interior {
+                node.kind = sigil.unwrap_or(opposite(decider));
+            }
+            let kind = node.kind;
             if let Some(top) = stack.last_mut() {
                 top.1 += 1;
             }
             draft.push(node);
-            spans.push(t.span.clone());
-            kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
+            if keep {
+                spans.push(t.span.clone());
+                kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
+            }
             if interior {
-                stack.push((draft.len() - 1, 0));
+                let next = if kind == Kind::Chance { decider } else { kind };
+                stack.push((draft.len() - 1, 0, next));
                 continue; // its first item follows
             }
         }
         // After a finished node: `,` (another item) or `)` (closing groups).
         loop {
-            let Some(&(index, children)) = stack.last() else {
+            let Some(&(index, children, _)) = stack.last() else {
                 let end = lx.next_token()?;
                 if end.tok != Tok::Eof {
                     return Err(lx.unexpected(&end, "the end of the tree"));
                 }
-                return finish(lx, draft, spans, kinds, min_root);
+                return Ok(Read {
+                    draft,
+                    spans,
+                    kinds,
+                    multiplayer,
+                });
             };
+            if let Some(at) = lx.offset() {
+                let q = skip_blanks(b, at);
+                match b.get(q) {
+                    Some(b')') => {
+                        lx.advance_to(q + 1);
+                        draft.set_children(index, children);
+                        stack.pop();
+                        continue;
+                    }
+                    Some(b',') => {
+                        lx.advance_to(q + 1);
+                        if b.get(skip_blanks(b, q + 1)) == Some(&b')') {
+                            continue; // trailing comma
+                        }
+                        break;
+                    }
+                    _ => lx.advance_to(q),
+                }
+            }
             if lx.eat_byte(b',')? {
                 if lx.at_byte(b')')? {
                     continue; // trailing comma
@@ -189,16 +309,22 @@ fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diag
     Ok((label, None))
 }
 
-/// Gives every unmarked group its alternating kind, then validates and lays out.
+/// Gives every unmarked group of an n-player tree its turn (those of a two-player tree have
+/// theirs), then validates.
 fn finish(
-    lx: Lexer<'_>,
     mut draft: Draft,
-    spans: Vec<Range<usize>>,
     kinds: Vec<Option<Kind>>,
+    multiplayer: bool,
     min_root: bool,
-) -> Result<Tree, Diagnostic> {
-    let multiplayer = draft.first_payoff_len().is_some()
-        || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))));
+) -> Result<Valid, Invalid> {
+    if !multiplayer {
+        return draft.validated();
+    }
+    debug_assert_eq!(
+        multiplayer,
+        draft.first_payoff_len().is_some()
+            || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))))
+    );
     let players = draft.first_payoff_len().map_or(2, |n| n).min(255);
     if multiplayer {
         draft.meta.players = players as u8;
@@ -233,12 +359,7 @@ fn finish(
             stack.pop();
         }
     }
-    let valid = draft
-        .validated()
-        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
-    // The text and the positions only served error messages: free them before the arena grows.
-    drop((lx, spans));
-    Ok(valid.layout())
+    draft.validated()
 }
 
 /// Writes `tree` in bracket notation, marking only the nodes that do not alternate.

@@ -27,7 +27,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
-use super::lex::{Lexer, Tok, Token};
+use super::lex::{Lexer, Tok, Token, plain_integer, skip_blanks};
 use super::{invalid_to_diagnostic, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree, Valid};
@@ -36,7 +36,8 @@ use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree, Valid};
 /// [`Tables`]), so a file of 10^6 nodes costs no allocation per node.
 struct Line {
     kind: Kind,
-    name: Option<String>,
+    /// The node's own name, an index into [`Tables::names`] (`NONE`: none).
+    name: u32,
     set: u32,
     outcome: u32,
 }
@@ -44,9 +45,13 @@ struct Line {
 const NONE: u32 = u32::MAX;
 
 struct Infoset {
+    /// The actions' names, or none when every name is empty (most generated files).
     actions: Vec<String>,
+    /// The number of actions.
+    len: usize,
     probs: Vec<f64>,
-    /// The line that first used the set, for the message when a second node shares it.
+    /// Where the line that first used the set starts, for the message when a second node
+    /// shares it.
     first: usize,
 }
 
@@ -58,6 +63,8 @@ struct Tables {
     /// Payoffs of every outcome, `players` values each.
     payoffs: Vec<f64>,
     outcome_index: Numbers,
+    /// The nodes' names that are not empty.
+    names: Vec<String>,
 }
 
 /// Outcome numbers to their index: files number outcomes 1, 2, 3…, so a vector indexed by the
@@ -82,6 +89,11 @@ impl Numbers {
     fn insert(&mut self, n: u64, i: u32) {
         let grow = (2 * self.filled + 1024) as u64;
         match usize::try_from(n) {
+            Ok(k) if k == self.dense.len() && n < grow => {
+                // The common case: outcomes numbered in order.
+                self.dense.push(i);
+                self.filled += 1;
+            }
             Ok(k) if k < self.dense.len() || n < grow => {
                 if k >= self.dense.len() {
                     self.dense.resize(k + 1, NONE);
@@ -134,14 +146,72 @@ type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
 
 /// Reads a `.efg` file. `file` names the input in messages.
 pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
-    let mut lx = Lexer::new(file, src, false);
-    let (meta, player_names) = header(&mut lx)?;
+    let mut lx = Lexer::new(file, Arc::clone(&src), false);
+    let lines = read(&mut lx, false)?;
+    match build(&lx, lines) {
+        Ok(valid) => {
+            // The text only served error messages: free it first.
+            drop((lx, src));
+            Ok(valid.layout())
+        }
+        Err(_) => {
+            // The message needs the nodes' positions, which are not kept: read the text
+            // again, keeping them.
+            let mut lx = Lexer::new(file, src, false);
+            let lines = read(&mut lx, true)?;
+            let valid = build(&lx, lines)?;
+            drop(lx);
+            Ok(valid.layout())
+        }
+    }
+}
+
+/// What [`read`] finds: the header, every node line, each line's span (when kept) and the
+/// tables the lines point into.
+struct Lines {
+    meta: Meta,
+    players: usize,
+    lines: Vec<Line>,
+    spans: Vec<Range<usize>>,
+    tables: Tables,
+}
+
+/// Reads the header and every node line.
+fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
+    let src = Arc::clone(&lx.src);
+    let b = src.as_bytes();
+    let (meta, player_names) = header(lx)?;
     let players = player_names.len();
-    let mut lines: Vec<Line> = Vec::new();
-    let mut spans: Vec<Range<usize>> = Vec::new();
+    // A node a line, most lines longer than 16 bytes (no pass over the text to count them:
+    // the explorer shows 0 bytes parsed until the first line is read).
+    let estimate = b.len() / 16;
+    let mut lines: Vec<Line> = Vec::with_capacity(estimate);
+    let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { estimate } else { 0 });
     let mut tables = Tables::default();
+    // Room for an outcome a line in games of a few players, within the memory a node may
+    // cost (`LOAD_BYTES_PER_NODE`): growing by doubling copies the payoffs several times.
+    if players <= 8 {
+        tables.payoffs.reserve(estimate * players);
+    }
     let mut open: u64 = 1; // nodes the tree still expects
     loop {
+        // The common lines read straight from the bytes: `t "" 3 "" { 1 -1 }` and
+        // `p "" 1 2 "" { "" "" } 0`, with integer payoffs and a new information set. Anything
+        // else is left to the general way below, from the same place.
+        if open > 0
+            && let Some(at) = lx.offset()
+        {
+            let p = skip_blanks(b, at);
+            if let Some((line, children, end)) = fast_line(b, p, players, &mut tables) {
+                open = open - 1 + children;
+                lines.push(line);
+                if keep_spans {
+                    spans.push(p..p + 1);
+                }
+                lx.advance_to(end);
+                continue;
+            }
+        }
         let t = lx.next_token()?;
         if t.tok == Tok::Eof {
             if open > 0 {
@@ -169,10 +239,15 @@ pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
                 .error(t.span, "node after the end of the tree")
                 .with_hint("the tree is already complete; remove the extra nodes"));
         }
-        let name = string(&mut lx, "the node's name")?;
+        let name = string(lx, "the node's name")?;
         let mut line = Line {
             kind: Kind::Leaf,
-            name: (!name.is_empty()).then_some(name),
+            name: if name.is_empty() {
+                NONE
+            } else {
+                tables.names.push(name);
+                (tables.names.len() - 1) as u32
+            },
             set: NONE,
             outcome: NONE,
         };
@@ -193,25 +268,173 @@ pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
                 line.kind = Kind::Chance;
                 0
             };
-            line.set = infoset(&mut lx, &mut tables, &spans, player, lines.len())?;
-            children = tables.sets[line.set as usize].actions.len();
+            line.set = infoset(lx, &mut tables, player, t.span.start)?;
+            children = tables.sets[line.set as usize].len;
         }
-        line.outcome = outcome(&mut lx, players, &mut tables)?;
+        line.outcome = outcome(lx, players, &mut tables)?;
         open = open - 1 + children as u64;
         lines.push(line);
-        spans.push(t.span.clone());
+        if keep_spans {
+            spans.push(t.span.clone());
+        }
     }
-    let valid = build(&lx, meta, players, lines, spans, &tables)?;
-    // The text and the tables only served error messages and the draft: free them first.
-    drop((lx, tables));
-    Ok(valid.layout())
+    Ok(Lines {
+        meta,
+        players,
+        lines,
+        spans,
+        tables,
+    })
+}
+
+/// `""` at `p`: where it ends.
+#[inline]
+fn empty_string(b: &[u8], p: usize) -> Option<usize> {
+    (b.get(p) == Some(&b'"') && b.get(p + 1) == Some(&b'"')).then_some(p + 2)
+}
+
+/// Digits only at `p`, a whole number token: the value and where it ends.
+#[inline]
+fn plain_count(b: &[u8], p: usize) -> Option<(u64, usize)> {
+    if !b.get(p).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    plain_integer(b, p).map(|(x, end)| (x as u64, end))
+}
+
+/// A common node line at `p`, read from the bytes: the line, its number of children and
+/// where it ends. `None` (the tables untouched) leaves it to the general way, which reads
+/// the same or reports the error.
+#[inline]
+fn fast_line(
+    b: &[u8],
+    p: usize,
+    players: usize,
+    tables: &mut Tables,
+) -> Option<(Line, u64, usize)> {
+    let letter = *b.get(p)?;
+    if !matches!(letter, b't' | b'p') || !b.get(p + 1).is_some_and(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let mut q = empty_string(b, skip_blanks(b, p + 1))?;
+    let mut line = Line {
+        kind: Kind::Leaf,
+        name: NONE,
+        set: NONE,
+        outcome: NONE,
+    };
+    if letter == b't' {
+        let (outcome, end) = fast_outcome(b, skip_blanks(b, q), players, tables)?;
+        line.outcome = outcome;
+        return Some((line, 0, end));
+    }
+    let (player, end) = plain_count(b, skip_blanks(b, q))?;
+    if player == 0 || player > players as u64 {
+        return None;
+    }
+    let (set, end) = plain_count(b, skip_blanks(b, end))?;
+    q = skip_blanks(b, end);
+    if let Some(end) = empty_string(b, q) {
+        q = skip_blanks(b, end);
+    }
+    if b.get(q) != Some(&b'{') {
+        return None;
+    }
+    q += 1;
+    let mut actions = 0;
+    loop {
+        q = skip_blanks(b, q);
+        if b.get(q) == Some(&b'}') {
+            q += 1;
+            break;
+        }
+        q = skip_blanks(b, empty_string(b, q)?);
+        actions += 1;
+        if b.get(q) == Some(&b',') {
+            q += 1;
+        }
+    }
+    let key = (player as usize, set);
+    if actions == 0 || tables.set_index.contains_key(&key) {
+        return None;
+    }
+    let (outcome, end) = fast_outcome(b, skip_blanks(b, q), players, tables)?;
+    let i = tables.sets.len() as u32;
+    tables.sets.push(Infoset {
+        actions: Vec::new(),
+        len: actions,
+        probs: Vec::new(),
+        first: p,
+    });
+    tables.set_index.insert(key, i);
+    line.kind = Kind::Player((player - 1) as u8);
+    line.set = i;
+    line.outcome = outcome;
+    Some((line, actions as u64, end))
+}
+
+/// [`outcome`] read from the bytes at `p`, for an outcome without a name (or `""`) and with
+/// integer payoffs: the outcome's index and where it ends. `None` (the tables untouched)
+/// leaves it to [`outcome`].
+#[inline]
+fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Option<(u32, usize)> {
+    let (n, end) = plain_count(b, p)?;
+    let mut q = skip_blanks(b, end);
+    if let Some(end) = empty_string(b, q) {
+        q = skip_blanks(b, end);
+    } else if b.get(q) == Some(&b'"') {
+        return None;
+    }
+    if b.get(q) != Some(&b'{') {
+        return match n {
+            0 => Some((NONE, q)),
+            _ => tables.outcome_index.get(n).map(|i| (i, q)),
+        };
+    }
+    if n == 0 {
+        return None;
+    }
+    q += 1;
+    let start = tables.payoffs.len();
+    let read = loop {
+        q = skip_blanks(b, q);
+        if b.get(q) == Some(&b'}') {
+            break tables.payoffs.len() - start == players;
+        }
+        let Some((x, end)) = plain_integer(b, q) else {
+            break false;
+        };
+        q = skip_blanks(b, end);
+        match b.get(q) {
+            Some(b'/') => break false,
+            Some(b',') => q += 1,
+            _ => {}
+        }
+        tables.payoffs.push(x);
+    };
+    if !read {
+        tables.payoffs.truncate(start);
+        return None;
+    }
+    match tables.outcome_index.get(n) {
+        Some(i) => {
+            let first = i as usize * players;
+            let same = tables.payoffs[first..first + players] == tables.payoffs[start..];
+            tables.payoffs.truncate(start);
+            same.then_some((i, q + 1))
+        }
+        None => {
+            let i = (start / players) as u32;
+            tables.outcome_index.insert(n, i);
+            Some((i, q + 1))
+        }
+    }
 }
 
 /// `set ["name"] [{ actions }]` of a `p` or `c` line; returns the set's index.
 fn infoset(
     lx: &mut Lexer<'_>,
     tables: &mut Tables,
-    spans: &[Range<usize>],
     player: usize,
     here: usize,
 ) -> Result<u32, Diagnostic> {
@@ -224,7 +447,7 @@ fn infoset(
     if lx.peek()?.tok == Tok::Punct('{') {
         let brace = lx.next_token()?;
         let d = actions(lx, player == 0, here)?;
-        if d.actions.is_empty() {
+        if d.len == 0 {
             return Err(lx
                 .error(brace.span, "an information set with no actions")
                 .with_hint("a node with no moves is a terminal `t` node"));
@@ -233,14 +456,14 @@ fn infoset(
     }
     match (tables.set_index.get(&(player, set)), declared) {
         (Some(&i), _) if player > 0 => {
-            let (l, _) = line_col(&lx.src, spans[tables.sets[i as usize].first].start);
+            let (l, _) = line_col(&lx.src, tables.sets[i as usize].first);
             Err(lx
                 .error(it.span, format!("information set {set} of player {player} is shared with the node on line {l}: that is imperfect information"))
                 .with_hint("prune searches perfect-information games: give every player node its own information set"))
         }
         (Some(&i), Some(d)) => {
             let prev = &tables.sets[i as usize];
-            if prev.actions != d.actions || prev.probs != d.probs {
+            if prev.len != d.len || prev.actions != d.actions || prev.probs != d.probs {
                 return Err(lx.error(
                     it.span,
                     format!("chance information set {set} is redeclared with different actions"),
@@ -352,11 +575,16 @@ fn rational(lx: &mut Lexer<'_>, what: &str) -> Result<(f64, Token), Diagnostic> 
 fn actions(lx: &mut Lexer<'_>, chance: bool, here: usize) -> Result<Infoset, Diagnostic> {
     let mut set = Infoset {
         actions: Vec::new(),
+        len: 0,
         probs: Vec::new(),
         first: here,
     };
     loop {
         if lx.eat('}')? {
+            set.len = set.actions.len();
+            if set.actions.iter().all(String::is_empty) {
+                set.actions = Vec::new();
+            }
             return Ok(set);
         }
         let t = lx.next_token()?;
@@ -459,7 +687,7 @@ fn overflow(
         .map(|&l| {
             let o = lines[l].outcome;
             let x = tables.payoffs[o as usize * players + player];
-            let (line, _) = line_col(&lx.src, spans[l].start);
+            let (line, _) = line_col(&lx.src, spans.get(l).map_or(0, |s| s.start));
             format!(
                 "outcome {} on line {line} gives {}",
                 number(o),
@@ -468,7 +696,7 @@ fn overflow(
         })
         .collect();
     lx.error(
-        spans[at].clone(),
+        spans.get(at).cloned().unwrap_or(0..0),
         format!(
             "player {}'s payoff overflows: the outcomes on the path to this node sum past the largest number ({})",
             player + 1,
@@ -479,20 +707,22 @@ fn overflow(
 }
 
 /// Sums outcomes along paths, decides two-player constant-sum versus n-player, and validates
-/// the draft (laid out by the caller once the text is freed).
-fn build(
-    lx: &Lexer<'_>,
-    mut meta: Meta,
-    players: usize,
-    lines: Vec<Line>,
-    spans: Vec<Range<usize>>,
-    tables: &Tables,
-) -> Result<Valid, Diagnostic> {
+/// the draft (laid out by the caller once the text is freed). Without spans, an error's
+/// position is wrong: the caller reads the text again for them.
+fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
+    let Lines {
+        mut meta,
+        players,
+        lines,
+        spans,
+        tables,
+    } = read;
+    let tables = &tables;
     let children = |l: &Line| {
         if l.set == NONE {
             0
         } else {
-            tables.sets[l.set as usize].actions.len()
+            tables.sets[l.set as usize].len
         }
     };
     // Every leaf gets its own payoff vector (the sum of the outcomes on its path), held three
@@ -518,7 +748,7 @@ fn build(
     }
     // Leaf totals, flat; the running sums of the open ancestors sit on a stack of `players`-wide
     // frames in `sums`.
-    let mut totals: Vec<f64> = Vec::new();
+    let mut totals: Vec<f64> = Vec::with_capacity(leaves as usize * players);
     let mut sums: Vec<f64> = vec![0.0; players];
     let mut left: Vec<usize> = Vec::new(); // children still to come, per frame above the base
     let mut path: Vec<usize> = Vec::new(); // the open ancestors' lines, a frame each
@@ -569,36 +799,55 @@ fn build(
             let set = &tables.sets[top.0 as usize];
             let a = top.1;
             top.1 += 1;
-            if !set.actions[a].is_empty() {
-                label = Some(set.actions[a].clone());
+            if let Some(name) = set.actions.get(a)
+                && !name.is_empty()
+            {
+                label = Some(name.clone());
             }
             prob = set.probs.get(a).copied();
         }
         let n = children(line);
-        let mut node = match line.kind {
-            Kind::Leaf => {
-                let t = &totals[leaf * players..leaf * players + players];
-                leaf += 1;
-                if constant {
-                    DraftNode::leaf(t[0])
+        let kind = match line.kind {
+            Kind::Player(p) if constant => {
+                if p == 0 {
+                    Kind::Max
                 } else {
-                    DraftNode::payoff(t.to_vec())
+                    Kind::Min
                 }
             }
-            Kind::Player(p) if constant => {
-                DraftNode::interior(if p == 0 { Kind::Max } else { Kind::Min }, n as u32)
-            }
-            k => DraftNode::interior(k, n as u32),
+            k => k,
         };
-        node.prob = prob;
-        node.label = label.or_else(|| line.name.clone());
-        draft.push(node);
+        let label =
+            label.or_else(|| (line.name != NONE).then(|| tables.names[line.name as usize].clone()));
+        if kind == Kind::Leaf && constant && prob.is_none() && label.is_none() {
+            draft.push_leaf(totals[leaf * players]);
+            leaf += 1;
+        } else if kind != Kind::Leaf && prob.is_none() && label.is_none() {
+            draft.push_interior(kind);
+            draft.set_children(draft.len() - 1, n as u32);
+        } else {
+            let mut node = match kind {
+                Kind::Leaf => {
+                    let t = &totals[leaf * players..leaf * players + players];
+                    leaf += 1;
+                    if constant {
+                        DraftNode::leaf(t[0])
+                    } else {
+                        DraftNode::payoff(t.to_vec())
+                    }
+                }
+                k => DraftNode::interior(k, n as u32),
+            };
+            node.prob = prob;
+            node.label = label;
+            draft.push(node);
+        }
         if n > 0 {
             stack.push((line.set, 0));
         }
         while stack
             .last()
-            .is_some_and(|&(set, next)| next == tables.sets[set as usize].actions.len())
+            .is_some_and(|&(set, next)| next == tables.sets[set as usize].len)
         {
             stack.pop();
         }

@@ -239,6 +239,25 @@ impl<'a> Lexer<'a> {
         Ok(self.src.as_bytes().get(self.pos) == Some(&c))
     }
 
+    /// The offset of the next byte to read when no token is pending: a reader's fast path
+    /// reads the bytes from there itself, then moves on with [`Lexer::advance_to`].
+    #[inline]
+    pub fn offset(&self) -> Option<usize> {
+        (self.pending_len == 0).then_some(self.pos)
+    }
+
+    /// Moves on to `pos`, after bytes a reader's fast path has read itself (nothing may be
+    /// pending), reporting the progress as [`Lexer::next_token`] does.
+    #[inline]
+    pub fn advance_to(&mut self, pos: usize) {
+        debug_assert_eq!(self.pending_len, 0, "no token is pending");
+        self.pos = pos;
+        if pos >= self.report_at {
+            self.report_at = pos + progress::REPORT_EVERY;
+            progress::parsed(pos);
+        }
+    }
+
     /// The next token as a number, or an error naming what it is used for.
     pub fn expect_number(&mut self, what: &str) -> Result<(f64, Token), Diagnostic> {
         let t = self.next_token()?;
@@ -529,6 +548,59 @@ impl<'a> Lexer<'a> {
             None => Err(self.error(start..p + 1, "raw string is never closed")),
         }
     }
+}
+
+/// The first byte at or after `pos` that is not ASCII whitespace (as the lexer counts it), or
+/// the end: runs of spaces (a RON file is mostly indentation) are skipped eight bytes at a time.
+#[inline]
+pub fn skip_blanks(b: &[u8], mut pos: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    // Most tokens follow another directly (bracket notation has no blanks at all).
+    if !b.get(pos).is_some_and(u8::is_ascii_whitespace) {
+        return pos;
+    }
+    loop {
+        if let Some(chunk) = b.get(pos..pos + 8) {
+            let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ SPACES;
+            if x == 0 {
+                pos += 8;
+                continue;
+            }
+            pos += (x.trailing_zeros() / 8) as usize;
+        }
+        match b.get(pos) {
+            Some(c) if c.is_ascii_whitespace() => pos += 1,
+            _ => return pos,
+        }
+    }
+}
+
+/// An optionally signed integer of at most 15 digits at `pos` that is a whole number token (no
+/// `_`, fraction or exponent follows): its value and where it ends. `None` leaves the token to
+/// the lexer, which reads the same value or reports the same error.
+#[inline(always)]
+pub fn plain_integer(b: &[u8], pos: usize) -> Option<(f64, usize)> {
+    let (neg, start) = match b.get(pos) {
+        Some(b'-') => (true, pos + 1),
+        Some(b'+') => (false, pos + 1),
+        _ => (false, pos),
+    };
+    let mut i = start;
+    let mut n: i64 = 0;
+    while let Some(&d) = b.get(i) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        n = n * 10 + i64::from(d - b'0');
+        i += 1;
+        if i - start > 15 {
+            return None;
+        }
+    }
+    if i == start || matches!(b.get(i), Some(b'_' | b'.' | b'e' | b'E')) {
+        return None;
+    }
+    Some((if neg { -(n as f64) } else { n as f64 }, i))
 }
 
 /// `-?[0-9]{1,15}` read directly: most numbers in tree files are small integers, and this is

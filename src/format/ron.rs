@@ -31,7 +31,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
-use super::lex::{Lexer, Tok, Token, did_you_mean};
+use super::lex::{Lexer, Tok, Token, did_you_mean, plain_integer, skip_blanks};
 use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
 use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
@@ -59,25 +59,32 @@ const NODE_KINDS: &[&str] = &["Max", "Min", "Chance", "Player", "Leaf", "Prob"];
 pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
     // Room for every node up front: growing by doubling would copy the draft several times.
     let nodes = node_estimate(&src, Format::Ron) as usize;
-    let mut p = Parser {
-        lx: Lexer::new(file, src, true),
-        draft: Draft::with_capacity(Default::default(), nodes),
-        spans: Vec::with_capacity(nodes),
-    };
+    // Node positions only serve the message of a semantic error: they are not kept, and the
+    // text is read again for them when there is one.
+    let mut p = Parser::new(file, Arc::clone(&src), nodes, false);
     p.file()?;
-    let Parser { lx, draft, spans } = p;
-    let valid = draft
-        .validated()
-        .map_err(|e| invalid_to_diagnostic(&lx, &spans, e))?;
-    // The text and the positions only served error messages: free them before the arena grows.
-    drop((lx, spans));
-    Ok(valid.layout())
+    let Parser { lx, draft, .. } = p;
+    match draft.validated() {
+        Ok(valid) => {
+            // Free the text before the arena grows.
+            drop((lx, src));
+            Ok(valid.layout())
+        }
+        Err(e) => {
+            drop(lx);
+            let mut p = Parser::new(file, src, nodes, true);
+            p.file()?;
+            Err(invalid_to_diagnostic(&p.lx, &p.spans, e))
+        }
+    }
 }
 
 struct Parser<'a> {
     lx: Lexer<'a>,
     draft: Draft,
-    /// Source span of every draft node, for semantic errors.
+    /// Whether to keep the spans.
+    keep_spans: bool,
+    /// Source span of every draft node, for semantic errors (when kept).
     spans: Vec<Range<usize>>,
 }
 
@@ -89,7 +96,16 @@ struct Frame {
     wrapped: bool,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    fn new(file: &'a str, src: Arc<str>, nodes: usize, keep_spans: bool) -> Self {
+        Parser {
+            lx: Lexer::new(file, src, true),
+            draft: Draft::with_capacity(Default::default(), nodes),
+            keep_spans,
+            spans: Vec::with_capacity(if keep_spans { nodes } else { 0 }),
+        }
+    }
+
     fn file(&mut self) -> Result<(), Diagnostic> {
         let first = self.lx.peek()?.clone();
         if first.tok == Tok::Eof {
@@ -234,7 +250,64 @@ impl Parser<'_> {
         } else {
             return Ok(());
         }
-        while let Some(top) = stack.last_mut() {
+        let src = Arc::clone(&self.lx.src);
+        let b = src.as_bytes();
+        while !stack.is_empty() {
+            // The common shapes, read straight from the bytes: a plain integer leaf and the
+            // `,` or `]` after it, `Max([` and `Min([`, and `])` closing a node. Anything else
+            // is left to the general way below, from the same place.
+            if let Some(at) = self.lx.offset() {
+                let p = skip_blanks(b, at);
+                let top = stack.len() - 1;
+                if let Some((value, end)) = plain_integer(b, p) {
+                    self.count_child(&mut stack[top], p..end)?;
+                    self.draft.push_leaf(value);
+                    if self.keep_spans {
+                        self.spans.push(p..end);
+                    }
+                    self.lx.advance_to(end);
+                    self.fast_after_child(b)?;
+                    continue;
+                }
+                let rest = &b[p..];
+                if rest.starts_with(b"Max([") || rest.starts_with(b"Min([") {
+                    self.count_child(&mut stack[top], p..p + 3)?;
+                    let index = self.draft.len();
+                    self.draft.push_interior(if rest[2] == b'x' {
+                        Kind::Max
+                    } else {
+                        Kind::Min
+                    });
+                    if self.keep_spans {
+                        self.spans.push(p..p + 3);
+                    }
+                    self.lx.advance_to(p + 5);
+                    stack.push(Frame {
+                        index,
+                        children: 0,
+                        wrapped: false,
+                    });
+                    continue;
+                }
+                if rest.first() == Some(&b']') {
+                    let close = skip_blanks(b, p + 1);
+                    if b.get(close) == Some(&b')') {
+                        self.lx.advance_to(close + 1);
+                        let done = stack.pop().expect("non-empty");
+                        self.draft.set_children(done.index, done.children);
+                        if done.wrapped {
+                            self.close_prob()?;
+                        }
+                        if stack.is_empty() {
+                            return Ok(());
+                        }
+                        self.fast_after_child(b)?;
+                        continue;
+                    }
+                }
+                self.lx.advance_to(p);
+            }
+            let top = stack.last_mut().expect("non-empty");
             // Most nodes are bare numbers: read those without making tokens.
             if let Some((t, value)) = self.lx.plain_number(&[])? {
                 top.children = top
@@ -242,7 +315,9 @@ impl Parser<'_> {
                     .checked_add(1)
                     .ok_or_else(|| self.lx.error(t.span.clone(), "too many children"))?;
                 self.draft.push_leaf(value);
-                self.spans.push(t.span);
+                if self.keep_spans {
+                    self.spans.push(t.span);
+                }
                 self.after_child()?;
                 continue;
             }
@@ -272,6 +347,36 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// One more child for the node of `frame`; `span` is the child's, for the error.
+    #[inline]
+    fn count_child(&self, frame: &mut Frame, span: Range<usize>) -> Result<(), Diagnostic> {
+        frame.children = frame
+            .children
+            .checked_add(1)
+            .ok_or_else(|| self.lx.error(span, "too many children"))?;
+        Ok(())
+    }
+
+    /// [`Parser::after_child`], reading a plain `,` or `]` from the bytes `b` of the text.
+    #[inline]
+    fn fast_after_child(&mut self, b: &[u8]) -> Result<(), Diagnostic> {
+        if let Some(at) = self.lx.offset() {
+            let p = skip_blanks(b, at);
+            match b.get(p) {
+                Some(b',') => {
+                    self.lx.advance_to(p + 1);
+                    return Ok(());
+                }
+                Some(b']') => {
+                    self.lx.advance_to(p);
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        self.after_child()
     }
 
     /// After a child: `,` or the `]` that ends the list (left for the caller).
@@ -476,7 +581,9 @@ impl Parser<'_> {
 
     fn push(&mut self, node: DraftNode, span: Range<usize>) {
         self.draft.push(node);
-        self.spans.push(span);
+        if self.keep_spans {
+            self.spans.push(span);
+        }
     }
 
     /// `"label",` if the next token is a string.

@@ -123,6 +123,48 @@ pub struct Draft {
     keys: Vec<(u32, u64)>,
     /// (preorder index, heuristic value), by index: only the nodes that have one.
     heuristics: Vec<(u32, f64)>,
+    /// Facts kept as nodes are pushed and changed, so that validating a common tree needs no
+    /// pass over its kinds and values: see [`Summary`].
+    summary: Summary,
+}
+
+/// What [`Draft`] keeps up to date as nodes are pushed and changed.
+#[derive(Clone, Debug)]
+struct Summary {
+    /// Nodes of kind `Player` (exact).
+    players: usize,
+    /// Nodes other than leaves without children.
+    childless: usize,
+    /// Whether every leaf value is finite.
+    finite: bool,
+    /// The smallest and largest leaf value, or bounds on them (the default, 0, is one).
+    lo: f64,
+    hi: f64,
+    /// A leaf became an interior node or the other way round: `childless`, `finite`, `lo`
+    /// and `hi` no longer tell anything.
+    stale: bool,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            players: 0,
+            childless: 0,
+            finite: true,
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
+            stale: false,
+        }
+    }
+}
+
+impl Summary {
+    #[inline]
+    fn leaf(&mut self, value: f64) {
+        self.finite &= value.is_finite();
+        self.lo = self.lo.min(value);
+        self.hi = self.hi.max(value);
+    }
 }
 
 impl Draft {
@@ -146,6 +188,14 @@ impl Draft {
 
     pub fn push(&mut self, node: DraftNode) {
         let i = self.kind.len() as u32;
+        match node.kind {
+            Kind::Leaf => self.summary.leaf(node.value),
+            Kind::Player(_) => self.summary.players += 1,
+            _ => {}
+        }
+        if node.kind != Kind::Leaf && node.children == 0 {
+            self.summary.childless += 1;
+        }
         self.kind.push(node.kind);
         self.children.push(node.children);
         self.value.push(node.value);
@@ -171,9 +221,27 @@ impl Draft {
     /// `push(DraftNode::leaf(value))`, for loaders' hot loops.
     #[inline]
     pub fn push_leaf(&mut self, value: f64) {
+        self.summary.leaf(value);
         self.kind.push(Kind::Leaf);
         self.children.push(0);
         self.value.push(value);
+    }
+
+    /// `push(DraftNode::interior(kind, 0))`, for loaders' hot loops (the count is set with
+    /// [`Draft::set_children`] once the children are read).
+    #[inline]
+    pub fn push_interior(&mut self, kind: Kind) {
+        match kind {
+            Kind::Leaf => self.summary.leaf(0.0),
+            Kind::Player(_) => {
+                self.summary.players += 1;
+                self.summary.childless += 1;
+            }
+            _ => self.summary.childless += 1,
+        }
+        self.kind.push(kind);
+        self.children.push(0);
+        self.value.push(0.0);
     }
 
     fn push_label(&mut self, i: u32, label: &str) {
@@ -196,6 +264,10 @@ impl Draft {
     }
 
     pub fn set_kind(&mut self, i: usize, kind: Kind) {
+        let old = self.kind[i];
+        self.summary.players -= usize::from(matches!(old, Kind::Player(_)));
+        self.summary.players += usize::from(matches!(kind, Kind::Player(_)));
+        self.summary.stale |= (old == Kind::Leaf) != (kind == Kind::Leaf);
         self.kind[i] = kind;
     }
 
@@ -206,6 +278,11 @@ impl Draft {
 
     /// Sets the child count of a node pushed before its children were read.
     pub fn set_children(&mut self, i: usize, children: u32) {
+        if self.kind[i] != Kind::Leaf {
+            let old = self.children[i];
+            self.summary.childless -= usize::from(old == 0);
+            self.summary.childless += usize::from(children == 0);
+        }
         self.children[i] = children;
     }
 
@@ -242,9 +319,7 @@ impl Draft {
 
     /// Whether the draft is an n-player tree: any `Player` node or payoff vector makes it one.
     pub fn is_multiplayer(&self) -> bool {
-        self.meta.players > 2
-            || !self.payoff_nodes.is_empty()
-            || self.kind.iter().any(|k| matches!(k, Kind::Player(_)))
+        self.meta.players > 2 || !self.payoff_nodes.is_empty() || self.summary.players > 0
     }
 
     /// Checks everything a tree must satisfy, fixing up what is only a matter of representation:
@@ -259,6 +334,9 @@ impl Draft {
         dedup_last(&mut self.heuristics);
         let multiplayer = self.is_multiplayer();
         self.check_meta(multiplayer)?;
+        if !multiplayer && self.heuristics.is_empty() && self.two_player_nodes_pass() {
+            return self.check_probabilities();
+        }
         self.check_shape()?;
         let players = usize::from(self.meta.players);
         self.check_stray_player(multiplayer)?;
@@ -341,6 +419,52 @@ impl Draft {
             }
         }
         self.check_probabilities()
+    }
+
+    /// One pass for the common case, a two-player tree without heuristic values: whether the
+    /// shape and every node pass the checks below. When not, the checks run one by one to
+    /// report the first problem in their order.
+    fn two_player_nodes_pass(&self) -> bool {
+        let n = self.len();
+        if n == 0 || n > MAX_NODES {
+            return false;
+        }
+        let (lo, hi) = self
+            .meta
+            .bounds
+            .map_or((f64::NEG_INFINITY, f64::INFINITY), |b| (b.lo, b.hi));
+        let s = &self.summary;
+        if !s.stale && s.players == 0 && s.childless == 0 && s.finite && lo <= s.lo && s.hi <= hi {
+            // Every node passes: only the shape is left to check.
+            let mut open: u64 = 1;
+            for &c in &self.children {
+                if open == 0 {
+                    return false;
+                }
+                open = open - 1 + u64::from(c);
+            }
+            debug_assert!(open != 0 || self.every_node_passes(lo, hi));
+            return open == 0;
+        }
+        self.every_node_passes(lo, hi)
+    }
+
+    /// [`Draft::two_player_nodes_pass`] node by node, for leaf values within `lo..=hi`.
+    fn every_node_passes(&self, lo: f64, hi: f64) -> bool {
+        let mut open: u64 = 1; // nodes still expected
+        let mut ok = true;
+        for ((&kind, &c), &v) in self.kind.iter().zip(&self.children).zip(&self.value) {
+            if open == 0 {
+                return false;
+            }
+            open = open - 1 + u64::from(c);
+            ok &= match kind {
+                Kind::Leaf => v.is_finite() && v >= lo && v <= hi,
+                Kind::Max | Kind::Min | Kind::Chance => c > 0,
+                Kind::Player(_) => false,
+            };
+        }
+        ok && open == 0
     }
 
     /// A `Player` node among Max/Min nodes and plain-number leaves is the mistake, not the Max
@@ -690,43 +814,31 @@ impl Valid {
     /// The arena, in breadth-first order. A node's id is the start of its level plus the
     /// number of nodes of that level before it in preorder, so two preorder walks (one counting
     /// the levels, one writing every node at its id) lay it out without any per-node table
-    /// beyond the arena itself.
+    /// beyond the arena itself. The second walk also gathers what [`Tree::sealed`] would
+    /// compute in passes of its own (height, leaves, chance nodes, integer values).
     pub fn layout(self) -> Tree {
         let d = self.0;
         let multiplayer = d.is_multiplayer();
         let n = d.len();
         // next[depth]: the id the next node of that level gets.
-        let mut next: Vec<u32> = Vec::new();
-        let mut left: Vec<u32> = Vec::new(); // children still to come of each open node
-        for &c in &d.children {
-            let depth = left.len();
-            if next.len() == depth {
-                next.push(0);
-            }
-            next[depth] += 1;
-            if let Some(top) = left.last_mut() {
-                *top -= 1;
-            }
-            if c > 0 {
-                left.push(c);
-            }
-            while left.last() == Some(&0) {
-                left.pop();
-            }
-        }
-        let mut start = 0;
-        for x in &mut next {
-            (*x, start) = (start, start + *x);
-        }
-        next.push(start);
+        let mut next = level_starts(&d.children);
+        // Only kinds, child counts and values: no side table to look into for each node, and
+        // every probability is 1 but under chance nodes.
+        let plain = !multiplayer
+            && d.probs.is_empty()
+            && d.labels.is_empty()
+            && d.keys.is_empty()
+            && d.heuristics.is_empty()
+            && d.payoff_nodes.is_empty();
         let mut nodes = Columns {
             kind: vec![Kind::Leaf; n],
             first: vec![0; n],
             len: vec![0; n],
             value: vec![0.0; n],
-            parent: vec![NO_PARENT; n],
+            // Every node but the root gets its parent below.
+            parent: vec![0; n],
             // NaN until the parent's pass below: "no probability given".
-            prob: vec![f64::NAN; n],
+            prob: vec![if plain { 1.0 } else { f64::NAN }; n],
             uniform: vec![false; n],
         };
         let mut label_ids: Vec<u32> = Vec::with_capacity(d.labels.len());
@@ -744,89 +856,118 @@ impl Valid {
             Vec::new()
         };
         let (mut next_key, mut next_heuristic) = (0, 0);
+        let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
         let mut stack: Vec<(u32, u32)> = Vec::new(); // (id, children still to come)
-        for i in 0..n {
-            let depth = stack.len();
-            let id = next[depth];
-            next[depth] += 1;
-            let at = id as usize;
-            if let Some(top) = stack.last_mut() {
-                nodes.parent[at] = top.0;
-                top.1 -= 1;
-            }
-            let (kind, c) = (d.kind[i], d.children[i]);
-            nodes.kind[at] = kind;
-            nodes.len[at] = c;
-            nodes.value[at] = d.value[i];
-            if kind != Kind::Leaf {
-                nodes.first[at] = next[depth + 1];
-            }
-            if d.probs
-                .get(next_prob)
-                .is_some_and(|&(k, _)| k as usize == i)
-            {
-                nodes.prob[at] = d.probs[next_prob].1;
-                next_prob += 1;
-            }
-            if d.labels
-                .get(next_label)
-                .is_some_and(|&(k, _)| k as usize == i)
-            {
-                label_ids.push(id);
-                next_label += 1;
-            }
-            if let Some(&(k, key)) = d.keys.get(next_key)
-                && k as usize == i
-            {
-                keys[at] = Some(key);
-                next_key += 1;
-            }
-            if let Some(&(k, h)) = d.heuristics.get(next_heuristic)
-                && k as usize == i
-            {
-                heuristics[at] = Some(h);
-                next_heuristic += 1;
-            }
-            if d.payoff_nodes.get(next_payoff) == Some(&(i as u32)) {
-                if multiplayer && kind == Kind::Leaf {
-                    nodes.first[at] = next_payoff as u32; // its row is set below
+        if plain {
+            (height, leaves, chance, integral) = plain_walk(&d, &mut next, &mut nodes);
+        } else {
+            for i in 0..n {
+                let depth = stack.len();
+                height = height.max(depth);
+                let id = next[depth];
+                next[depth] += 1;
+                let at = id as usize;
+                if let Some(top) = stack.last_mut() {
+                    nodes.parent[at] = top.0;
+                    top.1 -= 1;
                 }
-                next_payoff += 1;
-            }
-            if c > 0 {
-                stack.push((id, c));
-            }
-            while stack.last().is_some_and(|&(_, left)| left == 0) {
-                stack.pop();
+                let (kind, c, value) = (d.kind[i], d.children[i], d.value[i]);
+                nodes.kind[at] = kind;
+                nodes.len[at] = c;
+                nodes.value[at] = value;
+                if kind == Kind::Leaf {
+                    leaves += 1;
+                    integral &= is_integer(value);
+                } else {
+                    nodes.first[at] = next[depth + 1];
+                    chance |= kind == Kind::Chance;
+                }
+                if !plain {
+                    if d.probs
+                        .get(next_prob)
+                        .is_some_and(|&(k, _)| k as usize == i)
+                    {
+                        nodes.prob[at] = d.probs[next_prob].1;
+                        next_prob += 1;
+                    }
+                    if d.labels
+                        .get(next_label)
+                        .is_some_and(|&(k, _)| k as usize == i)
+                    {
+                        label_ids.push(id);
+                        next_label += 1;
+                    }
+                    if let Some(&(k, key)) = d.keys.get(next_key)
+                        && k as usize == i
+                    {
+                        keys[at] = Some(key);
+                        next_key += 1;
+                    }
+                    if let Some(&(k, h)) = d.heuristics.get(next_heuristic)
+                        && k as usize == i
+                    {
+                        heuristics[at] = Some(h);
+                        next_heuristic += 1;
+                    }
+                    if d.payoff_nodes.get(next_payoff) == Some(&(i as u32)) {
+                        if multiplayer && kind == Kind::Leaf {
+                            nodes.first[at] = next_payoff as u32; // its row is set below
+                        }
+                        next_payoff += 1;
+                    }
+                }
+                if c > 0 {
+                    stack.push((id, c));
+                }
+                while stack.last().is_some_and(|&(_, left)| left == 0) {
+                    stack.pop();
+                }
             }
         }
-        nodes.prob[0] = 1.0;
+        if n > 0 {
+            nodes.parent[0] = NO_PARENT;
+            nodes.prob[0] = 1.0;
+        }
         let mut payoffs = Vec::new();
         let players = usize::from(d.meta.players);
-        for id in 0..n {
-            let (kind, first, len) = (
-                nodes.kind[id],
-                nodes.first[id] as usize,
-                nodes.len[id] as usize,
-            );
-            if kind == Kind::Leaf {
-                if multiplayer {
-                    nodes.first[id] = (payoffs.len() / players) as u32;
-                    payoffs.extend_from_slice(d.payoff(first));
+        if plain {
+            // Children of chance nodes are equally likely, the others have probability 1.
+            for id in 0..n {
+                if nodes.kind[id] == Kind::Chance {
+                    let (first, len) = (nodes.first[id] as usize, nodes.len[id] as usize);
+                    nodes.prob[first..first + len].fill(1.0 / len as f64);
+                    nodes.uniform[id] = true;
                 }
-                continue;
             }
-            let kids = &mut nodes.prob[first..first + len];
-            // Given probabilities are finite after validation; NaN is "none given".
-            let equal = kids.iter().all(|p| p.to_bits() == kids[0].to_bits());
-            for p in kids.iter_mut() {
-                *p = match kind {
-                    Kind::Chance if !p.is_nan() && !equal => *p,
-                    Kind::Chance => 1.0 / len as f64,
-                    _ => 1.0,
-                };
+        } else {
+            for id in 0..n {
+                let (kind, first, len) = (
+                    nodes.kind[id],
+                    nodes.first[id] as usize,
+                    nodes.len[id] as usize,
+                );
+                if kind == Kind::Leaf {
+                    if multiplayer {
+                        nodes.first[id] = (payoffs.len() / players) as u32;
+                        payoffs.extend_from_slice(d.payoff(first));
+                    }
+                    continue;
+                }
+                let kids = &mut nodes.prob[first..first + len];
+                // Given probabilities are finite after validation; NaN is "none given".
+                let equal = kids.iter().all(|p| p.to_bits() == kids[0].to_bits());
+                for p in kids.iter_mut() {
+                    *p = match kind {
+                        Kind::Chance if !p.is_nan() && !equal => *p,
+                        Kind::Chance => 1.0 / len as f64,
+                        _ => 1.0,
+                    };
+                }
+                nodes.uniform[id] = kind == Kind::Chance && equal;
             }
-            nodes.uniform[id] = kind == Kind::Chance && equal;
+        }
+        if multiplayer {
+            integral = payoffs.iter().all(|&x| is_integer(x));
         }
         let labels = if d.labels.is_empty() {
             Labels::default()
@@ -860,24 +1001,108 @@ impl Valid {
         } else {
             Positions::default()
         };
-        Tree {
+        let tree = Tree {
             nodes,
             payoffs,
             labels,
             positions,
             meta: d.meta,
             multiplayer,
-            height: 0,
+            height: height as u32,
             branching: 0,
             leaf_parents: Vec::new(),
-            integral: false,
-            leaves: 0,
-            chance: false,
+            integral,
+            leaves,
+            chance,
             fractions: Default::default(),
-        }
-        .sealed()
+        };
+        debug_assert_eq!(
+            tree.facts(),
+            (tree.height, tree.leaves, tree.chance, tree.integral),
+            "the layout's facts are those `Tree::sealed` computes"
+        );
+        tree.with_search_facts()
     }
 }
+
+/// The walk of [`Valid::layout`] for a plain draft (no side tables, every interior node with
+/// children, as validation leaves it): every node's kind, child count, value, parent and first
+/// child at its id, with few live variables. Returns the height, the number of leaves, whether
+/// a node is a chance node and whether every leaf value is an integer.
+fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> (usize, usize, bool, bool) {
+    let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
+    let mut stack: Vec<(u32, u32)> = Vec::with_capacity(next.len()); // (id, children to come)
+    for ((&kind, &c), &value) in d.kind.iter().zip(&d.children).zip(&d.value) {
+        let depth = stack.len();
+        let id = next[depth];
+        next[depth] = id + 1;
+        let at = id as usize;
+        nodes.parent[at] = match stack.last_mut() {
+            Some(top) => {
+                top.1 -= 1;
+                top.0
+            }
+            None => NO_PARENT,
+        };
+        nodes.kind[at] = kind;
+        nodes.len[at] = c;
+        nodes.value[at] = value;
+        if c > 0 {
+            nodes.first[at] = next[depth + 1];
+            chance |= kind == Kind::Chance;
+            height = height.max(depth + 1);
+            stack.push((id, c));
+        } else {
+            leaves += 1;
+            integral &= is_integer(value);
+            while stack.last().is_some_and(|&(_, left)| left == 0) {
+                stack.pop();
+            }
+        }
+    }
+    (height, leaves, chance, integral)
+}
+
+/// The id of the first node of each level of a tree given by its child counts in preorder,
+/// and one past the last id.
+fn level_starts(children: &[u32]) -> Vec<u32> {
+    let mut next: Vec<u32> = Vec::new();
+    let mut left: Vec<u32> = Vec::new(); // children still to come of each open node
+    for &c in children {
+        let depth = left.len();
+        if next.len() == depth {
+            next.push(0);
+        }
+        next[depth] += 1;
+        if let Some(top) = left.last_mut() {
+            *top -= 1;
+        }
+        if c > 0 {
+            left.push(c);
+        }
+        while left.last() == Some(&0) {
+            left.pop();
+        }
+    }
+    let mut start = 0;
+    for x in &mut next {
+        (*x, start) = (start, start + *x);
+    }
+    next.push(start);
+    next
+}
+
+/// `v.fract() == 0.0` without a call to `trunc`: every finite `f64` of 2^52 or more is an
+/// integer, and below that the conversion to `i64` is exact.
+#[inline]
+fn is_integer(v: f64) -> bool {
+    if v.abs() < 4_503_599_627_370_496.0 {
+        (v as i64) as f64 == v
+    } else {
+        v.is_finite()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
