@@ -5,6 +5,7 @@
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
 use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Positions, Tree};
+use crate::memory::huge_vec;
 use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
@@ -830,11 +831,13 @@ impl Valid {
             && d.keys.is_empty()
             && d.heuristics.is_empty()
             && d.payoff_nodes.is_empty();
+        // The columns a search reads at random on huge pages, where the system offers them: on
+        // a big tree nearly every read is otherwise a TLB miss as well as a cache miss.
         let mut nodes = Columns {
-            kind: vec![Kind::Leaf; n],
-            first: vec![0; n],
-            len: vec![0; n],
-            value: vec![0.0; n],
+            kind: huge_vec(n, Kind::Leaf),
+            first: huge_vec(n, 0),
+            len: huge_vec(n, 0),
+            value: huge_vec(n, 0.0),
             // Every node but the root gets its parent below.
             parent: vec![0; n],
             // NaN until the parent's pass below: "no probability given".
