@@ -82,6 +82,15 @@ pub fn huge_vec<T: Clone>(n: usize, x: T) -> Vec<T> {
     v
 }
 
+/// `n` zeros (`T::default()` must be all zero bytes, as for the integers and floats), on huge
+/// pages like [`huge_vec`] but without writing them: the zeroed allocation comes from the
+/// system untouched, and each page is faulted in — huge — when the caller first writes it.
+pub fn huge_zeroed<T: Copy + Default>(n: usize) -> Vec<T> {
+    let mut v = vec![T::default(); n];
+    advise_huge(v.as_mut_ptr().cast(), n * std::mem::size_of::<T>());
+    v
+}
+
 /// Below this, a buffer gains nothing from huge pages (2 MiB each on x86-64).
 const HUGE_MIN: usize = 8 << 20;
 
@@ -134,6 +143,7 @@ mod tests {
         for n in [0, 1, 1000, (HUGE_MIN / 8) + 12_345] {
             assert_eq!(huge_vec(n, 7.5f64), vec![7.5f64; n]);
             assert_eq!(huge_vec(n, u32::MAX), vec![u32::MAX; n]);
+            assert_eq!(huge_zeroed::<f64>(n), vec![0.0; n]);
         }
     }
 }

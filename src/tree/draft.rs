@@ -5,7 +5,7 @@
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
 use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Positions, Tree};
-use crate::memory::huge_vec;
+use crate::memory::{huge_vec, huge_zeroed};
 use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
@@ -835,9 +835,9 @@ impl Valid {
         // a big tree nearly every read is otherwise a TLB miss as well as a cache miss.
         let mut nodes = Columns {
             kind: huge_vec(n, Kind::Leaf),
-            first: huge_vec(n, 0),
-            len: huge_vec(n, 0),
-            value: huge_vec(n, 0.0),
+            first: huge_zeroed(n),
+            len: huge_zeroed(n),
+            value: huge_zeroed(n),
             // Every node but the root gets its parent below.
             parent: vec![0; n],
             // NaN until the parent's pass below: "no probability given".
@@ -861,8 +861,12 @@ impl Valid {
         let (mut next_key, mut next_heuristic) = (0, 0);
         let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
         let mut stack: Vec<(u32, u32)> = Vec::new(); // (id, children still to come)
+        // What the searches read besides the arena, when the walk gathers it.
+        let mut searched: Option<(u32, Vec<u64>)> = None;
         if plain {
-            (height, leaves, chance, integral) = plain_walk(&d, &mut next, &mut nodes);
+            let (facts, branching, leaf_parents) = plain_walk(&d, &mut next, &mut nodes);
+            (height, leaves, chance, integral) = facts;
+            searched = Some((branching, leaf_parents));
         } else {
             for i in 0..n {
                 let depth = stack.len();
@@ -1024,17 +1028,42 @@ impl Valid {
             (tree.height, tree.leaves, tree.chance, tree.integral),
             "the layout's facts are those `Tree::sealed` computes"
         );
-        tree.with_search_facts()
+        match searched {
+            Some((branching, leaf_parents)) => {
+                let tree = Tree {
+                    branching,
+                    leaf_parents,
+                    ..tree
+                };
+                debug_assert!(
+                    {
+                        let sealed = tree.clone().with_search_facts();
+                        (sealed.branching, &sealed.leaf_parents)
+                            == (tree.branching, &tree.leaf_parents)
+                    },
+                    "the walk's search facts are those `Tree::with_search_facts` computes"
+                );
+                tree
+            }
+            None => tree.with_search_facts(),
+        }
     }
 }
 
 /// The walk of [`Valid::layout`] for a plain draft (no side tables, every interior node with
 /// children, as validation leaves it): every node's kind, child count, value, parent and first
 /// child at its id, with few live variables. Returns the height, the number of leaves, whether
-/// a node is a chance node and whether every leaf value is an integer.
-fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> (usize, usize, bool, bool) {
+/// a node is a chance node and whether every leaf value is an integer; then the largest
+/// branching and the bits of the nodes whose children are all leaves (what
+/// [`Tree::with_search_facts`] computes in passes of its own).
+type Walked = ((usize, usize, bool, bool), u32, Vec<u64>);
+
+fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> Walked {
     let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
-    let mut stack: Vec<(u32, u32)> = Vec::with_capacity(next.len()); // (id, children to come)
+    let mut branching = 0;
+    let mut leaf_parents = vec![0u64; d.kind.len().div_ceil(64)];
+    // (id, children to come, whether a child is interior)
+    let mut stack: Vec<(u32, u32, bool)> = Vec::with_capacity(next.len());
     for ((&kind, &c), &value) in d.kind.iter().zip(&d.children).zip(&d.value) {
         let depth = stack.len();
         let id = next[depth];
@@ -1043,6 +1072,7 @@ fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> (usize, usize
         nodes.parent[at] = match stack.last_mut() {
             Some(top) => {
                 top.1 -= 1;
+                top.2 |= c > 0;
                 top.0
             }
             None => NO_PARENT,
@@ -1054,16 +1084,20 @@ fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> (usize, usize
             nodes.first[at] = next[depth + 1];
             chance |= kind == Kind::Chance;
             height = height.max(depth + 1);
-            stack.push((id, c));
+            branching = branching.max(c);
+            stack.push((id, c, false));
         } else {
             leaves += 1;
             integral &= is_integer(value);
-            while stack.last().is_some_and(|&(_, left)| left == 0) {
+            while let Some(&(id, 0, interior_child)) = stack.last() {
+                if !interior_child {
+                    leaf_parents[id as usize / 64] |= 1 << (id % 64);
+                }
                 stack.pop();
             }
         }
     }
-    (height, leaves, chance, integral)
+    ((height, leaves, chance, integral), branching, leaf_parents)
 }
 
 /// The id of the first node of each level of a tree given by its child counts in preorder,
