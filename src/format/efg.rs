@@ -22,7 +22,7 @@
 //! validation errors carry no position and its parse errors only the remaining input, while
 //! prune reports every problem at its line and column. See `docs/FORMAT.md`.
 
-use std::collections::HashMap;
+use crate::hash::FastMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -119,30 +119,6 @@ impl Numbers {
         }
     }
 }
-
-/// A multiply-rotate hasher (as in rustc's FxHash): the keys are small integers from one local
-/// file, so SipHash's flooding resistance buys nothing and costs a fifth of the load time.
-#[derive(Default)]
-struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
 
 /// Reads a `.efg` file. `file` names the input in messages.
 pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
