@@ -600,11 +600,16 @@ impl Tree {
         self.with_search_facts()
     }
 
-    /// Caches what the searches read besides the arena: the largest branching, and a bit a
-    /// node for the interior nodes whose children are all leaves (their values are read
-    /// straight from the value column, without their kinds).
+    /// Caches what the searches read besides the arena ([`Tree::search_facts`]).
     pub(super) fn with_search_facts(mut self) -> Tree {
-        self.branching = self.nodes.len.iter().copied().max().unwrap_or(0);
+        (self.branching, self.leaf_parents) = self.search_facts();
+        self
+    }
+
+    /// The largest branching, and a bit a node for the interior nodes whose children are all
+    /// leaves (their values are read straight from the value column, without their kinds).
+    pub(super) fn search_facts(&self) -> (u32, Vec<u64>) {
+        let branching = self.nodes.len.iter().copied().max().unwrap_or(0);
         // Every interior node, then not those with an interior child (its parent).
         let mut bits = vec![0u64; self.len().div_ceil(64)];
         for (i, &k) in self.nodes.kind.iter().enumerate() {
@@ -614,8 +619,7 @@ impl Tree {
             let p = p as usize;
             bits[p / 64] &= !(u64::from(k != Kind::Leaf) << (p % 64));
         }
-        self.leaf_parents = bits;
-        self
+        (branching, bits)
     }
 
     /// What [`Tree::sealed`] caches: height, leaves, whether a node is a chance node, whether

@@ -228,22 +228,32 @@ const OPENSPIEL_PIG: &[((u32, u32, u32), usize, f64)] = &[
     ((3, 6, 6), 1444, 0.6745113168724279),
 ];
 
+/// `prune gen game pig --win W --dice K --horizon H`.
+fn pig(win: u32, dice: u32, horizon: u32) -> Tree {
+    Spec::Game(Game::Pig { win, dice, horizon })
+        .build(1)
+        .unwrap()
+}
+
+/// The searches that give a chance node its expectimax value.
+fn expectimax_searches() -> [Algorithm; 3] {
+    [
+        Algorithm::Expectiminimax,
+        Algorithm::Star1 { rightmost: false },
+        Algorithm::Star2 {
+            probes: 1,
+            probe_always: false,
+            rightmost: false,
+        },
+    ]
+}
+
 #[test]
 fn pig_matches_openspiel() {
     for &((win, dice, horizon), nodes, want) in OPENSPIEL_PIG {
-        let t = Spec::Game(Game::Pig { win, dice, horizon })
-            .build(1)
-            .unwrap();
+        let t = pig(win, dice, horizon);
         assert_eq!(t.len(), nodes, "pig({win}, {dice}, {horizon})");
-        for algo in [
-            Algorithm::Expectiminimax,
-            Algorithm::Star1 { rightmost: false },
-            Algorithm::Star2 {
-                probes: 1,
-                probe_always: false,
-                rightmost: false,
-            },
-        ] {
+        for algo in expectimax_searches() {
             let got = root_value(&t, &algo);
             assert!(
                 (got - want).abs() < 1e-12,
@@ -258,23 +268,9 @@ fn pig_matches_openspiel() {
 /// give that fraction rounded once, to the last bit, in every expectimax search.
 #[test]
 fn pig_value_is_the_exact_fraction_rounded_once() {
-    let t = Spec::Game(Game::Pig {
-        win: 6,
-        dice: 3,
-        horizon: 8,
-    })
-    .build(1)
-    .unwrap();
+    let t = pig(6, 3, 8);
     let exact: f64 = 448.0 / 2187.0;
-    for algo in [
-        Algorithm::Expectiminimax,
-        Algorithm::Star1 { rightmost: false },
-        Algorithm::Star2 {
-            probes: 1,
-            probe_always: false,
-            rightmost: false,
-        },
-    ] {
+    for algo in expectimax_searches() {
         assert_eq!(root_value(&t, &algo).to_bits(), exact.to_bits(), "{algo}");
     }
 }
@@ -399,13 +395,7 @@ fn nim_and_pig_positions_have_keys() {
     let h = follow(&t, &["take 1 from heap 3", "take 2 from heap 3"]);
     assert_ne!(t.key(g), t.key(h));
     assert!(!t.has_heuristics());
-    let pig = Spec::Game(Game::Pig {
-        win: 6,
-        dice: 3,
-        horizon: 8,
-    })
-    .build(1)
-    .unwrap();
+    let pig = pig(6, 3, 8);
     assert!(pig.has_keys() && !pig.has_heuristics());
     // Stop, stop: player 1 to move with nothing banked, as at the start, but two decisions
     // nearer the horizon: another position.

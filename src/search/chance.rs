@@ -191,58 +191,109 @@ impl ChanceSum {
     }
 }
 
-/// The tests Star1 and Star2 make child by child at a chance node, computed exactly: the
-/// node's value with the later children at fixed values (at U, at L, or at Star2's probe
-/// bounds) and the window ends Aᵢ and Bᵢ that solve it. What [`ChanceSum::then`] and
-/// [`ChanceSum::solve`] compute by summing the later children for every test, the later
-/// children's exact shares are summed here once a node, and each probability's fraction is
-/// found once: the same numbers, since each is the exact fraction rounded once.
-pub(crate) struct ExactTests {
+/// The tests Star1 and Star2 make child by child at a chance node: the node's value with the
+/// children before `i` summed, child `i` worth x and the later children at fixed values (at U
+/// or L; at Star2's probe bounds), and the window ends Aᵢ and Bᵢ that solve it. Where the numbers
+/// are simple fractions the later children's exact shares are summed once a node and each
+/// probability's fraction is found once; otherwise (or should a sum outgrow 128 bits)
+/// [`ChanceSum::then`] and [`ChanceSum::solve`] sum the later children for the test. The same
+/// numbers either way: each is the exact fraction rounded once, or the floating-point sum.
+pub(crate) struct ChildTests<'a, L, H> {
+    tree: &'a Tree,
+    kids: &'a [NodeId],
+    /// Child `j`'s value in the test `≤ α` (and Aᵢ), and in the test `≥ β` (and Bᵢ).
+    low: L,
+    high: H,
+    alpha: f64,
+    beta: f64,
+    exact: Option<Exact>,
+}
+
+/// The exact side of [`ChildTests`].
+struct Exact {
     uniform: bool,
     /// Each child's probability as a fraction (empty for equally likely children).
     probs: Vec<Option<Ratio>>,
     /// Entry `i`: the exact shares of the children after `i`, at their values for the test
-    /// `≤ α` (and Aᵢ), and for the test `≥ β` (and Bᵢ).
+    /// `≤ α`, and for the test `≥ β`.
     low: Vec<Option<Ratio>>,
     high: Vec<Option<Ratio>>,
     alpha: Option<Ratio>,
     beta: Option<Ratio>,
 }
 
-impl ExactTests {
+impl<'a, L: Fn(usize) -> f64, H: Fn(usize) -> f64> ChildTests<'a, L, H> {
     /// The tests at the chance node `node` (children `kids`, window (α, β)), child `j` worth
-    /// `low(j)` in the test `≤ α` and `high(j)` in the test `≥ β`; `None` where the node is
-    /// not summed exactly ([`ChanceSum::new`]'s rule).
+    /// `low(j)` in the test `≤ α` and `high(j)` in the test `≥ β`.
     pub(crate) fn new(
-        tree: &Tree,
+        tree: &'a Tree,
         node: NodeId,
-        kids: &[NodeId],
+        kids: &'a [NodeId],
         (alpha, beta): (f64, f64),
-        low: impl Fn(usize) -> f64,
-        high: impl Fn(usize) -> f64,
-    ) -> Option<ExactTests> {
-        if !tree.simple_fractions() {
-            return None;
+        low: L,
+        high: H,
+    ) -> Self {
+        // Exactly where [`ChanceSum::new`] sums exactly.
+        let exact = tree.simple_fractions().then(|| {
+            let uniform = tree.is_uniform(node);
+            let probs = if uniform {
+                Vec::new()
+            } else {
+                kids.iter().map(|&c| Ratio::of(tree.prob(c))).collect()
+            };
+            let mut e = Exact {
+                uniform,
+                probs,
+                low: Vec::new(),
+                high: Vec::new(),
+                alpha: Ratio::of(alpha),
+                beta: Ratio::of(beta),
+            };
+            e.low = e.tails(kids.len(), &low);
+            e.high = e.tails(kids.len(), &high);
+            e
+        });
+        ChildTests {
+            tree,
+            kids,
+            low,
+            high,
+            alpha,
+            beta,
+            exact,
         }
-        let uniform = tree.is_uniform(node);
-        let probs = if uniform {
-            Vec::new()
-        } else {
-            kids.iter().map(|&c| Ratio::of(tree.prob(c))).collect()
-        };
-        let mut t = ExactTests {
-            uniform,
-            probs,
-            low: Vec::new(),
-            high: Vec::new(),
-            alpha: Ratio::of(alpha),
-            beta: Ratio::of(beta),
-        };
-        t.low = t.tails(kids.len(), low);
-        t.high = t.tails(kids.len(), high);
-        Some(t)
     }
 
+    /// The children after child `i`, at their values of the test `≤ α` (`high`: `≥ β`).
+    fn later(&self, i: usize, high: bool) -> impl Iterator<Item = (NodeId, f64)> + '_ {
+        (i + 1..self.kids.len()).map(move |j| {
+            let x = if high { (self.high)(j) } else { (self.low)(j) };
+            (self.kids[j], x)
+        })
+    }
+
+    /// The node's value with the children before `i` summed in `sum`, child `i` worth `x` and
+    /// the later ones at their values of the test `≤ α` (`high`: of the test `≥ β`).
+    #[inline]
+    pub(crate) fn value(&self, sum: &ChanceSum, i: usize, x: f64, high: bool) -> f64 {
+        let exact = self.exact.as_ref().and_then(|e| e.value(sum, i, x, high));
+        exact.unwrap_or_else(|| sum.then(self.tree, self.kids[i], x, self.later(i, high)))
+    }
+
+    /// Aᵢ (`high` false: the x at which [`Self::value`] is α) or Bᵢ (`high`: at which it is
+    /// β), where the numbers are simple fractions; `None` elsewhere.
+    pub(crate) fn end(&self, sum: &ChanceSum, i: usize, high: bool) -> Option<f64> {
+        let e = self.exact.as_ref()?;
+        // A target that is no simple fraction: `solve` would find none either.
+        (if high { e.beta } else { e.alpha })?;
+        e.solved(sum, i, high).or_else(|| {
+            let target = if high { self.beta } else { self.alpha };
+            sum.solve(self.tree, self.kids[i], target, self.later(i, high))
+        })
+    }
+}
+
+impl Exact {
     /// Child `i`'s share when it is worth `x`: `x`, or `pᵢ·x`.
     #[inline]
     fn share(&self, i: usize, x: f64) -> Option<Ratio> {
@@ -265,31 +316,14 @@ impl ExactTests {
         out
     }
 
-    /// The node's value with the children before `i` summed in `sum`, child `i` worth `x` and
-    /// the later ones at their values of the test `≤ α` (`high`: of the test `≥ β`).
     #[inline]
-    pub(crate) fn value(&self, sum: &ChanceSum, i: usize, x: f64, high: bool) -> Option<f64> {
+    fn value(&self, sum: &ChanceSum, i: usize, x: f64, high: bool) -> Option<f64> {
         let tail = if high { self.high[i] } else { self.low[i] }?;
         let total = sum
             .exact?
             .checked_add(self.share(i, x)?)?
             .checked_add(tail)?;
         sum.exact_over(total)
-    }
-
-    /// Aᵢ (`high` false: the x at which [`Self::value`] is α) or Bᵢ (`high`: at which it is β).
-    /// `None` if α (β) is no simple fraction, or if the exact sum outgrew 128 bits (then
-    /// `fallback` is asked: [`ChanceSum::solve`], which sums the later children in order).
-    pub(crate) fn end(
-        &self,
-        sum: &ChanceSum,
-        i: usize,
-        high: bool,
-        fallback: impl FnOnce() -> Option<f64>,
-    ) -> Option<f64> {
-        // A target that is no simple fraction: `fallback` would find none either.
-        (if high { self.beta } else { self.alpha })?;
-        self.solved(sum, i, high).or_else(fallback)
     }
 
     fn solved(&self, sum: &ChanceSum, i: usize, high: bool) -> Option<f64> {
@@ -396,19 +430,25 @@ mod tests {
             let n = kids.len();
             let (l, u) = (-10.0, 10.0);
             for (alpha, beta) in [(-3.0, 4.0), (-1.0 / 3.0, 2.5), (0.0, 0.0)] {
-                let e = ExactTests::new(&tree, node, &kids, (alpha, beta), |_| u, |_| l).unwrap();
+                let e = ChildTests::new(&tree, node, &kids, (alpha, beta), |_| u, |_| l);
+                assert!(e.exact.is_some(), "{expr}");
                 let mut sum = ChanceSum::new(&tree, node);
                 for (i, &c) in kids.iter().enumerate() {
                     let at = |x: f64| kids[i + 1..].iter().map(move |&k| (k, x));
+                    let exact = e.exact.as_ref().unwrap();
                     for x in [-9.0, -1.5, 0.0, 1.0 / 3.0, 7.0] {
                         for (high, rest) in [(false, u), (true, l)] {
                             let summed = sum.then(&tree, c, x, at(rest));
-                            assert_eq!(e.value(&sum, i, x, high), Some(summed), "{expr} {i} {x}");
+                            assert_eq!(
+                                exact.value(&sum, i, x, high),
+                                Some(summed),
+                                "{expr} {i} {x}"
+                            );
                         }
                     }
-                    let a = e.end(&sum, i, false, || None);
+                    let a = exact.solved(&sum, i, false);
                     assert_eq!(a, sum.solve(&tree, c, alpha, at(u)), "{expr} A{i}");
-                    let b = e.end(&sum, i, true, || None);
+                    let b = exact.solved(&sum, i, true);
                     assert_eq!(b, sum.solve(&tree, c, beta, at(l)), "{expr} B{i}");
                     assert!(a.is_some() && b.is_some());
                     sum.add(&tree, c, tree.value(kids[(i + 1) % n]));

@@ -34,7 +34,7 @@
 //! and Moore) for degenerate *-minimax trees"). Leaves that are children of a * node are
 //! evaluated as part of the loop, like any child.
 
-use super::chance::{ChanceSum, ExactTests, lower_end, upper_end};
+use super::chance::{ChanceSum, ChildTests, lower_end, upper_end};
 use super::{Bound, Cutoff, Found, Observer, star2};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -316,8 +316,8 @@ pub(crate) fn star1<O: Observer>(
     let mut b = nf * (beta - l) + l; // (3b)
     let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Vj, or Σ_{j<i} Pj Vj
     let mut done = 0.0; // Σ_{j<i} Pj
-    // The tests exactly, the later children at U (for `≤ α`) and at L (for `≥ β`).
-    let exact = ExactTests::new(tree, node, &kids, (alpha, beta), |_| u, |_| l);
+    // The tests, the later children at U (for `≤ α`) and at L (for `≥ β`).
+    let tests = ChildTests::new(tree, node, &kids, (alpha, beta), |_| u, |_| l);
     for (i, &s) in kids.iter().enumerate() {
         let p = tree.prob(s);
         if !uniform {
@@ -327,26 +327,11 @@ pub(crate) fn star1<O: Observer>(
             b = (beta - sum.sum() - l * rest) / p;
         }
         // The tests the equations stand for, in the arithmetic of the node's value.
-        // The tests the equations stand for, in the arithmetic of the node's value: exactly
-        // where the numbers are simple fractions, else by `then`, summing the later children.
-        let later = &kids[i + 1..];
-        let rest = |x: f64| later.iter().map(move |&c| (c, x));
-        let test = |x: f64, high: bool| {
-            let exact = exact.as_ref().and_then(|e| e.value(&sum, i, x, high));
-            exact.unwrap_or_else(|| sum.then(tree, s, x, rest(if high { l } else { u })))
-        };
-        let low = |x: f64| test(x, false) <= alpha;
-        let high = |x: f64| test(x, true) >= beta;
+        let low = |x: f64| tests.value(&sum, i, x, false) <= alpha;
+        let high = |x: f64| tests.value(&sum, i, x, true) >= beta;
         // Aᵢ and Bᵢ exactly where the numbers are simple fractions.
-        if let Some(e) = &exact {
-            let (sum, rest) = (&sum, &rest);
-            a = e
-                .end(sum, i, false, || sum.solve(tree, s, alpha, rest(u)))
-                .unwrap_or(a);
-            b = e
-                .end(sum, i, true, || sum.solve(tree, s, beta, rest(l)))
-                .unwrap_or(b);
-        }
+        a = tests.end(&sum, i, false).unwrap_or(a);
+        b = tests.end(&sum, i, true).unwrap_or(b);
         obs.chance_bounds(s, a, b);
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = eval(tree, s, ax, bx, ctx, obs);
@@ -355,7 +340,7 @@ pub(crate) fn star1<O: Observer>(
         }
         sum.add(tree, s, v);
         let range = || {
-            let at = |x: f64| later.iter().map(move |&c| (c, x));
+            let at = |x: f64| kids[i + 1..].iter().map(move |&c| (c, x));
             (sum.completed(tree, at(l)), sum.completed(tree, at(u)))
         };
         if let Some(r) = rightmost(obs, node, i, n, root, range, alpha, beta, ctx) {

@@ -44,7 +44,7 @@
 //! - A * node whose children are not all − or all + (leaves, mixed kinds) is searched by Star1,
 //!   and the observer is told (`fallback`).
 
-use super::chance::{ChanceSum, ExactTests};
+use super::chance::{ChanceSum, ChildTests};
 use super::chance::{lower_end, upper_end};
 use super::star1::{self, Ctx, Probed, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
@@ -319,7 +319,7 @@ fn star2<O: Observer>(
     // probed side, L or U on the other; and their exact shares, summed once for the node.
     let lo = |j: usize| if min { wb[j] } else { u };
     let hi = |j: usize| if min { l } else { wb[j] };
-    let exact = ExactTests::new(tree, node, &kids, (alpha, beta), lo, hi);
+    let tests = ChildTests::new(tree, node, &kids, (alpha, beta), lo, hi);
     for (i, &s) in kids.iter().enumerate() {
         if uniform {
             e += w[i];
@@ -346,21 +346,11 @@ fn star2<O: Observer>(
         // The tests (6) stands for, in the arithmetic of the node's value: the children after
         // this one at their proved bounds on the probed side, at L or U on the other.
         // Aᵢ and Bᵢ exactly where the numbers are simple fractions (as in Star1).
-        if let Some(e) = &exact {
-            let (sum, kids) = (&sum, &kids);
-            let a_ = || sum.solve(tree, s, alpha, later(kids, i, &lo));
-            let b_ = || sum.solve(tree, s, beta, later(kids, i, &hi));
-            a = e.end(sum, i, false, a_).unwrap_or(a);
-            b = e.end(sum, i, true, b_).unwrap_or(b);
-        }
+        a = tests.end(&sum, i, false).unwrap_or(a);
+        b = tests.end(&sum, i, true).unwrap_or(b);
         obs.chance_bounds(s, a, b);
-        let test = |x: f64, high: bool| {
-            let exact = exact.as_ref().and_then(|e| e.value(&sum, i, x, high));
-            let at: &dyn Fn(usize) -> f64 = if high { &hi } else { &lo };
-            exact.unwrap_or_else(|| sum.then(tree, s, x, later(&kids, i, at)))
-        };
-        let low = |x: f64| test(x, false) <= alpha;
-        let high = |x: f64| test(x, true) >= beta;
+        let low = |x: f64| tests.value(&sum, i, x, false) <= alpha;
+        let high = |x: f64| tests.value(&sum, i, x, true) >= beta;
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = if min {
             star1::min_node(tree, s, ax, bx, false, ctx, obs)
@@ -392,13 +382,4 @@ fn star2<O: Observer>(
     let v = sum.value();
     obs.exit(node, v, Bound::classify(v, alpha, beta));
     v
-}
-
-/// The children after child `i`, child `j` worth `at(j)`.
-fn later<'a>(
-    kids: &'a [NodeId],
-    i: usize,
-    at: &'a dyn Fn(usize) -> f64,
-) -> impl Iterator<Item = (NodeId, f64)> + 'a {
-    (i + 1..kids.len()).map(move |j| (kids[j], at(j)))
 }

@@ -862,7 +862,7 @@ impl Valid {
         let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
         let mut stack: Vec<(u32, u32)> = Vec::new(); // (id, children still to come)
         // What the searches read besides the arena, when the walk gathers it.
-        let mut searched: Option<(u32, Vec<u64>)> = None;
+        let mut searched = None;
         if plain {
             let (facts, branching, leaf_parents) = plain_walk(&d, &mut next, &mut nodes);
             (height, leaves, chance, integral) = facts;
@@ -1028,24 +1028,18 @@ impl Valid {
             (tree.height, tree.leaves, tree.chance, tree.integral),
             "the layout's facts are those `Tree::sealed` computes"
         );
-        match searched {
-            Some((branching, leaf_parents)) => {
-                let tree = Tree {
-                    branching,
-                    leaf_parents,
-                    ..tree
-                };
-                debug_assert!(
-                    {
-                        let sealed = tree.clone().with_search_facts();
-                        (sealed.branching, &sealed.leaf_parents)
-                            == (tree.branching, &tree.leaf_parents)
-                    },
-                    "the walk's search facts are those `Tree::with_search_facts` computes"
-                );
-                tree
-            }
-            None => tree.with_search_facts(),
+        let Some((branching, leaf_parents)) = searched else {
+            return tree.with_search_facts();
+        };
+        debug_assert_eq!(
+            tree.search_facts(),
+            (branching, leaf_parents.clone()),
+            "the walk's search facts are those `Tree::search_facts` computes"
+        );
+        Tree {
+            branching,
+            leaf_parents,
+            ..tree
         }
     }
 }

@@ -104,8 +104,9 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         return hit;
     }
     // The step in words, wrapped: up to 2 lines on a small screen, 4 on a tall one.
-    let narration = if area.height < 30 { 2 } else { 4 };
-    let stepper_h = stepper::stepper_height(app, area.width, narration);
+    let most_lines = if area.height < 30 { 2 } else { 4 };
+    let said = stepper::narration(app);
+    let stepper_h = stepper::stepper_height(said.as_deref(), area.width, most_lines);
     let [title, main, stats, stepper, status] = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
@@ -147,7 +148,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         detail::draw_detail(f, app, d);
     }
     stats::draw_stats(f, app, stats);
-    stepper::draw_stepper(f, app, stepper);
+    stepper::draw_stepper(f, app, stepper, said);
     bars::draw_status(f, app, status);
     overlays(f, app, area, outline.unwrap_or(main));
     hit

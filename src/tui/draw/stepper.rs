@@ -10,23 +10,25 @@ use crate::trace::EventView;
 use super::style::*;
 use crate::tui::app::App;
 
-/// Rows the stepper takes at `width` columns: its narration wrapped, at most `most` lines of it,
-/// and the border.
-pub(super) fn stepper_height(app: &App, width: u16, most: u16) -> u16 {
-    let lines = match app.current_run() {
-        Some(r) => {
-            let text = r.describe(&app.tree, r.step);
-            let p = Paragraph::new(text).wrap(Wrap { trim: true });
-            p.line_count(width.saturating_sub(2)).max(1) as u16
-        }
-        None => 1,
-    };
+/// The current run's step in words, once a frame: [`stepper_height`] sizes the panel by it and
+/// [`draw_stepper`] draws it.
+pub(super) fn narration(app: &App) -> Option<String> {
+    app.current_run().map(|r| r.describe(&app.tree, r.step))
+}
+
+/// Rows the stepper takes at `width` columns: `text` wrapped, at most `most` lines of it, and
+/// the border.
+pub(super) fn stepper_height(text: Option<&str>, width: u16, most: u16) -> u16 {
+    let lines = text.map_or(1, |t| {
+        let p = Paragraph::new(t).wrap(Wrap { trim: true });
+        p.line_count(width.saturating_sub(2)).max(1) as u16
+    });
     lines.min(most.max(1)) + 2
 }
 
-pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
+pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect, text: Option<String>) {
     let t = app.theme();
-    let Some(r) = app.current_run() else {
+    let (Some(r), Some(text)) = (app.current_run(), text) else {
         let b = block(t, " Step ");
         f.render_widget(
             Paragraph::new(Span::styled(
@@ -58,7 +60,6 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect) {
             r.name()
         ),
     );
-    let text = r.describe(&app.tree, r.step);
     let style = match r.step.checked_sub(1).map(|s| r.trace.event(s).view()) {
         Some(EventView::Cutoff { .. }) => t.fg(t.cutoff),
         Some(EventView::Probe { .. }) => t.fg(t.probed),
