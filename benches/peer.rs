@@ -18,6 +18,8 @@
 //! nothing). prune's runs count their statistics, as `prune run` does; the crate's run keeps
 //! none.
 
+mod common;
+
 use std::cell::Cell;
 use std::hint::black_box;
 use std::marker::PhantomData;
@@ -25,19 +27,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use minimax::{Evaluation, Evaluator, Game, Negamax, Strategy, Winner};
-use prune::generate::{Values, uniform};
+use prune::generate::uniform;
 use prune::search::{self, Algorithm, Counter};
 use prune::tree::{Kind, NodeId, Tree};
-
-fn uniform_tree() -> Tree {
-    let p = uniform::Uniform {
-        branching: 10,
-        depth: 7,
-        values: Values::integers(0, 999),
-        order: uniform::Order::Random,
-    };
-    uniform::generate(&p, 7).expect("generate")
-}
 
 /// A position for the crate: a node of the tree (or the start, before the root), and whether
 /// Max is to move there.
@@ -122,7 +114,7 @@ fn crate_search<'t, const COUNT: bool>(
 }
 
 fn peer(c: &mut Criterion) {
-    let tree = uniform_tree();
+    let tree = common::uniform_1e7(uniform::Order::Random);
     // What the crate can search as given: alternating Max and Min, every leaf at full depth,
     // integer values an `i16` holds.
     let alternates = tree.ids().filter(|&n| !tree.is_leaf(n)).all(|n| {

@@ -5,6 +5,8 @@
 //! `cargo bench --bench search`. Throughput is reported per node visit (or per event), so
 //! criterion prints nodes/s directly.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -15,17 +17,6 @@ use prune::generate::{Values, uniform};
 use prune::search::{self, Algorithm, Counter, Quiet};
 use prune::trace::{Recorder, Replay, StepIndex};
 use prune::tree::Tree;
-
-fn uniform_tree(order: uniform::Order) -> Tree {
-    // b = 10, d = 7: 10^7 leaves, 11 111 111 nodes.
-    let p = uniform::Uniform {
-        branching: 10,
-        depth: 7,
-        values: Values::integers(0, 999),
-        order,
-    };
-    uniform::generate(&p, 7).expect("generate")
-}
 
 /// Visits of one stats-only run: the throughput unit of every group.
 fn visits(tree: &Tree, algo: &Algorithm) -> u64 {
@@ -54,7 +45,7 @@ fn bench_stats_only(c: &mut Criterion, group: &str, tree: &Tree, algos: &[Algori
 }
 
 fn two_player(c: &mut Criterion) {
-    let random = uniform_tree(uniform::Order::Random);
+    let random = common::uniform_1e7(uniform::Order::Random);
     bench_stats_only(
         c,
         "uniform 1e7 leaves random order",
@@ -120,7 +111,7 @@ fn chance_trees(c: &mut Criterion) {
 }
 
 fn traced(c: &mut Criterion) {
-    let tree = uniform_tree(uniform::Order::Random);
+    let tree = common::uniform_1e7(uniform::Order::Random);
     // Minimax records every node twice (22·10^6 events), alpha-beta what it visits.
     for algo in [
         Algorithm::Minimax,

@@ -293,12 +293,7 @@ impl<'a> Parser<'a> {
                     let close = skip_blanks(b, p + 1);
                     if b.get(close) == Some(&b')') {
                         self.lx.advance_to(close + 1);
-                        let done = stack.pop().expect("non-empty");
-                        self.draft.set_children(done.index, done.children);
-                        if done.wrapped {
-                            self.close_prob()?;
-                        }
-                        if stack.is_empty() {
+                        if self.close_node(&mut stack)? {
                             return Ok(());
                         }
                         self.fast_after_child(b)?;
@@ -310,10 +305,7 @@ impl<'a> Parser<'a> {
             let top = stack.last_mut().expect("non-empty");
             // Most nodes are bare numbers: read those without making tokens.
             if let Some((t, value)) = self.lx.plain_number(&[])? {
-                top.children = top
-                    .children
-                    .checked_add(1)
-                    .ok_or_else(|| self.lx.error(t.span.clone(), "too many children"))?;
+                self.count_child(top, t.span.clone())?;
                 self.draft.push_leaf(value);
                 if self.keep_spans {
                     self.spans.push(t.span);
@@ -326,27 +318,30 @@ impl<'a> Parser<'a> {
                 self.lx.next_token()?;
                 let index = top.index;
                 self.node_end(index, "to close the node")?;
-                let done = stack.pop().expect("non-empty");
-                self.draft.set_children(done.index, done.children);
-                if done.wrapped {
-                    self.close_prob()?;
-                }
-                if stack.is_empty() {
+                if self.close_node(&mut stack)? {
                     return Ok(());
                 }
                 self.after_child()?;
                 continue;
             }
-            top.children = top
-                .children
-                .checked_add(1)
-                .ok_or_else(|| self.lx.error(t.span.clone(), "too many children"))?;
+            self.count_child(top, t.span.clone())?;
             match self.node_start()? {
                 Some(frame) => stack.push(frame),
                 None => self.after_child()?,
             }
         }
         Ok(())
+    }
+
+    /// Ends the node on top of `stack`, its `])` read: its child count, and the `)` of a
+    /// `Prob(p, node)` around it. Whether that was the root.
+    fn close_node(&mut self, stack: &mut Vec<Frame>) -> Result<bool, Diagnostic> {
+        let done = stack.pop().expect("non-empty");
+        self.draft.set_children(done.index, done.children);
+        if done.wrapped {
+            self.close_prob()?;
+        }
+        Ok(stack.is_empty())
     }
 
     /// One more child for the node of `frame`; `span` is the child's, for the error.
