@@ -343,12 +343,12 @@ fn star2<O: Observer>(
                 )
             };
         }
-        // The tests (6) stands for, in the arithmetic of the node's value: the children after
-        // this one at their proved bounds on the probed side, at L or U on the other.
         // Aᵢ and Bᵢ exactly where the numbers are simple fractions (as in Star1).
         a = tests.end(&sum, i, false).unwrap_or(a);
         b = tests.end(&sum, i, true).unwrap_or(b);
         obs.chance_bounds(s, a, b);
+        // The tests (6) stands for, in the arithmetic of the node's value: the children after
+        // this one at their proved bounds on the probed side, at L or U on the other.
         let low = |x: f64| tests.value(&sum, i, x, false) <= alpha;
         let high = |x: f64| tests.value(&sum, i, x, true) >= beta;
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
