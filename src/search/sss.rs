@@ -46,20 +46,28 @@ struct State {
     /// so that the greatest key is the state with the highest merit, ties to the leftmost.
     key: u128,
     node: NodeId,
-    /// The node's [`Slot`].
+    /// The node's [`Slot`]; [`NO_SLOT`] for a child of a node whose children are all leaves
+    /// (they have none).
     slot: u32,
-    /// The node's depth (the root's is 0).
+    /// The parent's slot; [`NO_SLOT`] for the root.
+    parent: u32,
+    /// The node's depth (the root's is 0) and, in the top bit, whether the state is SOLVED.
     depth: u32,
-    solved: bool,
 }
+
+const SOLVED: u32 = 1 << 31;
 
 impl State {
     #[inline]
     fn key(merit: f64, left: u64) -> u128 {
-        // `f64::total_cmp`'s order as unsigned integers.
+        u128::from(State::order(merit)) << 64 | u128::from(!left)
+    }
+
+    /// A merit as the key's high half: `f64::total_cmp`'s order as unsigned integers.
+    #[inline]
+    fn order(merit: f64) -> u64 {
         let b = merit.to_bits();
-        let m = if b >> 63 == 1 { !b } else { b | 1 << 63 };
-        u128::from(m) << 64 | u128::from(!left)
+        if b >> 63 == 1 { !b } else { b | 1 << 63 }
     }
 
     #[inline]
@@ -71,6 +79,16 @@ impl State {
     #[inline]
     fn left(&self) -> u64 {
         !(self.key as u64)
+    }
+
+    #[inline]
+    fn solved(&self) -> bool {
+        self.depth & SOLVED != 0
+    }
+
+    #[inline]
+    fn depth(&self) -> u32 {
+        self.depth & !SOLVED
     }
 }
 
@@ -160,18 +178,20 @@ enum Status {
     Closed,
 }
 
-/// What SSS* keeps about a node it has reached (the root, or a child of an expanded node).
-/// Slots are laid out by sibling blocks: the root's is 0, and a node's children get a block of
-/// consecutive slots when it is expanded. The table grows with the nodes expanded, not with
-/// the tree.
+/// What SSS* keeps about a node it has reached (the root, or a child of an expanded node
+/// with an interior child). Slots are laid out by sibling blocks: the root's is 0, and a node's
+/// children get a block of consecutive slots when it is expanded, unless they are all leaves:
+/// a leaf is never expanded, and its state finds its parent by the state's `parent`. The table
+/// grows with the nodes expanded, not with the tree.
 #[derive(Copy, Clone)]
 struct Slot {
     /// The merit the node had when it was expanded (the upper end of its window), as bits.
     entry: u64,
     /// The parent's slot; [`NO_SLOT`] for the root.
     parent: u32,
-    /// The slot of the first child; 0 until the node is expanded (0 is the root's).
+    /// The slot of the first child; 0 while the children have no block (0 is the root's).
     children: u32,
+    node: NodeId,
     status: Status,
 }
 
@@ -180,6 +200,10 @@ const NO_SLOT: u32 = u32::MAX;
 struct Slots(Vec<Slot>);
 
 impl Slots {
+    fn new(root: NodeId) -> Slots {
+        Slots(vec![Slot::waiting(root, NO_SLOT)])
+    }
+
     #[inline]
     fn status(&self, slot: u32) -> Status {
         self.0[slot as usize].status
@@ -195,10 +219,11 @@ impl Slots {
         f64::from_bits(self.0[slot as usize].entry)
     }
 
-    /// Expands the node in `slot` with merit `h`: open, its entry merit set, a block of slots
-    /// for its `count` children; returns the first.
+    /// Expands interior node `n`, in `slot`, with merit `h`: open, its entry merit set, and a
+    /// block of slots for its children unless they are all leaves. Returns the first child's
+    /// slot, [`NO_SLOT`] without a block.
     #[inline]
-    fn expand(&mut self, slot: u32, h: f64, count: usize) -> u32 {
+    fn expand(&mut self, tree: &Tree, n: NodeId, slot: u32, h: f64) -> u32 {
         let first = self.0.len();
         let s = &mut self.0[slot as usize];
         s.status = Status::Open;
@@ -206,27 +231,50 @@ impl Slots {
         if s.children != 0 {
             return s.children;
         }
+        if tree.children_all_leaves(n) {
+            return NO_SLOT;
+        }
         // Node ids are `u32` and every slot is a different node.
         s.children = first as u32;
-        let child = Slot {
-            entry: f64::INFINITY.to_bits(),
-            parent: slot,
-            children: 0,
-            status: Status::Waiting,
-        };
-        self.0.resize(first + count, child);
+        let children = tree.children(n).map(|c| Slot::waiting(c, slot));
+        self.0.extend(children);
         first as u32
     }
 }
 
+impl Slot {
+    fn waiting(node: NodeId, parent: u32) -> Slot {
+        Slot {
+            entry: f64::INFINITY.to_bits(),
+            parent,
+            children: 0,
+            node,
+            status: Status::Waiting,
+        }
+    }
+}
+
 /// The OPEN list: the state with the greatest key first. Merits never increase (a state pushed
-/// has at most the merit of the state just taken), so OPEN is kept as two heaps: the states of
-/// the current merit (the last taken state's), where most pushes go, and the others. Taking the
-/// greater of the two tops is taking OPEN's greatest state: the same order as one heap, with
-/// smaller heaps.
+/// has at most the merit of the state just taken), so OPEN is kept in two parts: the states of
+/// the current merit (the last taken state's), where most pushes go, and the others, a heap.
+///
+/// The current merit's states need no heap: they are a stack, the leftmost on top. Every state
+/// pushed at the current merit comes from the state just taken, the leftmost of OPEN at that
+/// merit, and stands left of every other live state there:
+/// - a Max node's children and a Min node's first child lie below it, and no other state does
+///   (the live states of OPEN are never one below another);
+/// - a solved node's next sibling follows its subtree, where no state is left;
+/// - a solved node's parent is before it, and no live state is below the parent but it (a Max
+///   parent's other children are purged, a Min parent searches one child at a time).
+///
+/// So pushing on top keeps the live states of the stack in order (a Max node pushes its
+/// children last first). Purged states stay where they are until they are taken and dropped;
+/// one on top is compared with the heap's top as it is: every live state under it was there
+/// when it was pushed, so is further right, and has a smaller key. Taking the greater of the two
+/// tops is taking OPEN's greatest live state, the same order as one heap.
 #[derive(Default)]
 struct Open {
-    current: BinaryHeap<State>,
+    current: Vec<State>,
     /// The merit of the last state taken, as its key's high half.
     merit: u64,
     rest: BinaryHeap<State>,
@@ -244,7 +292,7 @@ impl Open {
 
     #[inline]
     fn pop(&mut self) -> Option<State> {
-        let s = match (self.current.peek(), self.rest.peek()) {
+        let s = match (self.current.last(), self.rest.peek()) {
             (Some(c), Some(r)) if r.key > c.key => self.rest.pop(),
             (Some(_), _) => self.current.pop(),
             (None, _) => self.rest.pop(),
@@ -262,62 +310,58 @@ impl Open {
 /// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
 pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     let lefts = Lefts::new(tree);
-    let mut slots = Slots(vec![Slot {
-        entry: f64::INFINITY.to_bits(),
-        parent: NO_SLOT,
-        children: 0,
-        status: Status::Waiting,
-    }]);
+    let root = tree.root();
+    let mut slots = Slots::new(root);
     let mut open = Open::default();
     let mut stack = Vec::new();
-    let root = tree.root();
     open.push(State {
         key: State::key(f64::INFINITY, 0),
         node: root,
         slot: 0,
+        parent: NO_SLOT,
         depth: 0,
-        solved: false,
     });
     while let Some(s) = open.pop() {
         // Lazy purging: every current state's parent is open (the root has none), so a state
         // whose parent is not has been purged. O(1) a state, whatever the depth.
-        let parent = slots.0[s.slot as usize].parent;
-        if parent != NO_SLOT && slots.status(parent) != Status::Open {
+        if s.parent != NO_SLOT && slots.status(s.parent) != Status::Open {
             continue;
         }
-        let (n, h, left) = (s.node, s.merit(), s.left());
-        if !s.solved {
-            match tree.kind(n) {
-                Kind::Leaf => {
-                    let v = tree.value(n);
-                    obs.fresh_leaf(n, v);
-                    open.push(State {
-                        key: State::key(h.min(v), left),
-                        solved: true,
-                        ..s
-                    });
+        let (n, h, left, d) = (s.node, s.merit(), s.left(), s.depth());
+        if !s.solved() {
+            let kind = tree.kind(n);
+            if kind == Kind::Leaf {
+                let v = tree.value(n);
+                obs.fresh_leaf(n, v);
+                open.push(State {
+                    key: State::key(h.min(v), left),
+                    depth: d | SOLVED,
+                    ..s
+                });
+                continue;
+            }
+            obs.enter(n, f64::NEG_INFINITY, h);
+            let first = slots.expand(tree, n, s.slot, h);
+            let child = |i: usize| {
+                let c = tree.child(n, i);
+                State {
+                    key: State::key(h, lefts.child(left, d, i, c)),
+                    node: c,
+                    slot: first.saturating_add(i as u32),
+                    parent: s.slot,
+                    depth: d + 1,
                 }
-                kind => {
-                    obs.enter(n, f64::NEG_INFINITY, h);
-                    let count = tree.child_count(n);
-                    let first = slots.expand(s.slot, h, count);
-                    let child = |i: usize| {
-                        let c = tree.child(n, i);
-                        State {
-                            key: State::key(h, lefts.child(left, s.depth, i, c)),
-                            node: c,
-                            slot: first + i as u32,
-                            depth: s.depth + 1,
-                            solved: false,
-                        }
-                    };
-                    if kind == Kind::Max {
-                        for i in 0..count {
-                            open.push(child(i));
-                        }
-                    } else {
-                        open.push(child(0));
-                    }
+            };
+            if kind != Kind::Max {
+                open.push(child(0));
+            } else if first == NO_SLOT {
+                if let Some(solved) = leaves_of_max(tree, &s, &lefts, obs) {
+                    open.push(solved);
+                }
+            } else {
+                // The first child on top of OPEN's stack ([`Open`]).
+                for i in (0..tree.child_count(n)).rev() {
+                    open.push(child(i));
                 }
             }
             continue;
@@ -328,36 +372,78 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
             obs.exit(n, h, bound);
             slots.set_status(s.slot, Status::Closed);
         }
-        let Some(p) = tree.parent(n) else {
+        if s.parent == NO_SLOT {
             return Found::exact(h);
-        };
+        }
+        let ps = slots.0[s.parent as usize];
+        let p = ps.node;
         let up = State {
-            key: State::key(h, lefts.parent(left, s.depth, p)),
+            key: State::key(h, lefts.parent(left, d, p)),
             node: p,
-            slot: parent,
-            depth: s.depth - 1,
-            solved: true,
+            slot: s.parent,
+            parent: ps.parent,
+            depth: (d - 1) | SOLVED,
         };
-        let i = (s.slot - slots.0[parent as usize].children) as usize;
+        let i = (n.0 - tree.child(p, 0).0) as usize;
         if tree.kind(p) == Kind::Max {
             let skipped = (tree.child_count(p) - i - 1) as u32;
             obs.cutoff(p, i as u32, skipped, Cutoff::Beta);
-            abandon(tree, p, parent, h, &mut slots, &mut stack, obs);
+            abandon(tree, p, s.parent, h, &mut slots, &mut stack, obs);
             open.push(up);
         } else if i + 1 < tree.child_count(p) {
             let next = NodeId(n.0 + 1);
             open.push(State {
-                key: State::key(h, lefts.next(left, s.depth, next)),
+                key: State::key(h, lefts.next(left, d, next)),
                 node: next,
-                slot: s.slot + 1,
-                depth: s.depth,
-                solved: false,
+                slot: s.slot.saturating_add(1),
+                parent: s.parent,
+                depth: d,
             });
         } else {
             open.push(up);
         }
     }
     unreachable!("SSS* ends when the root is solved")
+}
+
+/// A LIVE Max node whose children are all leaves has just been expanded (state `s`, merit h).
+/// Put in OPEN LIVE, its children would be on top, taken one after another and evaluated, each
+/// put back SOLVED with merit min(h, value): a child keeping merit h would be taken next and
+/// solve the Max node (purging its siblings), and otherwise the greatest of the lower merits
+/// (ties: the leftmost) would, when its turn came. So the children are evaluated here, in
+/// order, up to the first that keeps h, and only the SOLVED state that would be taken goes
+/// into OPEN: the same events in the same order, without the states that would be purged.
+fn leaves_of_max<O: Observer>(tree: &Tree, s: &State, lefts: &Lefts, obs: &mut O) -> Option<State> {
+    let (n, h) = (s.node, s.merit());
+    let first = tree.child(n, 0).0;
+    let top = State::order(h);
+    // The best so far: its merit's order, then the smallest position.
+    let mut best: Option<(u64, usize, f64)> = None;
+    for (i, &v) in tree
+        .values_from(first, tree.child_count(n))
+        .iter()
+        .enumerate()
+    {
+        obs.fresh_leaf(NodeId(first + i as u32), v);
+        let m = h.min(v);
+        let order = State::order(m);
+        if best.is_none_or(|(o, _, _)| order > o) {
+            best = Some((order, i, m));
+        }
+        if order == top {
+            break;
+        }
+    }
+    let (_, i, m) = best?;
+    let c = NodeId(first + i as u32);
+    let d = s.depth();
+    Some(State {
+        key: State::key(m, lefts.child(s.left(), d, i, c)),
+        node: c,
+        slot: NO_SLOT,
+        parent: s.slot,
+        depth: (d + 1) | SOLVED,
+    })
 }
 
 /// Max node `p` (in slot `ps`) is solved with merit `h`: the nodes below it that were expanded
