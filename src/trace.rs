@@ -402,6 +402,12 @@ impl Observer for Recorder {
     }
 
     #[inline]
+    fn leaf_again(&mut self, node: NodeId, value: f64) {
+        self.counter.leaf_again(node, value);
+        self.push(Event::new(EventKind::Leaf, 0, node, value, 0.0));
+    }
+
+    #[inline]
     fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {
         self.push(Event::new(EventKind::ChanceBounds, 0, child, a, b));
     }

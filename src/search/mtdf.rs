@@ -15,8 +15,8 @@
 //! our trees have no transpositions), consults them before searching a node and stores what it
 //! learnt after (the table holds a slot for each node searched, by sibling blocks: see
 //! [`Memory`]). A leaf answered from memory is not evaluated again; `leaves` counts
-//! evaluations, `distinct_leaves` different leaves; every pass after the first counts as a
-//! re-search of the root.
+//! evaluations, `distinct_leaves` different leaves (memory tells a leaf's first evaluation from
+//! the others); every pass after the first counts as a re-search of the root.
 //!
 //! "+ 1" assumes integer values; on trees with other leaf values the step is one floating-point
 //! number (`next_up`), so the minimal window stays minimal. On integer trees beyond 2⁵³, where
@@ -94,27 +94,29 @@ fn abm<O: Observer>(
     mem: &mut Memory,
     obs: &mut O,
 ) -> f64 {
-    let (lo, hi) = mem.get(slot);
-    if lo >= beta {
-        return lo;
-    }
-    if hi <= alpha {
-        return hi;
-    }
-    let (alpha, beta) = (alpha.max(lo), beta.min(hi));
+    let known = mem.get(slot);
+    let (alpha, beta) = match consult(known, alpha, beta) {
+        Ok(window) => window,
+        Err(g) => return g,
+    };
     let g = match tree.kind(n) {
         Kind::Leaf => {
             let v = tree.value(n);
-            obs.leaf(n, v);
+            // Every search of a leaf leaves a bound in memory.
+            if known == (f64::NEG_INFINITY, f64::INFINITY) {
+                obs.fresh_leaf(n, v);
+            } else {
+                obs.leaf_again(n, v);
+            }
             v
         }
         Kind::Max => {
             obs.enter(n, alpha, beta);
             let (mut g, mut a) = (f64::NEG_INFINITY, alpha);
             let count = tree.child_count(n);
-            let kids = mem.children(slot, count);
-            for (i, c) in tree.children(n).enumerate() {
-                g = g.max(abm(tree, c, kids + i, a, beta, mem, obs));
+            let kids = Children::new(tree, n, slot, count, mem);
+            for i in 0..count {
+                g = g.max(kids.abm(tree, i, a, beta, mem, obs));
                 a = a.max(g);
                 if g >= beta {
                     obs.cutoff(n, i as u32, (count - i - 1) as u32, Cutoff::Beta);
@@ -128,9 +130,9 @@ fn abm<O: Observer>(
             obs.enter(n, alpha, beta);
             let (mut g, mut b) = (f64::INFINITY, beta);
             let count = tree.child_count(n);
-            let kids = mem.children(slot, count);
-            for (i, c) in tree.children(n).enumerate() {
-                g = g.min(abm(tree, c, kids + i, alpha, b, mem, obs));
+            let kids = Children::new(tree, n, slot, count, mem);
+            for i in 0..count {
+                g = g.min(kids.abm(tree, i, alpha, b, mem, obs));
                 b = b.min(g);
                 if g <= alpha {
                     obs.cutoff(n, i as u32, (count - i - 1) as u32, Cutoff::Alpha);
@@ -141,7 +143,28 @@ fn abm<O: Observer>(
             g
         }
     };
-    let (mut lo, mut hi) = mem.get(slot);
+    let (lo, hi) = learn(known, g, alpha, beta);
+    mem.set(slot, lo, hi);
+    g
+}
+
+/// What memory says of a node with bounds `(lo, hi)` searched with window `(α, β)`: its value
+/// (`Err`) when a bound decides the search, else the window narrowed by the bounds.
+#[inline]
+fn consult((lo, hi): (f64, f64), alpha: f64, beta: f64) -> Result<(f64, f64), f64> {
+    if lo >= beta {
+        return Err(lo);
+    }
+    if hi <= alpha {
+        return Err(hi);
+    }
+    Ok((alpha.max(lo), beta.min(hi)))
+}
+
+/// The bounds `(lo, hi)` after a search with window `(α, β)` returned `g`: fail low, an upper
+/// bound; inside, exact; fail high, a lower bound.
+#[inline]
+fn learn((mut lo, mut hi): (f64, f64), g: f64, alpha: f64, beta: f64) -> (f64, f64) {
     if g <= alpha {
         hi = g;
     }
@@ -151,8 +174,104 @@ fn abm<O: Observer>(
     if g >= beta {
         lo = g;
     }
-    mem.set(slot, lo, hi);
-    g
+    (lo, hi)
+}
+
+/// `AlphaBetaWithMemory` of leaf `c`, value `v`, whose bounds are the two bits `known`: every
+/// bound a leaf is given is its value (`learn` stores `g`, and a leaf's `g` is `v`), so its
+/// bounds are `(−∞ or v, v or +∞)`, and the bits say which.
+#[inline]
+fn abm_leaf<O: Observer>(
+    c: NodeId,
+    v: f64,
+    known: &mut u8,
+    alpha: f64,
+    beta: f64,
+    obs: &mut O,
+) -> f64 {
+    let bounds = (
+        if *known & LOWER != 0 {
+            v
+        } else {
+            f64::NEG_INFINITY
+        },
+        if *known & UPPER != 0 {
+            v
+        } else {
+            f64::INFINITY
+        },
+    );
+    let (alpha, beta) = match consult(bounds, alpha, beta) {
+        Ok(window) => window,
+        Err(g) => return g,
+    };
+    // Every search of a leaf sets a bit.
+    if *known == 0 {
+        obs.fresh_leaf(c, v);
+    } else {
+        obs.leaf_again(c, v);
+    }
+    let (lo, hi) = learn(bounds, v, alpha, beta);
+    *known = (if lo == v { LOWER } else { 0 }) | (if hi == v { UPPER } else { 0 });
+    v
+}
+
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+/// Where the children of a node being searched keep their bounds.
+enum Children {
+    /// Interior nodes, or a mix: the children's slots from `slot`.
+    Slots { first: u32, slot: usize },
+    /// Leaves only: two bits each in [`Memory`]'s leaf bytes from `at`, values straight from
+    /// the value column.
+    Leaves { first: u32, at: usize },
+}
+
+impl Children {
+    #[inline]
+    fn new(tree: &Tree, n: NodeId, slot: usize, count: usize, mem: &mut Memory) -> Children {
+        let first = tree.child(n, 0).0;
+        if tree.children_all_leaves(n) {
+            Children::Leaves {
+                first,
+                at: mem.leaves(slot, count),
+            }
+        } else {
+            Children::Slots {
+                first,
+                slot: mem.children(slot, count),
+            }
+        }
+    }
+
+    /// `AlphaBetaWithMemory` of the `i`-th child.
+    #[inline]
+    fn abm<O: Observer>(
+        &self,
+        tree: &Tree,
+        i: usize,
+        alpha: f64,
+        beta: f64,
+        mem: &mut Memory,
+        obs: &mut O,
+    ) -> f64 {
+        match *self {
+            Children::Slots { first, slot } => abm(
+                tree,
+                NodeId(first + i as u32),
+                slot + i,
+                alpha,
+                beta,
+                mem,
+                obs,
+            ),
+            Children::Leaves { first, at } => {
+                let c = NodeId(first + i as u32);
+                abm_leaf(c, tree.value(c), &mut mem.leaves[at + i], alpha, beta, obs)
+            }
+        }
+    }
 }
 
 /// The bounds `(lower, upper)` known for every node searched, `(−∞, +∞)` until then: a
@@ -162,13 +281,21 @@ fn abm<O: Observer>(
 /// that visits 0.2 million nodes of an 11-million-node tree touches no per-node array of the
 /// tree's size. Bounds are stored as their bits exclusive-or the bits of their defaults, so a
 /// new block is zeroed memory.
-struct Memory(Vec<Slot>);
+///
+/// Children that are all leaves get a block of bytes in `leaves` instead, two bits a leaf
+/// ([`abm_leaf`]): a byte a leaf instead of a 24-byte slot, and no kind to read.
+struct Memory {
+    slots: Vec<Slot>,
+    /// Leaves' bounds, from index 1 (0 marks "no block" in a slot).
+    leaves: Vec<u8>,
+}
 
 #[derive(Copy, Clone, Default)]
 struct Slot {
     lo: u64,
     hi: u64,
-    /// Slot of the first child; 0 while the children have none (0 is the root's).
+    /// Slot of the first child (or index of the first leaf byte); 0 while the children have
+    /// none (0 is the root's slot, and no leaf's byte).
     children: u32,
 }
 
@@ -179,33 +306,48 @@ impl Memory {
     const ROOT: usize = 0;
 
     fn new() -> Memory {
-        Memory(vec![Slot::default()])
+        Memory {
+            slots: vec![Slot::default()],
+            leaves: vec![0],
+        }
     }
 
     #[inline]
     fn get(&self, slot: usize) -> (f64, f64) {
-        let s = &self.0[slot];
+        let s = &self.slots[slot];
         (f64::from_bits(s.lo ^ LO), f64::from_bits(s.hi ^ HI))
     }
 
     #[inline]
     fn set(&mut self, slot: usize, lo: f64, hi: f64) {
-        let s = &mut self.0[slot];
+        let s = &mut self.slots[slot];
         (s.lo, s.hi) = (lo.to_bits() ^ LO, hi.to_bits() ^ HI);
     }
 
     /// The first slot of the `count` children of the node in `slot`, appended if new.
     #[inline]
     fn children(&mut self, slot: usize, count: usize) -> usize {
-        match self.0[slot].children {
-            0 => {
-                let first = self.0.len();
-                self.0.resize(first + count, Slot::default());
-                // Node ids are `u32`, and every slot is a different node.
-                self.0[slot].children = first as u32;
-                first
-            }
-            c => c as usize,
+        if self.slots[slot].children == 0 {
+            self.slots[slot].children = append(&mut self.slots, count);
         }
+        self.slots[slot].children as usize
     }
+
+    /// The first leaf byte of the `count` children, all leaves, of the node in `slot`,
+    /// appended if new.
+    #[inline]
+    fn leaves(&mut self, slot: usize, count: usize) -> usize {
+        if self.slots[slot].children == 0 {
+            self.slots[slot].children = append(&mut self.leaves, count);
+        }
+        self.slots[slot].children as usize
+    }
+}
+
+/// Appends a block of `count` defaults to `v`; where it starts.
+fn append<T: Copy + Default>(v: &mut Vec<T>, count: usize) -> u32 {
+    let first = v.len();
+    v.resize(first + count, T::default());
+    // Node ids are `u32`, and every slot or byte is a different node.
+    first as u32
 }

@@ -112,6 +112,12 @@ pub trait Observer {
     fn fresh_leaf(&mut self, node: NodeId, value: f64) {
         self.leaf(node, value)
     }
+    /// [`Observer::leaf`] of a leaf this search has reported before (MTD(f) knows it from its
+    /// memory), so an observer counting distinct leaves need not look it up either.
+    #[inline]
+    fn leaf_again(&mut self, node: NodeId, value: f64) {
+        self.leaf(node, value)
+    }
     /// Star1/Star2: before searching `child` of a chance node, its bounds `A_i` and `B_i`
     /// (equations 2–8), before clipping to `L..U`.
     #[inline]
@@ -225,7 +231,7 @@ impl Stats {
 
 /// The statistics-only observer. Distinct leaves are kept in a bitset over the tree's nodes,
 /// allocated at the first leaf that may have been seen before: a search that reports only
-/// [`Observer::fresh_leaf`] (every leaf once) never touches it.
+/// [`Observer::fresh_leaf`] and [`Observer::leaf_again`] (it knows which) never touches it.
 #[derive(Clone, Debug)]
 pub struct Counter {
     pub stats: Stats,
@@ -298,6 +304,17 @@ impl Observer for Counter {
         // The search's promise, checked in debug builds (the tests).
         if cfg!(debug_assertions) {
             assert!(self.mark(node), "leaf {node} reported fresh twice");
+        }
+    }
+
+    #[inline]
+    fn leaf_again(&mut self, node: NodeId, _: f64) {
+        self.stats.leaves += 1;
+        if cfg!(debug_assertions) {
+            assert!(
+                !self.mark(node),
+                "leaf {node} reported again before it was once"
+            );
         }
     }
 
@@ -428,6 +445,11 @@ impl<O: Observer> Observer for Progress<'_, O> {
     fn fresh_leaf(&mut self, node: NodeId, value: f64) {
         self.tick();
         self.inner.fresh_leaf(node, value);
+    }
+    #[inline]
+    fn leaf_again(&mut self, node: NodeId, value: f64) {
+        self.tick();
+        self.inner.leaf_again(node, value);
     }
     #[inline]
     fn chance_bounds(&mut self, child: NodeId, a: f64, b: f64) {
