@@ -18,7 +18,10 @@
 //!
 //! Ties go to the leftmost node by its path from the root ([`Lefts`]), and what SSS* keeps
 //! about a node sits in a table of sibling blocks ([`Slots`]): no pass over the whole tree, no
-//! per-node array of its size, unless the paths do not fit in 64 bits.
+//! per-node array of its size, unless the paths do not fit in 64 bits. OPEN is a stack for the
+//! current merit and a heap for the lower ones ([`Open`]). A node whose children are all leaves
+//! evaluates them in one loop, in the order OPEN would take them, and puts in OPEN only the
+//! state OPEN would keep ([`leaves_of_max`], [`leaves_of_min`]).
 //!
 //! Purging is lazy and O(1) a state: every current state's parent has been expanded and not
 //! yet left, so when a Max node is solved it and the unsolved nodes expanded below it are
@@ -353,7 +356,11 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
                 }
             };
             if kind != Kind::Max {
-                open.push(child(0));
+                open.push(if first == NO_SLOT {
+                    leaves_of_min(tree, &s, 0, &lefts, obs)
+                } else {
+                    child(0)
+                });
             } else if first == NO_SLOT {
                 if let Some(solved) = leaves_of_max(tree, &s, &lefts, obs) {
                     open.push(solved);
@@ -390,6 +397,8 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
             obs.cutoff(p, i as u32, skipped, Cutoff::Beta);
             abandon(tree, p, s.parent, h, &mut slots, &mut stack, obs);
             open.push(up);
+        } else if s.slot == NO_SLOT && i + 1 < tree.child_count(p) {
+            open.push(leaves_of_min(tree, &up, i + 1, &lefts, obs));
         } else if i + 1 < tree.child_count(p) {
             let next = NodeId(n.0 + 1);
             open.push(State {
@@ -444,6 +453,45 @@ fn leaves_of_max<O: Observer>(tree: &Tree, s: &State, lefts: &Lefts, obs: &mut O
         parent: s.slot,
         depth: (d + 1) | SOLVED,
     })
+}
+
+/// A Min node whose children are all leaves (its state `p`) searches its children from the
+/// `from`-th with merit h: just expanded (`from` = 0, h its merit), or after the child before
+/// was solved with merit h. Each child would be put in OPEN LIVE, on top, taken next and
+/// evaluated, and put back SOLVED with merit min(h, value): a child keeping merit h would be
+/// taken next and make way for the next child, so the children are evaluated here, in order,
+/// while they keep h. The state returned is the one the last would put in OPEN: the first
+/// child to lower the merit, SOLVED with its value, else the Min node, SOLVED with merit h.
+fn leaves_of_min<O: Observer>(
+    tree: &Tree,
+    p: &State,
+    from: usize,
+    lefts: &Lefts,
+    obs: &mut O,
+) -> State {
+    let (n, h, d) = (p.node, p.merit(), p.depth());
+    let first = tree.child(n, 0).0;
+    let top = State::order(h);
+    let values = tree.values_from(first, tree.child_count(n));
+    for (i, &v) in values.iter().enumerate().skip(from) {
+        let c = NodeId(first + i as u32);
+        obs.fresh_leaf(c, v);
+        let m = h.min(v);
+        if State::order(m) != top {
+            return State {
+                key: State::key(m, lefts.child(p.left(), d, i, c)),
+                node: c,
+                slot: NO_SLOT,
+                parent: p.slot,
+                depth: (d + 1) | SOLVED,
+            };
+        }
+    }
+    State {
+        key: State::key(h, p.left()),
+        depth: d | SOLVED,
+        ..*p
+    }
 }
 
 /// Max node `p` (in slot `ps`) is solved with merit `h`: the nodes below it that were expanded
