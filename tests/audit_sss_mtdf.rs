@@ -446,3 +446,196 @@ fn exact_algorithms_agree_with_minimax_at_large_magnitudes() {
         }
     }
 }
+
+// SSS* and MTD(f) keep OPEN and their memory in compact forms (a stack and a heap, a node's
+// leaves searched in one loop, leaves' bounds as bits). Both are held here to their textbook
+// statements on many seeded trees: the same leaves evaluated in the same order, the same value.
+
+/// The leaves a trace evaluates, in order.
+fn leaves_evaluated(t: &Tree, algo: &Algorithm) -> (Vec<NodeId>, f64) {
+    let (run, ev) = events(t, algo);
+    let leaves = ev
+        .iter()
+        .filter_map(|e| match *e {
+            EventView::Leaf { node, .. } => Some(node),
+            _ => None,
+        })
+        .collect();
+    (leaves, scalar(&run.value))
+}
+
+/// Stockman's SSS* as textbooks state it: OPEN a plain list, the state of highest merit taken
+/// (ties: the first in preorder), the states below a solved Max node's purged by a scan.
+fn textbook_sss(t: &Tree) -> (Vec<NodeId>, f64) {
+    let rank = t.preorder_ranks();
+    let below = |x: NodeId, p: NodeId| {
+        let mut c = x;
+        while let Some(q) = t.parent(c) {
+            if q == p {
+                return true;
+            }
+            c = q;
+        }
+        false
+    };
+    // (node, solved, merit)
+    let mut open = vec![(t.root(), false, f64::INFINITY)];
+    let mut leaves = Vec::new();
+    loop {
+        let best = (0..open.len())
+            .max_by(|&a, &b| {
+                let (x, y) = (open[a], open[b]);
+                x.2.total_cmp(&y.2)
+                    .then(rank[y.0.index()].cmp(&rank[x.0.index()]))
+            })
+            .expect("OPEN empties only after the root is solved");
+        let (n, solved, h) = open.swap_remove(best);
+        if !solved {
+            match t.kind(n) {
+                Kind::Leaf => {
+                    leaves.push(n);
+                    open.push((n, true, h.min(t.value(n))));
+                }
+                Kind::Max => open.extend(t.children(n).map(|c| (c, false, h))),
+                _ => open.push((t.child(n, 0), false, h)),
+            }
+            continue;
+        }
+        let Some(p) = t.parent(n) else {
+            return (leaves, h);
+        };
+        let i = t.child_index(n);
+        if t.kind(p) == Kind::Max {
+            open.retain(|s| !below(s.0, p));
+            open.push((p, true, h));
+        } else if i + 1 < t.child_count(p) {
+            open.push((t.child(p, i + 1), false, h));
+        } else {
+            open.push((p, true, h));
+        }
+    }
+}
+
+/// MTD(f) as Plaat et al. state it, from a first guess, with its memory a hash map; integer
+/// trees only (the step is 1).
+fn textbook_mtdf(t: &Tree, guess: f64) -> (Vec<NodeId>, f64) {
+    use std::collections::HashMap;
+    type Memory = HashMap<NodeId, (f64, f64)>;
+    fn abm(
+        t: &Tree,
+        n: NodeId,
+        alpha: f64,
+        beta: f64,
+        m: &mut Memory,
+        out: &mut Vec<NodeId>,
+    ) -> f64 {
+        let (lo, hi) = m
+            .get(&n)
+            .copied()
+            .unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+        if lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        let (alpha, beta) = (alpha.max(lo), beta.min(hi));
+        let g = match t.kind(n) {
+            Kind::Leaf => {
+                out.push(n);
+                t.value(n)
+            }
+            Kind::Max => {
+                let (mut g, mut a) = (f64::NEG_INFINITY, alpha);
+                for c in t.children(n) {
+                    g = g.max(abm(t, c, a, beta, m, out));
+                    a = a.max(g);
+                    if g >= beta {
+                        break;
+                    }
+                }
+                g
+            }
+            _ => {
+                let (mut g, mut b) = (f64::INFINITY, beta);
+                for c in t.children(n) {
+                    g = g.min(abm(t, c, alpha, b, m, out));
+                    b = b.min(g);
+                    if g <= alpha {
+                        break;
+                    }
+                }
+                g
+            }
+        };
+        let e = m.entry(n).or_insert((f64::NEG_INFINITY, f64::INFINITY));
+        if g <= alpha {
+            e.1 = g;
+        }
+        if g > alpha && g < beta {
+            *e = (g, g);
+        }
+        if g >= beta {
+            e.0 = g;
+        }
+        g
+    }
+    let (mut g, mut lower, mut upper) = (guess, f64::NEG_INFINITY, f64::INFINITY);
+    let (mut memory, mut leaves) = (Memory::new(), Vec::new());
+    while lower < upper {
+        let beta = if g == lower { g + 1.0 } else { g };
+        g = abm(t, t.root(), beta - 1.0, beta, &mut memory, &mut leaves);
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+    }
+    (leaves, g)
+}
+
+/// Seeded integer trees: random shapes (unary chains, mixed kinds, many ties) and uniform
+/// trees of both parities (the last interior level Max or Min).
+fn seeded_trees() -> impl Iterator<Item = (String, Tree)> {
+    let shapes = (0..400).map(|seed| {
+        let values = Values::integers(0, [1, 3, 9, 99][seed as usize % 4]);
+        (format!("random seed {seed}"), random_tree(seed, values))
+    });
+    let uniform = (0..120).map(|seed| {
+        let p = generate::uniform::Uniform {
+            branching: 2 + (seed % 5) as u32,
+            depth: 1 + (seed % 6) as u32,
+            values: Values::integers(0, [2, 20, 999][seed as usize % 3]),
+            order: generate::uniform::Order::Random,
+        };
+        let t = generate::uniform::generate(&p, seed).unwrap();
+        (format!("uniform seed {seed}"), t)
+    });
+    shapes.chain(uniform)
+}
+
+#[test]
+fn sss_evaluates_the_textbook_leaves_in_its_order() {
+    for (what, t) in seeded_trees() {
+        assert_eq!(
+            leaves_evaluated(&t, &Algorithm::Sss),
+            textbook_sss(&t),
+            "{what}\n{}",
+            prune::format::write(&t, prune::format::Format::Bracket)
+        );
+    }
+}
+
+#[test]
+fn mtdf_evaluates_the_textbook_leaves_in_its_order() {
+    for (what, t) in seeded_trees() {
+        for guess in [-5.0, 0.0, 2.0, 50.0, 2000.0] {
+            assert_eq!(
+                leaves_evaluated(&t, &Algorithm::Mtdf { guess: Some(guess) }),
+                textbook_mtdf(&t, guess),
+                "{what}, guess {guess}\n{}",
+                prune::format::write(&t, prune::format::Format::Bracket)
+            );
+        }
+    }
+}
