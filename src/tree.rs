@@ -249,7 +249,21 @@ pub struct Tree {
     chance: bool,
     /// Every leaf value and uneven probability is a simple fraction (computed when first
     /// asked: see [`Tree::simple_fractions`]).
-    fractions: OnceLock<bool>,
+    fractions: Lazy<bool>,
+    /// The tree as Max against Min, when it is a constant-sum two-player tree written with
+    /// payoff vectors (built when first asked: see [`Tree::two_player_view`]).
+    view: Lazy<Option<Box<Tree>>>,
+}
+
+/// What a tree computes about itself when first asked. It is not part of what the tree is:
+/// two trees compare equal whatever each has computed.
+#[derive(Clone, Debug, Default)]
+struct Lazy<T>(OnceLock<T>);
+
+impl<T> PartialEq for Lazy<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
@@ -280,6 +294,7 @@ impl Tree {
     /// The tree's name and description, to say what was done to it (a reorder, say); the
     /// structure stays as validated.
     pub fn meta_mut(&mut self) -> &mut Meta {
+        self.view = Lazy::default();
         &mut self.meta
     }
 
@@ -558,7 +573,7 @@ impl Tree {
     /// simple fraction (integers, 6/7, 0.25): then chance nodes are summed exactly
     /// (`search::exact`). Computed once, when a search first asks.
     pub fn simple_fractions(&self) -> bool {
-        *self.fractions.get_or_init(|| {
+        *self.fractions.0.get_or_init(|| {
             let simple = |x: f64| crate::search::exact::is_simple(x);
             let c = &self.nodes;
             (0..c.len()).all(|i| {
@@ -750,8 +765,15 @@ impl Tree {
     /// A constant-sum two-player tree written with payoff vectors, as the two-player tree it
     /// is: the same nodes under the same ids, player 1's nodes Max, player 2's Min, a leaf
     /// worth player 1's payoff (player 2's is the constant sum minus it). `None` for any other
-    /// tree.
-    pub fn two_player_view(&self) -> Option<Tree> {
+    /// tree. Built once, when first asked, and kept with the tree.
+    pub fn two_player_view(&self) -> Option<&Tree> {
+        self.view
+            .0
+            .get_or_init(|| self.build_two_player_view().map(Box::new))
+            .as_deref()
+    }
+
+    fn build_two_player_view(&self) -> Option<Tree> {
         if !self.multiplayer || self.players() != 2 || self.constant_sum().is_err() {
             return None;
         }
@@ -783,7 +805,8 @@ impl Tree {
             integral: false,
             leaves: 0,
             chance: false,
-            fractions: OnceLock::new(),
+            fractions: Lazy::default(),
+            view: Lazy::default(),
         };
         Some(tree.sealed())
     }
@@ -863,7 +886,8 @@ impl Tree {
             integral: false,
             leaves: 0,
             chance: false,
-            fractions: OnceLock::new(),
+            fractions: Lazy::default(),
+            view: Lazy::default(),
         };
         tree.check_arena()?;
         Ok(tree.sealed())

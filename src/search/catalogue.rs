@@ -313,8 +313,7 @@ impl Algorithm {
     /// Why the algorithm cannot search `tree`, if it cannot.
     pub fn refusal(&self, tree: &Tree) -> Option<Refusal> {
         if let Algorithm::Improved { base, with } = self {
-            let view = tree.two_player_view();
-            let two = view.as_ref().unwrap_or(tree);
+            let two = tree.two_player_view().unwrap_or(tree);
             return base
                 .refusal(tree)
                 .or_else(|| with.refusal(two, base.name()));
@@ -326,7 +325,7 @@ impl Algorithm {
             Family::TwoPlayer | Family::Probabilistic | Family::Chance if multi => {
                 // A constant-sum two-player tree is searched as Max against Min.
                 if let Some(view) = tree.two_player_view() {
-                    return self.refusal(&view);
+                    return self.refusal(view);
                 }
                 Some(match tree.players() {
                     2 => {

@@ -102,9 +102,7 @@ pub fn finish_with(
 pub fn searched<'t>(tree: &'t Tree, algo: &Algorithm) -> Cow<'t, Tree> {
     let two = match algo.family() {
         Family::MultiPlayer => Cow::Borrowed(tree),
-        _ => tree
-            .two_player_view()
-            .map_or(Cow::Borrowed(tree), Cow::Owned),
+        _ => Cow::Borrowed(tree.two_player_view().unwrap_or(tree)),
     };
     match algo.improvements().and_then(|w| w.depth) {
         Some(d) if (d as usize) < two.height() => two.to_depth(d as usize).map_or(two, Cow::Owned),

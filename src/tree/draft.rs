@@ -1022,6 +1022,7 @@ impl Valid {
             leaves,
             chance,
             fractions: Default::default(),
+            view: Default::default(),
         };
         debug_assert_eq!(
             tree.facts(),
