@@ -302,7 +302,7 @@ impl Open {
         }?;
         let merit = (s.key >> 64) as u64;
         if merit != self.merit {
-            // A lower merit: the current heap is empty (its states had a greater one).
+            // A lower merit: the stack is empty (its states had a greater one).
             debug_assert!(self.current.is_empty());
             self.merit = merit;
         }
@@ -350,7 +350,7 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
                 State {
                     key: State::key(h, lefts.child(left, d, i, c)),
                     node: c,
-                    slot: first.saturating_add(i as u32),
+                    slot: first + i as u32,
                     parent: s.slot,
                     depth: d + 1,
                 }
@@ -404,7 +404,7 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
             open.push(State {
                 key: State::key(h, lefts.next(left, d, next)),
                 node: next,
-                slot: s.slot.saturating_add(1),
+                slot: s.slot + 1,
                 parent: s.parent,
                 depth: d,
             });
