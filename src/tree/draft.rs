@@ -245,6 +245,28 @@ impl Draft {
         self.value.push(0.0);
     }
 
+    /// `push(DraftNode::payoff(payoff.to_vec()))`, without the vector.
+    pub fn push_payoff(&mut self, payoff: &[f64]) {
+        self.push_leaf(0.0);
+        if !payoff.is_empty() {
+            self.payoff_values.extend_from_slice(payoff);
+            self.payoff_nodes.push(self.kind.len() as u32 - 1);
+            self.payoff_ends.push(self.payoff_values.len());
+        }
+    }
+
+    /// Labels the node pushed last, as [`Draft::push`] does a node with `label: Some(…)`
+    /// (loaders read labels from their text without making a `String` of each).
+    pub fn label_last(&mut self, label: &str) {
+        self.push_label(self.kind.len() as u32 - 1, label);
+    }
+
+    /// Gives the node pushed last its probability, as [`Draft::push`] does a node with
+    /// `prob: Some(p)`.
+    pub fn prob_last(&mut self, p: f64) {
+        self.probs.push((self.kind.len() as u32 - 1, p));
+    }
+
     fn push_label(&mut self, i: u32, label: &str) {
         self.label_text.push_str(label);
         self.labels.push((i, self.label_text.len() as u32));
