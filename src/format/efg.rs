@@ -77,6 +77,9 @@ struct Tables {
     list_index: FastMap<Vec<u8>, u32>,
     /// The list being read, in that form.
     list: Vec<u8>,
+    /// The last two lists found, in that form, with their index: games alternate a few lists
+    /// (Pig's "roll" "stop" and its die), found thus without hashing.
+    recent: [(Vec<u8>, u32); 2],
     /// The probabilities of every chance set.
     probs: Vec<f64>,
 }
@@ -111,7 +114,14 @@ impl Tables {
         let list = &self.list;
         let i = if list.iter().all(|&c| c == 0xFF) {
             NONE
+        } else if let Some((_, i)) = self.recent.iter().find(|(l, _)| l == list) {
+            *i
         } else if let Some(&i) = self.list_index.get(list.as_slice()) {
+            self.recent.swap(0, 1);
+            let (last, at) = &mut self.recent[0];
+            last.clear();
+            last.extend_from_slice(list);
+            *at = i;
             i
         } else {
             let names = list
