@@ -96,8 +96,31 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
         // the general way, from the same place.
         let fast = match lx.offset() {
             Some(at) => {
-                payoff.clear();
-                fast_item(&src, skip_blanks(b, at), &mut payoff)
+                let p = skip_blanks(b, at);
+                // The commonest items first: a plain integer leaf (before `,` or `)`, else a
+                // probability could follow it) and a group without label, probability or sigil.
+                if let Some((value, end)) = plain_integer(b, p)
+                    && matches!(b.get(skip_blanks(b, end)), Some(b',' | b')'))
+                {
+                    Some(Item {
+                        label: None,
+                        prob: None,
+                        head: Head::Leaf(value),
+                        span: p..end,
+                        end,
+                    })
+                } else if b.get(p) == Some(&b'(') {
+                    Some(Item {
+                        label: None,
+                        prob: None,
+                        head: Head::Group(None),
+                        span: p..p + 1,
+                        end: p + 1,
+                    })
+                } else {
+                    payoff.clear();
+                    fast_item(&src, p, &mut payoff)
+                }
             }
             None => None,
         };

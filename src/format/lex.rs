@@ -607,11 +607,17 @@ pub fn plain_integer(b: &[u8], pos: usize) -> Option<(f64, usize)> {
 /// `_`), that is a whole number token (no letter, digit, `_` or `.` follows): its value, as
 /// [`Lexer::number`] gives it (the same text parsed), and where it ends. `None` leaves it to
 /// the lexer, which reads the same value or reports the error (`3.`, `.5`, a number too large).
-#[inline]
+#[inline(always)]
 pub fn plain_number(b: &[u8], pos: usize) -> Option<(f64, usize)> {
-    if let Some(read) = plain_integer(b, pos) {
-        return Some(read);
+    match plain_integer(b, pos) {
+        Some(read) => Some(read),
+        None => plain_decimal(b, pos),
     }
+}
+
+/// [`plain_number`] for what is not a plain integer.
+#[inline(never)]
+fn plain_decimal(b: &[u8], pos: usize) -> Option<(f64, usize)> {
     let digits = |mut i: usize| {
         while b.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;

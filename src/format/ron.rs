@@ -263,6 +263,17 @@ impl<'a> Parser<'a> {
             if let Some(at) = self.lx.offset() {
                 let p = skip_blanks(b, at);
                 let top = stack.len() - 1;
+                // The commonest node, a plain integer, first and without a `Node`.
+                if let Some((value, end)) = plain_integer(b, p) {
+                    self.count_child(&mut stack[top], p..end)?;
+                    self.draft.push_leaf(value);
+                    if self.keep_spans {
+                        self.spans.push(p..end);
+                    }
+                    self.lx.advance_to(end);
+                    self.fast_after_child(b)?;
+                    continue;
+                }
                 payoff.clear();
                 if let Some(node) = fast_node(&src, p, &mut payoff) {
                     self.count_child(&mut stack[top], node.span.clone())?;
@@ -692,6 +703,13 @@ struct End {
 #[inline]
 fn fast_node(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Node> {
     let b = src.as_bytes();
+    // What no node starts with (`]` above all) is left at once.
+    if !b
+        .get(p)
+        .is_some_and(|c| c.is_ascii_digit() || b"-+(PLMC".contains(c))
+    {
+        return None;
+    }
     if let Some((x, end)) = plain_number(b, p) {
         return Some(Node {
             prob: None,
@@ -787,7 +805,11 @@ fn fast_node(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Node> {
 #[inline]
 fn open_word(b: &[u8], q: usize, word: &str) -> Option<usize> {
     let end = q + word.len();
-    if !b[q..].starts_with(word.as_bytes())
+    // Byte by byte: these words are short, and a call to compare them cost more.
+    if !word
+        .bytes()
+        .enumerate()
+        .all(|(k, c)| b.get(q + k) == Some(&c))
         || b.get(end)
             .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
     {
