@@ -262,7 +262,10 @@ impl Draft {
     /// Entries a side table (labels, probabilities, payoffs) may need for the nodes still to
     /// come, as far as the draft's room tells: reserved when its first entry is pushed, as a
     /// table that grows by doubling copies itself several times on the way to a million
-    /// entries (pages reserved and never written cost no memory).
+    /// entries (pages reserved and never written cost no memory). One entry a node, one byte
+    /// of label text, one payoff value: at most 45 bytes a node of the draft's room, within
+    /// what a load may take a node (`format::LOAD_BYTES_PER_NODE`); a longer label or vector
+    /// grows as before.
     fn room(&self) -> usize {
         self.kind.capacity().saturating_sub(self.kind.len()) + 1
     }
@@ -282,7 +285,7 @@ impl Draft {
             let room = self.room();
             self.payoff_nodes.reserve(room);
             self.payoff_ends.reserve(room);
-            self.payoff_values.reserve(room * payoff.len());
+            self.payoff_values.reserve(room);
         }
         self.payoff_values.extend_from_slice(payoff);
         self.payoff_nodes.push(i);
@@ -293,7 +296,7 @@ impl Draft {
         if self.labels.is_empty() {
             let room = self.room();
             self.labels.reserve(room);
-            self.label_text.reserve(room * label.len().max(4));
+            self.label_text.reserve(room);
         }
         self.label_text.push_str(label);
         self.labels.push((i, self.label_text.len() as u32));
