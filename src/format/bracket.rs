@@ -21,36 +21,28 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
-use super::lex::{Lexer, Tok, plain_integer, skip_blanks};
+use super::lex::{Lexer, Tok, plain_integer, plain_number, plain_string, skip_blanks};
 use super::{Format, invalid_to_diagnostic, node_estimate};
 use crate::text::push_number;
-use crate::tree::{Draft, DraftNode, Invalid, Kind, Meta, NodeId, Tree, Valid};
+use crate::tree::{Draft, Invalid, Kind, Meta, NodeId, Tree, Valid};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
 pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
     // Room for every node up front: growing by doubling would copy the draft several times.
     let nodes = node_estimate(&src, Format::Bracket) as usize;
     let mut lx = Lexer::new(file, Arc::clone(&src), false);
-    let mut read = read(&mut lx, nodes, min_root, false)?;
-    if read.multiplayer {
-        // The turns of an n-player tree depend on its number of players, known only at the
-        // end: read the text again, keeping every node's sigil (and span).
-        lx = Lexer::new(file, Arc::clone(&src), false);
-        read = self::read(&mut lx, nodes, min_root, true)?;
-    }
     let Read {
         draft,
-        spans,
-        kinds,
+        sigils,
         multiplayer,
-    } = read;
-    match finish(draft, kinds, multiplayer, min_root) {
+        ..
+    } = read(&mut lx, nodes, min_root, false)?;
+    match finish(draft, &sigils, multiplayer, min_root) {
         Ok(valid) => {
             // Free the text before the arena grows.
-            drop((lx, src, spans));
+            drop((lx, src, sigils));
             Ok(valid.layout())
         }
-        Err(e) if multiplayer => Err(invalid_to_diagnostic(&lx, &spans, e)),
         Err(e) => {
             // Node positions only serve this message: read the text again, keeping them.
             let mut lx = Lexer::new(file, src, false);
@@ -66,8 +58,9 @@ struct Read {
     draft: Draft,
     /// Every node's span (only when kept).
     spans: Vec<Range<usize>>,
-    /// Every node's kind as its sigil gives it, `None` when it alternates (only when kept).
-    kinds: Vec<Option<Kind>>,
+    /// (preorder index, kind) of every group with a sigil, in preorder: the turns of an
+    /// n-player tree depend on its number of players, known only at the end (see [`finish`]).
+    sigils: Vec<(u32, Kind)>,
     /// Whether a payoff vector or a player sigil makes the tree n-player.
     multiplayer: bool,
 }
@@ -83,130 +76,99 @@ fn opposite(decider: Kind) -> Kind {
 }
 
 /// Reads the text into a draft, with room for `nodes` nodes, giving unmarked groups the
-/// alternating kinds of a two-player tree; `keep` keeps every node's span and sigil.
+/// alternating kinds of a two-player tree and keeping the sigils; `keep` keeps every node's
+/// span.
 fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<Read, Diagnostic> {
     let src = Arc::clone(&lx.src);
     let b = src.as_bytes();
     let mut draft = Draft::with_capacity(Meta::default(), nodes);
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep { nodes } else { 0 });
-    // Explicit kind from a sigil, or `None` to alternate.
-    let mut kinds: Vec<Option<Kind>> = Vec::with_capacity(if keep { nodes } else { 0 });
+    let mut sigils: Vec<(u32, Kind)> = Vec::new();
     let mut multiplayer = false;
     // The decision node the root alternates from.
     let root_decider = if min_root { Kind::Max } else { Kind::Min };
     // Open groups: (draft index, children so far, the decider for its children).
     let mut stack: Vec<(usize, u32, Kind)> = Vec::new();
+    // A payoff vector being read by `fast_item`.
+    let mut payoff: Vec<f64> = Vec::new();
     loop {
-        // The common items read straight from the bytes: a plain integer before `,` or `)`
-        // (a probability or a label would follow it otherwise), and a group without label,
-        // probability or sigil. Anything else is left to the general way, from the same place.
-        let mut fast = false;
-        if let Some(at) = lx.offset() {
-            let p = skip_blanks(b, at);
-            lx.advance_to(p);
-            if let Some((value, end)) = plain_integer(b, p)
-                && matches!(b.get(skip_blanks(b, end)), Some(b',' | b')'))
-            {
-                if let Some(top) = stack.last_mut() {
-                    top.1 += 1;
+        // Most items read straight from the bytes (see `fast_item`); anything else is left to
+        // the general way, from the same place.
+        let fast = match lx.offset() {
+            Some(at) => {
+                let p = skip_blanks(b, at);
+                // The commonest items first: a plain integer leaf (before `,` or `)`, else a
+                // probability could follow it) and a group without label, probability or sigil.
+                if let Some((value, end)) = plain_integer(b, p)
+                    && matches!(b.get(skip_blanks(b, end)), Some(b',' | b')'))
+                {
+                    Some(Item {
+                        label: None,
+                        prob: None,
+                        head: Head::Leaf(value),
+                        span: p..end,
+                        end,
+                    })
+                } else if b.get(p) == Some(&b'(') {
+                    Some(Item {
+                        label: None,
+                        prob: None,
+                        head: Head::Group(None),
+                        span: p..p + 1,
+                        end: p + 1,
+                    })
+                } else {
+                    payoff.clear();
+                    fast_item(&src, p, &mut payoff)
                 }
-                draft.push_leaf(value);
-                if keep {
-                    kinds.push(Some(Kind::Leaf));
-                    spans.push(p..end);
+            }
+            None => None,
+        };
+        let (label, prob, head, span) = match fast {
+            Some(item) => {
+                lx.advance_to(item.end);
+                let label = item.label.map(|l| &src[l]);
+                (label.map(Label::Text), item.prob, item.head, item.span)
+            }
+            None => {
+                let (label, prob) = item_prefix(lx)?;
+                let (head, span) = item_head(lx, &mut payoff)?;
+                (label.map(Label::Owned), prob, head, span)
+            }
+        };
+        let decider = stack.last().map_or(root_decider, |top| top.2);
+        if let Some(top) = stack.last_mut() {
+            top.1 += 1;
+        }
+        match head {
+            Head::Leaf(value) => draft.push_leaf(value),
+            Head::Payoff => {
+                multiplayer = true;
+                draft.push_payoff(&payoff);
+            }
+            Head::Group(sigil) => {
+                let kind = sigil.unwrap_or(opposite(decider));
+                if let Some(k) = sigil {
+                    multiplayer |= matches!(k, Kind::Player(_));
+                    sigils.push((draft.len() as u32, k));
                 }
-                lx.advance_to(end);
-                fast = true;
-            } else if b.get(p) == Some(&b'(') {
-                if let Some(top) = stack.last_mut() {
-                    top.1 += 1;
-                }
-                let kind = opposite(stack.last().map_or(root_decider, |top| top.2));
                 draft.push_interior(kind);
-                if keep {
-                    kinds.push(None);
-                    spans.push(p..p + 1);
-                }
-                lx.advance_to(p + 1);
-                stack.push((draft.len() - 1, 0, kind));
-                continue; // its first item follows
             }
         }
-        if !fast {
-            // One item.
-            let (label, prob) = item_prefix(lx)?;
-            let mut t = lx.next_token()?;
-            let mut sigil = None;
-            if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
-                sigil = Some(match c {
-                    '+' => Kind::Max,
-                    '-' => Kind::Min,
-                    '*' => Kind::Chance,
-                    _ => {
-                        let n = lx.next_token()?;
-                        let p = lx.integer(&n, "a player number after `@`")?;
-                        if !(1..=255).contains(&p) {
-                            return Err(lx.error(
-                                n.span,
-                                format!("player {p}: players are numbered 1 to 255"),
-                            ));
-                        }
-                        multiplayer = true;
-                        Kind::Player((p - 1) as u8)
-                    }
-                });
-                let open = lx.next_token()?;
-                if open.tok != Tok::Punct('(') {
-                    return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
-                }
-                t = open;
-            }
-            let mut node = match t.tok {
-                Tok::Number => DraftNode::leaf(lx.number(&t)?),
-                Tok::Punct('[') => {
-                    let mut v = Vec::new();
-                    loop {
-                        v.push(lx.expect_number("a payoff")?.0);
-                        let sep = lx.next_token()?;
-                        match sep.tok {
-                            Tok::Punct(',') => {}
-                            Tok::Punct(']') => break,
-                            _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
-                        }
-                    }
-                    multiplayer = true;
-                    DraftNode::payoff(v)
-                }
-                Tok::Punct('(') => DraftNode::interior(Kind::Max, 0),
-                Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
-                    return Err(lx.error(
-                        t.span.clone(),
-                        format!("leaf value `{}` is not a finite number", lx.text(&t)),
-                    ));
-                }
-                _ => return Err(lx.unexpected(&t, "a number or `(`")),
-            };
-            node.label = label;
-            node.prob = prob;
-            let interior = t.tok == Tok::Punct('(');
-            let decider = stack.last().map_or(root_decider, |top| top.2);
-            if interior {
-                node.kind = sigil.unwrap_or(opposite(decider));
-            }
-            let kind = node.kind;
-            if let Some(top) = stack.last_mut() {
-                top.1 += 1;
-            }
-            draft.push(node);
-            if keep {
-                spans.push(t.span.clone());
-                kinds.push(if interior { sigil } else { Some(Kind::Leaf) });
-            }
-            if interior {
-                let next = if kind == Kind::Chance { decider } else { kind };
-                stack.push((draft.len() - 1, 0, next));
-                continue; // its first item follows
-            }
+        if let Some(p) = prob {
+            draft.prob_last(p);
+        }
+        if let Some(l) = &label {
+            draft.label_last(l.as_str());
+        }
+        if keep {
+            spans.push(span);
+        }
+        if let Head::Group(sigil) = head {
+            let kind = sigil.unwrap_or(opposite(decider));
+            let next = if kind == Kind::Chance { decider } else { kind };
+            stack.push((draft.len() - 1, 0, next));
+            continue; // its first item follows
         }
         // After a finished node: `,` (another item) or `)` (closing groups).
         loop {
@@ -218,7 +180,7 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
                 return Ok(Read {
                     draft,
                     spans,
-                    kinds,
+                    sigils,
                     multiplayer,
                 });
             };
@@ -270,6 +232,225 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
     }
 }
 
+/// A label as the general way reads it, or as the bytes give it.
+enum Label<'t> {
+    Owned(String),
+    Text(&'t str),
+}
+
+impl Label<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Label::Owned(s) => s,
+            Label::Text(s) => s,
+        }
+    }
+}
+
+/// What an item is after its label and probability.
+#[derive(Copy, Clone)]
+enum Head {
+    Leaf(f64),
+    /// A payoff vector, its values in the caller's buffer.
+    Payoff,
+    /// A group, with its sigil's kind if it has one; its items follow.
+    Group(Option<Kind>),
+}
+
+/// An item read from the bytes by [`fast_item`].
+struct Item {
+    label: Option<Range<usize>>,
+    prob: Option<f64>,
+    head: Head,
+    /// The node's span: the number, the `[` or the `(`, as the general way keeps it.
+    span: Range<usize>,
+    /// Where the item's head ends (after the `(` of a group).
+    end: usize,
+}
+
+/// An item at `p` read from the bytes, when its label is an identifier or a string without
+/// escapes, its numbers are plain (see [`plain_number`]) and a sigil is right before its `(`;
+/// a payoff vector's values are pushed on `payoff`. The tokens are those the lexer finds, each
+/// followed by what [`item_prefix`] and [`item_head`] expect there. `None` (nothing read)
+/// leaves the item to them, which read the same or report the error.
+#[inline]
+fn fast_item(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Item> {
+    let b = src.as_bytes();
+    let mut q = p;
+    let mut label = None;
+    if let Some((text, end)) = plain_string(b, q) {
+        label = Some(text);
+        q = end;
+    } else if b
+        .get(q)
+        .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
+    {
+        let end = q + b[q..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        if matches!(&src[q..end], "inf" | "NaN" | "nan") {
+            return None;
+        }
+        label = Some(q..end);
+        q = end;
+    }
+    if label.is_some() {
+        q = skip_blanks(b, q);
+        if b.get(q) != Some(&b'=') {
+            return None;
+        }
+        q = skip_blanks(b, q + 1);
+    }
+    let mut prob = None;
+    if let Some((x, end)) = plain_number(b, q) {
+        let after = skip_blanks(b, end);
+        match b.get(after) {
+            Some(b'/') => {
+                let (d, end) = plain_number(b, skip_blanks(b, after + 1))?;
+                let colon = skip_blanks(b, end);
+                if d == 0.0 || b.get(colon) != Some(&b':') {
+                    return None;
+                }
+                prob = Some(x / d);
+                q = skip_blanks(b, colon + 1);
+            }
+            Some(b':') => {
+                prob = Some(x);
+                q = skip_blanks(b, after + 1);
+            }
+            _ => {
+                let head = Head::Leaf(x);
+                return Some(Item {
+                    label,
+                    prob,
+                    head,
+                    span: q..end,
+                    end,
+                });
+            }
+        }
+    }
+    let (head, open) = match *b.get(q)? {
+        b'(' => (Head::Group(None), q),
+        b'[' => {
+            let mut r = q + 1;
+            loop {
+                let (x, end) = plain_number(b, skip_blanks(b, r))?;
+                payoff.push(x);
+                r = skip_blanks(b, end);
+                match b.get(r) {
+                    Some(b',') => r += 1,
+                    Some(b']') => break,
+                    _ => return None,
+                }
+            }
+            return Some(Item {
+                label,
+                prob,
+                head: Head::Payoff,
+                span: q..q + 1,
+                end: r + 1,
+            });
+        }
+        c @ (b'+' | b'-' | b'*' | b'@') => {
+            let mut r = skip_blanks(b, q + 1);
+            let kind = match c {
+                b'+' => Kind::Max,
+                b'-' => Kind::Min,
+                b'*' => Kind::Chance,
+                _ => {
+                    let (n, end) = plain_integer(b, r)?;
+                    if !b[r].is_ascii_digit() || !(1.0..=255.0).contains(&n) {
+                        return None;
+                    }
+                    r = skip_blanks(b, end);
+                    Kind::Player((n - 1.0) as u8)
+                }
+            };
+            if b.get(r) != Some(&b'(') {
+                return None;
+            }
+            (Head::Group(Some(kind)), r)
+        }
+        // A leaf is a number (a probability before it, read above, then a number).
+        _ => {
+            let (x, end) = plain_number(b, q)?;
+            return Some(Item {
+                label,
+                prob,
+                head: Head::Leaf(x),
+                span: q..end,
+                end,
+            });
+        }
+    };
+    Some(Item {
+        label,
+        prob,
+        head,
+        span: open..open + 1,
+        end: open + 1,
+    })
+}
+
+/// The node of an item after its label and probability, read the general way: its head
+/// (a payoff vector's values pushed on `payoff`) and its span.
+fn item_head(
+    lx: &mut Lexer<'_>,
+    payoff: &mut Vec<f64>,
+) -> Result<(Head, Range<usize>), Diagnostic> {
+    let mut t = lx.next_token()?;
+    let mut sigil = None;
+    if let Tok::Punct(c @ ('+' | '-' | '*' | '@')) = t.tok {
+        sigil = Some(match c {
+            '+' => Kind::Max,
+            '-' => Kind::Min,
+            '*' => Kind::Chance,
+            _ => {
+                let n = lx.next_token()?;
+                let p = lx.integer(&n, "a player number after `@`")?;
+                if !(1..=255).contains(&p) {
+                    return Err(
+                        lx.error(n.span, format!("player {p}: players are numbered 1 to 255"))
+                    );
+                }
+                Kind::Player((p - 1) as u8)
+            }
+        });
+        let open = lx.next_token()?;
+        if open.tok != Tok::Punct('(') {
+            return Err(lx.unexpected(&open, &format!("`(` after the sigil `{c}`")));
+        }
+        t = open;
+    }
+    let head = match t.tok {
+        Tok::Number => Head::Leaf(lx.number(&t)?),
+        Tok::Punct('[') => {
+            payoff.clear();
+            loop {
+                payoff.push(lx.expect_number("a payoff")?.0);
+                let sep = lx.next_token()?;
+                match sep.tok {
+                    Tok::Punct(',') => {}
+                    Tok::Punct(']') => break,
+                    _ => return Err(lx.unexpected(&sep, "`,` or `]` in a payoff vector")),
+                }
+            }
+            Head::Payoff
+        }
+        Tok::Punct('(') => Head::Group(sigil),
+        Tok::Ident if matches!(lx.text(&t), "inf" | "NaN" | "nan") => {
+            return Err(lx.error(
+                t.span.clone(),
+                format!("leaf value `{}` is not a finite number", lx.text(&t)),
+            ));
+        }
+        _ => return Err(lx.unexpected(&t, "a number or `(`")),
+    };
+    Ok((head, t.span))
+}
+
 /// `label=` and `prob:` before a node, both optional.
 fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diagnostic> {
     let mut label = None;
@@ -313,7 +494,7 @@ fn item_prefix(lx: &mut Lexer<'_>) -> Result<(Option<String>, Option<f64>), Diag
 /// theirs), then validates.
 fn finish(
     mut draft: Draft,
-    kinds: Vec<Option<Kind>>,
+    sigils: &[(u32, Kind)],
     multiplayer: bool,
     min_root: bool,
 ) -> Result<Valid, Invalid> {
@@ -323,7 +504,7 @@ fn finish(
     debug_assert_eq!(
         multiplayer,
         draft.first_payoff_len().is_some()
-            || kinds.iter().any(|k| matches!(k, Some(Kind::Player(_))))
+            || sigils.iter().any(|(_, k)| matches!(k, Kind::Player(_)))
     );
     let players = draft.first_payoff_len().map_or(2, |n| n).min(255);
     if multiplayer {
@@ -338,7 +519,16 @@ fn finish(
         Kind::Min
     };
     let mut stack: Vec<(Kind, u32)> = Vec::new(); // (decider for children, children left)
-    for (i, explicit) in kinds.iter().enumerate() {
+    let mut sigils = sigils.iter().peekable();
+    for i in 0..draft.len() {
+        // A leaf is one; a group has its sigil's kind, or alternates.
+        let explicit = if draft.kind(i) == Kind::Leaf {
+            Some(Kind::Leaf)
+        } else {
+            sigils
+                .next_if(|&&(at, _)| at as usize == i)
+                .map(|&(_, k)| k)
+        };
         let decider = stack.last().map_or(root_decider, |&(d, _)| d);
         if let Some(top) = stack.last_mut() {
             top.1 -= 1;

@@ -27,10 +27,10 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
-use super::lex::{Lexer, Tok, Token, plain_integer, skip_blanks};
+use super::lex::{Lexer, Tok, Token, plain_integer, plain_number, plain_string, skip_blanks};
 use super::{invalid_to_diagnostic, number_text};
 use crate::text::push_number;
-use crate::tree::{Draft, DraftNode, Kind, Meta, NodeId, Tree, Valid};
+use crate::tree::{Draft, Kind, Meta, NodeId, Tree, Valid};
 
 /// A node line: what it is and which information set and outcome it uses (indexes into
 /// [`Tables`]), so a file of 10^6 nodes costs no allocation per node.
@@ -45,11 +45,13 @@ struct Line {
 const NONE: u32 = u32::MAX;
 
 struct Infoset {
-    /// The actions' names, or none when every name is empty (most generated files).
-    actions: Vec<String>,
+    /// The actions' names, an index into [`Tables::lists`] (`NONE` when every name is empty,
+    /// as in most generated files).
+    actions: u32,
     /// The number of actions.
     len: usize,
-    probs: Vec<f64>,
+    /// Where a chance set's probabilities start in [`Tables::probs`] (`len` of them).
+    probs: Option<usize>,
     /// Where the line that first used the set starts, for the message when a second node
     /// shares it.
     first: usize,
@@ -59,15 +61,85 @@ struct Infoset {
 #[derive(Default)]
 struct Tables {
     sets: Vec<Infoset>,
-    set_index: FastMap<(usize, u64), u32>,
+    /// Each player's information sets by number (chance's first), as outcomes are.
+    set_index: Vec<Numbers>,
     /// Payoffs of every outcome, `players` values each.
     payoffs: Vec<f64>,
     outcome_index: Numbers,
-    /// The nodes' names that are not empty.
-    names: Vec<String>,
+    /// The nodes' names that are not empty, one after the other: the `i`-th ends at
+    /// `name_ends[i]`.
+    names: String,
+    name_ends: Vec<usize>,
+    /// Every distinct list of action names, once: a game repeats a few lists ("roll" "stop")
+    /// over thousands of information sets, and no set costs an allocation of its own.
+    lists: Vec<Vec<String>>,
+    /// The lists by their names, each name followed by a byte 0xFF (never in UTF-8).
+    list_index: FastMap<Vec<u8>, u32>,
+    /// The list being read, in that form.
+    list: Vec<u8>,
+    /// The last two lists found, in that form, with their index: games alternate a few lists
+    /// (Pig's "roll" "stop" and its die), found thus without hashing.
+    recent: [(Vec<u8>, u32); 2],
+    /// The probabilities of every chance set.
+    probs: Vec<f64>,
 }
 
-/// Outcome numbers to their index: files number outcomes 1, 2, 3…, so a vector indexed by the
+impl Tables {
+    /// The `i`-th node name.
+    fn name(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.name_ends[i - 1] };
+        &self.names[start..self.name_ends[i]]
+    }
+
+    /// Keeps a node's name: its index, `NONE` for an empty one.
+    fn push_name(&mut self, name: &str) -> u32 {
+        if name.is_empty() {
+            return NONE;
+        }
+        self.names.push_str(name);
+        self.name_ends.push(self.names.len());
+        (self.name_ends.len() - 1) as u32
+    }
+
+    /// Adds an action's name to the list being read.
+    fn push_action(&mut self, name: &str) {
+        self.list.extend_from_slice(name.as_bytes());
+        self.list.push(0xFF);
+    }
+
+    /// The list just read (then emptied) as an index into `lists`, `NONE` when every name is
+    /// empty.
+    fn end_list(&mut self) -> u32 {
+        let list = &self.list;
+        let i = if list.iter().all(|&c| c == 0xFF) {
+            NONE
+        } else if let Some((_, i)) = self.recent.iter().find(|(l, _)| l == list) {
+            *i
+        } else if let Some(&i) = self.list_index.get(list.as_slice()) {
+            self.recent.swap(0, 1);
+            let (last, at) = &mut self.recent[0];
+            last.clear();
+            last.extend_from_slice(list);
+            *at = i;
+            i
+        } else {
+            let names = list
+                .split(|&c| c == 0xFF)
+                .take(list.iter().filter(|&&c| c == 0xFF).count())
+                .map(|n| String::from_utf8(n.to_vec()).expect("names are text"))
+                .collect();
+            self.lists.push(names);
+            let i = (self.lists.len() - 1) as u32;
+            self.list_index.insert(list.clone(), i);
+            i
+        };
+        self.list.clear();
+        i
+    }
+}
+
+/// Outcome (or information set) numbers to their index: files number them 1, 2, 3…, so a vector indexed by the
 /// number while numbers stay near those seen (a hash insert per leaf was a tenth of a load),
 /// a map for the rest.
 #[derive(Default)]
@@ -164,6 +236,7 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
     let mut lines: Vec<Line> = Vec::with_capacity(estimate);
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { estimate } else { 0 });
     let mut tables = Tables::default();
+    tables.set_index.resize_with(players + 1, Numbers::default);
     // Room for an outcome a line in games of a few players, within the memory a node may
     // cost (`LOAD_BYTES_PER_NODE`): growing by doubling copies the payoffs several times.
     if players <= 8 {
@@ -171,14 +244,14 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
     }
     let mut open: u64 = 1; // nodes the tree still expects
     loop {
-        // The common lines read straight from the bytes: `t "" 3 "" { 1 -1 }` and
-        // `p "" 1 2 "" { "" "" } 0`, with integer payoffs and a new information set. Anything
-        // else is left to the general way below, from the same place.
+        // Most lines read straight from the bytes (see `fast_line`): `t "" 3 "" { 1 -1 }`,
+        // `p "" 1 2 "" { "roll" "stop" } 0`, `c "" 4 "" { "Roll 1" 0.5 "Roll 2" 1/2 } 0`.
+        // Anything else is left to the general way below, from the same place.
         if open > 0
             && let Some(at) = lx.offset()
         {
             let p = skip_blanks(b, at);
-            if let Some((line, children, end)) = fast_line(b, p, players, &mut tables) {
+            if let Some((line, children, end)) = fast_line(&src, p, players, &mut tables) {
                 open = open - 1 + children;
                 lines.push(line);
                 if keep_spans {
@@ -218,12 +291,7 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
         let name = string(lx, "the node's name")?;
         let mut line = Line {
             kind: Kind::Leaf,
-            name: if name.is_empty() {
-                NONE
-            } else {
-                tables.names.push(name);
-                (tables.names.len() - 1) as u32
-            },
+            name: tables.push_name(&name),
             set: NONE,
             outcome: NONE,
         };
@@ -263,12 +331,6 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
     })
 }
 
-/// `""` at `p`: where it ends.
-#[inline]
-fn empty_string(b: &[u8], p: usize) -> Option<usize> {
-    (b.get(p) == Some(&b'"') && b.get(p + 1) == Some(&b'"')).then_some(p + 2)
-}
-
 /// Digits only at `p`, a whole number token: the value and where it ends.
 #[inline]
 fn plain_count(b: &[u8], p: usize) -> Option<(u64, usize)> {
@@ -278,21 +340,57 @@ fn plain_count(b: &[u8], p: usize) -> Option<(u64, usize)> {
     plain_integer(b, p).map(|(x, end)| (x as u64, end))
 }
 
-/// A common node line at `p`, read from the bytes: the line, its number of children and
-/// where it ends. `None` (the tables untouched) leaves it to the general way, which reads
-/// the same or reports the error.
+/// A `.efg` number at `p` as [`rational`] reads it, a decimal or a fraction `a/b` whose parts
+/// are plain (see [`plain_number`]): its value and where it ends. `None` leaves it to
+/// [`rational`] (a division by zero too, for its message).
+#[inline]
+fn plain_rational(b: &[u8], p: usize) -> Option<(f64, usize)> {
+    let (x, end) = plain_number(b, p)?;
+    let q = skip_blanks(b, end);
+    if b.get(q) != Some(&b'/') {
+        return Some((x, end));
+    }
+    let (d, end) = plain_number(b, skip_blanks(b, q + 1))?;
+    (d != 0.0).then_some((x / d, end))
+}
+
+/// A node line at `p` read from the bytes, when its strings have no escapes, its numbers are
+/// plain (see [`plain_rational`]), its probabilities are in (0, 1] and its information set is
+/// new: the line, its number of children and where it ends. The tokens are those the lexer
+/// finds, each followed by what the general way expects there. `None` (the tables untouched)
+/// leaves the line to the general way, which reads the same or reports the error.
 #[inline]
 fn fast_line(
-    b: &[u8],
+    src: &str,
     p: usize,
     players: usize,
     tables: &mut Tables,
 ) -> Option<(Line, u64, usize)> {
+    let (probs, outcomes) = (tables.probs.len(), tables.payoffs.len());
+    let read = fast_line_tables(src, p, players, tables);
+    if read.is_none() {
+        tables.probs.truncate(probs);
+        tables.payoffs.truncate(outcomes);
+        tables.list.clear();
+    }
+    read
+}
+
+/// [`fast_line`], leaving what it undoes.
+#[inline]
+fn fast_line_tables(
+    src: &str,
+    p: usize,
+    players: usize,
+    tables: &mut Tables,
+) -> Option<(Line, u64, usize)> {
+    let b = src.as_bytes();
     let letter = *b.get(p)?;
-    if !matches!(letter, b't' | b'p') || !b.get(p + 1).is_some_and(u8::is_ascii_whitespace) {
+    if !matches!(letter, b't' | b'p' | b'c') || !b.get(p + 1).is_some_and(u8::is_ascii_whitespace) {
         return None;
     }
-    let mut q = empty_string(b, skip_blanks(b, p + 1))?;
+    let (name, end) = plain_string(b, skip_blanks(b, p + 1))?;
+    let mut q = skip_blanks(b, end);
     let mut line = Line {
         kind: Kind::Leaf,
         name: NONE,
@@ -300,63 +398,83 @@ fn fast_line(
         outcome: NONE,
     };
     if letter == b't' {
-        let (outcome, end) = fast_outcome(b, skip_blanks(b, q), players, tables)?;
+        let (outcome, end) = fast_outcome(b, q, players, tables)?;
         line.outcome = outcome;
+        line.name = tables.push_name(&src[name]);
         return Some((line, 0, end));
     }
-    let (player, end) = plain_count(b, skip_blanks(b, q))?;
-    if player == 0 || player > players as u64 {
-        return None;
-    }
-    let (set, end) = plain_count(b, skip_blanks(b, end))?;
-    q = skip_blanks(b, end);
-    if let Some(end) = empty_string(b, q) {
+    let player = if letter == b'p' {
+        let (player, end) = plain_count(b, q)?;
+        if player == 0 || player > players as u64 {
+            return None;
+        }
         q = skip_blanks(b, end);
+        line.kind = Kind::Player((player - 1) as u8);
+        player as usize
+    } else {
+        line.kind = Kind::Chance;
+        0
+    };
+    let (set, end) = plain_count(b, q)?;
+    q = skip_blanks(b, end);
+    if let Some((_, end)) = plain_string(b, q) {
+        q = skip_blanks(b, end); // the information set's name
     }
-    if b.get(q) != Some(&b'{') {
+    if b.get(q) != Some(&b'{') || tables.set_index[player].get(set).is_some() {
         return None;
     }
-    q += 1;
+    let probs = tables.probs.len();
     let mut actions = 0;
+    q += 1;
     loop {
         q = skip_blanks(b, q);
         if b.get(q) == Some(&b'}') {
             q += 1;
             break;
         }
-        q = skip_blanks(b, empty_string(b, q)?);
+        let (action, end) = plain_string(b, q)?;
+        tables.push_action(&src[action]);
+        q = skip_blanks(b, end);
+        if player == 0 {
+            let (x, end) = plain_rational(b, q)?;
+            if !(x > 0.0 && x <= 1.0) {
+                return None;
+            }
+            tables.probs.push(x);
+            q = skip_blanks(b, end);
+        }
         actions += 1;
         if b.get(q) == Some(&b',') {
             q += 1;
         }
     }
-    let key = (player as usize, set);
-    if actions == 0 || tables.set_index.contains_key(&key) {
+    if actions == 0 {
         return None;
     }
     let (outcome, end) = fast_outcome(b, skip_blanks(b, q), players, tables)?;
     let i = tables.sets.len() as u32;
+    let list = tables.end_list();
     tables.sets.push(Infoset {
-        actions: Vec::new(),
+        actions: list,
         len: actions,
-        probs: Vec::new(),
+        probs: (player == 0).then_some(probs),
         first: p,
     });
-    tables.set_index.insert(key, i);
-    line.kind = Kind::Player((player - 1) as u8);
+    tables.set_index[player].insert(set, i);
+    line.name = tables.push_name(&src[name]);
     line.set = i;
     line.outcome = outcome;
     Some((line, actions as u64, end))
 }
 
-/// [`outcome`] read from the bytes at `p`, for an outcome without a name (or `""`) and with
-/// integer payoffs: the outcome's index and where it ends. `None` (the tables untouched)
-/// leaves it to [`outcome`].
+/// [`outcome`] read from the bytes at `p`, for an outcome whose name has no escapes and
+/// whose payoffs are plain (see [`plain_rational`]): the outcome's index and where it ends.
+/// `None` (the outcome table untouched, payoffs perhaps pushed) leaves it to [`outcome`].
 #[inline]
 fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Option<(u32, usize)> {
     let (n, end) = plain_count(b, p)?;
     let mut q = skip_blanks(b, end);
-    if let Some(end) = empty_string(b, q) {
+    if let Some((_, end)) = plain_string(b, q) {
         q = skip_blanks(b, end);
     } else if b.get(q) == Some(&b'"') {
         return None;
@@ -372,25 +490,20 @@ fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Opti
     }
     q += 1;
     let start = tables.payoffs.len();
-    let read = loop {
+    loop {
         q = skip_blanks(b, q);
         if b.get(q) == Some(&b'}') {
-            break tables.payoffs.len() - start == players;
+            if tables.payoffs.len() - start != players {
+                return None;
+            }
+            break;
         }
-        let Some((x, end)) = plain_integer(b, q) else {
-            break false;
-        };
+        let (x, end) = plain_rational(b, q)?;
         q = skip_blanks(b, end);
-        match b.get(q) {
-            Some(b'/') => break false,
-            Some(b',') => q += 1,
-            _ => {}
+        if b.get(q) == Some(&b',') {
+            q += 1;
         }
         tables.payoffs.push(x);
-    };
-    if !read {
-        tables.payoffs.truncate(start);
-        return None;
     }
     match tables.outcome_index.get(n) {
         Some(i) => {
@@ -422,7 +535,7 @@ fn infoset(
     let mut declared = None;
     if lx.peek()?.tok == Tok::Punct('{') {
         let brace = lx.next_token()?;
-        let d = actions(lx, player == 0, here)?;
+        let d = actions(lx, tables, player == 0, here)?;
         if d.len == 0 {
             return Err(lx
                 .error(brace.span, "an information set with no actions")
@@ -430,16 +543,19 @@ fn infoset(
         }
         declared = Some(d);
     }
-    match (tables.set_index.get(&(player, set)), declared) {
-        (Some(&i), _) if player > 0 => {
+    match (tables.set_index[player].get(set), declared) {
+        (Some(i), _) if player > 0 => {
             let (l, _) = line_col(&lx.src, tables.sets[i as usize].first);
             Err(lx
                 .error(it.span, format!("information set {set} of player {player} is shared with the node on line {l}: that is imperfect information"))
                 .with_hint("prune searches perfect-information games: give every player node its own information set"))
         }
-        (Some(&i), Some(d)) => {
+        (Some(i), Some(d)) => {
             let prev = &tables.sets[i as usize];
-            if prev.len != d.len || prev.actions != d.actions || prev.probs != d.probs {
+            let probs = |set: &Infoset| set.probs.map(|at| &tables.probs[at..at + set.len]);
+            let same = prev.len == d.len && prev.actions == d.actions && probs(prev) == probs(&d);
+            tables.probs.truncate(d.probs.unwrap_or(tables.probs.len()));
+            if !same {
                 return Err(lx.error(
                     it.span,
                     format!("chance information set {set} is redeclared with different actions"),
@@ -447,11 +563,11 @@ fn infoset(
             }
             Ok(i)
         }
-        (Some(&i), None) => Ok(i),
+        (Some(i), None) => Ok(i),
         (None, Some(d)) => {
             let i = tables.sets.len() as u32;
             tables.sets.push(d);
-            tables.set_index.insert((player, set), i);
+            tables.set_index[player].insert(set, i);
             Ok(i)
         }
         (None, None) => Err(lx
@@ -548,26 +664,29 @@ fn rational(lx: &mut Lexer<'_>, what: &str) -> Result<(f64, Token), Diagnostic> 
 }
 
 /// The action list after `{`: names, each followed by a probability at chance nodes.
-fn actions(lx: &mut Lexer<'_>, chance: bool, here: usize) -> Result<Infoset, Diagnostic> {
+fn actions(
+    lx: &mut Lexer<'_>,
+    tables: &mut Tables,
+    chance: bool,
+    here: usize,
+) -> Result<Infoset, Diagnostic> {
     let mut set = Infoset {
-        actions: Vec::new(),
+        actions: NONE,
         len: 0,
-        probs: Vec::new(),
+        probs: chance.then_some(tables.probs.len()),
         first: here,
     };
     loop {
         if lx.eat('}')? {
-            set.len = set.actions.len();
-            if set.actions.iter().all(String::is_empty) {
-                set.actions = Vec::new();
-            }
+            set.actions = tables.end_list();
             return Ok(set);
         }
         let t = lx.next_token()?;
         if t.tok != Tok::Str {
             return Err(lx.unexpected(&t, "a quoted action name or `}`"));
         }
-        set.actions.push(lx.string(&t)?);
+        tables.push_action(&lx.string(&t)?);
+        set.len += 1;
         if chance {
             let (p, pt) = rational(lx, "the action's probability")?;
             if !(p > 0.0 && p <= 1.0) {
@@ -575,7 +694,7 @@ fn actions(lx: &mut Lexer<'_>, chance: bool, here: usize) -> Result<Infoset, Dia
                     .error(pt.span, format!("probability {p} is not in (0, 1]"))
                     .with_hint("write probabilities as decimals like 0.25 or fractions like 1/3"));
             }
-            set.probs.push(p);
+            tables.probs.push(p);
         }
         lx.eat(',')?;
     }
@@ -775,12 +894,13 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
             let set = &tables.sets[top.0 as usize];
             let a = top.1;
             top.1 += 1;
-            if let Some(name) = set.actions.get(a)
+            if set.actions != NONE
+                && let Some(name) = tables.lists[set.actions as usize].get(a)
                 && !name.is_empty()
             {
-                label = Some(name.clone());
+                label = Some(name.as_str());
             }
-            prob = set.probs.get(a).copied();
+            prob = set.probs.map(|at| tables.probs[at + a]);
         }
         let n = children(line);
         let kind = match line.kind {
@@ -793,30 +913,23 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
             }
             k => k,
         };
-        let label =
-            label.or_else(|| (line.name != NONE).then(|| tables.names[line.name as usize].clone()));
-        if kind == Kind::Leaf && constant && prob.is_none() && label.is_none() {
-            draft.push_leaf(totals[leaf * players]);
+        if kind == Kind::Leaf {
+            let t = &totals[leaf * players..leaf * players + players];
             leaf += 1;
-        } else if kind != Kind::Leaf && prob.is_none() && label.is_none() {
+            if constant {
+                draft.push_leaf(t[0]);
+            } else {
+                draft.push_payoff(t);
+            }
+        } else {
             draft.push_interior(kind);
             draft.set_children(draft.len() - 1, n as u32);
-        } else {
-            let mut node = match kind {
-                Kind::Leaf => {
-                    let t = &totals[leaf * players..leaf * players + players];
-                    leaf += 1;
-                    if constant {
-                        DraftNode::leaf(t[0])
-                    } else {
-                        DraftNode::payoff(t.to_vec())
-                    }
-                }
-                k => DraftNode::interior(k, n as u32),
-            };
-            node.prob = prob;
-            node.label = label;
-            draft.push(node);
+        }
+        if let Some(p) = prob {
+            draft.prob_last(p);
+        }
+        if let Some(l) = label.or_else(|| (line.name != NONE).then(|| tables.name(line.name))) {
+            draft.label_last(l);
         }
         if n > 0 {
             stack.push((line.set, 0));

@@ -603,6 +603,68 @@ pub fn plain_integer(b: &[u8], pos: usize) -> Option<(f64, usize)> {
     Some((if neg { -(n as f64) } else { n as f64 }, i))
 }
 
+/// A number at `pos` written the plain way, `[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?` (no
+/// `_`), that is a whole number token (no letter, digit, `_` or `.` follows): its value, as
+/// [`Lexer::number`] gives it (the same text parsed), and where it ends. `None` leaves it to
+/// the lexer, which reads the same value or reports the error (`3.`, `.5`, a number too large).
+#[inline(always)]
+pub fn plain_number(b: &[u8], pos: usize) -> Option<(f64, usize)> {
+    match plain_integer(b, pos) {
+        Some(read) => Some(read),
+        None => plain_decimal(b, pos),
+    }
+}
+
+/// [`plain_number`] for what is not a plain integer.
+#[inline(never)]
+fn plain_decimal(b: &[u8], pos: usize) -> Option<(f64, usize)> {
+    let digits = |mut i: usize| {
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        i
+    };
+    let start = pos + usize::from(matches!(b.get(pos), Some(b'-' | b'+')));
+    let mut i = digits(start);
+    if i == start {
+        return None;
+    }
+    if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i = digits(i + 1);
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        let sign = i + 1 + usize::from(matches!(b.get(i + 1), Some(b'-' | b'+')));
+        if !b.get(sign).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        i = digits(sign);
+    }
+    if b.get(i)
+        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
+    {
+        return None;
+    }
+    let x: f64 = std::str::from_utf8(&b[pos..i]).ok()?.parse().ok()?;
+    x.is_finite().then_some((x, i))
+}
+
+/// A quoted string at `pos` without a backslash (nothing to unescape: [`Lexer::string`] gives
+/// its bytes as they are): the range of its contents and where it ends. `None` leaves it to
+/// the lexer (escapes, raw strings, a string never closed).
+#[inline]
+pub fn plain_string(b: &[u8], pos: usize) -> Option<(Range<usize>, usize)> {
+    if b.get(pos) != Some(&b'"') {
+        return None;
+    }
+    let body = pos + 1;
+    let len = b
+        .get(body..)?
+        .iter()
+        .position(|&c| c == b'"' || c == b'\\')?;
+    let end = body + len;
+    (b[end] == b'"').then_some((body..end, end + 1))
+}
+
 /// `-?[0-9]{1,15}` read directly: most numbers in tree files are small integers, and this is
 /// several times quicker than `f64::from_str` (exact, since |x| < 2^53).
 #[inline]

@@ -31,7 +31,9 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
-use super::lex::{Lexer, Tok, Token, did_you_mean, plain_integer, skip_blanks};
+use super::lex::{
+    Lexer, Tok, Token, did_you_mean, plain_integer, plain_number, plain_string, skip_blanks,
+};
 use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
 use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
@@ -252,13 +254,16 @@ impl<'a> Parser<'a> {
         }
         let src = Arc::clone(&self.lx.src);
         let b = src.as_bytes();
+        // A payoff tuple being read by `fast_node`.
+        let mut payoff: Vec<f64> = Vec::new();
         while !stack.is_empty() {
-            // The common shapes, read straight from the bytes: a plain integer leaf and the
-            // `,` or `]` after it, `Max([` and `Min([`, and `])` closing a node. Anything else
-            // is left to the general way below, from the same place.
+            // Most nodes read straight from the bytes (see `fast_node`), and so does `])`
+            // closing a node. Anything else is left to the general way below, from the same
+            // place.
             if let Some(at) = self.lx.offset() {
                 let p = skip_blanks(b, at);
                 let top = stack.len() - 1;
+                // The commonest node, a plain integer, first and without a `Node`.
                 if let Some((value, end)) = plain_integer(b, p) {
                     self.count_child(&mut stack[top], p..end)?;
                     self.draft.push_leaf(value);
@@ -269,36 +274,47 @@ impl<'a> Parser<'a> {
                     self.fast_after_child(b)?;
                     continue;
                 }
-                let rest = &b[p..];
-                if rest.starts_with(b"Max([") || rest.starts_with(b"Min([") {
-                    self.count_child(&mut stack[top], p..p + 3)?;
+                payoff.clear();
+                if let Some(node) = fast_node(&src, p, &mut payoff) {
+                    self.count_child(&mut stack[top], node.span.clone())?;
                     let index = self.draft.len();
-                    self.draft.push_interior(if rest[2] == b'x' {
-                        Kind::Max
-                    } else {
-                        Kind::Min
-                    });
-                    if self.keep_spans {
-                        self.spans.push(p..p + 3);
+                    match node.head {
+                        Head::Leaf(value) => self.draft.push_leaf(value),
+                        Head::Payoff => self.draft.push_payoff(&payoff),
+                        Head::Interior(kind) => self.draft.push_interior(kind),
                     }
-                    self.lx.advance_to(p + 5);
-                    stack.push(Frame {
-                        index,
-                        children: 0,
-                        wrapped: false,
-                    });
+                    if let Some(p) = node.prob {
+                        self.draft.prob_last(p);
+                    }
+                    if let Some(label) = node.label {
+                        self.draft.label_last(&src[label]);
+                    }
+                    if self.keep_spans {
+                        self.spans.push(node.span);
+                    }
+                    self.set_positions(index, &node.positions);
+                    self.lx.advance_to(node.positions.end);
+                    if let Head::Interior(_) = node.head {
+                        stack.push(Frame {
+                            index,
+                            children: 0,
+                            wrapped: node.prob.is_some(),
+                        });
+                    } else {
+                        self.fast_after_child(b)?;
+                    }
                     continue;
                 }
-                if rest.first() == Some(&b']') {
-                    let close = skip_blanks(b, p + 1);
-                    if b.get(close) == Some(&b')') {
-                        self.lx.advance_to(close + 1);
-                        if self.close_node(&mut stack)? {
-                            return Ok(());
-                        }
-                        self.fast_after_child(b)?;
-                        continue;
+                if b.get(p) == Some(&b']')
+                    && let Some(end) = node_end(b, p + 1)
+                {
+                    self.lx.advance_to(end.end);
+                    self.set_positions(stack[top].index, &end);
+                    if self.close_node(&mut stack)? {
+                        return Ok(());
                     }
+                    self.fast_after_child(b)?;
+                    continue;
                 }
                 self.lx.advance_to(p);
             }
@@ -331,6 +347,16 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Gives the node at `index` the key and heuristic value read from the bytes.
+    fn set_positions(&mut self, index: usize, read: &End) {
+        if let Some(k) = read.key {
+            self.draft.set_key(index, k);
+        }
+        if let Some(h) = read.heuristic {
+            self.draft.set_heuristic(index, h);
+        }
     }
 
     /// Ends the node on top of `stack`, its `])` read: its child count, and the `)` of a
@@ -391,6 +417,14 @@ impl<'a> Parser<'a> {
     }
 
     fn close_prob(&mut self) -> Result<(), Diagnostic> {
+        if let Some(end) = self
+            .lx
+            .offset()
+            .and_then(|at| prob_close(self.lx.src.as_bytes(), at))
+        {
+            self.lx.advance_to(end);
+            return Ok(());
+        }
         self.lx.eat(',')?;
         self.lx.expect(')', "to close `Prob(p, node)`")?;
         Ok(())
@@ -625,6 +659,272 @@ impl<'a> Parser<'a> {
         }
         Ok(v)
     }
+}
+
+/// What a node is, read from the bytes by [`fast_node`].
+#[derive(Copy, Clone)]
+enum Head {
+    Leaf(f64),
+    /// A payoff tuple, its values in the caller's buffer.
+    Payoff,
+    /// `Max(`, `Min(`, `Chance(` or `Player(i,` [label `,`] `[`: the children follow.
+    Interior(Kind),
+}
+
+/// A node read from the bytes by [`fast_node`].
+struct Node {
+    prob: Option<f64>,
+    label: Option<Range<usize>>,
+    head: Head,
+    /// The node's span as the general way keeps it: its number, the `(` of its payoff tuple,
+    /// or its kind's name.
+    span: Range<usize>,
+    /// A `Leaf`'s key and heuristic value, and where the node ends: after its value and any
+    /// `Prob(…)` around it, or after the `[` of its children.
+    positions: End,
+}
+
+/// The end of a node read from the bytes by [`node_end`]: its key and heuristic value if it
+/// has them, and where it ends.
+#[derive(Default)]
+struct End {
+    key: Option<u64>,
+    heuristic: Option<f64>,
+    end: usize,
+}
+
+/// A node at `p` read from the bytes, as [`Parser::node_start`] reads it, when its strings have
+/// no escapes, its numbers are plain (see [`plain_number`]), no comment sits inside it and a
+/// `Leaf(…)` has no key or heuristic: a number, a payoff tuple, `Leaf([label,] value)`, or the
+/// start of `Max`, `Min`, `Chance` or `Player(i,` with an optional label, each perhaps
+/// wrapped in `Prob(p, …)`; a payoff tuple's values are pushed on `payoff`. The tokens are those
+/// the lexer finds, each followed by what the general way expects there. `None` (nothing read)
+/// leaves the node to the general way, which reads the same or reports the error.
+#[inline]
+fn fast_node(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Node> {
+    let b = src.as_bytes();
+    // What no node starts with (`]` above all) is left at once.
+    if !b
+        .get(p)
+        .is_some_and(|c| c.is_ascii_digit() || b"-+(PLMC".contains(c))
+    {
+        return None;
+    }
+    if let Some((x, end)) = plain_number(b, p) {
+        return Some(Node {
+            prob: None,
+            label: None,
+            head: Head::Leaf(x),
+            span: p..end,
+            positions: End {
+                end,
+                ..End::default()
+            },
+        });
+    }
+    let mut q = p;
+    let mut prob = None;
+    if let Some(r) = open_word(b, q, "Prob") {
+        let (x, end) = match plain_string(b, r) {
+            Some((text, end)) => (parse_fraction(&src[text])?, end),
+            None => plain_number(b, r)?,
+        };
+        q = skip_blanks(b, end);
+        if b.get(q) != Some(&b',') {
+            return None;
+        }
+        q = skip_blanks(b, q + 1);
+        prob = Some(x);
+    }
+    // A leaf's value, with the `Prob(…)` around it closed.
+    let leaf = |head: Head, span: Range<usize>, label, mut positions: End| {
+        if prob.is_some() {
+            positions.end = prob_close(b, positions.end)?;
+        }
+        Some(Node {
+            prob,
+            label,
+            head,
+            span,
+            positions,
+        })
+    };
+    let plain = |end| End {
+        end,
+        ..End::default()
+    };
+    if let Some((x, end)) = plain_number(b, q) {
+        return leaf(Head::Leaf(x), q..end, None, plain(end));
+    }
+    if b.get(q) == Some(&b'(') {
+        let end = payoff_tuple(b, q + 1, payoff)?;
+        return leaf(Head::Payoff, q..q + 1, None, plain(end));
+    }
+    if let Some(r) = open_word(b, q, "Leaf") {
+        let (label, r) = label_before(b, r)?;
+        let (head, end) = match plain_number(b, r) {
+            Some((x, end)) => (Head::Leaf(x), end),
+            None if b.get(r) == Some(&b'(') => (Head::Payoff, payoff_tuple(b, r + 1, payoff)?),
+            None => return None,
+        };
+        return leaf(head, q..q + 4, label, node_end(b, end)?);
+    }
+    let (kind, name, mut r) = if let Some(r) = open_word(b, q, "Max") {
+        (Kind::Max, 3, r)
+    } else if let Some(r) = open_word(b, q, "Min") {
+        (Kind::Min, 3, r)
+    } else if let Some(r) = open_word(b, q, "Chance") {
+        (Kind::Chance, 6, r)
+    } else {
+        let r = open_word(b, q, "Player")?;
+        if !b.get(r).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let (n, end) = plain_integer(b, r)?;
+        let comma = skip_blanks(b, end);
+        if !(1.0..=255.0).contains(&n) || b.get(comma) != Some(&b',') {
+            return None;
+        }
+        (Kind::Player((n - 1.0) as u8), 6, skip_blanks(b, comma + 1))
+    };
+    let label;
+    (label, r) = label_before(b, r)?;
+    if b.get(r) != Some(&b'[') {
+        return None;
+    }
+    Some(Node {
+        prob,
+        label,
+        head: Head::Interior(kind),
+        span: q..q + name,
+        positions: plain(r + 1),
+    })
+}
+
+/// The identifier `word` at `q`, then `(`: where what follows the `(` starts.
+#[inline]
+fn open_word(b: &[u8], q: usize, word: &str) -> Option<usize> {
+    let end = q + word.len();
+    // Byte by byte: these words are short, and a call to compare them cost more.
+    if !word
+        .bytes()
+        .enumerate()
+        .all(|(k, c)| b.get(q + k) == Some(&c))
+        || b.get(end)
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
+    {
+        return None;
+    }
+    let open = skip_blanks(b, end);
+    (b.get(open) == Some(&b'(')).then(|| skip_blanks(b, open + 1))
+}
+
+/// An optional label `"…",` at `r` ([`Parser::optional_label`]) whose string has no escapes:
+/// its text's range and where what follows starts. `None`: a label to leave to the general way.
+#[inline]
+fn label_before(b: &[u8], r: usize) -> Option<(Option<Range<usize>>, usize)> {
+    if b.get(r) != Some(&b'"') {
+        return Some((None, r));
+    }
+    let (text, end) = plain_string(b, r)?;
+    let comma = skip_blanks(b, end);
+    (b.get(comma) == Some(&b',')).then(|| (Some(text), skip_blanks(b, comma + 1)))
+}
+
+/// The rest of a payoff tuple after its `(` at `r` ([`Parser::payoff_rest`]), plain numbers
+/// only, pushed on `payoff`: where it ends. `None` for anything else, an empty tuple too.
+#[inline]
+fn payoff_tuple(b: &[u8], mut r: usize, payoff: &mut Vec<f64>) -> Option<usize> {
+    loop {
+        r = skip_blanks(b, r);
+        if b.get(r) == Some(&b')') && !payoff.is_empty() {
+            return Some(r + 1);
+        }
+        let (x, end) = plain_number(b, r)?;
+        payoff.push(x);
+        r = skip_blanks(b, end);
+        match b.get(r) {
+            Some(b',') => r += 1,
+            Some(b')') => return Some(r + 1),
+            _ => return None,
+        }
+    }
+}
+
+/// The end of a node at `at`, after its value or its children's `]` ([`Parser::node_end`]):
+/// `)`, or `, (key: K, heuristic: H))` with either field or none, the key plain digits and
+/// the heuristic value a plain number, each field once.
+#[inline]
+fn node_end(b: &[u8], at: usize) -> Option<End> {
+    let mut read = End::default();
+    let mut q = skip_blanks(b, at);
+    if b.get(q) == Some(&b',') {
+        q = skip_blanks(b, q + 1);
+        if b.get(q) == Some(&b'(') {
+            q += 1;
+            loop {
+                q = skip_blanks(b, q);
+                if b.get(q) == Some(&b')') {
+                    q += 1;
+                    break;
+                }
+                let word = b[q..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                    .count();
+                let colon = skip_blanks(b, q + word);
+                if b.get(colon) != Some(&b':') {
+                    return None;
+                }
+                let value = skip_blanks(b, colon + 1);
+                let end = match &b[q..q + word] {
+                    b"key" if read.key.is_none() => {
+                        let digits = b[value..].iter().take_while(|c| c.is_ascii_digit()).count();
+                        let end = value + digits;
+                        if b.get(end)
+                            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
+                        {
+                            return None;
+                        }
+                        read.key = Some(std::str::from_utf8(&b[value..end]).ok()?.parse().ok()?);
+                        end
+                    }
+                    b"heuristic" if read.heuristic.is_none() => {
+                        let (h, end) = plain_number(b, value)?;
+                        read.heuristic = Some(h);
+                        end
+                    }
+                    _ => return None,
+                };
+                q = skip_blanks(b, end);
+                match b.get(q) {
+                    Some(b',') => q += 1,
+                    Some(b')') => {
+                        q += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+            q = skip_blanks(b, q);
+            if b.get(q) == Some(&b',') {
+                q = skip_blanks(b, q + 1);
+            }
+        }
+    }
+    read.end = q + 1;
+    (b.get(q) == Some(&b')')).then_some(read)
+}
+
+/// The `)` closing `Prob(p, node)` at `at`, perhaps after a `,` ([`Parser::close_prob`]):
+/// where it ends.
+#[inline]
+fn prob_close(b: &[u8], at: usize) -> Option<usize> {
+    let mut q = skip_blanks(b, at);
+    if b.get(q) == Some(&b',') {
+        q = skip_blanks(b, q + 1);
+    }
+    (b.get(q) == Some(&b')')).then_some(q + 1)
 }
 
 /// `"1/3"`, `"0.25"` or `"1"` as a number.

@@ -201,16 +201,12 @@ impl Draft {
         self.children.push(node.children);
         self.value.push(node.value);
         if let Some(p) = node.prob {
-            self.probs.push((i, p));
+            self.push_prob(i, p);
         }
         if let Some(l) = node.label {
             self.push_label(i, &l);
         }
-        if !node.payoff.is_empty() {
-            self.payoff_values.extend_from_slice(&node.payoff);
-            self.payoff_nodes.push(i);
-            self.payoff_ends.push(self.payoff_values.len());
-        }
+        self.push_payoff_of(i, &node.payoff);
         if let Some(k) = node.key {
             self.keys.push((i, k));
         }
@@ -245,7 +241,63 @@ impl Draft {
         self.value.push(0.0);
     }
 
+    /// `push(DraftNode::payoff(payoff.to_vec()))`, without the vector.
+    pub fn push_payoff(&mut self, payoff: &[f64]) {
+        self.push_leaf(0.0);
+        self.push_payoff_of(self.kind.len() as u32 - 1, payoff);
+    }
+
+    /// Labels the node pushed last, as [`Draft::push`] does a node with `label: Some(…)`
+    /// (loaders read labels from their text without making a `String` of each).
+    pub fn label_last(&mut self, label: &str) {
+        self.push_label(self.kind.len() as u32 - 1, label);
+    }
+
+    /// Gives the node pushed last its probability, as [`Draft::push`] does a node with
+    /// `prob: Some(p)`.
+    pub fn prob_last(&mut self, p: f64) {
+        self.push_prob(self.kind.len() as u32 - 1, p);
+    }
+
+    /// Entries a side table (labels, probabilities, payoffs) may need for the nodes still to
+    /// come, as far as the draft's room tells: reserved when its first entry is pushed, as a
+    /// table that grows by doubling copies itself several times on the way to a million
+    /// entries (pages reserved and never written cost no memory). One entry a node, one byte
+    /// of label text, one payoff value: at most 45 bytes a node of the draft's room, within
+    /// what a load may take a node (`format::LOAD_BYTES_PER_NODE`); a longer label or vector
+    /// grows as before.
+    fn room(&self) -> usize {
+        self.kind.capacity().saturating_sub(self.kind.len()) + 1
+    }
+
+    fn push_prob(&mut self, i: u32, p: f64) {
+        if self.probs.is_empty() {
+            self.probs.reserve(self.room());
+        }
+        self.probs.push((i, p));
+    }
+
+    fn push_payoff_of(&mut self, i: u32, payoff: &[f64]) {
+        if payoff.is_empty() {
+            return;
+        }
+        if self.payoff_nodes.is_empty() {
+            let room = self.room();
+            self.payoff_nodes.reserve(room);
+            self.payoff_ends.reserve(room);
+            self.payoff_values.reserve(room);
+        }
+        self.payoff_values.extend_from_slice(payoff);
+        self.payoff_nodes.push(i);
+        self.payoff_ends.push(self.payoff_values.len());
+    }
+
     fn push_label(&mut self, i: u32, label: &str) {
+        if self.labels.is_empty() {
+            let room = self.room();
+            self.labels.reserve(room);
+            self.label_text.reserve(room);
+        }
         self.label_text.push_str(label);
         self.labels.push((i, self.label_text.len() as u32));
     }
@@ -840,8 +892,8 @@ impl Valid {
             value: huge_zeroed(n),
             // Every node but the root gets its parent below.
             parent: vec![0; n],
-            // NaN until the parent's pass below: "no probability given".
-            prob: vec![if plain { 1.0 } else { f64::NAN }; n],
+            // NaN until the parent's pass below: "no probability given" (when some are).
+            prob: vec![if d.probs.is_empty() { 1.0 } else { f64::NAN }; n],
             uniform: vec![false; n],
         };
         let mut label_ids: Vec<u32> = Vec::with_capacity(d.labels.len());
@@ -860,13 +912,19 @@ impl Valid {
         };
         let (mut next_key, mut next_heuristic) = (0, 0);
         let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
-        let mut stack: Vec<(u32, u32)> = Vec::new(); // (id, children still to come)
-        // What the searches read besides the arena, when the walk gathers it.
-        let mut searched = None;
+        // What the searches read besides the arena, gathered as `plain_walk` does.
+        let mut branching = 0;
+        let mut leaf_parents = if plain {
+            Vec::new()
+        } else {
+            vec![0u64; n.div_ceil(64)]
+        };
+        // (id, children still to come, whether a child is interior)
+        let mut stack: Vec<(u32, u32, bool)> = Vec::new();
         if plain {
-            let (facts, branching, leaf_parents) = plain_walk(&d, &mut next, &mut nodes);
+            let facts;
+            (facts, branching, leaf_parents) = plain_walk(&d, &mut next, &mut nodes);
             (height, leaves, chance, integral) = facts;
-            searched = Some((branching, leaf_parents));
         } else {
             for i in 0..n {
                 let depth = stack.len();
@@ -874,11 +932,12 @@ impl Valid {
                 let id = next[depth];
                 next[depth] += 1;
                 let at = id as usize;
+                let (kind, c, value) = (d.kind[i], d.children[i], d.value[i]);
                 if let Some(top) = stack.last_mut() {
                     nodes.parent[at] = top.0;
                     top.1 -= 1;
+                    top.2 |= c > 0;
                 }
-                let (kind, c, value) = (d.kind[i], d.children[i], d.value[i]);
                 nodes.kind[at] = kind;
                 nodes.len[at] = c;
                 nodes.value[at] = value;
@@ -924,9 +983,13 @@ impl Valid {
                     }
                 }
                 if c > 0 {
-                    stack.push((id, c));
+                    branching = branching.max(c);
+                    stack.push((id, c, false));
                 }
-                while stack.last().is_some_and(|&(_, left)| left == 0) {
+                while let Some(&(id, 0, interior_child)) = stack.last() {
+                    if !interior_child {
+                        leaf_parents[id as usize / 64] |= 1 << (id % 64);
+                    }
                     stack.pop();
                 }
             }
@@ -935,15 +998,30 @@ impl Valid {
             nodes.parent[0] = NO_PARENT;
             nodes.prob[0] = 1.0;
         }
-        let mut payoffs = Vec::new();
+        // Every leaf's payoffs, rearranged by id (room for all at once: growing by doubling
+        // copied them several times).
+        let mut payoffs = Vec::with_capacity(if multiplayer {
+            d.payoff_values.len()
+        } else {
+            0
+        });
         let players = usize::from(d.meta.players);
-        if plain {
-            // Children of chance nodes are equally likely, the others have probability 1.
+        if d.probs.is_empty() {
+            // Children of chance nodes are equally likely, the others have probability 1; a
+            // leaf of an n-player tree gets its row of payoffs.
             for id in 0..n {
-                if nodes.kind[id] == Kind::Chance {
-                    let (first, len) = (nodes.first[id] as usize, nodes.len[id] as usize);
-                    nodes.prob[first..first + len].fill(1.0 / len as f64);
-                    nodes.uniform[id] = true;
+                match nodes.kind[id] {
+                    Kind::Chance => {
+                        let (first, len) = (nodes.first[id] as usize, nodes.len[id] as usize);
+                        nodes.prob[first..first + len].fill(1.0 / len as f64);
+                        nodes.uniform[id] = true;
+                    }
+                    Kind::Leaf if multiplayer => {
+                        let first = nodes.first[id] as usize;
+                        nodes.first[id] = (payoffs.len() / players) as u32;
+                        payoffs.extend_from_slice(d.payoff(first));
+                    }
+                    _ => {}
                 }
             }
         } else {
@@ -1029,9 +1107,6 @@ impl Valid {
             (tree.height, tree.leaves, tree.chance, tree.integral),
             "the layout's facts are those `Tree::sealed` computes"
         );
-        let Some((branching, leaf_parents)) = searched else {
-            return tree.with_search_facts();
-        };
         debug_assert_eq!(
             tree.search_facts(),
             (branching, leaf_parents.clone()),
