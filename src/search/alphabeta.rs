@@ -9,7 +9,7 @@
 //! Trees need not alternate Max and Min: [`super::negamax::child`] gives a child's value from its parent's point
 //! of view, negating only between opposite players (see [`super::negamax`]).
 
-use super::negamax::{child, cut_kind, enter, exit, leaf, sign};
+use super::negamax::{child, cut_kind, enter, exit, leaf_children, sign};
 use super::{Found, Observer};
 use crate::tree::{NodeId, Tree};
 
@@ -51,17 +51,7 @@ pub(crate) fn f2<O: Observer, const FRESH: bool>(
     let (first, kinds) = tree.child_kinds(p);
     let n = kinds.len();
     if tree.children_all_leaves(p) {
-        for (i, &v) in tree.values_from(first, n).iter().enumerate() {
-            leaf::<O, FRESH>(obs, NodeId(first + i as u32), v);
-            let t = s * v;
-            if t > m {
-                m = t;
-            }
-            if m >= beta {
-                obs.cutoff(p, i as u32, (n - i - 1) as u32, cut_kind(s));
-                break;
-            }
-        }
+        m = leaf_children::<O, FRESH>(tree, p, s, m, beta, obs);
     } else {
         for (i, &k) in kinds.iter().enumerate() {
             let c = NodeId(first + i as u32);
@@ -88,17 +78,7 @@ fn soft<O: Observer>(tree: &Tree, p: NodeId, alpha: f64, beta: f64, obs: &mut O)
     let (first, kinds) = tree.child_kinds(p);
     let n = kinds.len();
     if tree.children_all_leaves(p) {
-        for (i, &v) in tree.values_from(first, n).iter().enumerate() {
-            obs.fresh_leaf(NodeId(first + i as u32), v);
-            let value = s * v;
-            if value > score {
-                score = value;
-            }
-            if score >= beta {
-                obs.cutoff(p, i as u32, (n - i - 1) as u32, cut_kind(s));
-                break;
-            }
-        }
+        score = leaf_children::<O, true>(tree, p, s, score, beta, obs);
     } else {
         for (i, &k) in kinds.iter().enumerate() {
             let c = NodeId(first + i as u32);

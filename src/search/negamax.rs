@@ -58,6 +58,35 @@ pub(crate) fn leaf<O: Observer, const FRESH: bool>(obs: &mut O, c: NodeId, v: f6
     }
 }
 
+/// A node `p` (sign `s`) whose children are all leaves (the last level of a uniform tree:
+/// most visits), searched by a loop over the value column: `best` raised by each child's
+/// value from `p`'s side, until it reaches `beta` (a cutoff after that child). The events and
+/// their order are those of the general loop, which would read each child's kind first.
+#[inline]
+pub(crate) fn leaf_children<O: Observer, const FRESH: bool>(
+    tree: &Tree,
+    p: NodeId,
+    s: f64,
+    mut best: f64,
+    beta: f64,
+    obs: &mut O,
+) -> f64 {
+    let first = tree.child(p, 0).0;
+    let n = tree.child_count(p);
+    for (i, &v) in tree.values_from(first, n).iter().enumerate() {
+        leaf::<O, FRESH>(obs, NodeId(first + i as u32), v);
+        let t = s * v;
+        if t > best {
+            best = t;
+        }
+        if best >= beta {
+            obs.cutoff(p, i as u32, (n - i - 1) as u32, cut_kind(s));
+            break;
+        }
+    }
+    best
+}
+
 /// Reports entering `node` (sign `s`) with a negamax window, as a root-relative window.
 #[inline]
 pub(crate) fn enter<O: Observer>(obs: &mut O, node: NodeId, s: f64, alpha: f64, beta: f64) {
