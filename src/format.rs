@@ -214,11 +214,16 @@ fn load_counted(
     let text = match progress {
         Some(p) => {
             p.set_total(meta.len().min(limit));
-            let text = read_text(&name, progress::Counting::new(file, p), limit)?;
+            let text = read_text(
+                &name,
+                progress::Counting::new(file, p),
+                limit,
+                Some(meta.len()),
+            )?;
             p.set_total(text.len() as u64);
             text
         }
-        None => read_text(&name, file, limit)?,
+        None => read_text(&name, file, limit, Some(meta.len()))?,
     };
     let format = format
         .or_else(|| Format::from_path(path))
@@ -229,25 +234,91 @@ fn load_counted(
 /// Reads a tree from a stream such as standard input, in `format` or the format its content
 /// suggests; at most [`max_file_bytes`] bytes are read. `name` names it in messages.
 pub fn load_from(name: &str, input: impl Read, format: Option<Format>) -> Result<Tree, LoadError> {
-    let text = read_text(name, input, max_file_bytes())?;
+    let text = read_text(name, input, max_file_bytes(), None)?;
     let format = format.unwrap_or_else(|| Format::sniff(&text));
     parse(name, text, format)
 }
 
-/// Reads at most `limit` bytes of text; more is refused.
-fn read_text(name: &str, input: impl Read, limit: u64) -> Result<Arc<str>, LoadError> {
+/// Reads at most `limit` bytes of text; more is refused. `expected`: the length of the file
+/// when it was opened, where there is one (the text is what is read, whatever its length).
+fn read_text(
+    name: &str,
+    mut input: impl Read,
+    limit: u64,
+    expected: Option<u64>,
+) -> Result<Arc<str>, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_owned(),
+        source,
+    };
+    // A file of known length is read straight into the buffer the parsers share, allocated
+    // once: no regrowth while reading, and no copy into an `Arc` after (each would fault in and
+    // copy the whole text again).
+    if let Some(len) = expected.filter(|&len| len <= limit)
+        && let Ok(len) = usize::try_from(len)
+    {
+        let mut text = Arc::<[u8]>::new_uninit_slice(len);
+        let slots = Arc::get_mut(&mut text).expect("a new Arc has one owner");
+        // SAFETY: this writes `len` zero bytes into the slice's own `len` bytes: all of them
+        // are initialized `u8`s after it.
+        let mut text = unsafe {
+            std::ptr::write_bytes(slots.as_mut_ptr(), 0, len);
+            text.assume_init()
+        };
+        let buf = Arc::get_mut(&mut text).expect("a new Arc has one owner");
+        let mut filled = 0;
+        while filled < len {
+            match input.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io(e)),
+            }
+        }
+        let mut more = Vec::new();
+        if filled == len {
+            // The file may have grown since its length was read.
+            input
+                .take(limit.saturating_add(1).saturating_sub(len as u64))
+                .read_to_end(&mut more)
+                .map_err(io)?;
+        }
+        if filled == len && more.is_empty() {
+            return shared_text(name, text);
+        }
+        // It changed while being read: what was read is the text.
+        let mut bytes = text[..filled].to_vec();
+        bytes.append(&mut more);
+        if bytes.len() as u64 > limit {
+            return Err(too_big(name.to_owned(), None, limit));
+        }
+        return decode(name, bytes);
+    }
     let mut bytes = Vec::new();
     input
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|source| LoadError::Io {
-            path: name.to_owned(),
-            source,
-        })?;
+        .map_err(io)?;
     if bytes.len() as u64 > limit {
         return Err(too_big(name.to_owned(), None, limit));
     }
     decode(name, bytes)
+}
+
+/// Bytes read into a shared buffer, as text: the same buffer when they are UTF-8 without a
+/// NUL byte where [`decode`] looks for one, else `decode`'s report.
+fn shared_text(name: &str, bytes: Arc<[u8]>) -> Result<Arc<str>, LoadError> {
+    if text_problem(&bytes) {
+        return decode(name, bytes.to_vec());
+    }
+    // SAFETY: the bytes are valid UTF-8 (checked just above), and `str` has the layout of
+    // `[u8]`, so the allocation is a valid `Arc<str>`.
+    Ok(unsafe { Arc::from_raw(Arc::into_raw(bytes) as *const str) })
+}
+
+/// Whether [`decode`] refuses these bytes: a NUL byte in the first 64 KiB, or invalid UTF-8.
+fn text_problem(bytes: &[u8]) -> bool {
+    bytes.iter().take(1 << 16).any(|&b| b == 0) || std::str::from_utf8(bytes).is_err()
 }
 
 fn too_big(path: String, size: Option<u64>, limit: u64) -> LoadError {
@@ -486,6 +557,23 @@ pub(crate) fn invalid_to_diagnostic(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_is_what_is_read_whatever_length_was_expected() {
+        let text = "(root: Max([3, Min([1, 2])]))";
+        for expected in [None, Some(0), Some(5), Some(text.len() as u64), Some(100)] {
+            let read = read_text("t.ron", text.as_bytes(), 1000, expected).unwrap();
+            assert_eq!(&*read, text, "expected {expected:?}");
+            let e = read_text("t.ron", text.as_bytes(), 10, expected).unwrap_err();
+            assert!(e.to_string().contains("larger than 10 bytes"), "{e}");
+        }
+        for bad in [&b"(root: \x00)"[..], b"(root:\n \xff)"] {
+            let expected = Some(bad.len() as u64);
+            let shared = read_text("t.ron", bad, 1000, expected).unwrap_err();
+            let decoded = decode("t.ron", bad.to_vec()).unwrap_err();
+            assert_eq!(shared.render(false), decoded.render(false));
+        }
+    }
 
     #[test]
     fn sniffing() {
