@@ -201,12 +201,50 @@ pub struct Meta {
     pub payoff_sum: Option<f64>,
 }
 
-/// Optional labels, one string per node, stored back to back.
-#[derive(Clone, Debug, PartialEq, Default)]
+/// Optional labels, one string per node, stored back to back in the order they were given (a
+/// loader's preorder): a load hands its labels over as read, without rearranging their text.
+#[derive(Clone, Debug, Default)]
 struct Labels {
-    /// `starts[i]..starts[i + 1]` is node `i`'s label; empty when the tree has no labels.
-    starts: Vec<u32>,
+    /// Node `i`'s label is entry `of[i]` (from 1), 0 for none; empty when the tree has none.
+    of: Vec<u32>,
+    /// Entry `k`'s text is `text[ends[k - 1]..ends[k]]`; `ends[0]` is 0.
+    ends: Vec<u32>,
     text: String,
+}
+
+impl Labels {
+    /// Labels from a loader: `of` by node, `ends` and `text` as described on the fields.
+    fn new(of: Vec<u32>, ends: Vec<u32>, text: String) -> Labels {
+        debug_assert_eq!(ends.first(), Some(&0));
+        debug_assert!(of.iter().all(|&k| (k as usize) < ends.len()));
+        Labels { of, ends, text }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<&str> {
+        let k = *self.of.get(i)? as usize;
+        if k == 0 {
+            return None;
+        }
+        let (a, b) = (self.ends[k - 1] as usize, self.ends[k] as usize);
+        (a < b).then(|| &self.text[a..b])
+    }
+
+    fn is_empty(&self) -> bool {
+        self.of.is_empty()
+    }
+
+    /// Keeps the labels of the first `n` nodes.
+    fn truncate(&mut self, n: usize) {
+        self.of.truncate(n);
+    }
+}
+
+/// Labels compare as the strings they give each node, however they are stored.
+impl PartialEq for Labels {
+    fn eq(&self, other: &Labels) -> bool {
+        self.of.len() == other.of.len() && (0..self.of.len()).all(|i| self.get(i) == other.get(i))
+    }
 }
 
 /// Optional per-node facts of game trees: the static evaluation of a position (interior nodes
@@ -412,16 +450,11 @@ impl Tree {
     }
 
     pub fn label(&self, id: NodeId) -> Option<&str> {
-        let s = &self.labels.starts;
-        if s.is_empty() {
-            return None;
-        }
-        let (a, b) = (s[id.index()] as usize, s[id.index() + 1] as usize);
-        (a < b).then(|| &self.labels.text[a..b])
+        self.labels.get(id.index())
     }
 
     pub fn has_labels(&self) -> bool {
-        !self.labels.starts.is_empty()
+        !self.labels.is_empty()
     }
 
     /// The heuristic value (static evaluation) stored at an interior node, from Max's point of
@@ -837,16 +870,20 @@ impl Tree {
     /// This tree with new labels (replacing any); `label` is called once per node in id order.
     pub fn with_labels(mut self, mut label: impl FnMut(NodeId) -> Option<String>) -> Tree {
         let mut l = Labels {
-            starts: Vec::with_capacity(self.len() + 1),
+            of: Vec::with_capacity(self.len()),
+            ends: vec![0],
             text: String::new(),
         };
         for id in self.ids() {
-            l.starts.push(l.text.len() as u32);
-            if let Some(s) = label(id) {
-                l.text.push_str(&s);
+            match label(id) {
+                Some(s) if !s.is_empty() => {
+                    l.text.push_str(&s);
+                    l.of.push(l.ends.len() as u32);
+                    l.ends.push(l.text.len() as u32);
+                }
+                _ => l.of.push(0),
             }
         }
-        l.starts.push(l.text.len() as u32);
         self.labels = if l.text.is_empty() {
             Labels::default()
         } else {
@@ -1072,6 +1109,34 @@ mod tests {
         let leaf = t.child(t.child(t.root(), 2), 1);
         assert_eq!(t.depth_of(leaf), 2);
         assert_eq!(t.path_to(leaf).len(), 3);
+    }
+
+    #[test]
+    fn labels_follow_their_nodes_from_preorder_to_ids() {
+        let t = crate::format::parse_expr("(a=(c=1,d=2),b=(\"\"=3,f=4))", false).unwrap();
+        let by_id: Vec<Option<&str>> = t.ids().map(|i| t.label(i)).collect();
+        let want = [
+            None,
+            Some("a"),
+            Some("b"),
+            Some("c"),
+            Some("d"),
+            None,
+            Some("f"),
+        ];
+        assert_eq!(by_id, want);
+        // Stored in preorder or rebuilt in id order, the same labels make equal trees.
+        let rebuilt = t.clone().with_labels(|i| t.label(i).map(str::to_owned));
+        assert_eq!(rebuilt, t);
+        let renamed = t
+            .clone()
+            .with_labels(|i| t.label(i).map(|l| l.replace('f', "g")));
+        assert_ne!(renamed, t);
+        assert_eq!(
+            t.clone().with_labels(|_| None),
+            t.clone().with_labels(|_| Some(String::new()))
+        );
+        assert!(!t.clone().with_labels(|_| None).has_labels());
     }
 
     #[test]

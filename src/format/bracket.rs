@@ -82,6 +82,7 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
     let src = Arc::clone(&lx.src);
     let b = src.as_bytes();
     let mut draft = Draft::with_capacity(Meta::default(), nodes);
+    draft.expect_label_text(b.len());
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep { nodes } else { 0 });
     let mut sigils: Vec<(u32, Kind)> = Vec::new();
     let mut multiplayer = false;

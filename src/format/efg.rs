@@ -884,6 +884,8 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
             .all(|t| (t.iter().sum::<f64>() - first).abs() <= 1e-9 * first.abs().max(1.0));
     meta.players = if constant { 2 } else { players as u8 };
     let mut draft = Draft::with_capacity(meta, lines.len());
+    // Action names are declared once an information set: a hint, not a bound.
+    draft.expect_label_text(lx.src.len());
     // Labels come from the parent's action names; a node's own name labels it otherwise.
     let mut stack: Vec<(u32, usize)> = Vec::new(); // (parent's set, next action index)
     let mut leaf = 0;

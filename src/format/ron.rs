@@ -100,9 +100,11 @@ struct Frame {
 
 impl<'a> Parser<'a> {
     fn new(file: &'a str, src: Arc<str>, nodes: usize, keep_spans: bool) -> Self {
+        let mut draft = Draft::with_capacity(Default::default(), nodes);
+        draft.expect_label_text(src.len());
         Parser {
             lx: Lexer::new(file, src, true),
-            draft: Draft::with_capacity(Default::default(), nodes),
+            draft,
             keep_spans,
             spans: Vec::with_capacity(if keep_spans { nodes } else { 0 }),
         }

@@ -111,10 +111,15 @@ pub struct Draft {
     value: Vec<f64>,
     /// (preorder index, probability), by index.
     probs: Vec<(u32, f64)>,
-    /// (preorder index, end of its label in `label_text`), by index; a label starts where the
-    /// previous one ends.
-    labels: Vec<(u32, u32)>,
+    /// Preorder index of every labelled node, by index.
+    label_nodes: Vec<u32>,
+    /// 0, then the end of each of those labels in `label_text` (one starts where the previous
+    /// ends): handed over to the tree as they are (see [`Labels`]).
+    label_ends: Vec<u32>,
     label_text: String,
+    /// Bytes of label text to make room for when the first label comes (see
+    /// [`Draft::expect_label_text`]).
+    label_room: usize,
     /// Preorder index of every node with a payoff vector, by index.
     payoff_nodes: Vec<u32>,
     /// End of each of those vectors in `payoff_values` (one starts where the previous ends).
@@ -293,13 +298,24 @@ impl Draft {
     }
 
     fn push_label(&mut self, i: u32, label: &str) {
-        if self.labels.is_empty() {
+        if self.label_nodes.is_empty() {
             let room = self.room();
-            self.labels.reserve(room);
-            self.label_text.reserve(room);
+            self.label_nodes.reserve(room);
+            self.label_ends.reserve(room + 1);
+            self.label_ends.push(0);
+            self.label_text.reserve(room.max(self.label_room));
         }
         self.label_text.push_str(label);
-        self.labels.push((i, self.label_text.len() as u32));
+        self.label_nodes.push(i);
+        self.label_ends.push(self.label_text.len() as u32);
+    }
+
+    /// Tells the draft that its labels will likely take at most `bytes` bytes in all: a loader
+    /// passes its text's length, which bounds labels read from it. The room is taken when the
+    /// first label comes (and costs nothing until written): a label text grown by doubling is
+    /// copied, and faulted in, several times on the way to a few megabytes.
+    pub fn expect_label_text(&mut self, bytes: usize) {
+        self.label_room = bytes;
     }
 
     /// Number of nodes pushed.
@@ -879,7 +895,7 @@ impl Valid {
         // every probability is 1 but under chance nodes.
         let plain = !multiplayer
             && d.probs.is_empty()
-            && d.labels.is_empty()
+            && d.label_nodes.is_empty()
             && d.keys.is_empty()
             && d.heuristics.is_empty()
             && d.payoff_nodes.is_empty();
@@ -896,7 +912,12 @@ impl Valid {
             prob: vec![if d.probs.is_empty() { 1.0 } else { f64::NAN }; n],
             uniform: vec![false; n],
         };
-        let mut label_ids: Vec<u32> = Vec::with_capacity(d.labels.len());
+        // Node id → the entry of its label (from 1), 0 for none.
+        let mut label_of: Vec<u32> = if d.label_nodes.is_empty() {
+            Vec::new()
+        } else {
+            vec![0; n]
+        };
         let (mut next_prob, mut next_label, mut next_payoff) = (0, 0, 0);
         // Keys and heuristic values by id, when the draft has any.
         let positioned = !d.keys.is_empty() || !d.heuristics.is_empty();
@@ -956,12 +977,9 @@ impl Valid {
                         nodes.prob[at] = d.probs[next_prob].1;
                         next_prob += 1;
                     }
-                    if d.labels
-                        .get(next_label)
-                        .is_some_and(|&(k, _)| k as usize == i)
-                    {
-                        label_ids.push(id);
+                    if d.label_nodes.get(next_label) == Some(&(i as u32)) {
                         next_label += 1;
+                        label_of[at] = next_label as u32;
                     }
                     if let Some(&(k, key)) = d.keys.get(next_key)
                         && k as usize == i
@@ -1054,32 +1072,10 @@ impl Valid {
         if multiplayer {
             integral = payoffs.iter().all(|&x| is_integer(x));
         }
-        let labels = if d.labels.is_empty() {
+        let labels = if d.label_nodes.is_empty() {
             Labels::default()
         } else {
-            // Each label's length at its node's id + 1, then running sums: the starts.
-            let mut starts = vec![0u32; n + 1];
-            let mut from = 0;
-            for (&(_, end), &id) in d.labels.iter().zip(&label_ids) {
-                starts[id as usize + 1] = end - from;
-                from = end;
-            }
-            for id in 0..n {
-                starts[id + 1] += starts[id];
-            }
-            let mut text = vec![0u8; d.label_text.len()];
-            let mut from = 0;
-            for (&(_, end), &id) in d.labels.iter().zip(&label_ids) {
-                let at = starts[id as usize] as usize;
-                let len = (end - from) as usize;
-                text[at..at + len]
-                    .copy_from_slice(&d.label_text.as_bytes()[from as usize..end as usize]);
-                from = end;
-            }
-            Labels {
-                starts,
-                text: String::from_utf8(text).expect("whole labels rearranged are text"),
-            }
+            Labels::new(label_of, d.label_ends, d.label_text)
         };
         let positions = if positioned {
             Positions::new(keys, heuristics)

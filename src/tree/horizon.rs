@@ -58,11 +58,7 @@ impl Tree {
                 *last &= (1 << (kept % 64)) - 1;
             }
         }
-        let l = &mut t.labels;
-        if !l.starts.is_empty() {
-            l.starts.truncate(kept + 1);
-            l.text.truncate(l.starts[kept] as usize);
-        }
+        t.labels.truncate(kept);
         t.fractions = Default::default();
         Ok(t.sealed())
     }
