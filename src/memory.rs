@@ -3,6 +3,7 @@
 //! writers compare their estimates with it and refuse up front, instead of being killed or
 //! aborting half-way.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::fs;
 
 /// Bytes prune may still allocate, and what sets that limit; `None` where nothing is known.
@@ -71,45 +72,76 @@ pub fn human_bytes(b: u64) -> String {
     format!("{x:.1} {}", UNITS[u])
 }
 
-/// `vec![x; n]`, its buffer backed by transparent huge pages where the system offers them on
-/// request (`madvise(MADV_HUGEPAGE)`, Linux; elsewhere, or for a small vector, plain pages).
-/// The arena's columns are read at random by a search: with 4 KiB pages nearly every read of
-/// a big tree is a TLB miss as well as a cache miss, and the load faults each page in alone.
-pub fn huge_vec<T: Clone>(n: usize, x: T) -> Vec<T> {
-    let mut v: Vec<T> = Vec::with_capacity(n);
-    advise_huge(v.as_mut_ptr().cast(), n * std::mem::size_of::<T>());
-    v.resize(n, x);
-    v
+/// The allocator of every program built on this crate (the binary, its tests and benches): the
+/// system's, with each allocation of [`HUGE_MIN`] or more advised onto transparent huge pages
+/// where the system offers them on request (`madvise(MADV_HUGEPAGE)`, Linux; elsewhere, plain
+/// pages). A load's big buffers (the text, the draft's columns, the arena) are fresh memory
+/// written once: on 4 KiB pages a third of a load is the kernel faulting pages in one at a
+/// time, and a search reading the arena's columns at random pays a TLB miss with nearly every
+/// cache miss. Smaller allocations are left as they are.
+pub struct HugePages;
+
+#[global_allocator]
+static ALLOCATOR: HugePages = HugePages;
+
+// SAFETY: every call is the system allocator's, with the same arguments; `advise_huge` only
+// changes how the pages of a block the caller now owns are backed, never its contents.
+unsafe impl GlobalAlloc for HugePages {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        advise_huge(p, layout.size());
+        p
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // Big zeroed blocks come from the system untouched: each page is faulted in, huge,
+        // when it is first written.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        advise_huge(p, layout.size());
+        p
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) }
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, layout, size) };
+        advise_huge(q, size);
+        q
+    }
 }
 
-/// `n` zeros (`T::default()` must be all zero bytes, as for the integers and floats), on huge
-/// pages like [`huge_vec`] but without writing them: the zeroed allocation comes from the
-/// system untouched, and each page is faulted in — huge — when the caller first writes it.
-pub fn huge_zeroed<T: Copy + Default>(n: usize) -> Vec<T> {
-    let mut v = vec![T::default(); n];
-    advise_huge(v.as_mut_ptr().cast(), n * std::mem::size_of::<T>());
-    v
-}
-
-/// Below this, a buffer gains nothing from huge pages (2 MiB each on x86-64).
-const HUGE_MIN: usize = 8 << 20;
+/// Below this, a block gains little from huge pages (2 MiB each on x86-64, and a block is
+/// rarely aligned to one).
+const HUGE_MIN: usize = 4 << 20;
 
 #[cfg(target_os = "linux")]
+#[inline]
 fn advise_huge(ptr: *mut u8, len: usize) {
-    const PAGE: usize = 4096;
-    if len < HUGE_MIN {
-        return;
+    if len >= HUGE_MIN && !ptr.is_null() {
+        advise_range(ptr, len);
     }
-    // madvise wants a page-aligned range: the whole pages inside the buffer.
+}
+
+#[cfg(target_os = "linux")]
+#[cold]
+fn advise_range(ptr: *mut u8, len: usize) {
+    const PAGE: usize = 4096;
+    // madvise wants a page-aligned range: the whole pages inside the block.
     let start = (ptr as usize).next_multiple_of(PAGE);
     let end = (ptr as usize + len) / PAGE * PAGE;
     if end <= start {
         return;
     }
-    // SAFETY: the range lies inside the vector's own allocation, and MADV_HUGEPAGE changes
-    // only how its pages are backed, never their contents (pages already there are kept as
-    // they are). A failure (no THP in this kernel, or THP disabled) leaves plain pages, which
-    // is the fallback we want. The pages the vector then writes first are the ones it gains.
+    // SAFETY: the range lies inside a block just allocated, and MADV_HUGEPAGE changes only
+    // how its pages are backed, never their contents (pages already there are kept as they
+    // are). A failure (no THP in this kernel, or THP disabled) leaves plain pages, which is
+    // the fallback we want. It allocates nothing, so it may be called from the allocator.
     unsafe {
         let _ = rustix::mm::madvise(
             start as *mut std::ffi::c_void,
@@ -120,6 +152,7 @@ fn advise_huge(ptr: *mut u8, len: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
+#[inline]
 fn advise_huge(_ptr: *mut u8, _len: usize) {}
 
 #[cfg(test)]
@@ -139,11 +172,13 @@ mod tests {
     }
 
     #[test]
-    fn huge_vectors_hold_what_vec_holds() {
+    fn big_blocks_hold_what_they_are_given() {
         for n in [0, 1, 1000, (HUGE_MIN / 8) + 12_345] {
-            assert_eq!(huge_vec(n, 7.5f64), vec![7.5f64; n]);
-            assert_eq!(huge_vec(n, u32::MAX), vec![u32::MAX; n]);
-            assert_eq!(huge_zeroed::<f64>(n), vec![0.0; n]);
+            let mut v = vec![7.5f64; n];
+            assert!(v.iter().all(|&x| x == 7.5));
+            v.resize(2 * n + 1, 0.0);
+            assert!(v[..n].iter().all(|&x| x == 7.5) && v[n..].iter().all(|&x| x == 0.0));
+            assert!(vec![0u32; n].iter().all(|&x| x == 0));
         }
     }
 }

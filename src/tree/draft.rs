@@ -5,7 +5,6 @@
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
 use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Positions, Tree};
-use crate::memory::{huge_vec, huge_zeroed};
 use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
@@ -899,13 +898,14 @@ impl Valid {
             && d.keys.is_empty()
             && d.heuristics.is_empty()
             && d.payoff_nodes.is_empty();
-        // The columns a search reads at random on huge pages, where the system offers them: on
-        // a big tree nearly every read is otherwise a TLB miss as well as a cache miss.
+        // Big columns are on huge pages where the system offers them ([`crate::memory::HugePages`]):
+        // a search reads them at random, and on a big tree nearly every read would otherwise
+        // be a TLB miss as well as a cache miss.
         let mut nodes = Columns {
-            kind: huge_vec(n, Kind::Leaf),
-            first: huge_zeroed(n),
-            len: huge_zeroed(n),
-            value: huge_zeroed(n),
+            kind: vec![Kind::Leaf; n],
+            first: vec![0; n],
+            len: vec![0; n],
+            value: vec![0.0; n],
             // Every node but the root gets its parent below.
             parent: vec![0; n],
             // NaN until the parent's pass below: "no probability given" (when some are).
