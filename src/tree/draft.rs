@@ -894,7 +894,6 @@ impl Valid {
         // every probability is 1 but under chance nodes.
         let plain = !multiplayer
             && d.probs.is_empty()
-            && d.label_nodes.is_empty()
             && d.keys.is_empty()
             && d.heuristics.is_empty()
             && d.payoff_nodes.is_empty();
@@ -944,7 +943,11 @@ impl Valid {
         let mut stack: Vec<(u32, u32, bool)> = Vec::new();
         if plain {
             let facts;
-            (facts, branching, leaf_parents) = plain_walk(&d, &mut next, &mut nodes);
+            (facts, branching, leaf_parents) = if d.label_nodes.is_empty() {
+                plain_walk::<false>(&d, &mut next, &mut nodes, &mut label_of)
+            } else {
+                plain_walk::<true>(&d, &mut next, &mut nodes, &mut label_of)
+            };
             (height, leaves, chance, integral) = facts;
         } else {
             for i in 0..n {
@@ -1116,21 +1119,28 @@ impl Valid {
     }
 }
 
-/// The walk of [`Valid::layout`] for a plain draft (no side tables, every interior node with
-/// children, as validation leaves it): every node's kind, child count, value, parent and first
-/// child at its id, with few live variables. Returns the height, the number of leaves, whether
+/// The walk of [`Valid::layout`] for a plain draft (no side tables but labels, every interior
+/// node with children, as validation leaves it): every node's kind, child count, value, parent
+/// and first child at its id, with few live variables; with `LABELS`, each labelled node's
+/// entry in `label_of`. Returns the height, the number of leaves, whether
 /// a node is a chance node and whether every leaf value is an integer; then the largest
 /// branching and the bits of the nodes whose children are all leaves (what
 /// [`Tree::with_search_facts`] computes in passes of its own).
 type Walked = ((usize, usize, bool, bool), u32, Vec<u64>);
 
-fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> Walked {
+fn plain_walk<const LABELS: bool>(
+    d: &Draft,
+    next: &mut [u32],
+    nodes: &mut Columns,
+    label_of: &mut [u32],
+) -> Walked {
+    let mut next_label = 0;
     let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
     let mut branching = 0;
     let mut leaf_parents = vec![0u64; d.kind.len().div_ceil(64)];
     // (id, children to come, whether a child is interior)
     let mut stack: Vec<(u32, u32, bool)> = Vec::with_capacity(next.len());
-    for ((&kind, &c), &value) in d.kind.iter().zip(&d.children).zip(&d.value) {
+    for (i, ((&kind, &c), &value)) in d.kind.iter().zip(&d.children).zip(&d.value).enumerate() {
         let depth = stack.len();
         let id = next[depth];
         next[depth] = id + 1;
@@ -1146,6 +1156,10 @@ fn plain_walk(d: &Draft, next: &mut [u32], nodes: &mut Columns) -> Walked {
         nodes.kind[at] = kind;
         nodes.len[at] = c;
         nodes.value[at] = value;
+        if LABELS && d.label_nodes.get(next_label) == Some(&(i as u32)) {
+            next_label += 1;
+            label_of[at] = next_label as u32;
+        }
         if c > 0 {
             nodes.first[at] = next[depth + 1];
             chance |= kind == Kind::Chance;
