@@ -75,18 +75,27 @@ pub fn shape(tree: &Tree) -> Shape {
         regular: true,
         irregular_because: None,
         labelled: tree.has_labels(),
-        keyed_nodes: tree.ids().filter(|&i| tree.key(i).is_some()).count(),
+        keyed_nodes: if tree.has_keys() {
+            tree.ids().filter(|&i| tree.key(i).is_some()).count()
+        } else {
+            0
+        },
         distinct_keys: tree.distinct_keys(),
-        heuristic_nodes: tree.ids().filter(|&i| tree.heuristic(i).is_some()).count(),
+        heuristic_nodes: if tree.has_heuristics() {
+            tree.ids().filter(|&i| tree.heuristic(i).is_some()).count()
+        } else {
+            0
+        },
     };
-    // Depth of every node; parents come before children in the arena.
-    let mut depth = vec![0u32; tree.len()];
+    // Ids are in breadth-first order: each level is a range of ids, the next one as long as
+    // the level's children are many.
+    let (mut d, mut level_end, mut next_end) = (0, 1, 1);
     let mut edges = 0usize;
     for id in tree.ids() {
-        if let Some(p) = tree.parent(id) {
-            depth[id.index()] = depth[p.index()] + 1;
+        if id.index() == level_end {
+            (d, level_end) = (d + 1, next_end);
         }
-        let d = depth[id.index()] as usize;
+        next_end += tree.child_count(id);
         match tree.kind(id) {
             Kind::Leaf => {
                 s.leaves += 1;
