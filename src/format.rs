@@ -254,71 +254,48 @@ fn read_text(
     // A file of known length is read straight into the buffer the parsers share, allocated
     // once: no regrowth while reading, and no copy into an `Arc` after (each would fault in and
     // copy the whole text again).
+    let mut head = None;
     if let Some(len) = expected.filter(|&len| len <= limit)
         && let Ok(len) = usize::try_from(len)
     {
-        let mut text = Arc::<[u8]>::new_uninit_slice(len);
-        let slots = Arc::get_mut(&mut text).expect("a new Arc has one owner");
-        // SAFETY: this writes `len` zero bytes into the slice's own `len` bytes: all of them
-        // are initialized `u8`s after it.
-        let mut text = unsafe {
-            std::ptr::write_bytes(slots.as_mut_ptr(), 0, len);
-            text.assume_init()
-        };
+        let mut text: Arc<[u8]> = std::iter::repeat_n(0, len).collect();
         let buf = Arc::get_mut(&mut text).expect("a new Arc has one owner");
-        let mut filled = 0;
-        while filled < len {
-            match input.read(&mut buf[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(io(e)),
-            }
-        }
-        let mut more = Vec::new();
-        if filled == len {
-            // The file may have grown since its length was read.
-            input
-                .take(limit.saturating_add(1).saturating_sub(len as u64))
-                .read_to_end(&mut more)
-                .map_err(io)?;
-        }
-        if filled == len && more.is_empty() {
+        let filled = fill(&mut input, buf).map_err(io)?;
+        head = Some((text, filled));
+    }
+    // The rest: everything from a stream, nothing from a file that kept its length.
+    let read = head.as_ref().map_or(0, |&(_, filled)| filled as u64);
+    let mut rest = Vec::new();
+    input
+        .take(limit.saturating_add(1).saturating_sub(read))
+        .read_to_end(&mut rest)
+        .map_err(io)?;
+    let bytes = match head {
+        Some((text, filled)) if filled == text.len() && rest.is_empty() => {
             return shared_text(name, text);
         }
-        // It changed while being read: what was read is the text.
-        let mut bytes = text[..filled].to_vec();
-        bytes.append(&mut more);
-        if bytes.len() as u64 > limit {
-            return Err(too_big(name.to_owned(), None, limit));
-        }
-        return decode(name, bytes);
-    }
-    let mut bytes = Vec::new();
-    input
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
+        // The file changed while it was read: what was read is the text.
+        Some((text, filled)) => [&text[..filled], &rest].concat(),
+        None => rest,
+    };
     if bytes.len() as u64 > limit {
         return Err(too_big(name.to_owned(), None, limit));
     }
     decode(name, bytes)
 }
 
-/// Bytes read into a shared buffer, as text: the same buffer when they are UTF-8 without a
-/// NUL byte where [`decode`] looks for one, else `decode`'s report.
-fn shared_text(name: &str, bytes: Arc<[u8]>) -> Result<Arc<str>, LoadError> {
-    if text_problem(&bytes) {
-        return decode(name, bytes.to_vec());
+/// Reads into `buf` until it is full or the input ends; how many bytes it read.
+fn fill(input: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match input.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
-    // SAFETY: the bytes are valid UTF-8 (checked just above), and `str` has the layout of
-    // `[u8]`, so the allocation is a valid `Arc<str>`.
-    Ok(unsafe { Arc::from_raw(Arc::into_raw(bytes) as *const str) })
-}
-
-/// Whether [`decode`] refuses these bytes: a NUL byte in the first 64 KiB, or invalid UTF-8.
-fn text_problem(bytes: &[u8]) -> bool {
-    bytes.iter().take(1 << 16).any(|&b| b == 0) || std::str::from_utf8(bytes).is_err()
+    Ok(filled)
 }
 
 fn too_big(path: String, size: Option<u64>, limit: u64) -> LoadError {
@@ -465,6 +442,20 @@ pub fn parse_expr(expr: &str, min_root: bool) -> Result<Tree, LoadError> {
 
 /// Checks that bytes are text: not binary, valid UTF-8.
 pub fn decode(name: &str, bytes: Vec<u8>) -> Result<Arc<str>, LoadError> {
+    shared_text(name, Arc::from(bytes))
+}
+
+/// [`decode`] of bytes already in a shared buffer: the same buffer, as text.
+fn shared_text(name: &str, bytes: Arc<[u8]>) -> Result<Arc<str>, LoadError> {
+    check_text(name, &bytes)?;
+    // SAFETY: the bytes are valid UTF-8 (checked just above), and `str` has the layout of
+    // `[u8]`, so the allocation is a valid `Arc<str>`.
+    Ok(unsafe { Arc::from_raw(Arc::into_raw(bytes) as *const str) })
+}
+
+/// A binary file (a NUL byte in its first 64 KiB) or invalid UTF-8, reported at the first
+/// offending byte.
+fn check_text(name: &str, bytes: &[u8]) -> Result<(), LoadError> {
     if let Some(i) = bytes.iter().take(1 << 16).position(|&b| b == 0) {
         let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes[..i]).into_owned());
         let at = lossy.len();
@@ -477,19 +468,17 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<Arc<str>, LoadError> {
         .with_hint("prune reads RON, .efg and bracket-notation text files")
         .into());
     }
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok(Arc::from(s)),
-        Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(e.as_bytes()).into_owned());
-            let at = String::from_utf8_lossy(&e.as_bytes()[..valid]).len();
-            Err(
-                Diagnostic::new(name, &lossy, at..at + 1, "the file is not valid UTF-8 text")
-                    .with_hint("save it as UTF-8; is it a binary file?")
-                    .into(),
-            )
-        }
+    if let Err(e) = std::str::from_utf8(bytes) {
+        let valid = e.valid_up_to();
+        let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(bytes).into_owned());
+        let at = String::from_utf8_lossy(&bytes[..valid]).len();
+        return Err(
+            Diagnostic::new(name, &lossy, at..at + 1, "the file is not valid UTF-8 text")
+                .with_hint("save it as UTF-8; is it a binary file?")
+                .into(),
+        );
     }
+    Ok(())
 }
 
 /// Renders `tree` in `format`.
