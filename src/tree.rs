@@ -123,6 +123,16 @@ impl Positions {
         p
     }
 
+    /// Nodes with a key: the bits set.
+    fn keyed_nodes(&self) -> usize {
+        self.keyed.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Nodes with a heuristic value (an empty column: none).
+    fn heuristic_nodes(&self) -> usize {
+        self.heuristic.iter().filter(|h| !h.is_nan()).count()
+    }
+
     #[inline]
     fn heuristic(&self, i: usize) -> Option<f64> {
         self.heuristic.get(i).copied().filter(|h| !h.is_nan())

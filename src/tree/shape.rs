@@ -75,17 +75,9 @@ pub fn shape(tree: &Tree) -> Shape {
         regular: true,
         irregular_because: None,
         labelled: tree.has_labels(),
-        keyed_nodes: if tree.has_keys() {
-            tree.ids().filter(|&i| tree.key(i).is_some()).count()
-        } else {
-            0
-        },
+        keyed_nodes: tree.positions.keyed_nodes(),
         distinct_keys: tree.distinct_keys(),
-        heuristic_nodes: if tree.has_heuristics() {
-            tree.ids().filter(|&i| tree.heuristic(i).is_some()).count()
-        } else {
-            0
-        },
+        heuristic_nodes: tree.positions.heuristic_nodes(),
     };
     // Ids are in breadth-first order: each level is a range of ids, the next one as long as
     // the level's children are many.
