@@ -224,9 +224,12 @@ struct Labels {
 
 impl Labels {
     /// Labels from a loader: `of` by node, `ends` and `text` as described on the fields.
-    fn new(of: Vec<u32>, ends: Vec<u32>, text: String) -> Labels {
+    fn new(of: Vec<u32>, mut ends: Vec<u32>, mut text: String) -> Labels {
         debug_assert_eq!(ends.first(), Some(&0));
         debug_assert!(of.iter().all(|&k| (k as usize) < ends.len()));
+        // The loader's room to grow (see `Draft::expect_label_text`) is not the tree's.
+        ends.shrink_to_fit();
+        text.shrink_to_fit();
         Labels { of, ends, text }
     }
 
@@ -764,6 +767,7 @@ impl Tree {
         mut order: impl FnMut(&Tree, NodeId) -> Vec<usize>,
     ) -> (Tree, Vec<NodeId>) {
         let mut draft = Draft::with_capacity(self.meta.clone(), self.len());
+        draft.expect_label_text(self.labels.text.len());
         // The old nodes in the order they are written: the copy's preorder.
         let mut written = Vec::with_capacity(self.len());
         // Explicit stack of (old node, probability to write); emits the new preorder.

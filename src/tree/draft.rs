@@ -890,8 +890,8 @@ impl Valid {
         let n = d.len();
         // next[depth]: the id the next node of that level gets.
         let mut next = level_starts(&d.children);
-        // Only kinds, child counts and values: no side table to look into for each node, and
-        // every probability is 1 but under chance nodes.
+        // Only kinds, child counts, values and perhaps labels: no other side table to look into
+        // for each node, and every probability is 1 but under chance nodes.
         let plain = !multiplayer
             && d.probs.is_empty()
             && d.keys.is_empty()
