@@ -7,7 +7,8 @@
 //! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary.
 //! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
-//! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup).
+//! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup);
+//!   the crate's global allocator, which puts big blocks on transparent huge pages.
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
 //! - [`text`] — how numbers and node names are written, the same in every view and format.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.

@@ -48,11 +48,11 @@ pub(crate) fn f2<O: Observer, const FRESH: bool>(
     let s = sign(tree.kind(p));
     enter(obs, p, s, alpha, beta);
     let mut m = alpha;
-    let (first, kinds) = tree.child_kinds(p);
-    let n = kinds.len();
     if tree.children_all_leaves(p) {
         m = leaf_children::<O, FRESH>(tree, p, s, m, beta, obs);
     } else {
+        let (first, kinds) = tree.child_kinds(p);
+        let n = kinds.len();
         for (i, &k) in kinds.iter().enumerate() {
             let c = NodeId(first + i as u32);
             let t = child::<O, FRESH>(tree, s, c, k, m, beta, obs, f2::<O, FRESH>);
@@ -75,11 +75,11 @@ fn soft<O: Observer>(tree: &Tree, p: NodeId, alpha: f64, beta: f64, obs: &mut O)
     let s = sign(tree.kind(p));
     enter(obs, p, s, alpha, beta);
     let (mut a, mut score) = (alpha, f64::NEG_INFINITY);
-    let (first, kinds) = tree.child_kinds(p);
-    let n = kinds.len();
     if tree.children_all_leaves(p) {
         score = leaf_children::<O, true>(tree, p, s, score, beta, obs);
     } else {
+        let (first, kinds) = tree.child_kinds(p);
+        let n = kinds.len();
         for (i, &k) in kinds.iter().enumerate() {
             let c = NodeId(first + i as u32);
             let value = child::<O, true>(tree, s, c, k, a, beta, obs, soft);
