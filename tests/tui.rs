@@ -1256,6 +1256,58 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     assert_eq!(a.runs.len(), 1);
 }
 
+/// A chance node's probabilities are edited together (they must sum to 1, so one alone could
+/// never change): `E` on the chance node or on any child shows them all with their sum as it
+/// is typed; the even key (from the keymap) makes them equal; a bad sum is refused with the
+/// loader's message and the tree unchanged.
+#[test]
+fn a_chance_nodes_probabilities_are_edited_together() {
+    let tree = format::parse_expr("*(1/4:(1,2), 3/4:(3,4))", false).unwrap();
+    let halves = format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::Expectiminimax]);
+    let before = format::write(&a.tree, format::Format::Bracket);
+    // From a child: its label, kind, then both probabilities; 1/2 in the first breaks the sum.
+    a.select(a.tree.child(a.tree.root(), 0));
+    keys(&mut a, &["E", "tab", "tab"]);
+    clear_field(&mut a);
+    typed(&mut a, "1/2");
+    let s = screen(&mut a, 100, 24);
+    assert!(s.contains("sum 1.25, not 1 · C-e even"), "{s}");
+    insta::assert_snapshot!("probabilities_as_typed", s);
+    keys(&mut a, &["enter"]);
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays open")
+    };
+    let err = f.error.clone().unwrap();
+    assert!(
+        err.contains("the probabilities of this chance node sum to 1.25, not 1"),
+        "{err}"
+    );
+    assert_eq!(format::write(&a.tree, format::Format::Bracket), before);
+    // The second one too: 1/2:1/2.
+    keys(&mut a, &["tab"]);
+    clear_field(&mut a);
+    typed(&mut a, "0.5");
+    assert!(screen(&mut a, 100, 24).contains("sum 1 · C-e even"));
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(
+        format::write(&a.tree, format::Format::Bracket),
+        format::write(&halves, format::Format::Bracket)
+    );
+    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    // From the chance node: the even key, whatever was there.
+    keys(&mut a, &["u"]);
+    a.select(a.tree.root());
+    keys(&mut a, &["E", "ctrl-e", "enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(
+        format::write(&a.tree, format::Format::Bracket),
+        format::write(&halves, format::Format::Bracket)
+    );
+}
+
 /// The screen while the file named on the command line loads, with what the loader has done.
 fn loading_app() -> App {
     let mut a = app(prune::examples::loading_tree("big.efg"));

@@ -121,18 +121,20 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                     (Action::Cancel, "cancel"),
                 ],
             ),
-            Mode::Form(_) => format!(
-                "type to edit · {}",
-                app.keymap.hint_in(
-                    Context::Input,
-                    &[
-                        (Action::NextField, "next field"),
-                        (Action::NextChoice, "change"),
-                        (Action::Confirm, "confirm"),
-                        (Action::Cancel, "cancel"),
-                    ]
+            Mode::Form(form) => {
+                let mut keys = vec![
+                    (Action::NextField, "next field"),
+                    (Action::NextChoice, "change"),
+                ];
+                if form.prob_fields().next().is_some() {
+                    keys.push((Action::EvenProbabilities, "even probabilities"));
+                }
+                keys.extend([(Action::Confirm, "confirm"), (Action::Cancel, "cancel")]);
+                format!(
+                    "type to edit · {}",
+                    app.keymap.hint_in(Context::Input, &keys)
                 )
-            ),
+            }
             Mode::Help => "↑↓ PgUp PgDn Home End scroll · q Esc ? Enter close".into(),
             Mode::Popup(_) => "any key closes".into(),
         };
