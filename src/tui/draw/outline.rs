@@ -11,6 +11,7 @@ use crate::trace::narrate::{probe_bound, settled};
 use crate::trace::{Replay, Status};
 use crate::tree::NodeId;
 
+use super::legend::{FOLD_CLOSED, FOLD_OPEN, PV, SELECTED};
 use super::style::*;
 use crate::tui::app::{App, Hit, RunView};
 use crate::tui::outline::Filter;
@@ -231,15 +232,15 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let marker = if folded || !has_children {
             " "
         } else if open {
-            "▾"
+            FOLD_OPEN
         } else {
-            "▸"
+            FOLD_CLOSED
         };
         spans.push(Span::styled(marker, t.fg(t.accent)));
         // The principal variation: a star as well as a colour, for NO_COLOR and colour blindness.
         if pv.contains(&id) {
             spans.push(Span::styled(
-                format!("{}★", kind_glyph(tree.kind(id))),
+                format!("{}{PV}", kind_glyph(tree.kind(id))),
                 t.pv_style(),
             ));
         } else {
@@ -301,7 +302,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let i = c.run;
         let name = format!(
             "{} {}",
-            if i == app.current { "▶" } else { " " },
+            if i == app.current { SELECTED } else { " " },
             app.runs[i].name()
         );
         let style = if i == app.current {

@@ -35,17 +35,9 @@ pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         }
         col
     };
-    let legend: Vec<Line> = [
-        "  · not reached  ▸ entered  ● searched",
-        "  ✂ pruned  ◆ probed  ↻ re-searched",
-        "  = exact  ≥ lower bound  ≤ upper bound",
-        "  + Max  − Min  * chance  □ leaf",
-        "  ★ the principal variation",
-        "  …17 └─ depth 17, the guides above cut",
-    ]
-    .into_iter()
-    .map(|l| Line::from(Span::styled(l, t.fg(t.text))))
-    .collect();
+    let legend: Vec<Line> = super::legend::lines()
+        .map(|l| Line::from(Span::styled(l, t.fg(t.text))))
+        .collect();
     let legend: Vec<Line> = std::iter::once(Line::from(Span::styled("Glyphs", t.title_style())))
         .chain(legend)
         .collect();

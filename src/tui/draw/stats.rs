@@ -8,6 +8,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
 use crate::trace::columns::{PANEL, Scope};
 
+use super::legend::SELECTED;
 use super::style::*;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
@@ -90,8 +91,8 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
                 if k == 0 {
                     // The run's name, which says when it is kept from before a reorder.
                     let text = r.name();
-                    let marker = if i == app.current { "▶ " } else { "  " };
-                    Cell::from(fit(&format!("{marker}{text}"), usize::from(name_w)))
+                    let marker = if i == app.current { SELECTED } else { " " };
+                    Cell::from(fit(&format!("{marker} {text}"), usize::from(name_w)))
                 } else {
                     Cell::from(c.of(&scope, &r.run).text())
                 }
