@@ -978,6 +978,49 @@ fn practice_asks_scores_and_reports() {
     assert_eq!(report["items"][1]["answer"], wrong);
     assert_eq!(report["items"][1]["right"], false);
     assert_eq!(report["items"][1]["correct_answer"], second.answer.text());
+    assert_eq!(report["source"], "(test)");
+    assert_eq!(
+        report["items"][1]["step"],
+        second.step + 1,
+        "steps count from 1, as the Step bar and the why do"
+    );
+    // A second Ctrl-S to the same file asks first, as `w` and `e` do.
+    let right = a
+        .practice
+        .as_ref()
+        .unwrap()
+        .session
+        .current()
+        .unwrap()
+        .answer
+        .text();
+    clear_field(&mut a);
+    typed(&mut a, &right);
+    keys(&mut a, &["enter"]);
+    keys(&mut a, &["ctrl-s"]);
+    let Mode::Form(form) = &mut a.mode else {
+        panic!("no report form")
+    };
+    form.fields[0].value = FieldValue::Text(path.display().to_string());
+    keys(&mut a, &["enter"]);
+    let Mode::Form(form) = &a.mode else {
+        panic!("the form stays open")
+    };
+    assert!(
+        form.error
+            .as_ref()
+            .unwrap()
+            .contains("already exists: Enter again overwrites"),
+        "{:?}",
+        form.error
+    );
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(kept["score"], "1/2 correct", "not overwritten yet");
+    keys(&mut a, &["enter"]);
+    let rewritten: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(rewritten["score"], "2/3 correct");
     // Esc leaves practice; the run is whole again.
     keys(&mut a, &["esc"]);
     assert!(a.practice.is_none());

@@ -874,16 +874,9 @@ impl App {
             return Err("type the path to save the tree to".into());
         }
         let path = PathBuf::from(path);
-        let own = self.file.as_ref() == Some(&path);
-        let name = vec![path.display().to_string()];
-        if !own && path.is_file() && self.overwrite_confirmed.as_ref() != Some(&name) {
-            self.overwrite_confirmed = Some(name);
-            return Err(format!(
-                "{} already exists: Enter again overwrites, or change the name",
-                path.display()
-            ));
+        if self.file.as_ref() != Some(&path) {
+            self.confirm_overwrite(&[path.display().to_string()])?;
         }
-        self.overwrite_confirmed = None;
         self.save_to(&path)
     }
 

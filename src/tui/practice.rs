@@ -216,10 +216,20 @@ impl App {
         if path.is_empty() || path == "-" {
             return Err("type a file name for the report".into());
         }
+        if self.practice.is_none() {
+            return Err("no practice to report".into());
+        }
+        self.confirm_overwrite(&[path.to_owned()])?;
         let Some(p) = &self.practice else {
             return Err("no practice to report".into());
         };
-        let mut text = serde_json::to_string_pretty(&p.session.report())
+        // The tree as the title bar names it: its file, or the --expr / --gen that built it.
+        let source = if self.unsaved {
+            format!("{} (unsaved changes)", self.source)
+        } else {
+            self.source.clone()
+        };
+        let mut text = serde_json::to_string_pretty(&p.session.report(&source))
             .map_err(|e| format!("cannot write the report: {e}"))?;
         text.push('\n');
         format::save_text(Path::new(path), &text)
