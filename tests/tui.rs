@@ -1092,6 +1092,47 @@ fn practice_marks_leaves_and_picks_choices() {
     assert_eq!(a.practice.as_ref().unwrap().session.score(), "2/2 correct");
 }
 
+/// At 80 columns a wrong answer's long why never pushes the next question or its answer line
+/// out of the panel: they always show, and the why scrolls (80×24 and 80×40).
+#[test]
+fn practice_keeps_the_question_in_view_after_a_long_why() {
+    let (tree, _) =
+        prune::cli::generate::from_line("uniform -b 3 -d 3 --order random --seed 42").unwrap();
+    for h in [24, 40] {
+        let mut a = app(tree.clone());
+        a.run_all(&[Algorithm::AlphaBeta { fail_soft: false }]);
+        a.wait();
+        keys(&mut a, &["T"]);
+        // "none" is wrong: the why names every group of leaves never evaluated, and its cutoff.
+        typed(&mut a, "none");
+        keys(&mut a, &["enter"]);
+        let p = a.practice.as_ref().unwrap();
+        let (right, why) = p.feedback.clone().unwrap();
+        assert!(!right);
+        assert!(why.chars().count() > 4 * 78, "a why of many lines: {why}");
+        let next = p.session.current().unwrap().text.clone();
+        let s = screen(&mut a, 80, h);
+        let words: Vec<&str> = next.split_whitespace().collect();
+        assert!(
+            s.contains(&words[..4].join(" ")),
+            "the next question shows at 80×{h}: {next}\n{s}"
+        );
+        assert!(s.contains("│> ▏"), "the answer line shows at 80×{h}:\n{s}");
+        assert!(s.contains("wrong (none)"), "{s}");
+        // The why scrolls, the question stays.
+        assert!(s.contains("more · C-n C-p scroll"), "{s}");
+        keys(&mut a, &["ctrl-n"]);
+        let scrolled = screen(&mut a, 80, h);
+        assert!(!scrolled.contains("wrong (none)"), "{scrolled}");
+        assert!(scrolled.contains("│> ▏"), "{scrolled}");
+        keys(&mut a, &["ctrl-p"]);
+        assert_eq!(screen(&mut a, 80, h), s);
+        if h == 24 {
+            insta::assert_snapshot!("practice_after_a_long_why_at_80x24", s);
+        }
+    }
+}
+
 /// Practice is for trees a student can follow: a run longer than the limit is refused with a
 /// message, and the explorer stays as it was.
 #[test]

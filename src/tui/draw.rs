@@ -89,7 +89,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
             .constraints([
                 Constraint::Length(1),
                 Constraint::Min(6),
-                Constraint::Length(8),
+                Constraint::Length(practice::panel_height(area)),
                 Constraint::Length(1),
             ])
             .areas(area);
