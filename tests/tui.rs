@@ -1342,6 +1342,75 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     assert_eq!(a.runs.len(), 1);
 }
 
+/// A Stats cell too long for its column ends in "…" and is never cut inside a number: a
+/// table clips silently, and "β12" would read as 12 cutoffs where there are 1,234.
+#[test]
+fn a_cut_stats_cell_never_shows_part_of_a_number() {
+    use prune::trace::columns::{PANEL, Scope};
+    let (tree, _) =
+        prune::cli::generate::from_line("uniform -b 6 -d 6 --order random --seed 3").unwrap();
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    let col = PANEL.iter().find(|c| c.heading() == "cutoffs").unwrap();
+    let scope = Scope {
+        tree: &a.tree,
+        minimal_leaves: None,
+    };
+    let full = col.of(&scope, &a.runs[0].run).text();
+    let w = usize::from(col.width);
+    assert!(
+        full.chars().count() > w,
+        "a cell longer than its column: {full}"
+    );
+    let s = screen(&mut a, 200, 40);
+    let shown = prune::tui::cut::cut(&full, w);
+    assert!(shown.ends_with('…'), "{shown}");
+    let kept = shown.trim_end_matches('…');
+    assert!(
+        !(full[kept.len()..].starts_with(|c: char| c.is_ascii_digit())
+            && kept.ends_with(|c: char| c.is_ascii_digit())),
+        "{kept} splits a number of {full}"
+    );
+    let row = s.lines().rfind(|l| l.contains("▶ alphabeta")).unwrap();
+    assert!(row.contains(&format!("{shown} ")), "{row}");
+    let clipped: String = full.chars().take(w).collect();
+    assert!(!row.contains(&clipped), "clipped silently: {row}");
+}
+
+/// Six alpha-beta variants read `alphabeta -…` six times when cut from the end; the headers
+/// say what differs instead.
+#[test]
+fn run_headers_stay_distinct_when_cut() {
+    let specs = [
+        "alphabeta",
+        "alphabeta:fail-soft",
+        "alphabeta:tt",
+        "alphabeta:id",
+        "alphabeta:killers",
+        "alphabeta:history",
+    ];
+    let algos: Vec<Algorithm> = specs
+        .iter()
+        .map(|s| Algorithm::parse(s, &Default::default()).unwrap())
+        .collect();
+    use prune::generate::game::{Game, generate};
+    let mut a = app(generate(&Game::TicTacToe { depth: Some(2) }).unwrap());
+    a.run_now(&algos);
+    assert_eq!(a.runs.len(), 6, "{:?}", a.status);
+    let s = screen(&mut a, 200, 60);
+    let header = s.lines().nth(2).unwrap();
+    for h in [
+        "alphabeta",
+        "αβ:fail-soft",
+        "αβ:tt",
+        "αβ:id",
+        "αβ:killers",
+        "αβ:history",
+    ] {
+        assert!(header.contains(&format!(" {h} ")), "{h} in {header}");
+    }
+}
+
 /// A chance node's probabilities are edited together (they must sum to 1, so one alone could
 /// never change): `E` on the chance node or on any child shows them all with their sum as it
 /// is typed; the even key (from the keymap) makes them equal; a bad sum is refused with the

@@ -15,6 +15,9 @@ use crate::tui::layout::COMPACT_WIDTH;
 
 use super::style::fit_line;
 
+/// The most of the title bar the tree's source takes.
+const SOURCE_WIDTH: usize = 48;
+
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
     let tree = &app.tree;
@@ -28,7 +31,8 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
         Span::styled(
             format!(
                 "  {}{} · {} nodes, {} leaves, depth {}{}",
-                app.source,
+                // A long --expr or prune gen line leaves room for the tree's size.
+                crate::tui::cut::cut(&app.source, SOURCE_WIDTH),
                 if app.unsaved {
                     " (unsaved changes)"
                 } else {

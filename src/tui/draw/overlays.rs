@@ -191,13 +191,13 @@ pub(super) fn draw_popup(
             ))
         })
         .collect();
-    let w = text.lines().map(|l| l.chars().count()).max().unwrap_or(20) as u16 + 4;
+    let w = text.lines().map(crate::tui::cut::width).max().unwrap_or(20) as u16 + 4;
     let w = w.max(40).min(area.width.saturating_sub(2));
     // Long lines wrap: the box is as tall as the wrapped text (up to the screen).
     let inner = usize::from(w.saturating_sub(2)).max(1);
     let rows: usize = text
         .lines()
-        .map(|l| l.chars().count().div_ceil(inner).max(1))
+        .map(|l| crate::tui::cut::width(l).div_ceil(inner).max(1))
         .sum();
     let r = centered(area, w, rows as u16 + 2);
     clear(f, t, r);

@@ -43,7 +43,7 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
     let name_w = app
         .runs
         .iter()
-        .map(|r| r.name().chars().count() + 2)
+        .map(|r| crate::tui::cut::width(&r.name()) + 2)
         .max()
         .unwrap_or(10)
         .clamp(10, 24) as u16;
@@ -94,7 +94,8 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
                     let marker = if i == app.current { SELECTED } else { " " };
                     Cell::from(fit(&format!("{marker} {text}"), usize::from(name_w)))
                 } else {
-                    Cell::from(c.of(&scope, &r.run).text())
+                    // A table clips a cell silently: "β12" for 1234 cutoffs. Cut it visibly.
+                    Cell::from(fit(&c.of(&scope, &r.run).text(), usize::from(c.width)))
                 }
             });
             Row::new(cells).style(style)
