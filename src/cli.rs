@@ -314,6 +314,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 return explore_loading(path.clone(), runs, practice);
             }
             let (tree, source) = a.tree.load_described()?;
+            // The explorer names the expression itself: a practice report must say which tree.
+            let source = match &a.tree.expr {
+                Some(e) => format!("--expr '{e}'"),
+                None => source,
+            };
             let mut runs = Vec::new();
             for spec in specs {
                 let algo = crate::search::Algorithm::parse(spec, &Default::default())

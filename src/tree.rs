@@ -17,7 +17,7 @@ mod draft;
 mod horizon;
 mod shape;
 
-pub use draft::{Draft, DraftNode, Invalid, Valid};
+pub use draft::{Draft, DraftNode, Invalid, PROB_TOLERANCE, Valid};
 pub use shape::{Shape, shape};
 
 use std::fmt;

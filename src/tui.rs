@@ -1,12 +1,13 @@
 //! The explorer: a keyboard-driven terminal UI over one tree and any number of runs.
 //!
 //! [`app`] holds the state and changes it, [`draw`] shows it, [`outline`] is the lazy tree view,
-//! [`keymap`] and [`theme`] are the user's to change. This module owns the terminal: raw mode,
+//! [`keymap`] and [`theme`] are the user's to change, [`cut`] shortens text for every panel. This module owns the terminal: raw mode,
 //! the alternate screen and mouse capture are undone on every way out — a normal quit, an error,
 //! a panic, SIGTERM, SIGHUP or SIGINT — and the process ends within a fraction of a second when
 //! its terminal goes away.
 
 pub mod app;
+pub mod cut;
 pub mod dialogs;
 pub mod draw;
 pub mod edit;

@@ -162,8 +162,10 @@ fn the_help_scrolls_at_80x24() {
         &["pagedown", "pagedown", "pagedown", "pagedown", "end"],
     );
     let bottom = screen(&mut a, 80, 24);
+    // The legend ends the help, with every mark the screen draws (the table hit's too).
     assert!(
-        bottom.contains("Glyphs") && bottom.contains("confirm"),
+        bottom.contains("⇄ answered by the transposition table")
+            && bottom.contains("…17 └─ depth 17"),
         "{bottom}"
     );
     insta::assert_snapshot!(bottom);
@@ -976,6 +978,49 @@ fn practice_asks_scores_and_reports() {
     assert_eq!(report["items"][1]["answer"], wrong);
     assert_eq!(report["items"][1]["right"], false);
     assert_eq!(report["items"][1]["correct_answer"], second.answer.text());
+    assert_eq!(report["source"], "(test)");
+    assert_eq!(
+        report["items"][1]["step"],
+        second.step + 1,
+        "steps count from 1, as the Step bar and the why do"
+    );
+    // A second Ctrl-S to the same file asks first, as `w` and `e` do.
+    let right = a
+        .practice
+        .as_ref()
+        .unwrap()
+        .session
+        .current()
+        .unwrap()
+        .answer
+        .text();
+    clear_field(&mut a);
+    typed(&mut a, &right);
+    keys(&mut a, &["enter"]);
+    keys(&mut a, &["ctrl-s"]);
+    let Mode::Form(form) = &mut a.mode else {
+        panic!("no report form")
+    };
+    form.fields[0].value = FieldValue::Text(path.display().to_string());
+    keys(&mut a, &["enter"]);
+    let Mode::Form(form) = &a.mode else {
+        panic!("the form stays open")
+    };
+    assert!(
+        form.error
+            .as_ref()
+            .unwrap()
+            .contains("already exists: Enter again overwrites"),
+        "{:?}",
+        form.error
+    );
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(kept["score"], "1/2 correct", "not overwritten yet");
+    keys(&mut a, &["enter"]);
+    let rewritten: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(rewritten["score"], "2/3 correct");
     // Esc leaves practice; the run is whole again.
     keys(&mut a, &["esc"]);
     assert!(a.practice.is_none());
@@ -1045,6 +1090,47 @@ fn practice_marks_leaves_and_picks_choices() {
     assert_eq!(a.practice.as_ref().unwrap().input, "-inf inf");
     keys(&mut a, &["enter"]);
     assert_eq!(a.practice.as_ref().unwrap().session.score(), "2/2 correct");
+}
+
+/// At 80 columns a wrong answer's long why never pushes the next question or its answer line
+/// out of the panel: they always show, and the why scrolls (80×24 and 80×40).
+#[test]
+fn practice_keeps_the_question_in_view_after_a_long_why() {
+    let (tree, _) =
+        prune::cli::generate::from_line("uniform -b 3 -d 3 --order random --seed 42").unwrap();
+    for h in [24, 40] {
+        let mut a = app(tree.clone());
+        a.run_all(&[Algorithm::AlphaBeta { fail_soft: false }]);
+        a.wait();
+        keys(&mut a, &["T"]);
+        // "none" is wrong: the why names every group of leaves never evaluated, and its cutoff.
+        typed(&mut a, "none");
+        keys(&mut a, &["enter"]);
+        let p = a.practice.as_ref().unwrap();
+        let (right, why) = p.feedback.clone().unwrap();
+        assert!(!right);
+        assert!(why.chars().count() > 4 * 78, "a why of many lines: {why}");
+        let next = p.session.current().unwrap().text.clone();
+        let s = screen(&mut a, 80, h);
+        let words: Vec<&str> = next.split_whitespace().collect();
+        assert!(
+            s.contains(&words[..4].join(" ")),
+            "the next question shows at 80×{h}: {next}\n{s}"
+        );
+        assert!(s.contains("│> ▏"), "the answer line shows at 80×{h}:\n{s}");
+        assert!(s.contains("wrong (none)"), "{s}");
+        // The why scrolls, the question stays.
+        assert!(s.contains("more · C-n C-p scroll"), "{s}");
+        keys(&mut a, &["ctrl-n"]);
+        let scrolled = screen(&mut a, 80, h);
+        assert!(!scrolled.contains("wrong (none)"), "{scrolled}");
+        assert!(scrolled.contains("│> ▏"), "{scrolled}");
+        keys(&mut a, &["ctrl-p"]);
+        assert_eq!(screen(&mut a, 80, h), s);
+        if h == 24 {
+            insta::assert_snapshot!("practice_after_a_long_why_at_80x24", s);
+        }
+    }
 }
 
 /// Practice is for trees a student can follow: a run longer than the limit is refused with a
@@ -1254,6 +1340,127 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     keys(&mut a, &["esc"]);
     assert_eq!(format::write(&a.tree, format::Format::Ron), before);
     assert_eq!(a.runs.len(), 1);
+}
+
+/// A Stats cell too long for its column ends in "…" and is never cut inside a number: a
+/// table clips silently, and "β12" would read as 12 cutoffs where there are 1,234.
+#[test]
+fn a_cut_stats_cell_never_shows_part_of_a_number() {
+    use prune::trace::columns::{PANEL, Scope};
+    let (tree, _) =
+        prune::cli::generate::from_line("uniform -b 6 -d 6 --order random --seed 3").unwrap();
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    let col = PANEL.iter().find(|c| c.heading() == "cutoffs").unwrap();
+    let scope = Scope {
+        tree: &a.tree,
+        minimal_leaves: None,
+    };
+    let full = col.of(&scope, &a.runs[0].run).text();
+    let w = usize::from(col.width);
+    assert!(
+        full.chars().count() > w,
+        "a cell longer than its column: {full}"
+    );
+    let s = screen(&mut a, 200, 40);
+    let shown = prune::tui::cut::cut(&full, w);
+    assert!(shown.ends_with('…'), "{shown}");
+    let kept = shown.trim_end_matches('…');
+    assert!(
+        !(full[kept.len()..].starts_with(|c: char| c.is_ascii_digit())
+            && kept.ends_with(|c: char| c.is_ascii_digit())),
+        "{kept} splits a number of {full}"
+    );
+    let row = s.lines().rfind(|l| l.contains("▶ alphabeta")).unwrap();
+    assert!(row.contains(&format!("{shown} ")), "{row}");
+    let clipped: String = full.chars().take(w).collect();
+    assert!(!row.contains(&clipped), "clipped silently: {row}");
+}
+
+/// Six alpha-beta variants read `alphabeta -…` six times when cut from the end; the headers
+/// say what differs instead.
+#[test]
+fn run_headers_stay_distinct_when_cut() {
+    let specs = [
+        "alphabeta",
+        "alphabeta:fail-soft",
+        "alphabeta:tt",
+        "alphabeta:id",
+        "alphabeta:killers",
+        "alphabeta:history",
+    ];
+    let algos: Vec<Algorithm> = specs
+        .iter()
+        .map(|s| Algorithm::parse(s, &Default::default()).unwrap())
+        .collect();
+    use prune::generate::game::{Game, generate};
+    let mut a = app(generate(&Game::TicTacToe { depth: Some(2) }).unwrap());
+    a.run_now(&algos);
+    assert_eq!(a.runs.len(), 6, "{:?}", a.status);
+    let s = screen(&mut a, 200, 60);
+    let header = s.lines().nth(2).unwrap();
+    for h in [
+        "alphabeta",
+        "αβ:fail-soft",
+        "αβ:tt",
+        "αβ:id",
+        "αβ:killers",
+        "αβ:history",
+    ] {
+        assert!(header.contains(&format!(" {h} ")), "{h} in {header}");
+    }
+}
+
+/// A chance node's probabilities are edited together (they must sum to 1, so one alone could
+/// never change): `E` on the chance node or on any child shows them all with their sum as it
+/// is typed; the even key (from the keymap) makes them equal; a bad sum is refused with the
+/// loader's message and the tree unchanged.
+#[test]
+fn a_chance_nodes_probabilities_are_edited_together() {
+    let tree = format::parse_expr("*(1/4:(1,2), 3/4:(3,4))", false).unwrap();
+    let halves = format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
+    let mut a = app(tree);
+    a.run_now(&[Algorithm::Expectiminimax]);
+    let before = format::write(&a.tree, format::Format::Bracket);
+    // From a child: its label, kind, then both probabilities; 1/2 in the first breaks the sum.
+    a.select(a.tree.child(a.tree.root(), 0));
+    keys(&mut a, &["E", "tab", "tab"]);
+    clear_field(&mut a);
+    typed(&mut a, "1/2");
+    let s = screen(&mut a, 100, 24);
+    assert!(s.contains("sum 1.25, not 1 · C-e even"), "{s}");
+    insta::assert_snapshot!("probabilities_as_typed", s);
+    keys(&mut a, &["enter"]);
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays open")
+    };
+    let err = f.error.clone().unwrap();
+    assert!(
+        err.contains("the probabilities of this chance node sum to 1.25, not 1"),
+        "{err}"
+    );
+    assert_eq!(format::write(&a.tree, format::Format::Bracket), before);
+    // The second one too: 1/2:1/2.
+    keys(&mut a, &["tab"]);
+    clear_field(&mut a);
+    typed(&mut a, "0.5");
+    assert!(screen(&mut a, 100, 24).contains("sum 1 · C-e even"));
+    keys(&mut a, &["enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(
+        format::write(&a.tree, format::Format::Bracket),
+        format::write(&halves, format::Format::Bracket)
+    );
+    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    // From the chance node: the even key, whatever was there.
+    keys(&mut a, &["u"]);
+    a.select(a.tree.root());
+    keys(&mut a, &["E", "ctrl-e", "enter"]);
+    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(
+        format::write(&a.tree, format::Format::Bracket),
+        format::write(&halves, format::Format::Bracket)
+    );
 }
 
 /// The screen while the file named on the command line loads, with what the loader has done.

@@ -731,16 +731,18 @@ impl Session {
         format!("{}/{} correct", self.right(), self.given.len())
     }
 
-    /// The report in JSON: the questions answered, what was typed, the correct answers, why,
-    /// and the score.
-    pub fn report(&self) -> serde_json::Value {
+    /// The report in JSON: where the tree came from (`source`), the questions answered, what
+    /// was typed, the correct answers, why, and the score. A question's `step` counts from 1, as
+    /// the Step bar and the explanations do: the step whose event answers it, before which it
+    /// is asked (the leaves question, about the whole search, is asked before step 1).
+    pub fn report(&self, source: &str) -> serde_json::Value {
         let items: Vec<serde_json::Value> = self
             .questions
             .iter()
             .zip(&self.given)
             .map(|(q, (typed, right))| {
                 serde_json::json!({
-                    "step": q.step,
+                    "step": q.step + 1,
                     "node": q.node.0,
                     "ask": q.ask.name(),
                     "question": q.text,
@@ -755,6 +757,7 @@ impl Session {
             "prune_practice": 1,
             "algorithm": self.algorithm,
             "tree": self.tree,
+            "source": source,
             "questions": self.questions.len(),
             "answered": self.given.len(),
             "right": self.right(),
@@ -1016,8 +1019,13 @@ mod tests {
         };
         assert!(!s.answer(wrong).unwrap());
         assert_eq!(s.score(), "2/3 correct");
-        let r = s.report();
+        let r = s.report("--expr '((3,12,8),(2,4,6))'");
+        assert_eq!(r["source"], "--expr '((3,12,8),(2,4,6))'");
         assert_eq!(r["right"], 2);
+        // Steps count from 1, as the Step bar and the explanations count them.
+        for (i, q) in s.questions.iter().take(3).enumerate() {
+            assert_eq!(r["items"][i]["step"], q.step + 1);
+        }
         assert_eq!(r["items"].as_array().unwrap().len(), 3);
         assert_eq!(r["items"][2]["right"], false);
     }

@@ -650,6 +650,7 @@ impl App {
             | Action::NextChoice
             | Action::PrevChoice
             | Action::DeleteChar
+            | Action::EvenProbabilities
             | Action::Unbound => {}
         }
     }

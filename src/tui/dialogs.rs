@@ -154,22 +154,7 @@ impl App {
             .into_iter()
             .map(|id| form.text(id).unwrap_or("").to_owned())
             .collect();
-        // An earlier export is not overwritten without a second Enter on the same names.
-        let existing: Vec<String> = targets
-            .iter()
-            .filter(|p| !p.is_empty() && Path::new(p.as_str()).is_file())
-            .cloned()
-            .collect();
-        if !existing.is_empty() && self.overwrite_confirmed.as_ref() != Some(&existing) {
-            let msg = format!(
-                "{} already exist{}: Enter again overwrites, or change the name",
-                existing.join(", "),
-                if existing.len() == 1 { "s" } else { "" }
-            );
-            self.overwrite_confirmed = Some(existing);
-            return Err(msg);
-        }
-        self.overwrite_confirmed = None;
+        self.confirm_overwrite(&targets)?;
         let Some(r) = self.current_run() else {
             return Err("no run to export".into());
         };
@@ -204,6 +189,29 @@ impl App {
             written.push(path.to_string());
         }
         self.status = Some((format!("wrote {}", written.join(", ")), false));
+        Ok(())
+    }
+}
+
+impl App {
+    /// An earlier file among `paths` (empty ones skipped) is not overwritten without a second
+    /// Enter on the same names: the first says so, as the form's error.
+    pub(super) fn confirm_overwrite(&mut self, paths: &[String]) -> Result<(), String> {
+        let existing: Vec<String> = paths
+            .iter()
+            .filter(|p| !p.is_empty() && Path::new(p.as_str()).is_file())
+            .cloned()
+            .collect();
+        if !existing.is_empty() && self.overwrite_confirmed.as_ref() != Some(&existing) {
+            let msg = format!(
+                "{} already exist{}: Enter again overwrites, or change the name",
+                existing.join(", "),
+                if existing.len() == 1 { "s" } else { "" }
+            );
+            self.overwrite_confirmed = Some(existing);
+            return Err(msg);
+        }
+        self.overwrite_confirmed = None;
         Ok(())
     }
 }

@@ -9,11 +9,13 @@
 //! - [`bars`] — the title and status bars;
 //! - [`loading`] — the loading screen, until the file named on the command line arrives;
 //! - [`overlays`] — help, picker, forms, message boxes, the search box;
+//! - [`legend`] — the marks the screen draws, the help's legend;
 //! - [`style`] — what the panels share.
 
 mod bars;
 mod detail;
 mod diagram;
+mod legend;
 pub mod loading;
 mod outline;
 mod overlays;
@@ -87,7 +89,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
             .constraints([
                 Constraint::Length(1),
                 Constraint::Min(6),
-                Constraint::Length(8),
+                Constraint::Length(practice::panel_height(area)),
                 Constraint::Length(1),
             ])
             .areas(area);

@@ -1,5 +1,6 @@
-//! Editing the tree: one change to one node — its label, kind, value (or payoff vector) or edge
-//! probability, a new leaf child, a deleted subtree — applied by rebuilding the tree through
+//! Editing the tree: one change to one node — its label, kind, value (or payoff vector), the
+//! probabilities of the chance node's children it is edited with, a new leaf child, a deleted
+//! subtree — applied by rebuilding the tree through
 //! [`Draft`] in preorder, so the loader's own validation decides whether the result is a tree.
 //! A refused edit comes back with the loader's message and the tree is left as it was.
 //!
@@ -17,14 +18,23 @@ pub enum Edit {
         kind: Option<Kind>,
         /// A two-player leaf's value, or an n-player leaf's payoff vector.
         value: Option<Vec<f64>>,
-        /// The edge's probability; `Some(None)` makes the chance parent's children equally
-        /// likely again.
-        prob: Option<Option<f64>>,
+        /// The probability of each child of the node's [`chance_family`], in child order: all
+        /// `None` makes them equally likely; the loader refuses a mix, or a sum other than 1.
+        probs: Option<Vec<Option<f64>>>,
     },
     /// A new leaf (value 0, or a vector of zeros) after the node's last child.
     AddChild,
     /// The node and everything under it.
     Delete,
+}
+
+/// The chance node whose children's probabilities are edited with `id`: `id` itself when it is
+/// a chance node with children, else its parent when that is one.
+pub fn chance_family(tree: &Tree, id: NodeId) -> Option<NodeId> {
+    if tree.kind(id) == Kind::Chance && tree.child_count(id) > 0 {
+        return Some(id);
+    }
+    tree.parent(id).filter(|&p| tree.kind(p) == Kind::Chance)
 }
 
 /// Child positions from the root to `id`.
@@ -58,6 +68,21 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
         return Err("a leaf has no children: change its kind first (E)".into());
     }
     let parent = tree.parent(target);
+    let family = chance_family(tree, target);
+    if let (
+        Edit::Set {
+            probs: Some(ps), ..
+        },
+        Some(f),
+    ) = (edit, family)
+        && ps.len() != tree.child_count(f)
+    {
+        return Err(format!(
+            "{} probabilities for {} children",
+            ps.len(),
+            tree.child_count(f)
+        ));
+    }
     let mut draft = Draft::with_capacity(tree.meta().clone(), tree.len() + 1);
     let mut skip_until: Option<usize> = None;
     let sizes = tree.subtree_sizes();
@@ -72,6 +97,16 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
         node.children = tree.child_count(id) as u32;
         if Some(id) == parent && *edit == Edit::Delete {
             node.children -= 1;
+        }
+        if let (
+            Edit::Set {
+                probs: Some(ps), ..
+            },
+            Some(f),
+        ) = (edit, family)
+            && tree.parent(id) == Some(f)
+        {
+            node.prob = ps[tree.child_index(id)];
         }
         if parent.is_some() && tree.parent(id) == parent && id != target {
             // A sibling of a deleted child of a chance node: the rest are rescaled to sum to 1.
@@ -104,16 +139,10 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
                     continue;
                 }
                 Edit::Set {
-                    label,
-                    kind,
-                    value,
-                    prob,
+                    label, kind, value, ..
                 } => {
                     if let Some(l) = label {
                         node.label = (!l.is_empty()).then(|| l.clone());
-                    }
-                    if let Some(p) = prob {
-                        node.prob = *p;
                     }
                     if let Some(v) = value {
                         if tree.is_multiplayer() {
@@ -241,7 +270,7 @@ mod tests {
             label: None,
             kind: None,
             value: Some(vec![7.0]),
-            prob: None,
+            probs: None,
         };
         let u = apply(&t, leaf, &e).unwrap();
         assert_eq!(u.len(), t.len());
@@ -252,7 +281,7 @@ mod tests {
             label: None,
             kind: None,
             value: Some(vec![42.0]),
-            prob: None,
+            probs: None,
         };
         let err = apply(&t, leaf, &out).unwrap_err();
         assert!(err.contains("outside the declared bounds"), "{err}");
@@ -260,7 +289,7 @@ mod tests {
             value: Some(vec![t.value(leaf)]),
             label: None,
             kind: None,
-            prob: None,
+            probs: None,
         };
         let v = apply(&u, node_at(&u, &path), &back).unwrap();
         assert_eq!(write(&v, Format::Ron), write(&t, Format::Ron));
@@ -277,7 +306,7 @@ mod tests {
             label: Some("corner".into()),
             kind: None,
             value: None,
-            prob: None,
+            probs: None,
         };
         let u = apply(&t, a1, &relabel).unwrap();
         assert_eq!(u.label(a1), Some("corner"));
@@ -290,7 +319,7 @@ mod tests {
             label: None,
             kind: Some(Kind::Leaf),
             value: None,
-            prob: None,
+            probs: None,
         };
         let v = apply(&t, a1, &to_leaf).unwrap();
         let leaf = v.child(v.root(), 0);
@@ -327,29 +356,41 @@ mod tests {
             label: Some("dice".into()),
             kind: Some(Kind::Chance),
             value: None,
-            prob: None,
+            probs: None,
         };
         let u = apply(&t, root, &chance).unwrap();
         assert_eq!(u.kind(u.root()), Kind::Chance);
         assert_eq!(u.label(u.root()), Some("dice"));
         let c = u.child(u.root(), 0);
-        let half = Edit::Set {
+        let probs = |ps: &[Option<f64>]| Edit::Set {
             label: None,
             kind: None,
             value: None,
-            prob: Some(Some(0.5)),
+            probs: Some(ps.to_vec()),
         };
-        let err = apply(&u, c, &half).unwrap_err();
+        let err = apply(&u, c, &probs(&[Some(0.5), None, None])).unwrap_err();
         assert!(
             err.contains("have a probability and this one has none"),
             "{err}"
         );
+        let err = apply(&u, c, &probs(&[Some(0.5), Some(0.25), Some(0.5)])).unwrap_err();
+        assert!(err.contains("sum to 1.25, not 1"), "{err}");
+        // From the chance node or from any child, the same three probabilities.
+        let halves = [Some(0.5), Some(0.25), Some(0.25)];
+        let from_child = apply(&u, u.child(u.root(), 2), &probs(&halves)).unwrap();
+        let from_node = apply(&u, u.root(), &probs(&halves)).unwrap();
+        assert_eq!(
+            write(&from_child, Format::Ron),
+            write(&from_node, Format::Ron)
+        );
+        assert_eq!(from_node.prob(from_node.child(from_node.root(), 0)), 0.5);
+        assert!(apply(&u, c, &probs(&[Some(1.0)])).is_err());
         // Back to max: the probabilities go with the chance node.
         let max = Edit::Set {
             label: None,
             kind: Some(Kind::Max),
             value: None,
-            prob: None,
+            probs: None,
         };
         assert!(apply(&u, u.root(), &max).is_ok());
         let leaf = first_leaf(&t);
@@ -357,7 +398,7 @@ mod tests {
             label: None,
             kind: Some(Kind::Min),
             value: None,
-            prob: None,
+            probs: None,
         };
         let w = apply(&t, leaf, &interior).unwrap();
         let l = node_at(&w, &path_of(&t, leaf));
@@ -374,7 +415,7 @@ mod tests {
             label: None,
             kind: None,
             value: Some(vec![1.0, 2.0]),
-            prob: None,
+            probs: None,
         };
         let err = apply(&t, leaf, &short).unwrap_err();
         assert!(err.contains("payoff"), "{err}");
@@ -383,12 +424,39 @@ mod tests {
             label: None,
             kind: None,
             value: Some(vec![3.0; 4]),
-            prob: None,
+            probs: None,
         };
         let u = apply(&t, leaf, &right).unwrap();
         assert_eq!(u.payoff(node_at(&u, &path_of(&t, leaf))), vec![3.0; 4]);
         let form = edit_form(&t, t.root());
         assert_eq!(form.choice(FieldId::Kind), Ok("player 1"));
+    }
+
+    /// The example: `*(1/4:(1,2), 3/4:(3,4))` made 1/2:1/2 in the form, reached from
+    /// the chance node and from a child, with the sum shown as it is typed.
+    #[test]
+    fn a_chance_nodes_probabilities_are_edited_together() {
+        let t = crate::format::parse_expr("*(1/4:(1,2), 3/4:(3,4))", false).unwrap();
+        for id in [t.root(), t.child(t.root(), 1)] {
+            let mut form = edit_form(&t, id);
+            let labels: Vec<&str> = form.prob_fields().map(|f| f.label.as_ref()).collect();
+            assert_eq!(labels.len(), 2, "{labels:?}");
+            assert_eq!(probability_sum(&form).as_deref(), Some("sum 1"));
+            set_text(&mut form, FieldId::ChildProb(0), "1/2");
+            assert_eq!(probability_sum(&form).as_deref(), Some("sum 1.25, not 1"));
+            set_text(&mut form, FieldId::ChildProb(1), "0.5");
+            assert_eq!(probability_sum(&form).as_deref(), Some("sum 1"));
+            let u = apply(&t, id, &edit_of(&form).unwrap()).unwrap();
+            let want = crate::format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
+            assert_eq!(write(&u, Format::Bracket), write(&want, Format::Bracket));
+        }
+        let child = edit_form(&t, t.child(t.root(), 0));
+        assert_eq!(child.prob_fields().next().unwrap().label, "p #1 (this)");
+    }
+
+    fn set_text(form: &mut Form, id: FieldId, text: &str) {
+        let f = form.fields.iter_mut().find(|f| f.id == id).unwrap();
+        f.value = super::super::form::FieldValue::Text(text.into());
     }
 
     #[test]
@@ -516,7 +584,8 @@ fn kind_of(choice: &str) -> Option<Kind> {
 }
 
 /// The edit form of node `id`: its label and kind, a leaf's value (or payoff vector), and the
-/// edge's probability under a chance node.
+/// probabilities of its chance family's children, all together (they must sum to 1, so one
+/// alone could never change).
 pub fn edit_form(tree: &Tree, id: NodeId) -> Form {
     let choices = kind_choices(tree);
     let name = tree.kind(id).name();
@@ -540,24 +609,62 @@ pub fn edit_form(tree: &Tree, id: NodeId) -> Form {
         };
         fields.push(Field::text(FieldId::Value, "value", value).with_help(help));
     }
-    if let Some(p) = tree.parent(id)
-        && tree.kind(p) == Kind::Chance
-    {
-        let prob = if tree.is_uniform(p) {
-            String::new()
-        } else {
-            number_text(tree.prob(id))
-        };
-        fields
-            .push(Field::text(FieldId::Prob, "probability", prob).with_help(
-                "empty: all children equally likely; the siblings' must still sum to 1",
-            ));
+    if let Some(f) = chance_family(tree, id) {
+        fields.extend(prob_fields(tree, f, id));
     }
     Form::new(
         format!("Edit {} ({name})", crate::text::node_name(tree, id)),
         Purpose::Edit(path_of(tree, id)),
         fields,
     )
+}
+
+/// A field for the probability of each child of chance node `family`, `id`'s marked; empty
+/// when the children are equally likely.
+fn prob_fields(tree: &Tree, family: NodeId, id: NodeId) -> Vec<Field> {
+    let uniform = tree.is_uniform(family);
+    tree.children(family)
+        .map(|c| {
+            let this = if c == id { " (this)" } else { "" };
+            let label = format!("p {}{this}", crate::text::node_name(tree, c));
+            let p = if uniform {
+                String::new()
+            } else {
+                number_text(tree.prob(c))
+            };
+            let at = tree.child_index(c);
+            Field::text(FieldId::ChildProb(at), label, p)
+                .with_help("a fraction or a decimal (1/4, 0.25); all empty: equally likely")
+        })
+        .collect()
+}
+
+/// What the probability fields of `form` sum to, as the form shows it while they are typed;
+/// `None` when it has none.
+pub fn probability_sum(form: &Form) -> Option<String> {
+    let texts: Vec<(&str, &str)> = form
+        .prob_fields()
+        .map(|f| (f.label.as_ref(), form.text(f.id).unwrap_or("")))
+        .collect();
+    if texts.is_empty() {
+        return None;
+    }
+    if texts.iter().all(|(_, t)| t.is_empty()) {
+        return Some("all empty: equally likely".into());
+    }
+    let mut sum = 0.0;
+    for (label, text) in &texts {
+        match parse_number(text, label) {
+            Ok(p) => sum += p,
+            Err(_) if text.is_empty() => return Some(format!("sum: {label} is empty")),
+            Err(_) => return Some(format!("sum: {label} is not a number")),
+        }
+    }
+    Some(if (sum - 1.0).abs() <= crate::tree::PROB_TOLERANCE {
+        "sum 1".to_owned()
+    } else {
+        format!("sum {}, not 1", number_text(sum))
+    })
 }
 
 /// The edit a submitted edit form asks for.
@@ -569,16 +676,20 @@ pub fn edit_of(form: &Form) -> Result<Edit, String> {
         Ok(t) => Some(parse_values(t)?),
         Err(_) => None,
     };
-    let prob = match form.text(FieldId::Prob) {
-        Ok("") => Some(None),
-        Ok(t) => Some(Some(parse_number(t, "probability")?)),
-        Err(_) => None,
-    };
+    let probs = form
+        .prob_fields()
+        .map(|f| {
+            let t = form.text(f.id).unwrap_or("");
+            (!t.is_empty())
+                .then(|| parse_number(t, &f.label))
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Edit::Set {
         label,
         kind,
         value,
-        prob,
+        probs: (!probs.is_empty()).then_some(probs),
     })
 }
 
@@ -763,16 +874,9 @@ impl App {
             return Err("type the path to save the tree to".into());
         }
         let path = PathBuf::from(path);
-        let own = self.file.as_ref() == Some(&path);
-        let name = vec![path.display().to_string()];
-        if !own && path.is_file() && self.overwrite_confirmed.as_ref() != Some(&name) {
-            self.overwrite_confirmed = Some(name);
-            return Err(format!(
-                "{} already exists: Enter again overwrites, or change the name",
-                path.display()
-            ));
+        if self.file.as_ref() != Some(&path) {
+            self.confirm_overwrite(&[path.display().to_string()])?;
         }
-        self.overwrite_confirmed = None;
         self.save_to(&path)
     }
 

@@ -6,6 +6,8 @@
 //! means is for its [`Purpose`]'s owner to decide; reading a field that is not there is an
 //! error value, never a panic.
 
+use std::borrow::Cow;
+
 use crate::search::{Param, ParamKind, ParamSpec};
 
 use super::keymap::{Action, Key, KeyName};
@@ -31,11 +33,12 @@ pub enum FieldId {
     Gen(&'static str),
     /// Where the practice report goes.
     ReportFile,
-    /// The edit form: the node's label, kind, value (or payoff vector) and edge probability.
+    /// The edit form: the node's label, kind, value (or payoff vector), and the probability of
+    /// each child of the chance node edited with it (by child position).
     Label,
     Kind,
     Value,
-    Prob,
+    ChildProb(usize),
     /// The save form: where to write the tree.
     SavePath,
 }
@@ -51,17 +54,18 @@ pub enum FieldValue {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
     pub id: FieldId,
-    pub label: &'static str,
+    /// Most labels are fixed; a child's probability is labelled with the child's name.
+    pub label: Cow<'static, str>,
     pub value: FieldValue,
     /// One line shown under the form while the field has the focus.
     pub help: &'static str,
 }
 
 impl Field {
-    pub fn text(id: FieldId, label: &'static str, v: impl Into<String>) -> Field {
+    pub fn text(id: FieldId, label: impl Into<Cow<'static, str>>, v: impl Into<String>) -> Field {
         Field {
             id,
-            label,
+            label: label.into(),
             value: FieldValue::Text(v.into()),
             help: "",
         }
@@ -70,7 +74,7 @@ impl Field {
     pub fn choice(id: FieldId, label: &'static str, options: &[&'static str], i: usize) -> Field {
         Field {
             id,
-            label,
+            label: label.into(),
             value: FieldValue::Choice(options.to_vec(), i.min(options.len().saturating_sub(1))),
             help: "",
         }
@@ -79,7 +83,7 @@ impl Field {
     pub fn toggle(id: FieldId, label: &'static str, on: bool) -> Field {
         Field {
             id,
-            label,
+            label: label.into(),
             value: FieldValue::Toggle(on),
             help: "",
         }
@@ -203,6 +207,7 @@ impl Form {
             Some(Action::Confirm) => return Outcome::Submitted,
             Some(Action::NextField) => self.focus = (self.focus + 1) % n,
             Some(Action::PrevField) => self.focus = (self.focus + n - 1) % n,
+            Some(Action::EvenProbabilities) => self.even_probabilities(),
             _ => {
                 if let Some(f) = self.fields.get_mut(self.focus) {
                     edit(&mut f.value, action, key);
@@ -211,6 +216,25 @@ impl Form {
         }
         self.error = None;
         Outcome::Edited
+    }
+}
+
+impl Form {
+    /// Every child's probability field set to `1/n`: the children equally likely, written out.
+    fn even_probabilities(&mut self) {
+        let n = self.prob_fields().count();
+        for f in self.fields.iter_mut() {
+            if let (FieldId::ChildProb(_), FieldValue::Text(s)) = (f.id, &mut f.value) {
+                *s = format!("1/{n}");
+            }
+        }
+    }
+
+    /// The children's probability fields, in child order.
+    pub fn prob_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields
+            .iter()
+            .filter(|f| matches!(f.id, FieldId::ChildProb(_)))
     }
 }
 

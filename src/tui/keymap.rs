@@ -97,6 +97,8 @@ pub enum Action {
     PrevChoice,
     /// In a text field: delete the last character.
     DeleteChar,
+    /// In an edit form with a chance node's probabilities: every child equally likely.
+    EvenProbabilities,
     /// In a keymap file: remove the key's default binding.
     Unbound,
 }
@@ -189,6 +191,7 @@ impl Action {
             NextChoice => (DIALOG_GROUP, "next option, or flip"),
             PrevChoice => (DIALOG_GROUP, "previous option, or flip"),
             DeleteChar => (DIALOG_GROUP, "delete a character"),
+            EvenProbabilities => (DIALOG_GROUP, "probabilities: all children equally likely"),
             Unbound => ("", ""),
         }
     }
@@ -356,6 +359,7 @@ const INPUT_DEFAULTS: &[(&str, Action)] = &[
     ("space", Action::NextChoice),
     ("left", Action::PrevChoice),
     ("backspace", Action::DeleteChar),
+    ("ctrl-e", Action::EvenProbabilities),
     ("ctrl-c", Action::Quit),
 ];
 
@@ -538,6 +542,7 @@ impl Keymap {
                     Action::NextChoice,
                     Action::PrevChoice,
                     Action::DeleteChar,
+                    Action::EvenProbabilities,
                 ][..],
             ),
         ] {

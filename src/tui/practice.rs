@@ -2,6 +2,7 @@
 //! ([`crate::trace::practice`]), the stepper moved to where each is asked, a score kept, and
 //! the session's report saved as JSON.
 
+use std::cell::Cell;
 use std::path::Path;
 
 use crate::format;
@@ -26,7 +27,23 @@ pub struct Practice {
     pub pick: Option<usize>,
     /// What the last answer got: right or not, and what to say about it.
     pub feedback: Option<(bool, String)>,
+    /// Lines of the feedback scrolled past, and (set by the last draw) how many do not fit.
+    pub why_scroll: u16,
+    pub why_extent: Cell<u16>,
 }
+
+/// The keys that scroll the feedback: not letters, which go to the answer, nor the outline's
+/// moving keys, which look around it.
+pub const WHY_DOWN: Key = Key {
+    code: KeyName::Char('n'),
+    ctrl: true,
+    alt: false,
+};
+pub const WHY_UP: Key = Key {
+    code: KeyName::Char('p'),
+    ctrl: true,
+    alt: false,
+};
 
 impl App {
     /// Starts practice on the current run: the stepper goes to the first question.
@@ -70,6 +87,8 @@ impl App {
             input: String::new(),
             pick: None,
             feedback: None,
+            why_scroll: 0,
+            why_extent: Cell::new(0),
         });
         self.follow_practice();
     }
@@ -99,6 +118,8 @@ impl App {
         match key.code {
             KeyName::Char('c') if key.ctrl => self.quit = true,
             KeyName::Char('s') if key.ctrl => self.mode = Mode::Form(self.report_form()),
+            _ if key == WHY_DOWN => p.why_scroll = (p.why_scroll + 1).min(p.why_extent.get()),
+            _ if key == WHY_UP => p.why_scroll = p.why_scroll.saturating_sub(1),
             KeyName::Tab | KeyName::BackTab => {
                 let n = p.session.current().map_or(0, |q| q.choices.len());
                 if n > 0 {
@@ -122,6 +143,7 @@ impl App {
                     Some(Answer::Leaves { leaves, .. }) => leaves.clone(),
                     _ => Vec::new(),
                 };
+                p.why_scroll = 0;
                 if self.tree.is_leaf(sel) {
                     let name = crate::text::node_name(&self.tree, sel);
                     toggle_name(&mut p.input, &name, &leaves);
@@ -153,6 +175,7 @@ impl App {
                 let Some(q) = p.session.current().cloned() else {
                     return;
                 };
+                p.why_scroll = 0;
                 match p.session.answer(&typed) {
                     Ok(true) => p.feedback = Some((true, format!("right: {}", q.answer.text()))),
                     Ok(false) => {
@@ -216,10 +239,20 @@ impl App {
         if path.is_empty() || path == "-" {
             return Err("type a file name for the report".into());
         }
+        if self.practice.is_none() {
+            return Err("no practice to report".into());
+        }
+        self.confirm_overwrite(&[path.to_owned()])?;
         let Some(p) = &self.practice else {
             return Err("no practice to report".into());
         };
-        let mut text = serde_json::to_string_pretty(&p.session.report())
+        // The tree as the title bar names it: its file, or the --expr / --gen that built it.
+        let source = if self.unsaved {
+            format!("{} (unsaved changes)", self.source)
+        } else {
+            self.source.clone()
+        };
+        let mut text = serde_json::to_string_pretty(&p.session.report(&source))
             .map_err(|e| format!("cannot write the report: {e}"))?;
         text.push('\n');
         format::save_text(Path::new(path), &text)

@@ -15,6 +15,9 @@ use crate::tui::layout::COMPACT_WIDTH;
 
 use super::style::fit_line;
 
+/// The most of the title bar the tree's source takes.
+const SOURCE_WIDTH: usize = 48;
+
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
     let tree = &app.tree;
@@ -28,7 +31,8 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
         Span::styled(
             format!(
                 "  {}{} · {} nodes, {} leaves, depth {}{}",
-                app.source,
+                // A long --expr or prune gen line leaves room for the tree's size.
+                crate::tui::cut::cut(&app.source, SOURCE_WIDTH),
                 if app.unsaved {
                     " (unsaved changes)"
                 } else {
@@ -121,18 +125,20 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                     (Action::Cancel, "cancel"),
                 ],
             ),
-            Mode::Form(_) => format!(
-                "type to edit · {}",
-                app.keymap.hint_in(
-                    Context::Input,
-                    &[
-                        (Action::NextField, "next field"),
-                        (Action::NextChoice, "change"),
-                        (Action::Confirm, "confirm"),
-                        (Action::Cancel, "cancel"),
-                    ]
+            Mode::Form(form) => {
+                let mut keys = vec![
+                    (Action::NextField, "next field"),
+                    (Action::NextChoice, "change"),
+                ];
+                if form.prob_fields().next().is_some() {
+                    keys.push((Action::EvenProbabilities, "even probabilities"));
+                }
+                keys.extend([(Action::Confirm, "confirm"), (Action::Cancel, "cancel")]);
+                format!(
+                    "type to edit · {}",
+                    app.keymap.hint_in(Context::Input, &keys)
                 )
-            ),
+            }
             Mode::Help => "↑↓ PgUp PgDn Home End scroll · q Esc ? Enter close".into(),
             Mode::Popup(_) => "any key closes".into(),
         };

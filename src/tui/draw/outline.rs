@@ -11,8 +11,10 @@ use crate::trace::narrate::{probe_bound, settled};
 use crate::trace::{Replay, Status};
 use crate::tree::NodeId;
 
+use super::legend::{FOLD_CLOSED, FOLD_OPEN, PV, SELECTED};
 use super::style::*;
 use crate::tui::app::{App, Hit, RunView};
+use crate::tui::cut::width as width_of;
 use crate::tui::outline::Filter;
 use crate::tui::view::View;
 
@@ -104,18 +106,71 @@ fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
     let (mut window, mut value) = (0, 1);
     for &id in rows {
         let c = cell_text(app, r, &replay, id);
-        window = window.max(c.window.chars().count());
-        value = value.max(c.value.chars().count());
+        window = window.max(width_of(&c.window));
+        value = value.max(width_of(&c.value));
     }
     let mut col = RunCol {
         run: i,
         window: window.min(MAX_WINDOW),
         value: value.min(MAX_VALUE),
     };
-    // The header's "▶ name" wants up to 14 columns: the window takes the slack.
-    let name = (r.name().chars().count() + 3).min(14);
+    // The header's "▶ name" wants up to MAX_HEADER columns: the window takes the slack.
+    let name = (width_of(&header_name(r)) + 3).min(MAX_HEADER);
     col.window += name.saturating_sub(col.width());
     col
+}
+
+/// The widest a run's header makes its column.
+const MAX_HEADER: usize = 14;
+
+/// A run's name in its column's header: the whole name when it fits, else the short form that
+/// keeps its parameters — `αβ:fail-soft` for `alphabeta --fail-soft`, `star2:probes=2`.
+fn header_name(r: &crate::tui::runs::RunView) -> String {
+    let name = r.name();
+    if width_of(&name) + 3 <= MAX_HEADER {
+        return name;
+    }
+    let label = r.algo.label();
+    let mut parts = label.split(" --");
+    let algo = match parts.next().unwrap_or_default() {
+        "alphabeta" => "αβ",
+        other => other,
+    };
+    let mut short = algo.to_owned();
+    for p in parts {
+        short.push(':');
+        short.push_str(&p.replacen(' ', "=", 1));
+    }
+    if let Some(from) = &r.kept {
+        short.push_str(&format!(" ({from})"));
+    }
+    short
+}
+
+/// The headers of the columns shown, each cut to its column: where two would read the same
+/// once cut, they keep their ends instead, where such names differ.
+fn headers(app: &App, cols: &[RunCol]) -> Vec<String> {
+    let names: Vec<String> = cols.iter().map(|c| header_name(&app.runs[c.run])).collect();
+    let room = |c: &RunCol| c.width().saturating_sub(2);
+    let cut: Vec<String> = names
+        .iter()
+        .zip(cols)
+        .map(|(n, c)| crate::tui::cut::cut(n, room(c)).into_owned())
+        .collect();
+    cut.iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let clash = cut
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != i && o == h && names[j] != names[i]);
+            if clash {
+                crate::tui::cut::cut_left(&names[i], room(&cols[i])).into_owned()
+            } else {
+                h.clone()
+            }
+        })
+        .collect()
 }
 
 /// The run columns on screen: a window of runs that includes the current one, as wide as
@@ -231,15 +286,15 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let marker = if folded || !has_children {
             " "
         } else if open {
-            "▾"
+            FOLD_OPEN
         } else {
-            "▸"
+            FOLD_CLOSED
         };
         spans.push(Span::styled(marker, t.fg(t.accent)));
         // The principal variation: a star as well as a colour, for NO_COLOR and colour blindness.
         if pv.contains(&id) {
             spans.push(Span::styled(
-                format!("{}★", kind_glyph(tree.kind(id))),
+                format!("{}{PV}", kind_glyph(tree.kind(id))),
                 t.pv_style(),
             ));
         } else {
@@ -279,7 +334,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     }
     let widest = parts
         .iter()
-        .map(|p| p.iter().map(|s| s.content.chars().count()).sum::<usize>())
+        .map(|p| p.iter().map(|s| width_of(&s.content)).sum::<usize>())
         .max()
         .unwrap_or(0);
     let tree_w = tree_w.min((widest + 2).max(MIN_TREE));
@@ -297,13 +352,9 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         fit(&hidden.join(" · "), tree_w),
         t.dim_style(),
     )];
-    for c in &cols {
+    for (c, h) in cols.iter().zip(headers(app, &cols)) {
         let i = c.run;
-        let name = format!(
-            "{} {}",
-            if i == app.current { "▶" } else { " " },
-            app.runs[i].name()
-        );
+        let name = format!("{} {h}", if i == app.current { SELECTED } else { " " });
         let style = if i == app.current {
             t.title_style()
         } else {
@@ -318,23 +369,9 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let mut lines = Vec::with_capacity(rows.len());
     for (mut spans, &id) in parts.into_iter().zip(&rows) {
         // Pad or cut the tree part to its column.
-        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let used: usize = spans.iter().map(|s| width_of(&s.content)).sum();
         if used > tree_w {
-            let mut cut = Vec::new();
-            let mut room = tree_w.saturating_sub(1);
-            for s in spans {
-                let n = s.content.chars().count();
-                if n <= room {
-                    room -= n;
-                    cut.push(s);
-                } else {
-                    let part: String = s.content.chars().take(room).collect();
-                    cut.push(Span::styled(part, s.style));
-                    break;
-                }
-            }
-            cut.push(Span::styled("…", t.dim_style()));
-            spans = cut;
+            spans = fit_line(Line::from(spans), tree_w).spans;
         } else {
             spans.push(Span::raw(" ".repeat(tree_w - used)));
         }
@@ -366,7 +403,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
                 });
             }
         }
-        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let used: usize = spans.iter().map(|s| width_of(&s.content)).sum();
         spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
         let mut line = Line::from(spans);
         if id == app.outline.selected {
@@ -396,7 +433,7 @@ pub(super) fn guides(
     let levels = if depth * 2 <= max {
         depth
     } else {
-        (max.saturating_sub(mark.chars().count()) / 2).max(1)
+        (max.saturating_sub(width_of(&mark)) / 2).max(1)
     };
     let shown = depth.min(levels);
     // Ancestors from the row's parent upwards, as many as are shown.
@@ -421,6 +458,6 @@ pub(super) fn guides(
     for p in parts {
         s.push_str(p);
     }
-    let col = s.chars().count();
+    let col = width_of(&s);
     (s, col)
 }

@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::ALGORITHMS;
-use crate::tui::keymap::DIALOG_GROUP;
+use crate::tui::edit::probability_sum;
+use crate::tui::keymap::{Action, Context, DIALOG_GROUP};
 
 use super::style::*;
 use crate::tui::app::{App, FieldValue};
@@ -34,17 +35,9 @@ pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         }
         col
     };
-    let legend: Vec<Line> = [
-        "  · not reached  ▸ entered  ● searched",
-        "  ✂ pruned  ◆ probed  ↻ re-searched",
-        "  = exact  ≥ lower bound  ≤ upper bound",
-        "  + Max  − Min  * chance  □ leaf",
-        "  ★ the principal variation",
-        "  …17 └─ depth 17, the guides above cut",
-    ]
-    .into_iter()
-    .map(|l| Line::from(Span::styled(l, t.fg(t.text))))
-    .collect();
+    let legend: Vec<Line> = super::legend::lines()
+        .map(|l| Line::from(Span::styled(l, t.fg(t.text))))
+        .collect();
     let legend: Vec<Line> = std::iter::once(Line::from(Span::styled("Glyphs", t.title_style())))
         .chain(legend)
         .collect();
@@ -128,15 +121,38 @@ pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect)
 
 pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
     let t = app.theme();
+    // Under the fields: a chance node's probabilities' sum as typed (with the key that evens
+    // them), the focused field's help, and the error of the last Enter.
+    let mut notes = Vec::new();
+    if let Some(sum) = probability_sum(form) {
+        let even = app
+            .keymap
+            .hint_in(Context::Input, &[(Action::EvenProbabilities, "even")]);
+        let text = [sum, even].into_iter().filter(|s| !s.is_empty());
+        notes.push(Line::from(Span::styled(
+            format!(" {}", text.collect::<Vec<_>>().join(" · ")),
+            t.fg(t.accent),
+        )));
+    }
+    if let Some(help) = form.focused().map(|f| f.help).filter(|h| !h.is_empty()) {
+        notes.push(Line::from(Span::styled(format!(" {help}"), t.dim_style())));
+    }
+    if let Some(e) = &form.error {
+        notes.push(Line::from(""));
+        notes.push(Line::from(Span::styled(format!(" {e}"), t.fg(t.error))));
+    }
+    // A form taller than the screen (a chance node of many children) scrolls to its focus.
+    let room = usize::from(area.height.saturating_sub(4)).saturating_sub(notes.len());
+    let first = form.focus.saturating_sub(room.saturating_sub(1));
     let mut lines = Vec::new();
-    for (i, field) in form.fields.iter().enumerate() {
+    for (i, field) in form.fields.iter().enumerate().skip(first).take(room.max(1)) {
         let focus = i == form.focus;
         let mut value = field.shown();
         if focus && matches!(field.value, FieldValue::Text(_)) {
             value.push('▏');
         }
         let mut line = Line::from(vec![
-            Span::styled(format!(" {:<18}", field.label), t.dim_style()),
+            Span::styled(format!(" {} ", fit(&field.label, 18)), t.dim_style()),
             Span::styled(value, t.fg(t.text)),
         ]);
         if focus {
@@ -144,9 +160,9 @@ pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
         }
         lines.push(line);
     }
-    if let Some(e) = &form.error {
+    if !notes.is_empty() {
         lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled(format!(" {e}"), t.fg(t.error))));
+        lines.extend(notes);
     }
     let r = centered(area, 80, lines.len() as u16 + 2);
     clear(f, t, r);
@@ -175,13 +191,13 @@ pub(super) fn draw_popup(
             ))
         })
         .collect();
-    let w = text.lines().map(|l| l.chars().count()).max().unwrap_or(20) as u16 + 4;
+    let w = text.lines().map(crate::tui::cut::width).max().unwrap_or(20) as u16 + 4;
     let w = w.max(40).min(area.width.saturating_sub(2));
     // Long lines wrap: the box is as tall as the wrapped text (up to the screen).
     let inner = usize::from(w.saturating_sub(2)).max(1);
     let rows: usize = text
         .lines()
-        .map(|l| l.chars().count().div_ceil(inner).max(1))
+        .map(|l| crate::tui::cut::width(l).div_ceil(inner).max(1))
         .sum();
     let r = centered(area, w, rows as u16 + 2);
     clear(f, t, r);

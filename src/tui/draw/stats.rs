@@ -8,6 +8,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
 use crate::trace::columns::{PANEL, Scope};
 
+use super::legend::SELECTED;
 use super::style::*;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
@@ -42,7 +43,7 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
     let name_w = app
         .runs
         .iter()
-        .map(|r| r.name().chars().count() + 2)
+        .map(|r| crate::tui::cut::width(&r.name()) + 2)
         .max()
         .unwrap_or(10)
         .clamp(10, 24) as u16;
@@ -90,10 +91,11 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
                 if k == 0 {
                     // The run's name, which says when it is kept from before a reorder.
                     let text = r.name();
-                    let marker = if i == app.current { "▶ " } else { "  " };
-                    Cell::from(fit(&format!("{marker}{text}"), usize::from(name_w)))
+                    let marker = if i == app.current { SELECTED } else { " " };
+                    Cell::from(fit(&format!("{marker} {text}"), usize::from(name_w)))
                 } else {
-                    Cell::from(c.of(&scope, &r.run).text())
+                    // A table clips a cell silently: "β12" for 1234 cutoffs. Cut it visibly.
+                    Cell::from(fit(&c.of(&scope, &r.run).text(), usize::from(c.width)))
                 }
             });
             Row::new(cells).style(style)

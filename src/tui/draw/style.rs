@@ -41,16 +41,9 @@ pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-/// Cuts `s` to `w` characters (with an ellipsis), padding to `w`.
+/// `s` cut to `w` columns (ending in "…", never inside a number) and padded to `w`.
 pub(super) fn fit(s: &str, w: usize) -> String {
-    let n = s.chars().count();
-    if n <= w {
-        format!("{s:<w$}")
-    } else {
-        let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
-        out.push('…');
-        out
-    }
+    crate::tui::cut::pad(s, w)
 }
 
 /// The status glyph of a node in a run: distinct shapes, so colour is never needed.
@@ -98,29 +91,32 @@ pub(super) fn first_key(app: &App, a: Action) -> String {
         .to_owned()
 }
 
-/// `line` cut to `width` columns, ending with "…" when something was cut: a title or a
-/// message never stops mid-word without saying so.
+/// `line` cut to `width` columns, ending with "…" when something was cut (never inside a
+/// number): a title or a message never stops mid-word without saying so.
 pub(super) fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
-    let total: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
-    if total <= width {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let Some(mut keep) = crate::tui::cut::cut_at(&text, width) else {
         return line;
-    }
-    let mut room = width.saturating_sub(1);
+    };
     let mut spans = Vec::new();
     let mut last_style = Style::default();
     for s in line.spans {
-        let n = s.content.chars().count();
         last_style = s.style;
-        if n <= room {
-            room -= n;
+        let n = s.content.len();
+        if n <= keep {
+            keep -= n;
             spans.push(s);
         } else {
-            let part: String = s.content.chars().take(room).collect();
-            spans.push(Span::styled(part, s.style));
+            spans.push(Span::styled(s.content[..keep].to_owned(), s.style));
             break;
         }
     }
-    spans.push(Span::styled("…", last_style));
+    if width > 0 {
+        spans.push(Span::styled(
+            crate::tui::cut::ELLIPSIS.to_string(),
+            last_style,
+        ));
+    }
     Line::from(spans)
 }
 
