@@ -65,6 +65,27 @@ impl Format {
         }
     }
 
+    /// The format to write `out` in: `to` when given; else the one its extension names; RON
+    /// for standard output and names without an extension (`/dev/stdout`). An extension that
+    /// names no format is refused rather than guessed, with the formats and `--to`.
+    pub fn for_output(out: Option<&Path>, to: Option<Format>) -> Result<Format, String> {
+        if let Some(to) = to {
+            return Ok(to);
+        }
+        let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
+            return Ok(Format::Ron);
+        };
+        match (Format::from_path(path), path.extension()) {
+            (Some(f), _) => Ok(f),
+            (None, None) => Ok(Format::Ron),
+            (None, Some(ext)) => Err(format!(
+                "{}: `.{}` names no tree format; name it .ron, .efg, .txt, .tree or .bracket, or give --to ron, efg or bracket",
+                crate::text::terminal_safe(&path.display().to_string()),
+                crate::text::terminal_safe(&ext.to_string_lossy()),
+            )),
+        }
+    }
+
     /// Guesses the format of a text without a telling extension.
     pub fn sniff(text: &str) -> Format {
         let t = text.trim_start_matches('\u{FEFF}').trim_start();
@@ -155,8 +176,14 @@ impl LoadError {
             LoadError::Invalid(d) => d.render(color),
             LoadError::NotAFile {
                 hint: Some(hint), ..
-            } => format!("error: {self}\n  hint: {hint}\n"),
-            other => format!("error: {other}\n"),
+            } => format!(
+                "error: {}\n  hint: {hint}\n",
+                crate::text::terminal_safe(&self.to_string())
+            ),
+            other => format!(
+                "error: {}\n",
+                crate::text::terminal_safe(&other.to_string())
+            ),
         }
     }
 
@@ -562,6 +589,22 @@ mod tests {
             let decoded = decode("t.ron", bad.to_vec()).unwrap_err();
             assert_eq!(shared.render(false), decoded.render(false));
         }
+    }
+
+    #[test]
+    fn an_output_format_is_named_never_guessed() {
+        let out = |p: &str, to| Format::for_output(Some(Path::new(p)), to);
+        assert_eq!(out("t.efg", None), Ok(Format::Efg));
+        assert_eq!(out("t.TREE", None), Ok(Format::Bracket));
+        assert_eq!(out("-", None), Ok(Format::Ron));
+        assert_eq!(out("/dev/stdout", None), Ok(Format::Ron));
+        assert_eq!(Format::for_output(None, None), Ok(Format::Ron));
+        assert_eq!(out("t.xyz", Some(Format::Efg)), Ok(Format::Efg));
+        let e = out("t.xyz", None).unwrap_err();
+        assert!(
+            e.contains("`.xyz` names no tree format") && e.contains("--to"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -5,12 +5,13 @@ use std::borrow::Cow;
 
 use crate::tree::{Kind, NodeId, Tree};
 
-/// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1) or an invisible
-/// formatting character that reorders or hides text (bidi embeddings, overrides and isolates,
-/// zero-width spaces and joiners, marks, the byte-order mark).
+/// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1, NEL among
+/// them), a line or paragraph separator (U+2028, U+2029: line ends to some readers, not to
+/// others), or an invisible formatting character that reorders or hides text (bidi embeddings,
+/// overrides and isolates, zero-width spaces and joiners, marks, the byte-order mark).
 pub fn is_unsafe_char(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// `s` fit for a terminal: every character [`is_unsafe_char`] is written as its Rust escape
