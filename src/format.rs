@@ -291,12 +291,29 @@ fn read_text(
         head = Some((text, filled));
     }
     // The rest: everything from a stream, nothing from a file that kept its length.
-    let read = head.as_ref().map_or(0, |&(_, filled)| filled as u64);
+    let read = head.as_ref().map_or(0, |&(_, filled)| filled);
+    let mut input = input.take(limit.saturating_add(1).saturating_sub(read as u64));
     let mut rest = Vec::new();
-    input
-        .take(limit.saturating_add(1).saturating_sub(read))
-        .read_to_end(&mut rest)
-        .map_err(io)?;
+    // The first block tells a binary input: refused there, not after a stream of NULs has been
+    // read to the limit.
+    if read < BINARY_PROBE {
+        (&mut input)
+            .take((BINARY_PROBE - read) as u64)
+            .read_to_end(&mut rest)
+            .map_err(io)?;
+    }
+    let head_bytes = head
+        .as_ref()
+        .map_or(&[][..], |(text, filled)| &text[..*filled]);
+    if head_bytes
+        .iter()
+        .chain(&rest)
+        .take(BINARY_PROBE)
+        .any(|&b| b == 0)
+    {
+        return Err(binary(name, &[head_bytes, &rest].concat()));
+    }
+    input.read_to_end(&mut rest).map_err(io)?;
     let bytes = match head {
         Some((text, filled)) if filled == text.len() && rest.is_empty() => {
             return shared_text(name, text);
@@ -480,20 +497,14 @@ fn shared_text(name: &str, bytes: Arc<[u8]>) -> Result<Arc<str>, LoadError> {
     Ok(unsafe { Arc::from_raw(Arc::into_raw(bytes) as *const str) })
 }
 
+/// How many bytes at the start of an input are looked at for a NUL, the mark of a binary file.
+const BINARY_PROBE: usize = 1 << 16;
+
 /// A binary file (a NUL byte in its first 64 KiB) or invalid UTF-8, reported at the first
 /// offending byte.
 fn check_text(name: &str, bytes: &[u8]) -> Result<(), LoadError> {
-    if let Some(i) = bytes.iter().take(1 << 16).position(|&b| b == 0) {
-        let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes[..i]).into_owned());
-        let at = lossy.len();
-        return Err(Diagnostic::new(
-            name,
-            &lossy,
-            at..at,
-            "this is a binary file, not a tree (it holds a NUL byte)",
-        )
-        .with_hint("prune reads RON, .efg and bracket-notation text files")
-        .into());
+    if bytes.iter().take(BINARY_PROBE).any(|&b| b == 0) {
+        return Err(binary(name, bytes));
     }
     if let Err(e) = std::str::from_utf8(bytes) {
         let valid = e.valid_up_to();
@@ -506,6 +517,21 @@ fn check_text(name: &str, bytes: &[u8]) -> Result<(), LoadError> {
         );
     }
     Ok(())
+}
+
+/// The report of a binary input, at its first NUL byte (within the first [`BINARY_PROBE`]).
+fn binary(name: &str, bytes: &[u8]) -> LoadError {
+    let i = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes[..i]).into_owned());
+    let at = lossy.len();
+    Diagnostic::new(
+        name,
+        &lossy,
+        at..at,
+        "this is a binary file, not a tree (it holds a NUL byte)",
+    )
+    .with_hint("prune reads RON, .efg and bracket-notation text files")
+    .into()
 }
 
 /// Renders `tree` in `format`.

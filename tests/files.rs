@@ -481,3 +481,45 @@ fn an_interrupted_write_over_a_hard_link_leaves_old_or_new() {
     }
     assert!(interrupted > 0, "no try was interrupted before the copy");
 }
+
+/// A stream of NUL bytes on standard input is refused at its first block, not read to the size
+/// limit first.
+#[test]
+fn a_binary_stream_is_refused_at_its_first_block() {
+    use std::io::Write;
+    let mut child = prune()
+        .args(["info", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = [0u8; 1 << 16];
+        let mut written = 0usize;
+        // Far less than the 1 GiB limit, far more than a block and a pipe's buffer.
+        while written < 64 << 20 {
+            match stdin.write(&block) {
+                Ok(n) => written += n,
+                Err(_) => break,
+            }
+        }
+        written
+    });
+    let status = wait_at_most(&mut child, Duration::from_secs(60), "prune reading NULs");
+    let written = writer.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("binary"), "{err}");
+    assert!(
+        written < 4 << 20,
+        "{written} bytes were taken before the refusal"
+    );
+}
