@@ -38,6 +38,29 @@ pub fn escape_unsafe(s: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// JSON text with every character [`is_unsafe_char`] that serde_json leaves raw (DEL, C1, the
+/// line separators, bidi and invisible formatting characters) written as `\uXXXX`: the same
+/// strings when read back, and nothing raw for a terminal or a JavaScript reader to trip on.
+/// serde_json escapes C0 inside strings itself, so a raw line break is layout and stays.
+pub fn json_safe(json: String) -> String {
+    let escape = |c: char| c != '\n' && is_unsafe_char(c);
+    if !json.chars().any(escape) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if escape(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A number as prune writes it: integers without a fraction (`3`, not `3.0`), anything else in
 /// the shortest form that reads back to the same `f64` (`0.1`, `1e300`); from 10^15 on, in
 /// exponent form (`1e308`, not 309 digits).

@@ -254,7 +254,7 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&known, &run))
             .map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(text + "\n"));
+        return print(&(crate::text::json_safe(text) + "\n"));
     }
     print(&summary(&known, &run, trace.as_ref()))
 }
@@ -547,7 +547,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        print(&(text + "\n"))?;
+        print(&(crate::text::json_safe(text) + "\n"))?;
         return all_failed(&results);
     }
     let scope = known.scope();
@@ -710,7 +710,7 @@ pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(text + "\n"));
+        return print(&(crate::text::json_safe(text) + "\n"));
     }
     let mut out = String::new();
     for i in ALGORITHMS {

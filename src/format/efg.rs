@@ -23,6 +23,7 @@
 //! prune reports every problem at its line and column. See `docs/FORMAT.md`.
 
 use crate::hash::FastMap;
+use std::fmt::Write as _;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -1042,12 +1043,17 @@ pub fn write(tree: &Tree) -> String {
     out
 }
 
-/// Appends `s` in double quotes, `"` and `\\` escaped with a backslash.
+/// Appends `s` in double quotes, `"` and `\\` escaped with a backslash as Gambit does, and
+/// every control, separator and bidi character as `\u{…}` (which prune reads back; raw, a line
+/// break would end the line).
 fn push_quoted(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
             out.push('\\');
+        } else if crate::text::is_unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            continue;
         }
         out.push(c);
     }
