@@ -335,13 +335,22 @@ fn reading_stops_at_the_size_limit() {
         run(&["info", path, "--max-file-size", "1K"]).status.code(),
         Some(0)
     );
-    // Standard input has no size to check beforehand: the reading stops.
-    let o = prune()
+    // Standard input has no size to check beforehand: the reading of an endless text stops.
+    let mut child = prune()
         .args(["info", "-", "--max-file-size", "1M"])
-        .stdin(fs::File::open("/dev/zero").unwrap())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .output()
+        .spawn()
         .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let text = b"(1, 2), ".repeat(1 << 12);
+        while stdin.write_all(&text).is_ok() {}
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("standard input: is larger than 1048576 bytes"),
