@@ -416,6 +416,11 @@ pub fn set_memory_check(on: bool) {
     MEMORY_CHECK.store(on, Ordering::Relaxed);
 }
 
+/// Whether loads refuse what their estimate says would not fit (see [`set_memory_check`]).
+pub(crate) fn memory_check() -> bool {
+    MEMORY_CHECK.load(Ordering::Relaxed)
+}
+
 /// Bytes a node costs while a text is loaded into a tree (the preorder draft and the arena it is
 /// laid out into): 44 resident at the peak on a large uniform RON tree, but the `.efg` reader
 /// keeps more for each line, capacities reserved from an estimate are address space that
@@ -446,7 +451,7 @@ fn count_bytes(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> usize {
 /// may still use (see [`crate::memory`]): the message gives the estimate, the limit and the
 /// flag that loads it anyway.
 fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadError> {
-    if !MEMORY_CHECK.load(Ordering::Relaxed) {
+    if !memory_check() {
         return Ok(());
     }
     let Some((room, limit)) = crate::memory::headroom() else {

@@ -121,6 +121,17 @@ pub fn remove_temporaries_and_exit(code: i32) -> ! {
     std::process::exit(code)
 }
 
+/// Removes the temporary files in progress, if no other thread holds the registry, without
+/// allocating (short paths are passed to the system from the stack): for the end of a process
+/// whose memory ran out.
+pub(crate) fn remove_temporaries_quietly() {
+    if let Ok(list) = TEMPORARIES.try_lock() {
+        for path in list.iter() {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
 #[cfg(not(unix))]
 pub fn clean_up_on_signals() -> io::Result<()> {
     Ok(())
