@@ -439,6 +439,45 @@ pub fn node_estimate(text: &str, format: Format) -> u64 {
     count as u64 + 1
 }
 
+/// An upper estimate of the bytes a load of `text` allocates beyond the text itself. An `.efg`
+/// node also holds its payoff totals, a number a player (8 bytes, held three times while the
+/// tree is built).
+pub fn load_estimate(text: &str, format: Format) -> u64 {
+    let per_node = match format {
+        Format::Efg => LOAD_BYTES_PER_NODE + 24 * efg_players(text),
+        Format::Ron | Format::Bracket => LOAD_BYTES_PER_NODE,
+    };
+    node_estimate(text, format).saturating_mul(per_node)
+}
+
+/// The players an `.efg` header names: the quoted strings of its first `{ … }`.
+fn efg_players(text: &str) -> u64 {
+    let Some(open) = text.find('{') else {
+        return 0;
+    };
+    let mut players = 0;
+    let mut chars = text[open + 1..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '}' => break,
+            '"' => {
+                players += 1;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    players
+}
+
 /// How many bytes of `b` are `hit`, counted in blocks of 255 bytes into a byte: a form the
 /// compiler turns into vector instructions (a plain filtered count goes a byte at a time).
 fn count_bytes(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> usize {
@@ -462,7 +501,7 @@ fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadErr
         return Ok(());
     }
     let nodes = node_estimate(text, format);
-    let need = nodes.saturating_mul(LOAD_BYTES_PER_NODE);
+    let need = load_estimate(text, format);
     if need <= room {
         return Ok(());
     }
@@ -636,6 +675,15 @@ mod tests {
             e.contains("`.xyz` names no tree format") && e.contains("--to"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn efg_players_are_counted_from_the_header() {
+        assert_eq!(
+            efg_players("EFG 2 R \"g\" { \"a\" \"b\\\"}\" \"c\" }\n\"\"\n"),
+            3
+        );
+        assert_eq!(efg_players("EFG 2 R \"g\""), 0);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::fs;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 /// Bytes prune may still allocate, and what sets that limit; `None` where nothing is known.
 pub fn headroom() -> Option<(u64, &'static str)> {
@@ -93,6 +94,9 @@ unsafe impl GlobalAlloc for HugePages {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         advise_huge(p, layout.size());
+        if !p.is_null() {
+            count(layout.size() as i64);
+        }
         refuse_if_null(p, layout.size())
     }
 
@@ -102,11 +106,15 @@ unsafe impl GlobalAlloc for HugePages {
         // when it is first written.
         let p = unsafe { System.alloc_zeroed(layout) };
         advise_huge(p, layout.size());
+        if !p.is_null() {
+            count(layout.size() as i64);
+        }
         refuse_if_null(p, layout.size())
     }
 
     #[inline]
     unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        count(-(layout.size() as i64));
         unsafe { System.dealloc(p, layout) }
     }
 
@@ -114,6 +122,9 @@ unsafe impl GlobalAlloc for HugePages {
     unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
         let q = unsafe { System.realloc(p, layout, size) };
         advise_huge(q, size);
+        if !q.is_null() {
+            count(size as i64 - layout.size() as i64);
+        }
         refuse_if_null(q, size)
     }
 }
@@ -142,6 +153,31 @@ fn refuse_if_null(p: *mut u8, size: usize) -> *mut u8 {
         out_of_memory(size);
     }
     p
+}
+
+/// Whether [`peak_during`] is measuring: one relaxed load an allocation otherwise.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static CURRENT: AtomicI64 = AtomicI64::new(0);
+static PEAK: AtomicI64 = AtomicI64::new(0);
+
+#[inline]
+fn count(delta: i64) {
+    if COUNTING.load(Ordering::Relaxed) {
+        let now = CURRENT.fetch_add(delta, Ordering::Relaxed) + delta;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+    }
+}
+
+/// Runs `f` and returns the most bytes it held allocated at once beyond what was allocated when
+/// it started (every thread's allocations count: measure one thing at a time). For the tests
+/// that hold the memory estimates to what loads really take.
+pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    CURRENT.store(0, Ordering::SeqCst);
+    PEAK.store(0, Ordering::SeqCst);
+    COUNTING.store(true, Ordering::SeqCst);
+    let result = f();
+    COUNTING.store(false, Ordering::SeqCst);
+    (result, PEAK.load(Ordering::SeqCst).max(0) as u64)
 }
 
 /// Says that memory ran out and ends the process (status 2), removing the temporary files of
