@@ -2,7 +2,7 @@
 //!
 //! Data goes to stdout, messages to stderr. Exit codes: 0 success, 2 bad input or usage (clap's
 //! own usage errors exit 2 too) or an output that cannot be written (a full disk, a read-only
-//! file), 1 an internal error. Every output goes through [`write_output`]: `-` is stdout,
+//! file; `compare` when no algorithm could search the tree), 1 an internal error. Every output goes through [`write_output`]: `-` is stdout,
 //! anything else [`format::save_with`]. Every tree file is read by [`load_file`]: `-` is stdin.
 
 mod analyze;
@@ -204,11 +204,50 @@ impl CliError {
         }
     }
 
+    /// The report for stderr. Messages quote what the user typed (paths, algorithm names,
+    /// moves, labels): every control character in them, line breaks included, is escaped as in
+    /// names from files ([`crate::text::terminal_safe`]). A report of several lines is built
+    /// escaped, as [`CliError::Reported`].
     pub fn render(&self, color: bool) -> String {
         match self {
             CliError::Input(e) => e.render(color),
             CliError::Reported(text) => text.clone(),
-            other => format!("error: {other}\n"),
+            other => format!(
+                "error: {}\n",
+                crate::text::terminal_safe(&other.to_string())
+            ),
+        }
+    }
+}
+
+/// A report of several lines fit for a terminal: its line breaks kept, every other control
+/// character escaped.
+pub(crate) fn message_safe(message: &str) -> std::borrow::Cow<'_, str> {
+    crate::text::escape_unsafe(message, |c| c == '\n')
+}
+
+/// clap's report of a command line it refused, with what the user typed escaped. clap quotes
+/// values as typed (stripping only the escape sequences it recognises, and only off a terminal):
+/// when an argument holds a character a terminal must not get raw, the command line is parsed
+/// again with every argument escaped, and that report, which quotes the escaped text, is given.
+pub fn refuse_command_line(e: clap::Error) -> ! {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let escaped: Vec<String> = args
+        .iter()
+        .map(|a| crate::text::terminal_safe(&a.to_string_lossy()).into_owned())
+        .collect();
+    if args
+        .iter()
+        .zip(&escaped)
+        .all(|(a, e)| a.to_str() == Some(e))
+    {
+        e.exit()
+    }
+    match Cli::try_parse_from(&escaped) {
+        Err(again) if again.kind() == e.kind() => again.exit(),
+        _ => {
+            eprint!("{}", message_safe(&e.render().to_string()));
+            std::process::exit(e.exit_code())
         }
     }
 }

@@ -65,6 +65,27 @@ impl Format {
         }
     }
 
+    /// The format to write `out` in: `to` when given; else the one its extension names; RON
+    /// for standard output and names without an extension (`/dev/stdout`). An extension that
+    /// names no format is refused rather than guessed, with the formats and `--to`.
+    pub fn for_output(out: Option<&Path>, to: Option<Format>) -> Result<Format, String> {
+        if let Some(to) = to {
+            return Ok(to);
+        }
+        let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
+            return Ok(Format::Ron);
+        };
+        match (Format::from_path(path), path.extension()) {
+            (Some(f), _) => Ok(f),
+            (None, None) => Ok(Format::Ron),
+            (None, Some(ext)) => Err(format!(
+                "{}: `.{}` names no tree format; name it .ron, .efg, .txt, .tree or .bracket, or give --to ron, efg or bracket",
+                crate::text::terminal_safe(&path.display().to_string()),
+                crate::text::terminal_safe(&ext.to_string_lossy()),
+            )),
+        }
+    }
+
     /// Guesses the format of a text without a telling extension.
     pub fn sniff(text: &str) -> Format {
         let t = text.trim_start_matches('\u{FEFF}').trim_start();
@@ -155,8 +176,14 @@ impl LoadError {
             LoadError::Invalid(d) => d.render(color),
             LoadError::NotAFile {
                 hint: Some(hint), ..
-            } => format!("error: {self}\n  hint: {hint}\n"),
-            other => format!("error: {other}\n"),
+            } => format!(
+                "error: {}\n  hint: {hint}\n",
+                crate::text::terminal_safe(&self.to_string())
+            ),
+            other => format!(
+                "error: {}\n",
+                crate::text::terminal_safe(&other.to_string())
+            ),
         }
     }
 
@@ -264,12 +291,29 @@ fn read_text(
         head = Some((text, filled));
     }
     // The rest: everything from a stream, nothing from a file that kept its length.
-    let read = head.as_ref().map_or(0, |&(_, filled)| filled as u64);
+    let read = head.as_ref().map_or(0, |&(_, filled)| filled);
+    let mut input = input.take(limit.saturating_add(1).saturating_sub(read as u64));
     let mut rest = Vec::new();
-    input
-        .take(limit.saturating_add(1).saturating_sub(read))
-        .read_to_end(&mut rest)
-        .map_err(io)?;
+    // The first block tells a binary input: refused there, not after a stream of NULs has been
+    // read to the limit.
+    if read < BINARY_PROBE {
+        (&mut input)
+            .take((BINARY_PROBE - read) as u64)
+            .read_to_end(&mut rest)
+            .map_err(io)?;
+    }
+    let head_bytes = head
+        .as_ref()
+        .map_or(&[][..], |(text, filled)| &text[..*filled]);
+    if head_bytes
+        .iter()
+        .chain(&rest)
+        .take(BINARY_PROBE)
+        .any(|&b| b == 0)
+    {
+        return Err(binary(name, &[head_bytes, &rest].concat()));
+    }
+    input.read_to_end(&mut rest).map_err(io)?;
     let bytes = match head {
         Some((text, filled)) if filled == text.len() && rest.is_empty() => {
             return shared_text(name, text);
@@ -372,6 +416,11 @@ pub fn set_memory_check(on: bool) {
     MEMORY_CHECK.store(on, Ordering::Relaxed);
 }
 
+/// Whether loads refuse what their estimate says would not fit (see [`set_memory_check`]).
+pub(crate) fn memory_check() -> bool {
+    MEMORY_CHECK.load(Ordering::Relaxed)
+}
+
 /// Bytes a node costs while a text is loaded into a tree (the preorder draft and the arena it is
 /// laid out into): 44 resident at the peak on a large uniform RON tree, but the `.efg` reader
 /// keeps more for each line, capacities reserved from an estimate are address space that
@@ -390,6 +439,45 @@ pub fn node_estimate(text: &str, format: Format) -> u64 {
     count as u64 + 1
 }
 
+/// An upper estimate of the bytes a load of `text` allocates beyond the text itself. An `.efg`
+/// node also holds its payoff totals, a number a player (8 bytes, held three times while the
+/// tree is built).
+pub fn load_estimate(text: &str, format: Format) -> u64 {
+    let per_node = match format {
+        Format::Efg => LOAD_BYTES_PER_NODE + 24 * efg_players(text),
+        Format::Ron | Format::Bracket => LOAD_BYTES_PER_NODE,
+    };
+    node_estimate(text, format).saturating_mul(per_node)
+}
+
+/// The players an `.efg` header names: the quoted strings of its first `{ … }`.
+fn efg_players(text: &str) -> u64 {
+    let Some(open) = text.find('{') else {
+        return 0;
+    };
+    let mut players = 0;
+    let mut chars = text[open + 1..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '}' => break,
+            '"' => {
+                players += 1;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    players
+}
+
 /// How many bytes of `b` are `hit`, counted in blocks of 255 bytes into a byte: a form the
 /// compiler turns into vector instructions (a plain filtered count goes a byte at a time).
 fn count_bytes(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> usize {
@@ -402,7 +490,7 @@ fn count_bytes(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> usize {
 /// may still use (see [`crate::memory`]): the message gives the estimate, the limit and the
 /// flag that loads it anyway.
 fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadError> {
-    if !MEMORY_CHECK.load(Ordering::Relaxed) {
+    if !memory_check() {
         return Ok(());
     }
     let Some((room, limit)) = crate::memory::headroom() else {
@@ -413,7 +501,7 @@ fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadErr
         return Ok(());
     }
     let nodes = node_estimate(text, format);
-    let need = nodes.saturating_mul(LOAD_BYTES_PER_NODE);
+    let need = load_estimate(text, format);
     if need <= room {
         return Ok(());
     }
@@ -453,20 +541,14 @@ fn shared_text(name: &str, bytes: Arc<[u8]>) -> Result<Arc<str>, LoadError> {
     Ok(unsafe { Arc::from_raw(Arc::into_raw(bytes) as *const str) })
 }
 
+/// How many bytes at the start of an input are looked at for a NUL, the mark of a binary file.
+const BINARY_PROBE: usize = 1 << 16;
+
 /// A binary file (a NUL byte in its first 64 KiB) or invalid UTF-8, reported at the first
 /// offending byte.
 fn check_text(name: &str, bytes: &[u8]) -> Result<(), LoadError> {
-    if let Some(i) = bytes.iter().take(1 << 16).position(|&b| b == 0) {
-        let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes[..i]).into_owned());
-        let at = lossy.len();
-        return Err(Diagnostic::new(
-            name,
-            &lossy,
-            at..at,
-            "this is a binary file, not a tree (it holds a NUL byte)",
-        )
-        .with_hint("prune reads RON, .efg and bracket-notation text files")
-        .into());
+    if bytes.iter().take(BINARY_PROBE).any(|&b| b == 0) {
+        return Err(binary(name, bytes));
     }
     if let Err(e) = std::str::from_utf8(bytes) {
         let valid = e.valid_up_to();
@@ -479,6 +561,21 @@ fn check_text(name: &str, bytes: &[u8]) -> Result<(), LoadError> {
         );
     }
     Ok(())
+}
+
+/// The report of a binary input, at its first NUL byte (within the first [`BINARY_PROBE`]).
+fn binary(name: &str, bytes: &[u8]) -> LoadError {
+    let i = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    let lossy: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes[..i]).into_owned());
+    let at = lossy.len();
+    Diagnostic::new(
+        name,
+        &lossy,
+        at..at,
+        "this is a binary file, not a tree (it holds a NUL byte)",
+    )
+    .with_hint("prune reads RON, .efg and bracket-notation text files")
+    .into()
 }
 
 /// Renders `tree` in `format`.
@@ -562,6 +659,31 @@ mod tests {
             let decoded = decode("t.ron", bad.to_vec()).unwrap_err();
             assert_eq!(shared.render(false), decoded.render(false));
         }
+    }
+
+    #[test]
+    fn an_output_format_is_named_never_guessed() {
+        let out = |p: &str, to| Format::for_output(Some(Path::new(p)), to);
+        assert_eq!(out("t.efg", None), Ok(Format::Efg));
+        assert_eq!(out("t.TREE", None), Ok(Format::Bracket));
+        assert_eq!(out("-", None), Ok(Format::Ron));
+        assert_eq!(out("/dev/stdout", None), Ok(Format::Ron));
+        assert_eq!(Format::for_output(None, None), Ok(Format::Ron));
+        assert_eq!(out("t.xyz", Some(Format::Efg)), Ok(Format::Efg));
+        let e = out("t.xyz", None).unwrap_err();
+        assert!(
+            e.contains("`.xyz` names no tree format") && e.contains("--to"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn efg_players_are_counted_from_the_header() {
+        assert_eq!(
+            efg_players("EFG 2 R \"g\" { \"a\" \"b\\\"}\" \"c\" }\n\"\"\n"),
+            3
+        );
+        assert_eq!(efg_players("EFG 2 R \"g\""), 0);
     }
 
     #[test]

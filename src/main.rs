@@ -6,7 +6,7 @@ use clap::Parser;
 use prune::cli::{self, Cli};
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args = Cli::try_parse().unwrap_or_else(|e| cli::refuse_command_line(e));
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,10 +1,13 @@
 //! How much memory prune may still use: the tightest of the machine's available memory, the
 //! process's address-space limit (`ulimit -v`) and its cgroup's memory limit. Generators and
 //! writers compare their estimates with it and refuse up front, instead of being killed or
-//! aborting half-way.
+//! aborting half-way. The allocator ends the process with a message and exit code 2 when memory
+//! runs out all the same (see [`fallibly`] for the blocks a caller can do without).
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::fs;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 /// Bytes prune may still allocate, and what sets that limit; `None` where nothing is known.
 pub fn headroom() -> Option<(u64, &'static str)> {
@@ -91,7 +94,10 @@ unsafe impl GlobalAlloc for HugePages {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         advise_huge(p, layout.size());
-        p
+        if !p.is_null() {
+            count(layout.size() as i64);
+        }
+        refuse_if_null(p, layout.size())
     }
 
     #[inline]
@@ -100,11 +106,15 @@ unsafe impl GlobalAlloc for HugePages {
         // when it is first written.
         let p = unsafe { System.alloc_zeroed(layout) };
         advise_huge(p, layout.size());
-        p
+        if !p.is_null() {
+            count(layout.size() as i64);
+        }
+        refuse_if_null(p, layout.size())
     }
 
     #[inline]
     unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        count(-(layout.size() as i64));
         unsafe { System.dealloc(p, layout) }
     }
 
@@ -112,8 +122,81 @@ unsafe impl GlobalAlloc for HugePages {
     unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
         let q = unsafe { System.realloc(p, layout, size) };
         advise_huge(q, size);
-        q
+        if !q.is_null() {
+            count(size as i64 - layout.size() as i64);
+        }
+        refuse_if_null(q, size)
     }
+}
+
+thread_local! {
+    /// Whether this thread's allocations are inside [`fallibly`]: their failures go back to the
+    /// caller.
+    static FALLIBLE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with the failures of its allocations returned to it — as `try_reserve`'s errors —
+/// instead of ending the process: for the big blocks a load reserves and can refuse.
+pub fn fallibly<T>(f: impl FnOnce() -> T) -> T {
+    let before = FALLIBLE.replace(true);
+    let result = f();
+    FALLIBLE.set(before);
+    result
+}
+
+/// A block the system would not give: outside [`fallibly`], the end of the process with a
+/// message and exit code 2, as for any input too big for the memory left — not Rust's abort
+/// (SIGABRT, a core dump, no word of what was too big).
+#[inline]
+fn refuse_if_null(p: *mut u8, size: usize) -> *mut u8 {
+    if p.is_null() && !FALLIBLE.get() {
+        out_of_memory(size);
+    }
+    p
+}
+
+/// Whether [`peak_during`] is measuring: one relaxed load an allocation otherwise.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static CURRENT: AtomicI64 = AtomicI64::new(0);
+static PEAK: AtomicI64 = AtomicI64::new(0);
+
+#[inline]
+fn count(delta: i64) {
+    if COUNTING.load(Ordering::Relaxed) {
+        let now = CURRENT.fetch_add(delta, Ordering::Relaxed) + delta;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+    }
+}
+
+/// Runs `f` and returns the most bytes it held allocated at once beyond what was allocated when
+/// it started (every thread's allocations count: measure one thing at a time). For the tests
+/// that hold the memory estimates to what loads really take.
+pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    CURRENT.store(0, Ordering::SeqCst);
+    PEAK.store(0, Ordering::SeqCst);
+    COUNTING.store(true, Ordering::SeqCst);
+    let result = f();
+    COUNTING.store(false, Ordering::SeqCst);
+    (result, PEAK.load(Ordering::SeqCst).max(0) as u64)
+}
+
+/// Says that memory ran out and ends the process (status 2), removing the temporary files of
+/// saves in progress. Allocates nothing: the message is written from fixed text and a number
+/// formatted on the stack.
+#[cold]
+fn out_of_memory(size: usize) -> ! {
+    use std::io::Write;
+    let mut digits = itoa::Buffer::new();
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(b"error: out of memory: a block of ");
+    let _ = err.write_all(digits.format(size).as_bytes());
+    let _ = err.write_all(
+        b" bytes could not be had (the machine's memory, `ulimit -v` or the cgroup's limit is \
+          reached); the input is too big for the memory left, and files being saved are left as they \
+          were\n",
+    );
+    crate::format::save::remove_temporaries_quietly();
+    std::process::exit(2)
 }
 
 /// Below this, a block gains little from huge pages (2 MiB each on x86-64, and a block is

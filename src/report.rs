@@ -47,8 +47,14 @@ impl Cell {
             Cell::None => String::new(),
             Cell::Real(x, _) => x.to_string(),
             Cell::Percent(x, _) | Cell::Num(x) => number_text(*x),
-            Cell::Text(t) if t.contains([',', '"', '\n', '\r']) => {
-                format!("\"{}\"", t.replace('"', "\"\""))
+            Cell::Text(t) => {
+                // Labels in a cell: no raw control or separator character in the file.
+                let t = crate::text::terminal_safe(t);
+                if t.contains([',', '"']) {
+                    format!("\"{}\"", t.replace('"', "\"\""))
+                } else {
+                    t.into_owned()
+                }
             }
             c => c.text(),
         }
@@ -227,7 +233,9 @@ impl Table {
 
     /// [`Table::json_value`], pretty-printed, with a final newline.
     pub fn json(&self) -> String {
-        serde_json::to_string_pretty(&self.json_value()).expect("rows serialise") + "\n"
+        crate::text::json_safe(
+            serde_json::to_string_pretty(&self.json_value()).expect("rows serialise"),
+        ) + "\n"
     }
 }
 

@@ -5,12 +5,13 @@ use std::borrow::Cow;
 
 use crate::tree::{Kind, NodeId, Tree};
 
-/// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1) or an invisible
-/// formatting character that reorders or hides text (bidi embeddings, overrides and isolates,
-/// zero-width spaces and joiners, marks, the byte-order mark).
+/// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1, NEL among
+/// them), a line or paragraph separator (U+2028, U+2029: line ends to some readers, not to
+/// others), or an invisible formatting character that reorders or hides text (bidi embeddings,
+/// overrides and isolates, zero-width spaces and joiners, marks, the byte-order mark).
 pub fn is_unsafe_char(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// `s` fit for a terminal: every character [`is_unsafe_char`] is written as its Rust escape
@@ -35,6 +36,29 @@ pub fn escape_unsafe(s: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// JSON text with every character [`is_unsafe_char`] that serde_json leaves raw (DEL, C1, the
+/// line separators, bidi and invisible formatting characters) written as `\uXXXX`: the same
+/// strings when read back, and nothing raw for a terminal or a JavaScript reader to trip on.
+/// serde_json escapes C0 inside strings itself, so a raw line break is layout and stays.
+pub fn json_safe(json: String) -> String {
+    let escape = |c: char| c != '\n' && is_unsafe_char(c);
+    if !json.chars().any(escape) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if escape(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A number as prune writes it: integers without a fraction (`3`, not `3.0`), anything else in

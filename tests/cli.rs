@@ -568,3 +568,134 @@ fn gen_flag_builds_the_tree_prune_gen_writes() {
     let o = prune(&["info", "t.ron", "--gen", args]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `compare` whose every algorithm failed has nothing to compare: it still prints the table and
+/// its notes, then exits 2, as `run` does for an algorithm that cannot search the tree.
+#[test]
+fn compare_fails_when_every_algorithm_failed() {
+    let chance = "trees/ballard-figure-6.ron";
+    let o = prune(&["compare", chance, "--algos", "alphabeta,negascout"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stdout(&o).contains("alphabeta"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("no algorithm"), "{}", stderr(&o));
+    let o = prune(&["compare", "--json", chance, "--algos", "alphabeta"]);
+    assert_eq!(o.status.code(), Some(2));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(rows[0]["error"].is_string(), "{rows}");
+    let o = prune(&["compare", chance, "--algos", "alphabeta,star1"]);
+    assert_eq!(o.status.code(), Some(0), "one of them ran: {}", stderr(&o));
+}
+
+#[test]
+fn an_output_extension_that_names_no_format_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.xyz");
+    let o = prune(&["convert", "trees/default.ron", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains(".ron, .efg") && err.contains("--to"), "{err}");
+    assert!(!out.exists());
+    let o = prune(&["gen", "uniform", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists());
+    let o = prune(&[
+        "convert",
+        "trees/default.ron",
+        out.to_str().unwrap(),
+        "--to",
+        "efg",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&out).unwrap().starts_with("EFG"));
+}
+
+/// `--depth D` and `depth=D` are one parameter: the same values pass, the same are refused.
+#[test]
+fn depth_flag_and_inline_depth_take_the_same_values() {
+    let tree = "--gen=game connect-four -d 3";
+    for d in [
+        "0",
+        "2",
+        "+2",
+        "02",
+        "2.0",
+        " 2",
+        "1000000000",
+        "1000000001",
+        "4294967296",
+        "-1",
+        "x",
+        "",
+    ] {
+        let flag = prune(&["run", "alphabeta", tree, &format!("--depth={d}")]);
+        let inline = prune(&["run", &format!("alphabeta:depth={d}"), tree]);
+        assert_eq!(
+            flag.status.code(),
+            inline.status.code(),
+            "depth {d:?}: {} | {}",
+            stderr(&flag),
+            stderr(&inline)
+        );
+        // The same report but for the time it took.
+        let report = |o: &Output| {
+            let out = stdout(o);
+            out.lines()
+                .filter(|l| !l.starts_with("search "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(report(&flag), report(&inline), "depth {d:?}");
+        if flag.status.code() != Some(0) {
+            let tail = |o: &Output| stderr(o).rsplit("depth").next().unwrap_or("").to_owned();
+            assert_eq!(
+                tail(&flag),
+                tail(&inline),
+                "depth {d:?}: {} | {}",
+                stderr(&flag),
+                stderr(&inline)
+            );
+        }
+    }
+}
+
+/// What the user typed is echoed escaped in every error, clap's own included.
+#[test]
+fn arguments_echoed_in_errors_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = dir.path().join("x\u{1b}]0;T\u{7}.ron");
+    let evil = evil.to_str().unwrap();
+    for args in [
+        vec!["info", evil],
+        vec!["info", "x\u{1b}]0;T\u{7}.ron"],
+        vec!["draw", "trees/default.ron", "--node", "\u{1b}[2J"],
+        vec!["run", "a\u{1b}[2J", "trees/default.ron"],
+        vec!["gen", "game", "connect-four", "--moves", "4\u{1b}[2J"],
+        vec!["gen", "uniform", "-b", "\u{1b}[2J"],
+        vec!["info", "--bogus\u{1b}[2J"],
+        vec!["x", "frobnicate\u{1b}[2J"],
+        vec!["convert", "trees/default.ron", "out.x\u{1b}[2J"],
+        vec![
+            "run",
+            "alphabeta",
+            "trees/default.ron",
+            "--depth",
+            "\u{2028}\u{1b}[2J",
+        ],
+        vec!["run", "a\n\u{1b}[2J", "trees/default.ron"],
+        vec!["info", "--gen", "uniform -b \u{1b}[2J"],
+    ] {
+        let o = prune(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(
+            !err.chars()
+                .any(|c| c != '\n' && prune::text::is_unsafe_char(c)),
+            "{args:?}: {err:?}"
+        );
+        assert!(err.contains("\\u{1b}"), "{args:?}: {err}");
+        assert!(
+            !err.contains("a\n"),
+            "{args:?}: a line break typed is escaped: {err}"
+        );
+    }
+}

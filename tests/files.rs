@@ -335,13 +335,22 @@ fn reading_stops_at_the_size_limit() {
         run(&["info", path, "--max-file-size", "1K"]).status.code(),
         Some(0)
     );
-    // Standard input has no size to check beforehand: the reading stops.
-    let o = prune()
+    // Standard input has no size to check beforehand: the reading of an endless text stops.
+    let mut child = prune()
         .args(["info", "-", "--max-file-size", "1M"])
-        .stdin(fs::File::open("/dev/zero").unwrap())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .output()
+        .spawn()
         .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let text = b"(1, 2), ".repeat(1 << 12);
+        while stdin.write_all(&text).is_ok() {}
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("standard input: is larger than 1048576 bytes"),
@@ -410,4 +419,116 @@ fn max_file_size_works_before_the_command_too() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("up to 100 bytes"), "{err}");
+}
+
+/// Interrupts `prune convert` over a hard-linked target at many points, by SIGINT, SIGTERM and
+/// SIGHUP in turn: each time the shared file holds either all of its old text or all of the
+/// new one, never the start of the new text alone.
+#[test]
+fn an_interrupted_write_over_a_hard_link_leaves_old_or_new() {
+    use rustix::process::{Pid, Signal, kill_process};
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("big.ron");
+    let o = run(&[
+        "gen",
+        "uniform",
+        "-b",
+        "8",
+        "-d",
+        "6",
+        "-o",
+        tree.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let fresh = dir.path().join("fresh.efg");
+    let o = run(&["convert", tree.to_str().unwrap(), fresh.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let new = fs::read(&fresh).unwrap();
+    let old = b"the old text, shared by two names\n".repeat(1000);
+    let target = dir.path().join("out.efg");
+    let other = dir.path().join("other.efg");
+    let signals = [Signal::INT, Signal::TERM, Signal::HUP];
+    let mut interrupted = 0;
+    for i in 0..30u64 {
+        let _ = fs::remove_file(&target);
+        let _ = fs::remove_file(&other);
+        fs::write(&target, &old).unwrap();
+        fs::hard_link(&target, &other).unwrap();
+        let mut child = prune()
+            .args(["convert", tree.to_str().unwrap(), target.to_str().unwrap()])
+            .spawn()
+            .unwrap();
+        // The copy into the target starts once the temporary holds the whole new text; the
+        // signal comes from a little before that to well after.
+        let start = Instant::now();
+        while !temporaries(dir.path()).iter().any(|n| {
+            fs::metadata(dir.path().join(n)).is_ok_and(|m| m.len() as usize >= new.len() / 2)
+        }) {
+            if child.try_wait().unwrap().is_some() || start.elapsed() > Duration::from_secs(60) {
+                break;
+            }
+            std::hint::spin_loop();
+        }
+        std::thread::sleep(Duration::from_micros(i * 400));
+        let signal = signals[i as usize % 3];
+        let _ = kill_process(Pid::from_child(&child), signal);
+        let status = wait_at_most(&mut child, Duration::from_secs(30), "prune after a signal");
+        let now = fs::read(&other).unwrap();
+        assert!(
+            now == old || now == new,
+            "try {i} ({signal:?}, {status}): the shared file holds {} bytes, neither old ({}) nor new ({})",
+            now.len(),
+            old.len(),
+            new.len()
+        );
+        interrupted += usize::from(now == old);
+        assert_eq!(
+            fs::metadata(&target).unwrap().ino(),
+            fs::metadata(&other).unwrap().ino()
+        );
+        assert!(temporaries(dir.path()).is_empty(), "try {i}");
+    }
+    assert!(interrupted > 0, "no try was interrupted before the copy");
+}
+
+/// A stream of NUL bytes on standard input is refused at its first block, not read to the size
+/// limit first.
+#[test]
+fn a_binary_stream_is_refused_at_its_first_block() {
+    use std::io::Write;
+    let mut child = prune()
+        .args(["info", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = [0u8; 1 << 16];
+        let mut written = 0usize;
+        // Far less than the 1 GiB limit, far more than a block and a pipe's buffer.
+        while written < 64 << 20 {
+            match stdin.write(&block) {
+                Ok(n) => written += n,
+                Err(_) => break,
+            }
+        }
+        written
+    });
+    let status = wait_at_most(&mut child, Duration::from_secs(60), "prune reading NULs");
+    let written = writer.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("binary"), "{err}");
+    assert!(
+        written < 4 << 20,
+        "{written} bytes were taken before the refusal"
+    );
 }

@@ -41,7 +41,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<(), CliError> {
             "types": an.types,
         });
         let text = serde_json::to_string(&v).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(text + "\n"));
+        return print(&(crate::text::json_safe(text) + "\n"));
     }
     let mut out = String::new();
     if !a.summary {

@@ -43,9 +43,7 @@ pub fn run(a: &ConvertArgs) -> Result<(), CliError> {
             ));
         }
     };
-    let to =
-        a.to.or_else(|| out.and_then(|p| Format::from_path(p)))
-            .unwrap_or(Format::Ron);
+    let to = Format::for_output(out.map(PathBuf::as_path), a.to).map_err(CliError::Usage)?;
     format::check_text_room(&tree, to).map_err(CliError::Usage)?;
     emit(out, &format::write(&tree, to))
 }

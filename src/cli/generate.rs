@@ -261,10 +261,7 @@ pub enum GameArg {
 
 pub fn run(a: &GenArgs) -> Result<(), CliError> {
     let (tree, common) = build(&a.family).map_err(|e| CliError::Usage(e.to_string()))?;
-    let to = common
-        .to
-        .or_else(|| common.out.as_deref().and_then(Format::from_path))
-        .unwrap_or(Format::Ron);
+    let to = Format::for_output(common.out.as_deref(), common.to).map_err(CliError::Usage)?;
     format::check_text_room(&tree, to).map_err(CliError::Usage)?;
     emit(common.out.as_ref(), &format::write(&tree, to))
 }
@@ -296,7 +293,12 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
     let parsed = GenLine::try_parse_from(&words).map_err(|e| {
         let text = e.render().to_string();
         let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());
-        CliError::Usage(format!("--gen '{line}': {text}"))
+        // clap's report has several lines: escaped here, each break kept.
+        CliError::Reported(format!(
+            "error: --gen '{}': {}\n",
+            crate::text::terminal_safe(line),
+            super::message_safe(text)
+        ))
     })?;
     let common = parsed.family.common();
     if common.out.is_some() || common.to.is_some() {

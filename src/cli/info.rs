@@ -23,7 +23,7 @@ pub fn run(a: &InfoArgs) -> Result<(), CliError> {
     if a.json {
         let json =
             serde_json::to_string_pretty(&s).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(json + "\n"));
+        return print(&(crate::text::json_safe(json) + "\n"));
     }
     print(&summary(&s))
 }

@@ -27,8 +27,15 @@ pub struct ParamArgs {
     #[arg(long)]
     pub fail_soft: bool,
     /// star2: rounds of cyclic probing before the regular phase (Ballard's Star2: 1).
-    #[arg(long, value_name = "K", default_value_t = 1)]
-    pub probes: u32,
+    // The whole-number flags stay text here: the catalogue's one definition checks them, as it
+    // checks `star2:probes=K` (clap's u32 would take other ranges and spellings).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value = "1",
+        allow_negative_numbers = true
+    )]
+    pub probes: String,
     /// star2: probe even where no probe can cut off (Star2Min as printed); by default only
     /// where one can (§5, §6).
     #[arg(long)]
@@ -40,16 +47,21 @@ pub struct ParamArgs {
     #[arg(long = "k", value_name = "K", default_value_t = 2.0)]
     pub k: f64,
     /// paranoid: the player (from 1) facing a coalition of all the others.
-    #[arg(long, value_name = "I", default_value_t = 1)]
-    pub player: u8,
+    #[arg(
+        long,
+        value_name = "I",
+        default_value = "1",
+        allow_negative_numbers = true
+    )]
+    pub player: String,
     /// mtdf: the first guess (default: the middle of the value bounds).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub guess: Option<f64>,
     /// minimax, alphabeta, negascout, negascout-ab, sss, mtdf: search to depth D, valuing the
     /// interior positions there by their heuristic (the reference values are then minimax's to
     /// depth D).
-    #[arg(long, value_name = "D")]
-    pub depth: Option<u32>,
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
+    pub depth: Option<String>,
     /// alphabeta, negascout, mtdf: a transposition table keyed by position key.
     #[arg(long)]
     pub tt: bool,
@@ -70,20 +82,17 @@ pub struct ParamArgs {
 impl ParamArgs {
     /// The flags' values, each checked by its parameter's description in the catalogue.
     fn params(&self) -> Result<Params, CliError> {
-        if self.player == 0 {
-            return Err(CliError::Usage("players are numbered from 1".into()));
-        }
         let mut p = Params::default();
         for spec in PARAMS {
             let text = match spec.param {
                 Param::FailSoft => self.fail_soft.then(|| "true".to_owned()),
                 Param::Rightmost => self.rightmost.then(|| "true".to_owned()),
                 Param::ProbeAlways => self.probe_always.then(|| "true".to_owned()),
-                Param::Probes => Some(self.probes.to_string()),
+                Param::Probes => Some(self.probes.clone()),
                 Param::K => Some(self.k.to_string()),
-                Param::Player => Some(self.player.to_string()),
+                Param::Player => Some(self.player.clone()),
                 Param::Guess => self.guess.map(|g| g.to_string()),
-                Param::Depth => self.depth.map(|d| d.to_string()),
+                Param::Depth => self.depth.clone(),
                 Param::Tt => self.tt.then(|| "true".to_owned()),
                 Param::Id => self.id.then(|| "true".to_owned()),
                 Param::Aspiration => self.aspiration.map(|w| w.to_string()),
@@ -245,7 +254,7 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&known, &run))
             .map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(text + "\n"));
+        return print(&(crate::text::json_safe(text) + "\n"));
     }
     print(&summary(&known, &run, trace.as_ref()))
 }
@@ -538,14 +547,27 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(text + "\n"));
+        print(&(crate::text::json_safe(text) + "\n"))?;
+        return all_failed(&results);
     }
     let scope = known.scope();
     print(&match a.format {
         OutputFormat::Table => compare_text(&scope, &results),
         OutputFormat::Csv => compare_data(&scope, &results).csv(),
         OutputFormat::Json => compare_data(&scope, &results).json(),
-    })
+    })?;
+    all_failed(&results)
+}
+
+/// A comparison whose every algorithm failed compared nothing: after the table and its notes,
+/// a usage error (exit 2), as `run` gives for an algorithm that cannot search the tree.
+fn all_failed(results: &[(Algorithm, Result<Run, String>)]) -> Result<(), CliError> {
+    if results.iter().any(|(_, r)| r.is_ok()) {
+        return Ok(());
+    }
+    Err(CliError::Usage(
+        "no algorithm could search this tree (each one's reason is above)".into(),
+    ))
 }
 
 /// The columns of the `compare` table: [`columns::TABLE`], without the ratio to the minimal
@@ -688,7 +710,7 @@ pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(text + "\n"));
+        return print(&(crate::text::json_safe(text) + "\n"));
     }
     let mut out = String::new();
     for i in ALGORITHMS {

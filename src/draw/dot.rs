@@ -35,7 +35,7 @@ fn push_escaped(out: &mut String, s: &str) {
             '\\' => out.push_str("\\\\"),
             '"' => out.push_str("\\\""),
             '\n' => out.push_str("\\n"),
-            c if c.is_control() => {}
+            c if crate::text::is_unsafe_char(c) => {}
             c => out.push(c),
         }
     }

@@ -43,7 +43,7 @@ pub fn tex(s: &str) -> String {
             '…' => out.push_str("\\dots{}"),
             '<' => out.push_str("\\textless{}"),
             '>' => out.push_str("\\textgreater{}"),
-            c if c.is_control() => {}
+            c if crate::text::is_unsafe_char(c) => {}
             c => out.push(c),
         }
     }
@@ -70,7 +70,9 @@ fn style(p: &Placed) -> String {
 /// The picture as a `tikzpicture` environment (with a comment saying how to use it).
 pub fn render(pic: &Picture, title: &str) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "% {}", title.replace('\n', " "));
+    // A line break of any kind would end the comment and run the rest: every control and
+    // separator character is written as its escape, which a comment holds harmlessly.
+    let _ = writeln!(s, "% {}", crate::text::terminal_safe(title));
     let _ = writeln!(
         s,
         "% Drawn by prune. Needs \\usepackage{{tikz}}; include with \\input{{this file}}."

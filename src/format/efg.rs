@@ -23,6 +23,7 @@
 //! prune reports every problem at its line and column. See `docs/FORMAT.md`.
 
 use crate::hash::FastMap;
+use std::fmt::Write as _;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -822,12 +823,17 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
     };
     // Every leaf gets its own payoff vector (the sum of the outcomes on its path), held three
     // times while the tree is built: a few bytes of file can name one big outcome a million
-    // times, so the memory is estimated from the leaves, not from the file's size.
+    // times, so the memory is estimated from the leaves, not from the file's size. The running
+    // sums keep a frame of `players` values for each open ancestor: as many as the interior
+    // nodes in a chain, twice that while their vector doubles.
     let leaves = lines.iter().filter(|l| children(l) == 0).count() as u64;
+    let interior = lines.len() as u64 - leaves;
     let need = leaves
         .saturating_mul(24 * players as u64 + 64)
+        .saturating_add(interior.saturating_mul(16 * players as u64))
         .saturating_add(64 * lines.len() as u64);
-    if let Some((room, limit)) = crate::memory::headroom()
+    if super::memory_check()
+        && let Some((room, limit)) = crate::memory::headroom()
         && need > room
     {
         return Err(lx
@@ -843,7 +849,18 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
     }
     // Leaf totals, flat; the running sums of the open ancestors sit on a stack of `players`-wide
     // frames in `sums`.
-    let mut totals: Vec<f64> = Vec::with_capacity(leaves as usize * players);
+    let mut totals: Vec<f64> = Vec::new();
+    let wanted = (leaves as usize).saturating_mul(players);
+    if crate::memory::fallibly(|| totals.try_reserve_exact(wanted)).is_err() {
+        return Err(lx
+            .error(
+                spans.first().cloned().unwrap_or(0..0),
+                format!(
+                    "this game's {leaves} leaves with {players} payoffs each need more memory than is left"
+                ),
+            )
+            .with_hint("fewer players or leaves, or more memory"));
+    }
     let mut sums: Vec<f64> = vec![0.0; players];
     let mut left: Vec<usize> = Vec::new(); // children still to come, per frame above the base
     let mut path: Vec<usize> = Vec::new(); // the open ancestors' lines, a frame each
@@ -1042,12 +1059,17 @@ pub fn write(tree: &Tree) -> String {
     out
 }
 
-/// Appends `s` in double quotes, `"` and `\\` escaped with a backslash.
+/// Appends `s` in double quotes, `"` and `\\` escaped with a backslash as Gambit does, and
+/// every control, separator and bidi character as `\u{…}` (which prune reads back; raw, a line
+/// break would end the line).
 fn push_quoted(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
             out.push('\\');
+        } else if crate::text::is_unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            continue;
         }
         out.push(c);
     }

@@ -1145,7 +1145,9 @@ pub fn push_quoted(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
+            // Every control, separator and bidi character escaped: the label reads back the
+            // same, and nothing raw reaches an editor or a terminal.
+            c if crate::text::is_unsafe_char(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),

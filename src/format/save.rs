@@ -11,9 +11,12 @@
 //!   own stream; any other path through `/dev/fd` or `/proc`: the open file it names, in place;
 //! - a symbolic link: its target is written (by the rules here) and the link is kept;
 //! - a read-only file: refused, unchanged;
-//! - a regular file with other hard links: the new content goes to a temporary file first, then
-//!   is copied into the existing file in place, so every link still shares it. Only this copy is
-//!   not atomic: an interruption during it leaves the file truncated.
+//! - a regular file with other hard links: the new content goes to a temporary file first, room
+//!   for it is reserved in the existing file, then it is copied in place, so every link still
+//!   shares it. SIGINT, SIGTERM and SIGHUP wait for the copy to finish, and a full disk refuses
+//!   before the file is touched: the file ends with its old content or all of the new. (Only
+//!   what no process can catch — SIGKILL, a crash of the machine — or a failing disk can stop the
+//!   copy half-way.)
 //!
 //! Temporary files in progress are listed in a process-wide registry; [`clean_up_on_signals`]
 //! makes SIGINT, SIGTERM and SIGHUP remove them before the process exits.
@@ -116,6 +119,17 @@ pub fn remove_temporaries_and_exit(code: i32) -> ! {
         let _ = fs::remove_file(path);
     }
     std::process::exit(code)
+}
+
+/// Removes the temporary files in progress, if no other thread holds the registry, without
+/// allocating (short paths are passed to the system from the stack): for the end of a process
+/// whose memory ran out.
+pub(crate) fn remove_temporaries_quietly() {
+    if let Ok(list) = TEMPORARIES.try_lock() {
+        for path in list.iter() {
+            let _ = fs::remove_file(path);
+        }
+    }
 }
 
 #[cfg(not(unix))]
@@ -306,14 +320,51 @@ fn replace(
 }
 
 /// A regular file with other hard links: the complete new content first, then copied in place.
+/// The target is only touched once the new text is whole and room for it is reserved, and the
+/// copy holds the registry's lock, which the signal handlers' exit waits for: SIGINT, SIGTERM
+/// and SIGHUP end the process before the copy or after it, never half-way.
 fn copy_in(target: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let mut tmp = Temporary::beside(target)?;
     tmp.fill(write)?;
+    let len = tmp.file().metadata()?.len();
+    let mut dest = OpenOptions::new().write(true).open(target)?;
+    reserve_room(&dest, len)
+        .map_err(|e| io::Error::new(e.kind(), format!("{e}; {} is unchanged", target.display())))?;
+    let held = temporaries();
     let source = tmp.file();
     source.rewind()?;
-    let mut dest = OpenOptions::new().write(true).truncate(true).open(target)?;
     io::copy(source, &mut dest)?;
-    dest.sync_all()
+    dest.set_len(len)?;
+    dest.sync_all()?;
+    // Released before `tmp` is dropped, which takes the lock again.
+    drop(held);
+    Ok(())
+}
+
+/// Makes sure `file` can grow to `len` bytes before any of it is overwritten, so a full disk
+/// refuses the save instead of cutting the file short half-way: the blocks are reserved
+/// (`fallocate` keeping the size), or where a file system cannot reserve, its free space is
+/// checked.
+#[cfg(unix)]
+fn reserve_room(file: &fs::File, len: u64) -> io::Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    match rustix::fs::fallocate(file, rustix::fs::FallocateFlags::KEEP_SIZE, 0, len.max(1)) {
+        Ok(()) => return Ok(()),
+        Err(e) if e == rustix::io::Errno::OPNOTSUPP || e == rustix::io::Errno::NOSYS => {}
+        Err(e) => return Err(e.into()),
+    }
+    let growth = len.saturating_sub(file.metadata()?.len());
+    let fs = rustix::fs::fstatvfs(file)?;
+    let free = fs.f_bavail.saturating_mul(fs.f_frsize);
+    if growth > free {
+        return Err(io::Error::from(io::ErrorKind::StorageFull));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn reserve_room(_file: &fs::File, _len: u64) -> io::Result<()> {
+    Ok(())
 }
 
 #[cfg(all(test, unix))]

@@ -107,7 +107,8 @@ pub fn write_jsonl(out: &mut dyn Write, tree: &Tree, run: &Run, trace: &Trace) -
         value: (&run.value).into(),
         bound: bound_name(run.bound),
     };
-    serde_json::to_writer(&mut buf, &header)?;
+    let header = serde_json::to_string(&header)?;
+    buf.extend_from_slice(crate::text::json_safe(header).as_bytes());
     buf.push(b'\n');
     for (step, e) in trace.events().iter().enumerate() {
         push_line(&mut buf, tree, trace, step, &e.view());
@@ -234,7 +235,12 @@ fn push_line(b: &mut Vec<u8>, tree: &Tree, trace: &Trace, step: usize, e: &Event
 
 /// A JSON string, escaped by serde_json.
 fn push_str(b: &mut Vec<u8>, s: &str) {
-    serde_json::to_writer(b, s).expect("a string serialises into memory");
+    if s.chars().any(crate::text::is_unsafe_char) {
+        let quoted = serde_json::to_string(s).expect("a string serialises");
+        b.extend_from_slice(crate::text::json_safe(quoted).as_bytes());
+    } else {
+        serde_json::to_writer(b, s).expect("a string serialises into memory");
+    }
 }
 
 /// A number as [`Num`] serialises it: integers below 10^15 through `itoa`, other finite numbers
