@@ -237,3 +237,44 @@ fn the_run_dot_of_a_big_tree_stays_small() {
     assert!(nodes < 2_000, "{nodes} cards for {} nodes", tree.len());
     assert!(dot.contains("label=\"…"), "the rest is elided with counts");
 }
+
+/// A root over `n` leaves `0, 1, 2, …`.
+fn wide_root(n: u32) -> Tree {
+    use crate::tree::{Draft, DraftNode, Kind, Meta};
+    let mut d = Draft::new(Meta::default());
+    d.push(DraftNode::interior(Kind::Max, n));
+    for v in 0..n {
+        d.push(DraftNode::leaf(f64::from(v)));
+    }
+    d.finish().unwrap()
+}
+
+/// Issue: a root of 40,000 children took 12 s to lay out (each child measured, then the
+/// elision's count summed again for every child dropped). The layout makes a card only for
+/// the children it measures, and it measures only until the width is full.
+#[test]
+fn a_root_of_forty_thousand_children_costs_what_its_drawn_children_cost() {
+    let tree = wide_root(40_000);
+    let sizes = tree.subtree_sizes();
+    for width in [20, 100, 400] {
+        let mut made = 0usize;
+        let pic = layout::lay_out(&tree, &sizes, tree.root(), 3, width, None, |id| {
+            made += 1;
+            card(&tree, None, id)
+        });
+        assert!(accounted(&tree, &pic, tree.root()));
+        let drawn = pic.nodes().count();
+        assert!(drawn > 1 && pic.width <= width, "width {width}: {drawn}");
+        // Every child measured is at least one column and a gap wide: no more than the width
+        // allows are looked at, whatever the number of children.
+        assert!(
+            made <= 2 + width / layout::GAP,
+            "width {width}: {made} cards made"
+        );
+        // The children kept are the first ones, and the elision counts the rest.
+        let kept: Vec<NodeId> = pic.nodes().skip(1).map(|(n, _)| n).collect();
+        let first: Vec<NodeId> = tree.children(tree.root()).take(kept.len()).collect();
+        assert_eq!(kept, first);
+        assert_eq!(pic.elided(), 40_000 - kept.len() as u64);
+    }
+}
