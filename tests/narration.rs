@@ -32,8 +32,13 @@ fn false_comparison(sentence: &str) -> Option<String> {
         if !matches!(op, "≤" | "≥") || !matches!(sym, "α" | "β" | "A" | "B") {
             continue;
         }
+        // "value 2 of child #2.1 ≤ α 3": the value is three words before the sign.
+        let left = match words.get(i.wrapping_sub(4)) {
+            Some(&"value") if i >= 4 && words[i - 2] == "child" => words[i - 3],
+            _ => words[i - 1],
+        };
         let (Ok(x), Ok(y)) = (
-            std::panic::catch_unwind(|| number(words[i - 1])),
+            std::panic::catch_unwind(|| number(left)),
             std::panic::catch_unwind(|| number(words[i + 2])),
         ) else {
             continue;
@@ -50,6 +55,53 @@ fn false_comparison(sentence: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A count that disagrees with its noun ("1 children"), or a number printed with every digit
+/// of an `f64` ("2.5555555555555554") where the narration rounds.
+fn garbled(sentence: &str) -> Option<String> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    for w in words.windows(2) {
+        let noun = w[1].trim_end_matches([',', ';', ':', ')']);
+        if w[0] == "1" && matches!(noun, "children" | "nodes" | "leaves" | "steps" | "lines") {
+            return Some(format!("\"1 {noun}\""));
+        }
+    }
+    sentence
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '#'))
+        .filter(|t| !t.starts_with('#') && t.matches('.').count() == 1)
+        .find(|t| t.split_once('.').is_some_and(|(_, f)| f.len() > 4))
+        .map(|t| format!("the long number {t}"))
+}
+
+/// "value X of child C": C is the child the cutoff event names, and X the value C returned
+/// last before the cutoff.
+fn wrong_child(tree: &Tree, trace: &prune::trace::Trace, k: usize, s: &str) -> Option<String> {
+    let EventView::Cutoff { node, after, .. } = trace.event(k - 1).view() else {
+        return None;
+    };
+    let (_, rest) = s.split_once("value ")?;
+    let mut words = rest.split_whitespace();
+    let (value, of, child, name) = (words.next()?, words.next()?, words.next()?, words.next()?);
+    if (of, child) != ("of", "child") {
+        return None;
+    }
+    let c = tree.child(node, after as usize);
+    if name != prune::text::node_name(tree, c) {
+        return Some(format!(
+            "child {name}, but the cutoff follows {}",
+            prune::text::node_name(tree, c)
+        ));
+    }
+    let last = (0..k - 1).rev().find_map(|t| match trace.event(t).view() {
+        EventView::Exit { node, value, .. } | EventView::Leaf { node, value } if node == c => {
+            Some(value)
+        }
+        _ => None,
+    })?;
+    let said = number(value);
+    ((said - last).abs() > 1e-3 * (1.0 + last.abs()))
+        .then(|| format!("value {said} of child {name}, which returned {last}"))
 }
 
 fn trees() -> Vec<Tree> {
@@ -125,6 +177,18 @@ fn every_sentence_of_every_algorithm_is_true() {
                     failures
                         .entry(algo.label())
                         .or_insert_with(|| format!("false claim {claim} in: {s}"));
+                }
+                if let Some(bad) = garbled(&s) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
+                }
+                if k > 0
+                    && let Some(bad) = wrong_child(&tree, &trace, k, &s)
+                {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
                 }
                 checked += 1;
                 // "returns v (exact)" of a two-player node: v is the node's true value.
@@ -223,4 +287,104 @@ fn every_provenance_names_the_event_that_set_the_bound() {
         }
     }
     assert!(checked > 10_000, "{checked} bounds");
+}
+
+/// The root's entries (and re-searches) up to step `s` (0-based), and in all: the passes.
+fn passes(tree: &Tree, trace: &prune::trace::Trace, s: usize) -> (usize, usize) {
+    let entries: Vec<usize> = (0..trace.len())
+        .filter(|&t| {
+            matches!(trace.event(t).view(),
+                EventView::Enter { node, .. } | EventView::Research { node, .. } if node == tree.root())
+        })
+        .collect();
+    (entries.iter().filter(|&&t| t <= s).count(), entries.len())
+}
+
+/// Issue: the detail said "#1 returned 3 ≥ β = +∞ of the root" and "beta after child 1, 8
+/// skipped" of SSS*, which compares nothing with a window and skips nothing it expanded;
+/// "pruned by finished without it at b2"; MTD(f)'s window of one pass beside the cutoff of
+/// another, neither named. Every node's cutoff and pruning lines, checked against the trace.
+#[test]
+fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
+    use prune::trace::provenance::{cutoff_reason, cutoff_step, cutoff_summary, pruned_summary};
+    let mut all = trees();
+    all.push(
+        generate::game::generate(&generate::game::Game::TicTacToe { depth: Some(3) }).unwrap(),
+    );
+    let mut checked = 0usize;
+    for tree in &all {
+        for algo in algorithms() {
+            if algo.refusal(tree).is_some() {
+                continue;
+            }
+            let sss = algo.base() == &Algorithm::Sss;
+            let (_, trace) = record(tree, &algo, &AtomicU64::new(0)).unwrap();
+            let index = StepIndex::new(tree, &trace);
+            let replay = Replay::with_index(tree, &trace, &index);
+            let k = trace.len();
+            for node in tree.preorder() {
+                if let Some(said) = cutoff_summary(tree, &algo, &replay, node, k) {
+                    checked += 1;
+                    let step = cutoff_step(&replay, node, k).unwrap();
+                    let EventView::Cutoff {
+                        after,
+                        skipped,
+                        kind,
+                        ..
+                    } = trace.event(step - 1).view()
+                    else {
+                        panic!("{algo}: step {step} is no cutoff");
+                    };
+                    let children = if skipped == 1 { "child" } else { "children" };
+                    let expected = if sss {
+                        format!("solved by child {}", after + 1)
+                    } else {
+                        format!(
+                            "{} after child {}, {skipped} {children} skipped",
+                            kind.name(),
+                            after + 1
+                        )
+                    };
+                    assert!(
+                        said.starts_with(&expected),
+                        "{algo}: {said}, expected {expected}"
+                    );
+                    if sss {
+                        assert!(!said.contains("skipped"), "{algo}: {said}");
+                        assert!(
+                            skipped == 0 || said.contains("purged from OPEN"),
+                            "{algo}: {said}"
+                        );
+                        assert_eq!(cutoff_reason(tree, &algo, &replay, node, k), None, "{algo}");
+                    }
+                    let (pass, of) = passes(tree, &trace, step - 1);
+                    let iterative = trace
+                        .events()
+                        .iter()
+                        .any(|e| matches!(e.view(), EventView::Iteration { .. }));
+                    if of > 1 && !iterative {
+                        assert!(said.ends_with(&format!(" (pass {pass})")), "{algo}: {said}");
+                    } else if of == 1 {
+                        assert!(!said.contains("pass"), "{algo}: {said}");
+                    }
+                }
+                if let Some(said) = pruned_summary(tree, &algo, &replay, node, k) {
+                    checked += 1;
+                    let (by, kind) = replay.state(node, k).pruned_by.unwrap();
+                    let at = prune::text::node_name(tree, by);
+                    let ok = match kind {
+                        Some(_) if sss => said == format!("purged from OPEN when {at} was solved"),
+                        Some(c) => said == format!("by the {} cutoff at {at}", c.name()),
+                        None => {
+                            said == format!("{at} returned without searching it")
+                                || said == format!("by the transposition table's answer at {at}")
+                        }
+                    };
+                    assert!(ok, "{algo}: {said}");
+                    assert!(tree.path_to(node).contains(&by), "{algo}: {said}");
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked} lines");
 }
