@@ -410,8 +410,9 @@ pub fn cutoff_summary(
 }
 
 /// Why `node`, not reached after `k` steps, is ruled out, as a sentence: "by the beta cutoff
-/// at b2", "purged from OPEN when b2 was solved" (SSS*), "b2 returned without it". `None`
-/// when it is not ruled out.
+/// at b2", "b2 returned without searching it"; for SSS*, which never cuts a window, "never in
+/// OPEN: b2 was solved first, its other children's states purged". `None` when it is not
+/// ruled out.
 pub fn pruned_summary(
     tree: &Tree,
     algo: &Algorithm,
@@ -422,10 +423,12 @@ pub fn pruned_summary(
     let (by, kind) = replay.state(node, k).pruned_by?;
     let at = node_name(tree, by);
     let answered = replay.state(by, k).table.is_some_and(|(_, _, cut)| cut);
+    let sss = algo.base() == &Algorithm::Sss;
     Some(match kind {
-        Some(_) if algo.base() == &Algorithm::Sss => {
-            format!("purged from OPEN when {at} was solved")
+        Some(_) if sss => {
+            format!("never in OPEN: {at} was solved first, its other children's states purged")
         }
+        None if sss => format!("never in OPEN: {at} was solved without it"),
         Some(c) => format!("by the {} cutoff at {at}", c.name()),
         None if answered => format!("by the transposition table's answer at {at}"),
         None => format!("{at} returned without searching it"),
