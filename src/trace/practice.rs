@@ -244,6 +244,7 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
             None => groups.push((by, vec![node_name(tree, n)])),
         }
     }
+    let sss = run.algorithm.base() == &Algorithm::Sss;
     let why = if never.is_empty() {
         format!(
             "{} evaluates every leaf of this tree",
@@ -261,8 +262,14 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
                                 .unwrap_or_else(|| {
                                     narrate::describe(tree, run, trace, replay, step)
                                 });
+                            // SSS* cuts no window: the node was solved first.
+                            let how = if sss {
+                                "never in OPEN: solved first at"
+                            } else {
+                                "cut off at"
+                            };
                             format!(
-                                "{names}: cut off at {} at step {step} ({reason})",
+                                "{names}: {how} {} at step {step} ({reason})",
                                 named(tree, *p)
                             )
                         }
