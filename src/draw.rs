@@ -249,6 +249,14 @@ impl Picture {
     pub fn has_pv(&self) -> bool {
         self.placed.iter().any(|p| p.pv)
     }
+
+    /// Whether an edge of the principal variation is drawn (the text picture marks only
+    /// edges: a variation whose next move is elided shows no mark to explain).
+    pub fn has_pv_edge(&self) -> bool {
+        self.placed
+            .iter()
+            .any(|p| p.pv && p.parent.is_some_and(|q| self.placed[q].pv))
+    }
 }
 
 /// A title for the picture: the run and its step, or the tree's name.

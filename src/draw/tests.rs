@@ -367,3 +367,21 @@ fn svg_text_stays_inside_its_box() {
         assert_eq!(boxes, pic.placed.len());
     }
 }
+
+/// A variation whose next move is elided draws no `┃`, so the text picture has no legend to
+/// give; the figures outline the root in red, and name it.
+#[test]
+fn an_elided_variation_gets_no_text_legend() {
+    let tree = wide_root(500);
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let at = At::new(&tree, &run, &trace, trace.len());
+    let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &Options::default());
+    // The best child is the last, elided.
+    assert!(pic.has_pv() && !pic.has_pv_edge());
+    let text = PictureFormat::Text.render(&pic, "t");
+    assert!(
+        !text.contains(PV_LEGEND) && !text.contains(text::PV_EDGE),
+        "{text}"
+    );
+    assert!(PictureFormat::Svg.render(&pic, "t").contains(PV_LEGEND));
+}

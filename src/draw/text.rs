@@ -144,7 +144,7 @@ pub const PV_EDGE: &str = "┃";
 
 /// The legend line under a picture that marks a principal variation, cut to its width.
 pub fn legend(pic: &Picture) -> Option<String> {
-    pic.has_pv()
+    pic.has_pv_edge()
         .then(|| super::layout::cut(&format!("{PV_EDGE} {}", super::PV_LEGEND), pic.width.max(1)))
 }
 

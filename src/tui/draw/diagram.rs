@@ -99,7 +99,7 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
     );
     // The legend of the principal variation's mark, in the title: the panel's rows are the
     // picture's.
-    let title = if pic.has_pv() {
+    let title = if pic.has_pv_edge() {
         let long = format!("{title}· {} {} ", text::PV_EDGE, draw::PV_LEGEND);
         if long.width() + 2 <= usize::from(area.width) {
             long
