@@ -7,7 +7,8 @@
 //! value backed up with its bound mark (`=` exact, `≥` lower, `≤` upper), the window α..β it
 //! was entered with (Star1/Star2's A..B under a chance node), its status in the run (`●`
 //! done, `▸` open, `◆` probed, `↻` re-searched, `✂` pruned, `·` not reached) and whether the
-//! current step touched it. Below `--depth` and beyond `--width` subtrees are elided into one
+//! current step touched it; at a run's end, the principal variation is marked in every format
+//! and named in its legend ([`PV_LEGEND`]). Below `--depth` and beyond `--width` subtrees are elided into one
 //! card saying how many nodes it stands for (`…(40 nodes)`); nothing is ever drawn wider than
 //! the width asked for. The same picture is then written as [`text`] (what the explorer shows),
 //! [`svg`], [`tikz`] or [`dot`].
@@ -237,6 +238,25 @@ pub fn picture(tree: &Tree, sizes: &[u32], at: Option<&At>, opts: &Options) -> P
         }
     }
     pic
+}
+
+/// What every format's legend says of the principal variation's marks, after the mark's own
+/// description (`┃` in text, red in the figures).
+pub const PV_LEGEND: &str = "principal variation";
+
+impl Picture {
+    /// Whether the picture marks a principal variation (a run drawn at its end).
+    pub fn has_pv(&self) -> bool {
+        self.placed.iter().any(|p| p.pv)
+    }
+
+    /// Whether an edge of the principal variation is drawn (the text picture marks only
+    /// edges: a variation whose next move is elided shows no mark to explain).
+    pub fn has_pv_edge(&self) -> bool {
+        self.placed
+            .iter()
+            .any(|p| p.pv && p.parent.is_some_and(|q| self.placed[q].pv))
+    }
 }
 
 /// A title for the picture: the run and its step, or the tree's name.

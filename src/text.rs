@@ -198,6 +198,15 @@ pub fn nodes(n: u32) -> String {
     }
 }
 
+/// `n` and the noun that agrees with it: "1 child", "8 children", "0 children".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", thousands(n as u64))
+    }
+}
+
 /// A node's kind as one glyph: `+ − *`, the player's number, `□` for a leaf.
 pub fn kind_glyph(k: Kind) -> String {
     match k {

@@ -39,10 +39,11 @@ const LEAVES: [(&str, bool); 12] = [
     ("6", true),
 ];
 
-/// The words of a text picture's last line: its leaves, each with its status glyph.
+/// The words of a text picture's last line (above the legend): its leaves, each with its
+/// status glyph.
 fn leaf_row(text: &str) -> Vec<String> {
     text.lines()
-        .last()
+        .rfind(|l| !l.starts_with("┃ "))
         .unwrap()
         .split_whitespace()
         .map(str::to_owned)
@@ -70,6 +71,8 @@ fn text_fits_the_width_shows_every_leaf_and_marks_the_pruned() {
     assert_eq!(row, expected, "{text}");
     assert!(text.contains("=7"), "the root's value: {text}");
     assert!(text.contains("−∞..+∞"), "the root's window: {text}");
+    // The run is drawn at its end: its principal variation is marked, and the legend says so.
+    assert_eq!(text.lines().last(), Some("┃ principal variation"), "{text}");
 }
 
 #[test]

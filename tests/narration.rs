@@ -32,8 +32,13 @@ fn false_comparison(sentence: &str) -> Option<String> {
         if !matches!(op, "≤" | "≥") || !matches!(sym, "α" | "β" | "A" | "B") {
             continue;
         }
+        // "value 2 of child #2.1 ≤ α 3": the value is three words before the sign.
+        let left = match words.get(i.wrapping_sub(4)) {
+            Some(&"value") if i >= 4 && words[i - 2] == "child" => words[i - 3],
+            _ => words[i - 1],
+        };
         let (Ok(x), Ok(y)) = (
-            std::panic::catch_unwind(|| number(words[i - 1])),
+            std::panic::catch_unwind(|| number(left)),
             std::panic::catch_unwind(|| number(words[i + 2])),
         ) else {
             continue;
@@ -50,6 +55,53 @@ fn false_comparison(sentence: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A count that disagrees with its noun ("1 children"), or a number printed with every digit
+/// of an `f64` ("2.5555555555555554") where the narration rounds.
+fn garbled(sentence: &str) -> Option<String> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    for w in words.windows(2) {
+        let noun = w[1].trim_end_matches([',', ';', ':', ')']);
+        if w[0] == "1" && matches!(noun, "children" | "nodes" | "leaves" | "steps" | "lines") {
+            return Some(format!("\"1 {noun}\""));
+        }
+    }
+    sentence
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '#'))
+        .filter(|t| !t.starts_with('#') && t.matches('.').count() == 1)
+        .find(|t| t.split_once('.').is_some_and(|(_, f)| f.len() > 4))
+        .map(|t| format!("the long number {t}"))
+}
+
+/// "value X of child C": C is the child the cutoff event names, and X the value C returned
+/// last before the cutoff.
+fn wrong_child(tree: &Tree, trace: &prune::trace::Trace, k: usize, s: &str) -> Option<String> {
+    let EventView::Cutoff { node, after, .. } = trace.event(k - 1).view() else {
+        return None;
+    };
+    let (_, rest) = s.split_once("value ")?;
+    let mut words = rest.split_whitespace();
+    let (value, of, child, name) = (words.next()?, words.next()?, words.next()?, words.next()?);
+    if (of, child) != ("of", "child") {
+        return None;
+    }
+    let c = tree.child(node, after as usize);
+    if name != prune::text::node_name(tree, c) {
+        return Some(format!(
+            "child {name}, but the cutoff follows {}",
+            prune::text::node_name(tree, c)
+        ));
+    }
+    let last = (0..k - 1).rev().find_map(|t| match trace.event(t).view() {
+        EventView::Exit { node, value, .. } | EventView::Leaf { node, value } if node == c => {
+            Some(value)
+        }
+        _ => None,
+    })?;
+    let said = number(value);
+    ((said - last).abs() > 1e-3 * (1.0 + last.abs()))
+        .then(|| format!("value {said} of child {name}, which returned {last}"))
 }
 
 fn trees() -> Vec<Tree> {
@@ -125,6 +177,18 @@ fn every_sentence_of_every_algorithm_is_true() {
                     failures
                         .entry(algo.label())
                         .or_insert_with(|| format!("false claim {claim} in: {s}"));
+                }
+                if let Some(bad) = garbled(&s) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
+                }
+                if k > 0
+                    && let Some(bad) = wrong_child(&tree, &trace, k, &s)
+                {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
                 }
                 checked += 1;
                 // "returns v (exact)" of a two-player node: v is the node's true value.
@@ -223,4 +287,348 @@ fn every_provenance_names_the_event_that_set_the_bound() {
         }
     }
     assert!(checked > 10_000, "{checked} bounds");
+}
+
+/// The root's entries (and re-searches) up to step `s` (0-based), and in all: the passes.
+fn passes(tree: &Tree, trace: &prune::trace::Trace, s: usize) -> (usize, usize) {
+    let entries: Vec<usize> = (0..trace.len())
+        .filter(|&t| {
+            matches!(trace.event(t).view(),
+                EventView::Enter { node, .. } | EventView::Research { node, .. } if node == tree.root())
+        })
+        .collect();
+    (entries.iter().filter(|&&t| t <= s).count(), entries.len())
+}
+
+/// Issue: the detail said "#1 returned 3 ≥ β = +∞ of the root" and "beta after child 1, 8
+/// skipped" of SSS*, which compares nothing with a window and skips nothing it expanded;
+/// "pruned by finished without it at b2"; MTD(f)'s window of one pass beside the cutoff of
+/// another, neither named. Every node's cutoff and pruning lines, checked against the trace.
+#[test]
+fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
+    use prune::trace::provenance::{cutoff_reason, cutoff_step, cutoff_summary, pruned_summary};
+    let mut all = trees();
+    all.push(
+        generate::game::generate(&generate::game::Game::TicTacToe { depth: Some(3) }).unwrap(),
+    );
+    let mut checked = 0usize;
+    for tree in &all {
+        for algo in algorithms() {
+            if algo.refusal(tree).is_some() {
+                continue;
+            }
+            let sss = algo.base() == &Algorithm::Sss;
+            let (_, trace) = record(tree, &algo, &AtomicU64::new(0)).unwrap();
+            let index = StepIndex::new(tree, &trace);
+            let replay = Replay::with_index(tree, &trace, &index);
+            let k = trace.len();
+            for node in tree.preorder() {
+                if let Some(said) = cutoff_summary(tree, &algo, &replay, node, k) {
+                    checked += 1;
+                    let step = cutoff_step(&replay, node, k).unwrap();
+                    let EventView::Cutoff {
+                        after,
+                        skipped,
+                        kind,
+                        ..
+                    } = trace.event(step - 1).view()
+                    else {
+                        panic!("{algo}: step {step} is no cutoff");
+                    };
+                    let children = if skipped == 1 { "child" } else { "children" };
+                    let expected = if sss {
+                        format!("solved by child {}", after + 1)
+                    } else {
+                        format!(
+                            "{} after child {}, {skipped} {children} skipped",
+                            kind.name(),
+                            after + 1
+                        )
+                    };
+                    assert!(
+                        said.starts_with(&expected),
+                        "{algo}: {said}, expected {expected}"
+                    );
+                    if sss {
+                        assert!(!said.contains("skipped"), "{algo}: {said}");
+                        assert!(
+                            skipped == 0 || said.contains("purged from OPEN"),
+                            "{algo}: {said}"
+                        );
+                        assert_eq!(cutoff_reason(tree, &algo, &replay, node, k), None, "{algo}");
+                    }
+                    let (pass, of) = passes(tree, &trace, step - 1);
+                    let iterative = trace
+                        .events()
+                        .iter()
+                        .any(|e| matches!(e.view(), EventView::Iteration { .. }));
+                    if of > 1 && !iterative {
+                        assert!(said.ends_with(&format!(" (pass {pass})")), "{algo}: {said}");
+                    } else if of == 1 {
+                        assert!(!said.contains("pass"), "{algo}: {said}");
+                    }
+                }
+                if let Some(said) = pruned_summary(tree, &algo, &replay, node, k) {
+                    checked += 1;
+                    let (by, kind) = replay.state(node, k).pruned_by.unwrap();
+                    let at = prune::text::node_name(tree, by);
+                    let ok = match kind {
+                        Some(_) if sss => {
+                            said.starts_with(&format!("never in OPEN: {at} was solved first"))
+                        }
+                        None if sss => said == format!("never in OPEN: {at} was solved without it"),
+                        Some(c) => said == format!("by the {} cutoff at {at}", c.name()),
+                        None => {
+                            said == format!("{at} returned without searching it")
+                                || said == format!("by the transposition table's answer at {at}")
+                        }
+                    };
+                    assert!(ok, "{algo}: {said}");
+                    assert!(tree.path_to(node).contains(&by), "{algo}: {said}");
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked} lines");
+}
+
+/// What `c` returned last among the steps before `s` (0-based), within the iteration `s` is
+/// in: its latest exit or evaluation.
+fn last_returned(trace: &prune::trace::Trace, c: prune::tree::NodeId, s: usize) -> Option<f64> {
+    for t in (0..s).rev() {
+        match trace.event(t).view() {
+            EventView::Iteration { .. } => return None,
+            EventView::Exit { node, value, .. } | EventView::Leaf { node, value } if node == c => {
+                return Some(value);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn close(x: f64, y: f64) -> bool {
+    x == y || (x - y).abs() <= 1e-3 * (1.0 + x.abs().min(y.abs()))
+}
+
+/// The claims of one "why" of a value question, checked against the trace: the rule's number
+/// and the child or window bound it names, each child's value as listed, the cutoff's step.
+fn value_why_error(
+    tree: &Tree,
+    trace: &prune::trace::Trace,
+    q: &prune::trace::practice::Question,
+    v: f64,
+) -> Option<String> {
+    use prune::text::node_name;
+    let s = q.step;
+    let node = q.node;
+    let (_, rest) = q.why.split_once(": ")?;
+    let mut parts = rest.split("; ");
+    let rule = parts.next()?;
+    let kids: Vec<_> = tree.children(node).collect();
+    let values: Vec<Option<f64>> = kids.iter().map(|&c| last_returned(trace, c, s)).collect();
+    for (word, max) in [("largest", true), ("smallest", false)] {
+        let head = format!("the {word} of its children's values: ");
+        if let Some(tail) = rule.strip_prefix(&head) {
+            let (x, from) = tail.split_once(", from ")?;
+            let x = number(x);
+            let c = *kids.iter().find(|&&c| node_name(tree, c) == from)?;
+            let mine = last_returned(trace, c, s);
+            let beaten = values
+                .iter()
+                .flatten()
+                .any(|&y| !close(y, x) && (if max { y > x } else { y < x }));
+            if !close(x, v) || mine.is_none_or(|m| !close(m, x)) || beaten {
+                return Some(format!(
+                    "{word} {x} from {from} (returned {mine:?}), value {v}"
+                ));
+            }
+        }
+    }
+    for (end, max) in [("α", true), ("β", false)] {
+        if let Some(tail) = rule.strip_prefix(&format!("{end} = ")) {
+            let x = number(tail.split_whitespace().next()?);
+            let entered = (0..s).rev().find_map(|t| match trace.event(t).view() {
+                EventView::Enter {
+                    node: n,
+                    alpha,
+                    beta,
+                }
+                | EventView::Research {
+                    node: n,
+                    alpha,
+                    beta,
+                    ..
+                } if n == node => Some(if max { alpha } else { beta }),
+                _ => None,
+            })?;
+            let passed = values
+                .iter()
+                .flatten()
+                .any(|&y| !close(y, x) && (if max { y > x } else { y < x }));
+            if !close(x, v) || !close(x, entered) || passed {
+                return Some(format!("{end} = {x} (entered with {entered}), value {v}"));
+            }
+        }
+    }
+    if let Some(tail) = rule.strip_prefix("the probability-weighted sum of its children's values: ")
+    {
+        let sum: f64 = kids
+            .iter()
+            .zip(&values)
+            .map(|(&c, y)| tree.prob(c) * y.unwrap_or(f64::NAN))
+            .sum();
+        if !close(number(tail), v) || !close(sum, v) {
+            return Some(format!(
+                "weighted sum {tail}: the children's is {sum}, value {v}"
+            ));
+        }
+    }
+    if rule.contains(", the bound ") || rule.contains(", a bound of ") {
+        let x = number(rule.split(", ").next()?);
+        if !close(x, v) {
+            return Some(format!("bound {x}, value {v}"));
+        }
+    } else if ![
+        "the largest",
+        "the smallest",
+        "α = ",
+        "β = ",
+        "the probability-weighted",
+    ]
+    .iter()
+    .any(|p| rule.starts_with(p) && rule.contains(": "))
+    {
+        // A rule without its number and the child or bound that gave it cannot be checked.
+        return Some(format!("the rule names no number: {rule}"));
+    }
+    // The children as listed: "#1.1 3", "#1.2 ≤5", "#1.3 not searched".
+    for part in parts {
+        if let Some(step) = part.strip_prefix("cutoff at step ") {
+            let (k, reason) = step.split_once(": ")?;
+            let k: usize = k.parse().ok()?;
+            if !matches!(trace.event(k - 1).view(), EventView::Cutoff { node: n, .. } | EventView::TableHit { node: n, .. } if n == node)
+            {
+                return Some(format!("step {k} is no cutoff at the node"));
+            }
+            if let Some(c) = false_comparison(reason) {
+                return Some(format!("false claim {c}"));
+            }
+            continue;
+        }
+        for item in part.split(", ") {
+            let Some(i) = kids.iter().position(|&c| {
+                item.strip_prefix(&node_name(tree, c))
+                    .is_some_and(|r| r.starts_with(' '))
+            }) else {
+                continue;
+            };
+            let said = item[node_name(tree, kids[i]).len()..].trim();
+            match (said, values[i]) {
+                ("not searched", None) => {}
+                ("not searched", Some(y)) => return Some(format!("{item}, but it returned {y}")),
+                (_, None) if tree.players() > 2 => {}
+                (_, None) => return Some(format!("{item}, but it returned nothing")),
+                (x, Some(y)) => {
+                    let x = x.trim_start_matches(['≤', '≥']);
+                    if !x.starts_with('(') && !close(number(x), y) {
+                        return Some(format!("{item}, but it returned {y}"));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Issue: practice called fail-hard alpha-beta's `≤5` "the largest of its children's values"
+/// (1 and 2) — the 5 is α. Every why-sentence of every question, for every algorithm, on
+/// the seeded trees: each number, child and bound it names is checked against the events.
+#[test]
+fn every_why_of_every_practice_question_is_true() {
+    use prune::trace::practice::{Answer, Ask, questions};
+    let mut checked = 0usize;
+    let mut failures: std::collections::BTreeMap<String, String> = Default::default();
+    for tree in trees() {
+        for algo in algorithms() {
+            if algo.refusal(&tree).is_some() {
+                continue;
+            }
+            let (run, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+            let index = StepIndex::new(&tree, &trace);
+            let replay = Replay::with_index(&tree, &trace, &index);
+            for q in questions(&tree, &run, &trace, &replay) {
+                checked += 1;
+                let error = match (&q.ask, &q.answer) {
+                    (Ask::Value, Answer::Value(v, _)) => value_why_error(&tree, &trace, &q, *v),
+                    (Ask::Window, Answer::Window(a, b)) => {
+                        let said: Vec<f64> = q
+                            .why
+                            .split("; ")
+                            .filter_map(|p| p.split_once(" = ").map(|(_, r)| r))
+                            .filter_map(|r| r.split([':', ' ']).next())
+                            .map(number)
+                            .collect();
+                        (said.len() >= 2 && !(close(said[0], *a) && close(said[1], *b)))
+                            .then(|| format!("window {a} .. {b}"))
+                    }
+                    (Ask::NextChild, Answer::Searched(searched)) => {
+                        if *searched != q.why.starts_with("searched: ") {
+                            Some("searched or pruned".into())
+                        } else {
+                            false_comparison(&q.why).map(|c| format!("false claim {c}"))
+                        }
+                    }
+                    // SSS* cuts no window off: its leaves are never reached for another reason.
+                    (Ask::Unevaluated, _)
+                        if algo.base() == &Algorithm::Sss && q.why.contains("cut off") =>
+                    {
+                        Some("SSS* said to cut off".into())
+                    }
+                    _ => false_comparison(&q.why).map(|c| format!("false claim {c}")),
+                };
+                if let Some(e) = error.or_else(|| garbled(&q.why)) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{e}: {} {}\n{}", q.text, q.why, small(&tree)));
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} questions");
+    let report: Vec<String> = failures.iter().map(|(a, f)| format!("{a}: {f}")).collect();
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
+/// The tree in bracket notation when it is small enough to read in a failure.
+fn small(tree: &Tree) -> String {
+    if tree.len() <= 60 {
+        prune::format::write(tree, prune::format::Format::Bracket)
+    } else {
+        format!("({} nodes)", tree.len())
+    }
+}
+
+/// The issue's case: a + node entered with α = 5 whose children are worth 1 and 2 returns
+/// ≤5 under fail-hard alpha-beta; the 5 is α, not the largest of its children's values.
+#[test]
+fn fail_hard_alpha_beta_returns_alpha_and_practice_says_so() {
+    use prune::trace::practice::{Answer, questions};
+    let tree = prune::format::parse_expr("(5,((1,2)))", false).unwrap();
+    let algo = Algorithm::AlphaBeta { fail_soft: false };
+    let (run, trace) = record(&tree, &algo, &AtomicU64::new(0)).unwrap();
+    let index = StepIndex::new(&tree, &trace);
+    let replay = Replay::with_index(&tree, &trace, &index);
+    let q = questions(&tree, &run, &trace, &replay)
+        .into_iter()
+        .find(|q| q.text == "What does + node #2.1 return?")
+        .expect("the question");
+    assert_eq!(q.answer, Answer::Value(5.0, prune::search::Bound::Upper));
+    assert!(
+        q.why
+            .starts_with("+ node #2.1: α = 5, the floor of its window")
+            && !q.why.contains("largest"),
+        "{}",
+        q.why
+    );
 }

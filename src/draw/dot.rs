@@ -74,7 +74,15 @@ pub fn render(pic: &Picture, title: &str) -> String {
     let mut s = String::with_capacity(pic.placed.len() * 100 + 256);
     let t = dot_escape(title);
     let _ = writeln!(s, "digraph \"{t}\" {{");
-    let _ = writeln!(s, "  label=\"{t}\"; labelloc=t;");
+    if pic.has_pv() {
+        let _ = writeln!(
+            s,
+            "  label=\"{t}\\n{PV} bold: {}\"; labelloc=t;",
+            super::PV_LEGEND
+        );
+    } else {
+        let _ = writeln!(s, "  label=\"{t}\"; labelloc=t;");
+    }
     let _ = writeln!(
         s,
         "  node [fontname=\"Helvetica\", style=filled, fillcolor={UNREACHED}];"

@@ -220,6 +220,19 @@ struct Item {
     children: Vec<usize>,
 }
 
+/// How a node's children share its width: the first `keep` are drawn, the rest (`hidden`
+/// nodes in all) make one elision card, for which `reserve` columns are kept.
+struct Fit {
+    /// The measured children's natural and least widths (at least the `keep` drawn).
+    naturals: Vec<usize>,
+    mins: Vec<usize>,
+    keep: usize,
+    reserve: usize,
+    hidden: u32,
+    /// The index of the child on the way to the current step's node.
+    path_child: Option<usize>,
+}
+
 struct Builder<'a, F> {
     tree: &'a Tree,
     sizes: &'a [u32],
@@ -390,56 +403,99 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
         let mut card = self.cards.remove(id).expect("just made");
         card.truncate(budget.saturating_sub(GAP).clamp(1, MAX_CARD));
         let me = self.push(card, depth, parent);
-        let kids: Vec<NodeId> = self.tree.children(id).collect();
-        if kids.is_empty() {
+        let count = self.tree.child_count(id);
+        if count == 0 {
             // A leaf: its card is all.
         } else if depth >= self.limit {
             let n = self.sizes[id.index()] - 1;
             let marked = self.hides_current(id);
             self.elide(n, depth + 1, budget, me, marked);
         } else {
-            let naturals: Vec<usize> = kids
-                .iter()
-                .map(|&k| self.natural(k, depth + 1, budget))
-                .collect();
-            let mins: Vec<usize> = kids
-                .iter()
-                .zip(&naturals)
-                .map(|(&k, &n)| self.least(k).min(n))
-                .collect();
-            let sum = |xs: &[usize]| xs.iter().fold(0usize, |s, &x| s.saturating_add(x));
-            let mut keep = kids.len();
-            let mut reserve = 0;
-            if sum(&mins) > budget {
-                // The elision card needs room for its count ("…12") and its gap.
-                loop {
-                    let hidden: u32 = kids[keep..].iter().map(|k| self.sizes[k.index()]).sum();
-                    let marked = kids[keep..].iter().any(|k| self.on_path.contains(k));
-                    reserve = count_width(hidden, marked) + GAP;
-                    if keep == 0 || sum(&mins[..keep]).saturating_add(reserve) <= budget {
-                        break;
-                    }
-                    keep -= 1;
-                }
-            }
-            let alloc = water_fill(
-                &mins[..keep],
-                &naturals[..keep],
-                budget.saturating_sub(reserve),
-            );
+            let fit = self.measure(id, depth, budget);
             let mut used = 0usize;
-            for (i, &k) in kids[..keep].iter().enumerate() {
-                let c = self.place(k, depth + 1, alloc[i], Some(me));
+            let alloc = water_fill(
+                &fit.mins[..fit.keep],
+                &fit.naturals[..fit.keep],
+                budget.saturating_sub(fit.reserve),
+            );
+            for (i, &w) in alloc.iter().enumerate() {
+                let c = self.place(self.tree.child(id, i), depth + 1, w, Some(me));
                 used = used.saturating_add(self.out[c].width);
             }
-            if keep < kids.len() {
-                let n: u32 = kids[keep..].iter().map(|k| self.sizes[k.index()]).sum();
-                let marked = kids[keep..].iter().any(|k| self.on_path.contains(k));
-                self.elide(n, depth + 1, budget.saturating_sub(used), me, marked);
+            if fit.keep < count {
+                let marked = fit.path_child.is_some_and(|j| j >= fit.keep);
+                self.elide(
+                    fit.hidden,
+                    depth + 1,
+                    budget.saturating_sub(used),
+                    me,
+                    marked,
+                );
             }
         }
         self.settle(me);
         me
+    }
+
+    /// Which children of `id` fit in `budget` columns, measured in order only until their
+    /// least widths overflow it: the others are elided unmeasured, so that a node of 40,000
+    /// children costs what the few drawn cost, not a pass (or, finding how many fit, a pass
+    /// per child) over all of them.
+    fn measure(&mut self, id: NodeId, depth: usize, budget: usize) -> Fit {
+        let count = self.tree.child_count(id);
+        let mut fit = Fit {
+            naturals: Vec::new(),
+            mins: Vec::new(),
+            keep: count,
+            reserve: 0,
+            hidden: 0,
+            path_child: self.path_child(id).map(|c| self.tree.child_index(c)),
+        };
+        // `least[i]`: the least width of the first `i` children; `nodes[i]`: their nodes.
+        let mut least = vec![0usize];
+        let mut nodes = vec![0u32];
+        while fit.mins.len() < count && least[fit.mins.len()] <= budget {
+            let i = fit.mins.len();
+            let k = self.tree.child(id, i);
+            let natural = self.natural(k, depth + 1, budget);
+            let min = self.least(k).min(natural);
+            fit.naturals.push(natural);
+            fit.mins.push(min);
+            least.push(least[i].saturating_add(min));
+            nodes.push(nodes[i] + self.sizes[k.index()]);
+        }
+        let below = self.sizes[id.index()] - 1;
+        if least[fit.mins.len()] > budget {
+            // The elision card needs room for its count ("…12") and its gap; the child that
+            // overflowed the budget is elided whatever the card's width.
+            let mut keep = fit.mins.len() - 1;
+            loop {
+                let marked = fit.path_child.is_some_and(|j| j >= keep);
+                fit.reserve = count_width(below - nodes[keep], marked) + GAP;
+                if keep == 0 || least[keep].saturating_add(fit.reserve) <= budget {
+                    break;
+                }
+                keep -= 1;
+            }
+            fit.keep = keep;
+            fit.hidden = below - nodes[keep];
+        }
+        fit
+    }
+
+    /// The child of `id` on the way down to the current step's node, if it is below `id`.
+    fn path_child(&self, id: NodeId) -> Option<NodeId> {
+        if !self.hides_current(id) {
+            return None;
+        }
+        let mut n = self.current?;
+        while let Some(p) = self.tree.parent(n) {
+            if p == id {
+                return Some(n);
+            }
+            n = p;
+        }
+        None
     }
 
     /// Adds an elision card for `n` nodes under `parent`, in at most `budget` columns.

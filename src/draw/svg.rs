@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use unicode_width::UnicodeWidthStr;
+
 use crate::trace::Status;
 
 use super::layout::{Picture, Placed};
@@ -60,12 +62,15 @@ line.pruned { stroke: #999; stroke-dasharray: 5 4; }
 line.unreached, line.elided { stroke: #bbb; stroke-dasharray: 1 3; }
 line.pv { stroke: #dc2626; stroke-width: 2.5; }
 text.cut { fill: #b91c1c; }
-text.pruned, text.unreached, text.elided { fill: #666; }";
+text.pruned, text.unreached, text.elided { fill: #666; }
+text.legend { text-anchor: start; fill: #dc2626; }";
 
 /// The picture as an SVG document.
 pub fn render(pic: &Picture, title: &str) -> String {
+    let legend = pic.has_pv();
     let w = pic.width as f64 * CELL_W + 2.0 * MARGIN;
-    let h = pic.height().max(1) as f64 * LINE_H + 2.0 * MARGIN;
+    let rows = pic.height().max(1) + if legend { 2 } else { 0 };
+    let h = rows as f64 * LINE_H + 2.0 * MARGIN;
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
@@ -114,16 +119,36 @@ pub fn render(pic: &Picture, title: &str) -> String {
             cw * CELL_W + 4.0,
             lines.len() as f64 * LINE_H
         );
+        // Each line is drawn in exactly the cells it takes in the text picture
+        // (`textLength`), centred in the box: whatever widths the viewer's font gives `−`,
+        // `∞` or `●`, the text stays inside its box.
         for (i, l) in lines.iter().enumerate() {
+            let cells = l.width() as f64;
             let _ = writeln!(
                 s,
-                r#"<text class="{}" x="{}" y="{}">{}</text>"#,
+                r#"<text class="{}" x="{}" y="{}" textLength="{}" lengthAdjust="spacingAndGlyphs">{}</text>"#,
                 class(p),
-                x(p.center as f64 + 0.5),
+                x(p.left as f64 + cw / 2.0),
                 y(top as f64 + i as f64 + 0.5),
+                cells * CELL_W,
                 xml_escape(l)
             );
         }
+    }
+    if legend {
+        let ly = y(pic.height() as f64 + 1.0);
+        let _ = writeln!(
+            s,
+            r#"<line class="pv" x1="{}" y1="{ly}" x2="{}" y2="{ly}"/>"#,
+            x(0.0),
+            x(3.0)
+        );
+        let _ = writeln!(
+            s,
+            r#"<text class="legend" x="{}" y="{ly}">{}</text>"#,
+            x(4.0),
+            xml_escape(super::PV_LEGEND)
+        );
     }
     s.push_str("</svg>\n");
     s

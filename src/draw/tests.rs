@@ -144,7 +144,9 @@ fn pruned_marks_match_the_trace() {
             for (id, p) in pic.nodes() {
                 let pruned = states[id.index()].status == Status::Pruned;
                 assert_eq!(p.card.glyph == "✂", pruned, "seed {seed} node {id}");
-                let edge = p.parent.is_some() && text::edge_mark(p) == "✂";
+                let edge = p
+                    .parent
+                    .is_some_and(|q| text::edge_mark(&pic.placed[q], p) == "✂");
                 assert_eq!(edge, pruned && p.parent.is_some(), "seed {seed} node {id}");
             }
         }
@@ -236,4 +238,150 @@ fn the_run_dot_of_a_big_tree_stays_small() {
     let nodes = dot.lines().filter(|l| l.contains("[label=")).count();
     assert!(nodes < 2_000, "{nodes} cards for {} nodes", tree.len());
     assert!(dot.contains("label=\"…"), "the rest is elided with counts");
+}
+
+/// A root over `n` leaves `0, 1, 2, …`.
+fn wide_root(n: u32) -> Tree {
+    use crate::tree::{Draft, DraftNode, Kind, Meta};
+    let mut d = Draft::new(Meta::default());
+    d.push(DraftNode::interior(Kind::Max, n));
+    for v in 0..n {
+        d.push(DraftNode::leaf(f64::from(v)));
+    }
+    d.finish().unwrap()
+}
+
+/// Issue: a root of 40,000 children took 12 s to lay out (each child measured, then the
+/// elision's count summed again for every child dropped). The layout makes a card only for
+/// the children it measures, and it measures only until the width is full.
+#[test]
+fn a_root_of_forty_thousand_children_costs_what_its_drawn_children_cost() {
+    let tree = wide_root(40_000);
+    let sizes = tree.subtree_sizes();
+    for width in [20, 100, 400] {
+        let mut made = 0usize;
+        let pic = layout::lay_out(&tree, &sizes, tree.root(), 3, width, None, |id| {
+            made += 1;
+            card(&tree, None, id)
+        });
+        assert!(accounted(&tree, &pic, tree.root()));
+        let drawn = pic.nodes().count();
+        assert!(drawn > 1 && pic.width <= width, "width {width}: {drawn}");
+        // Every child measured is at least one column and a gap wide: no more than the width
+        // allows are looked at, whatever the number of children.
+        assert!(
+            made <= 2 + width / layout::GAP,
+            "width {width}: {made} cards made"
+        );
+        // The children kept are the first ones, and the elision counts the rest.
+        let kept: Vec<NodeId> = pic.nodes().skip(1).map(|(n, _)| n).collect();
+        let first: Vec<NodeId> = tree.children(tree.root()).take(kept.len()).collect();
+        assert_eq!(kept, first);
+        assert_eq!(pic.elided(), 40_000 - kept.len() as u64);
+    }
+}
+
+/// Issue: the text picture (`prune draw`, the explorer's diagram) never marked the principal
+/// variation, and no format's legend named it. At the run's end every format marks it and
+/// says so; before the end none does.
+#[test]
+fn the_principal_variation_is_marked_and_named_in_every_format() {
+    let tree = parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let sizes = tree.subtree_sizes();
+    let opts = Options::default();
+    let end = At::new(&tree, &run, &trace, trace.len());
+    let pic = picture(&tree, &sizes, Some(&end), &opts);
+    // The PV: the root, its child worth 3 (#1) and that child's child worth 3 (#1.1).
+    let pv: Vec<NodeId> = pic.nodes().filter(|(_, p)| p.pv).map(|(n, _)| n).collect();
+    assert_eq!(pv, run.pv);
+    assert_eq!(pv.len(), 3);
+    let lines = text::lines(&pic);
+    for (_, p) in pic.nodes().filter(|(_, p)| p.parent.is_some()) {
+        let parent = &pic.placed[p.parent.unwrap()];
+        let row = pic.top(p.depth) - 1;
+        let mark: String = lines[row]
+            .chars()
+            .nth(p.center)
+            .map(String::from)
+            .unwrap_or_default();
+        assert_eq!(mark == text::PV_EDGE, parent.pv && p.pv, "{:?}", p.card);
+    }
+    let legend = format!("{} {}", text::PV_EDGE, PV_LEGEND);
+    assert!(PictureFormat::Text.render(&pic, "t").contains(&legend));
+    assert!(PictureFormat::Svg.render(&pic, "t").contains(PV_LEGEND));
+    assert!(PictureFormat::Tikz.render(&pic, "t").contains(PV_LEGEND));
+    assert!(PictureFormat::Dot.render(&pic, "t").contains(PV_LEGEND));
+    let middle = At::new(&tree, &run, &trace, trace.len() / 2);
+    let pic = picture(&tree, &sizes, Some(&middle), &opts);
+    for f in [
+        PictureFormat::Text,
+        PictureFormat::Svg,
+        PictureFormat::Tikz,
+        PictureFormat::Dot,
+    ] {
+        let out = f.render(&pic, "t");
+        assert!(
+            !out.contains(PV_LEGEND) && !out.contains(text::PV_EDGE),
+            "{f:?}"
+        );
+    }
+}
+
+/// A number of an SVG attribute.
+fn attr(tag: &str, name: &str) -> Option<f64> {
+    let (_, rest) = tag.split_once(&format!(" {name}=\""))?;
+    rest.split('"').next()?.parse().ok()
+}
+
+/// Issue: SVG text ran past its box (`−∞..+∞`, `●+ a2`): the font decided its width. Every
+/// card's line is given the width of its cells and centred in its box, which holds it.
+#[test]
+fn svg_text_stays_inside_its_box() {
+    let tree = random_tree(3, 4, 3);
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    for step in [trace.len() / 2, trace.len()] {
+        let at = At::new(&tree, &run, &trace, step);
+        let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &Options::default());
+        let svg = svg::render(&pic, "t");
+        let mut boxes = 0;
+        let mut rect = None;
+        for tag in svg.lines() {
+            if tag.starts_with("<rect") {
+                let x = attr(tag, "x").unwrap();
+                rect = Some((x, x + attr(tag, "width").unwrap()));
+                boxes += 1;
+            } else if tag.starts_with("<text class=\"") && !tag.contains("legend") {
+                let Some((lo, hi)) = rect else { continue };
+                if tag.starts_with("<text class=\"cut\"") {
+                    continue;
+                }
+                let len = attr(tag, "textLength").expect(tag);
+                let mid = attr(tag, "x").unwrap();
+                assert!(
+                    lo <= mid - len / 2.0 && mid + len / 2.0 <= hi,
+                    "{tag} outside {lo}..{hi}"
+                );
+            }
+        }
+        assert_eq!(boxes, pic.placed.len());
+    }
+}
+
+/// A variation whose next move is elided draws no `┃`, so the text picture has no legend to
+/// give; the figures outline the root in red, and name it.
+#[test]
+fn an_elided_variation_gets_no_text_legend() {
+    let tree = wide_root(500);
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let at = At::new(&tree, &run, &trace, trace.len());
+    let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &Options::default());
+    // The best child is the last, elided.
+    assert!(pic.has_pv() && !pic.has_pv_edge());
+    let text = PictureFormat::Text.render(&pic, "t");
+    assert!(
+        !text.contains(PV_LEGEND) && !text.contains(text::PV_EDGE),
+        "{text}"
+    );
+    assert!(PictureFormat::Svg.render(&pic, "t").contains(PV_LEGEND));
 }

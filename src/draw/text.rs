@@ -11,7 +11,9 @@
 //! ```
 //!
 //! Under each bar, an edge's mark: `│` searched, `✂` pruned (the edge cut), `┆` not reached
-//! or elided. The current step's node is marked `▶`.
+//! or elided, `┃` on the principal variation (drawn at the run's end, down from its node's
+//! card too, and named in a legend line below the picture). The current step's node is marked
+//! `▶`.
 
 use unicode_width::UnicodeWidthChar;
 
@@ -82,9 +84,10 @@ fn junction(up: bool, down: bool, left: bool, right: bool) -> &'static str {
     }
 }
 
-/// The mark on the edge down to `child`.
-pub fn edge_mark(child: &Placed) -> &'static str {
+/// The mark on the edge down to `child` (under `parent`).
+pub fn edge_mark(parent: &Placed, child: &Placed) -> &'static str {
     match (child.card.node, child.card.status) {
+        _ if parent.pv && child.pv => PV_EDGE,
         (None, _) => "┆",
         (_, Some(Status::Pruned)) => "✂",
         (_, Some(Status::NotReached)) => "┆",
@@ -107,8 +110,9 @@ pub fn lines(pic: &Picture) -> Vec<String> {
             continue;
         }
         let bar = top + pic.level_lines[p.depth];
+        let on_pv = p.pv && p.children.iter().any(|&c| pic.placed[c].pv);
         for y in top + lines.len()..bar {
-            g.put(p.center, y, "│");
+            g.put(p.center, y, if on_pv { PV_EDGE } else { "│" });
         }
         let centers: Vec<usize> = p.children.iter().map(|&c| pic.placed[c].center).collect();
         let lo = centers
@@ -129,16 +133,25 @@ pub fn lines(pic: &Picture) -> Vec<String> {
         }
         for &c in &p.children {
             let child = &pic.placed[c];
-            g.put(child.center, bar + CONNECTOR_ROWS - 1, edge_mark(child));
+            g.put(child.center, bar + CONNECTOR_ROWS - 1, edge_mark(p, child));
         }
     }
     g.lines()
 }
 
-/// The picture as text, a line each.
+/// The edge mark of the principal variation.
+pub const PV_EDGE: &str = "┃";
+
+/// The legend line under a picture that marks a principal variation, cut to its width.
+pub fn legend(pic: &Picture) -> Option<String> {
+    pic.has_pv_edge()
+        .then(|| super::layout::cut(&format!("{PV_EDGE} {}", super::PV_LEGEND), pic.width.max(1)))
+}
+
+/// The picture as text, a line each, and its legend.
 pub fn render(pic: &Picture) -> String {
     let mut out = String::new();
-    for l in lines(pic) {
+    for l in lines(pic).into_iter().chain(legend(pic)) {
         out.push_str(&l);
         out.push('\n');
     }

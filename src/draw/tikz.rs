@@ -120,6 +120,14 @@ pub fn render(pic: &Picture, title: &str) -> String {
             let _ = writeln!(s, "  \\draw[{kind}] (n{i}.south) --{mid} (n{c}.north);");
         }
     }
+    if pic.has_pv() {
+        let _ = writeln!(
+            s,
+            "  \\draw[pvedge] (0, {0}) -- (3, {0}) node[right, text=red] {{{1}}};",
+            pic.height() + 1,
+            tex(super::PV_LEGEND)
+        );
+    }
     s.push_str("\\end{tikzpicture}\n");
     s
 }

@@ -2,8 +2,8 @@
 //! CLI may print. They are knowledge of the trace, not of the screen, so they live here and are
 //! tested here.
 
-use crate::search::{Algorithm, Bound, Cutoff, Run};
-use crate::text::{kind_words, node_name, ordinal, short_number, vector_text};
+use crate::search::{Algorithm, Bound, Cutoff, Run, Value};
+use crate::text::{count, kind_words, node_name, ordinal, short_number, vector_text};
 use crate::tree::{NodeId, Tree};
 
 use super::{EventView, NodeState, Replay, Shown, Status, Trace};
@@ -108,10 +108,13 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
             if node == tree.root() && k == trace.len() && bound != run.bound =>
         {
             let what = bound_words(run.bound);
+            let value = match &run.value {
+                Value::Scalar(x) => short_number(*x),
+                Value::Vector(v) => vector_text(v),
+            };
             format!(
-                "{said}; the search ends with {} {} ({what})",
+                "{said}; the search ends with {} {value} ({what})",
                 run.algorithm.name(),
-                run.value
             )
         }
         _ => said,
@@ -216,6 +219,7 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
                 .value
                 .map_or("?".into(), |v| value_text(tree, trace, child, v));
             let (a, b) = st.window.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+            let child_name = node_name(tree, child);
             let scalar = match cs.value {
                 Some(Shown::Scalar(x)) => Some(x),
                 _ => None,
@@ -233,14 +237,18 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
             let why = match kind {
                 Cutoff::Alpha if scalar.is_some_and(|x| x > a) && a >= b => empty(),
                 Cutoff::Beta if scalar.is_some_and(|x| x < b) && a >= b => empty(),
-                Cutoff::Alpha => format!("child {v} ≤ α {}", short_number(a)),
-                Cutoff::Beta => format!("child {v} ≥ β {}", short_number(b)),
+                Cutoff::Alpha => {
+                    format!("value {v} of child {} ≤ α {}", child_name, short_number(a))
+                }
+                Cutoff::Beta => {
+                    format!("value {v} of child {} ≥ β {}", child_name, short_number(b))
+                }
                 Cutoff::StarLower => {
                     let ai = cs
                         .chance_bounds
                         .map_or("A".into(), |(x, _)| short_number(x));
                     format!(
-                        "child {v} ≤ A {ai}: the *-value is at most α {}",
+                        "value {v} of child {child_name} ≤ A {ai}: the *-value is at most α {}",
                         short_number(a)
                     )
                 }
@@ -249,7 +257,7 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
                         .chance_bounds
                         .map_or("B".into(), |(_, y)| short_number(y));
                     format!(
-                        "child {v} ≥ B {bi}: the *-value is at least β {}",
+                        "value {v} of child {child_name} ≥ B {bi}: the *-value is at least β {}",
                         short_number(b)
                     )
                 }
@@ -296,12 +304,11 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
             let skip = match skipped {
                 // A probe cutoff spares the regular search of every child, probed or not.
                 _ if kind == Cutoff::Probe => format!(
-                    "; the regular search of its {} children is spared",
-                    tree.child_count(node)
+                    "; the regular search of its {} is spared",
+                    count(tree.child_count(node), "child", "children")
                 ),
                 0 => String::new(),
-                1 => ", 1 child skipped".into(),
-                n => format!(", {n} children skipped"),
+                n => format!(", {} skipped", count(n as usize, "child", "children")),
             };
             let order = if rank == after {
                 String::new()
@@ -471,12 +478,23 @@ mod tests {
         assert_eq!(d[11], "+ node the root returns 0.4 (exact)");
         assert!(
             s.contains(
-                &"cutoff at − node b after child 1 (alpha): child 2 ≤ α 3, 2 children skipped"
+                &"cutoff at − node b after child 1 (alpha): value 2 of child #2.1 ≤ α 3, 2 children skipped"
                     .to_owned()
             ),
             "{s:#?}"
         );
         assert_eq!(s.last().unwrap(), "+ node the root returns 3 (exact)");
+    }
+
+    /// Issue: the last step of MTD(f) printed the run's value with every digit of its `f64`
+    /// ("2.5555555555555554"); sentences round as the rest of the narration does.
+    #[test]
+    fn the_runs_value_is_rounded_as_every_number_in_a_sentence() {
+        let t = crate::format::parse_expr("((2.5555555555555554,5),(1,2))", false).unwrap();
+        let s = sentences(&t, Algorithm::Mtdf { guess: None });
+        let last = s.last().unwrap();
+        assert!(last.contains("the search ends with mtdf 2.556"), "{last}");
+        assert!(s.iter().all(|x| !x.contains("2.5555")), "{s:#?}");
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! [`super::provenance`]. Nothing here draws: the explorer and the tests use it alike.
 
 use crate::search::{Algorithm, Bound, Run};
-use crate::text::{kind_words, node_name, number_text, ordinal};
+use crate::text::{kind_words, node_name, number_text, ordinal, short_number};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::provenance::{End, cutoff_reason, window_origin};
@@ -244,6 +244,7 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
             None => groups.push((by, vec![node_name(tree, n)])),
         }
     }
+    let sss = run.algorithm.base() == &Algorithm::Sss;
     let why = if never.is_empty() {
         format!(
             "{} evaluates every leaf of this tree",
@@ -261,8 +262,14 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
                                 .unwrap_or_else(|| {
                                     narrate::describe(tree, run, trace, replay, step)
                                 });
+                            // SSS* cuts no window: the node was solved first.
+                            let how = if sss {
+                                "never in OPEN: solved first at"
+                            } else {
+                                "cut off at"
+                            };
                             format!(
-                                "{names}: cut off at {} at step {step} ({reason})",
+                                "{names}: {how} {} at step {step} ({reason})",
                                 named(tree, *p)
                             )
                         }
@@ -452,8 +459,9 @@ fn window_why(tree: &Tree, algo: &Algorithm, replay: &Replay, node: NodeId, k: u
         .join("; ")
 }
 
-/// Why `node` returns what it returns at step `s`: the rule of its kind, what its children
-/// returned, and the cutoff that stopped it, if one did.
+/// Why `node` returns what it returns at step `s`: the rule that decided it (the best child,
+/// or the bound of its window fail-hard alpha-beta returns when no child passes it), what its
+/// children returned, and the cutoff that stopped it, if one did.
 fn value_why(
     tree: &Tree,
     run: &Run,
@@ -462,36 +470,25 @@ fn value_why(
     node: NodeId,
     s: usize,
 ) -> String {
-    let rule = match tree.kind(node) {
-        Kind::Max => "the largest of its children's values",
-        Kind::Min => "the smallest of its children's values",
-        Kind::Chance => {
-            "the probability-weighted sum of its children's values (bounded where some are not searched)"
-        }
-        Kind::Player(_) => "the child's vector best for the player to move",
-        Kind::Leaf => "its value",
-    };
     let children: Vec<String> = tree
         .children(node)
         .map(|c| {
             let st = replay.state(c, s);
             match st.value {
-                Some(v) => {
-                    let mark = match st.bound {
-                        Bound::Exact => "",
-                        Bound::Lower => "≥",
-                        Bound::Upper => "≤",
-                    };
-                    format!(
-                        "{} {mark}{}",
-                        node_name(tree, c),
-                        narrate::value_text(tree, trace, c, v)
-                    )
-                }
+                Some(v) => format!(
+                    "{} {}{}",
+                    node_name(tree, c),
+                    mark(st.bound),
+                    narrate::value_text(tree, trace, c, v)
+                ),
                 None => format!("{} not searched", node_name(tree, c)),
             }
         })
         .collect();
+    let rule = match trace.event(s).view() {
+        EventView::Exit { value, .. } => value_rule(tree, run, replay, node, s, value),
+        _ => "the child's vector best for the player to move".into(),
+    };
     let mut w = format!("{}: {rule}; {}", named(tree, node), children.join(", "));
     if let Some(step) = super::provenance::cutoff_step(replay, node, s) {
         let reason = cutoff_reason(tree, &run.algorithm, replay, node, s)
@@ -499,6 +496,87 @@ fn value_why(
         w.push_str(&format!("; cutoff at step {step}: {reason}"));
     }
     w
+}
+
+/// What decided the value `v` that `node` returns at step `s`, naming the number that did:
+/// its best child's value ("the largest of its children's values: 3, from #1"); or, when no
+/// child's value passes the window, the window's bound that a fail-hard search returns
+/// instead ("α = 5, the floor of its window: …"); a chance node's weighted sum. What fits
+/// none of these (a re-search's, a table's or SSS*'s bound) is said to be the search's own.
+fn value_rule(tree: &Tree, run: &Run, replay: &Replay, node: NodeId, s: usize, v: f64) -> String {
+    let scalar = |c: NodeId| match replay.state(c, s).value {
+        Some(Shown::Scalar(x)) => Some(x),
+        _ => None,
+    };
+    let values: Vec<(NodeId, f64)> = tree
+        .children(node)
+        .filter_map(|c| scalar(c).map(|x| (c, x)))
+        .collect();
+    let window = replay.state(node, s).window;
+    let best = |max: bool| {
+        values.iter().copied().reduce(|a, b| {
+            if (max && b.1 > a.1) || (!max && b.1 < a.1) {
+                b
+            } else {
+                a
+            }
+        })
+    };
+    let bound_rule = |max: bool, (c, x): (NodeId, f64)| {
+        let (largest, floor, end, passes) = if max {
+            ("largest", "floor", "α", "larger")
+        } else {
+            ("smallest", "ceiling", "β", "smaller")
+        };
+        let bound = window.map(|(a, b)| if max { a } else { b });
+        if same(v, x) {
+            format!(
+                "the {largest} of its children's values: {}, from {}",
+                short_number(x),
+                node_name(tree, c)
+            )
+        } else if let Some(w) = bound.filter(|&w| same(v, w) && (if max { x <= w } else { x >= w }))
+        {
+            format!(
+                "{end} = {}, the {floor} of its window: no child's value is {passes}, and a fail-hard search returns {end}",
+                short_number(w)
+            )
+        } else {
+            own_rule(run, v)
+        }
+    };
+    match tree.kind(node) {
+        Kind::Max => best(true).map_or_else(|| own_rule(run, v), |b| bound_rule(true, b)),
+        Kind::Min => best(false).map_or_else(|| own_rule(run, v), |b| bound_rule(false, b)),
+        Kind::Chance => {
+            let exact = tree.children(node).all(|c| {
+                let st = replay.state(c, s);
+                st.bound == Bound::Exact && matches!(st.value, Some(Shown::Scalar(_)))
+            });
+            let sum: f64 = values.iter().map(|&(c, x)| tree.prob(c) * x).sum();
+            if exact && same(sum, v) {
+                format!(
+                    "the probability-weighted sum of its children's values: {}",
+                    short_number(v)
+                )
+            } else {
+                format!(
+                    "{}, a bound of the probability-weighted sum of its children's values from those searched (Ballard's Aᵢ, Bᵢ)",
+                    short_number(v)
+                )
+            }
+        }
+        _ => own_rule(run, v),
+    }
+}
+
+/// A value no child's value and no window bound gives alone: the search's own bound.
+fn own_rule(run: &Run, v: f64) -> String {
+    format!(
+        "{}, the bound {} keeps for it (its children's values below do not give it alone)",
+        short_number(v),
+        run.algorithm.name()
+    )
 }
 
 /// A number as a student types it: `3`, `-2.5`, `1/3`, `inf`, `-inf`, `∞`, `-∞`.

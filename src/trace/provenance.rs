@@ -9,7 +9,7 @@
 //! guess). [`window_origin`] follows that chain up to its source; [`Origin::sentence`] says it.
 
 use crate::search::{Algorithm, Bound, Cutoff};
-use crate::text::{kind_words, node_name, short_number};
+use crate::text::{count, kind_words, node_name, short_number};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::{EventView, Replay, Trace};
@@ -304,6 +304,10 @@ pub fn cutoff_reason(
     node: NodeId,
     k: usize,
 ) -> Option<String> {
+    // SSS* solves a node by its child with the highest merit in OPEN: no window is compared.
+    if algo.base() == &Algorithm::Sss {
+        return None;
+    }
     let step = cutoff_step(replay, node, k)?;
     let EventView::Cutoff { after, kind, .. } = replay.trace().event(step - 1).view() else {
         return None;
@@ -325,6 +329,110 @@ pub fn cutoff_reason(
         named(tree, node),
         origin.sentence(tree, algo, end, x)
     ))
+}
+
+/// Which of the root's searches step `s` (0-based) belongs to, counted from 1 — MTD(f)'s
+/// null-window passes, a re-search of the root — when the root is entered more than once in
+/// the whole trace (within one iteration of iterative deepening); `None` when it is entered
+/// once, and a pass would name nothing.
+pub fn pass_of(tree: &Tree, replay: &Replay, s: usize) -> Option<usize> {
+    let trace = replay.trace();
+    let root = tree.root();
+    let start = replay.segment_start(s + 1);
+    let (mut passes, mut this) = (0, 0);
+    for t in replay.steps_of(root).iter().map(|&t| t as usize) {
+        if t < start {
+            continue;
+        }
+        match trace.event(t).view() {
+            EventView::Iteration { .. } if t > start => break,
+            EventView::Enter { node, .. } | EventView::Research { node, .. } if node == root => {
+                passes += 1;
+                if t <= s {
+                    this = passes;
+                }
+            }
+            _ => {}
+        }
+    }
+    (passes > 1).then_some(this)
+}
+
+/// " (pass 2)" when the root is searched more than once, for the step (0-based) a line of
+/// the detail reports; empty otherwise.
+pub fn pass_note(tree: &Tree, replay: &Replay, s: usize) -> String {
+    pass_of(tree, replay, s).map_or_else(String::new, |p| format!(" (pass {p})"))
+}
+
+/// The step (0-based) of `node`'s latest entry among the first `k` steps: the entry whose
+/// window the views show.
+pub fn entry_step(replay: &Replay, node: NodeId, k: usize) -> Option<usize> {
+    latest_entry(replay, node, k).map(|(s, _)| s)
+}
+
+/// The cutoff at `node` among the first `k` steps, in the algorithm's own terms: "beta after
+/// child 1, 8 children skipped" for a depth-first search; "solved by child 1, the states of
+/// 8 other children purged from OPEN" for SSS*, which compares nothing with a window. With
+/// the pass it fired in when the root is searched more than once. `None`: no cutoff fired.
+pub fn cutoff_summary(
+    tree: &Tree,
+    algo: &Algorithm,
+    replay: &Replay,
+    node: NodeId,
+    k: usize,
+) -> Option<String> {
+    let step = cutoff_step(replay, node, k)?;
+    let EventView::Cutoff {
+        after,
+        skipped,
+        kind,
+        ..
+    } = replay.trace().event(step - 1).view()
+    else {
+        return None;
+    };
+    let said = if algo.base() == &Algorithm::Sss {
+        let purged = match skipped {
+            0 => String::new(),
+            1 => ", the state of 1 other child purged from OPEN".into(),
+            n => format!(", the states of {n} other children purged from OPEN"),
+        };
+        format!("solved by child {}{purged}", after + 1)
+    } else {
+        format!(
+            "{} after child {}, {} skipped",
+            kind.name(),
+            after + 1,
+            count(skipped as usize, "child", "children")
+        )
+    };
+    Some(format!("{said}{}", pass_note(tree, replay, step - 1)))
+}
+
+/// Why `node`, not reached after `k` steps, is ruled out, as a sentence: "by the beta cutoff
+/// at b2", "b2 returned without searching it"; for SSS*, which never cuts a window, "never in
+/// OPEN: b2 was solved first, its other children's states purged". `None` when it is not
+/// ruled out.
+pub fn pruned_summary(
+    tree: &Tree,
+    algo: &Algorithm,
+    replay: &Replay,
+    node: NodeId,
+    k: usize,
+) -> Option<String> {
+    let (by, kind) = replay.state(node, k).pruned_by?;
+    let at = node_name(tree, by);
+    let answered = replay.state(by, k).table.is_some_and(|(_, _, cut)| cut);
+    let sss = algo.base() == &Algorithm::Sss;
+    Some(match kind {
+        Some(_) if sss => {
+            format!("never in OPEN: {at} was solved first, its other children's states purged")
+        }
+        None if sss => format!("never in OPEN: {at} was solved without it"),
+        Some(c) => format!("by the {} cutoff at {at}", c.name()),
+        None if answered => format!("by the transposition table's answer at {at}"),
+        None => format!("{at} returned without searching it"),
+    })
 }
 
 /// A node with its kind: "− node #2", "the root".

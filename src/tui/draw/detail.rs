@@ -7,7 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::Bound;
-use crate::text::{kind_glyph, kind_words, node_name, number_text, readable_number, thousands};
+use crate::text::{
+    count, kind_glyph, kind_words, node_name, number_text, readable_number, thousands,
+};
 use crate::trace::narrate::{describe, probe_sums, settled};
 use crate::trace::provenance::{self, End};
 use crate::trace::{NodeState, Status};
@@ -177,7 +179,17 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         if let Some((a, b)) = st.window {
             lines.push(Line::from(vec![
                 label("window"),
-                Span::styled(format!("α {} .. β {}", whole(a), whole(b)), t.fg(t.text)),
+                Span::styled(
+                    format!(
+                        "α {} .. β {}{}",
+                        whole(a),
+                        whole(b),
+                        provenance::entry_step(&replay, id, r.step)
+                            .map(|s| provenance::pass_note(tree, &replay, s))
+                            .unwrap_or_default()
+                    ),
+                    t.fg(t.text),
+                ),
             ]));
             // Where each bound came from.
             for end in [End::Alpha, End::Beta] {
@@ -238,34 +250,19 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                 ),
             ]));
         }
-        if let Some((after, skipped, kind)) = st.cutoff {
+        if let Some(said) = provenance::cutoff_summary(tree, &r.algo, &replay, id, r.step) {
             lines.push(Line::from(vec![
                 label("cutoff"),
-                Span::styled(
-                    format!(
-                        "{} after child {}, {} skipped",
-                        kind.name(),
-                        after + 1,
-                        skipped
-                    ),
-                    t.fg(t.cutoff),
-                ),
+                Span::styled(said, t.fg(t.cutoff)),
             ]));
             if let Some(why) = provenance::cutoff_reason(tree, &r.algo, &replay, id, r.step) {
                 lines.push(Line::from(Span::styled(format!("  {why}"), t.dim_style())));
             }
         }
-        if let Some((by, kind)) = st.pruned_by {
-            let answered = replay
-                .state(by, r.step)
-                .table
-                .is_some_and(|(_, _, cut)| cut);
-            let how = match kind {
-                Some(k) => format!("{} cutoff", k.name()),
-                None if answered => "the transposition table's answer".to_owned(),
-                None => "finished without it".to_owned(),
-            };
-            let jump = provenance::cutoff_step(&replay, by, r.step)
+        if let Some(said) = provenance::pruned_summary(tree, &r.algo, &replay, id, r.step) {
+            let jump = st
+                .pruned_by
+                .and_then(|(by, _)| provenance::cutoff_step(&replay, by, r.step))
                 .map(|s| {
                     format!(
                         " (step {s}; {} goes there)",
@@ -275,10 +272,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                 .unwrap_or_default();
             lines.push(Line::from(vec![
                 label("pruned"),
-                Span::styled(
-                    format!("by {how} at {}{jump}", node_name(tree, by)),
-                    t.fg(t.pruned),
-                ),
+                Span::styled(format!("{said}{jump}"), t.fg(t.pruned)),
             ]));
         }
         // Star1/Star2: the A_i and B_i each child of a chance node was searched under, and
@@ -334,9 +328,9 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                         .count();
                     lines.push(Line::from(Span::styled(
                         format!(
-                            "  {} expected; searched {searched} of {} children",
+                            "  {} expected; searched {searched} of {}",
                             ty.name(),
-                            tree.child_count(id)
+                            count(tree.child_count(id), "child", "children")
                         ),
                         t.dim_style(),
                     )));
@@ -349,7 +343,10 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         .detail_scroll
         .min(lines.len().saturating_sub(1) as u16);
     let b = if scroll > 0 {
-        block(t, format!(" Detail · ↑ {scroll} lines "))
+        block(
+            t,
+            format!(" Detail · ↑ {} ", count(scroll.into(), "line", "lines")),
+        )
     } else {
         block(t, " Detail ")
     };

@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use unicode_width::UnicodeWidthChar;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::draw::{self, At, Options, Picture, text};
 use crate::text::node_name;
@@ -90,15 +90,26 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
         node_name(tree, root),
         first_key(app, Action::Diagram)
     );
-    let b = block(t, title);
-    let inner = b.inner(area);
-    f.render_widget(b, area);
+    let inner = block(t, "").inner(area);
     let pic = fitted(
         app,
         at.as_ref(),
         usize::from(inner.width),
         usize::from(inner.height),
     );
+    // The legend of the principal variation's mark, in the title: the panel's rows are the
+    // picture's.
+    let title = if pic.has_pv_edge() {
+        let long = format!("{title}· {} {} ", text::PV_EDGE, draw::PV_LEGEND);
+        if long.width() + 2 <= usize::from(area.width) {
+            long
+        } else {
+            format!("{title}· {} PV ", text::PV_EDGE)
+        }
+    } else {
+        title
+    };
+    f.render_widget(block(t, title), area);
     let other_at = other.map(|i| {
         let r = &app.runs[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
@@ -143,6 +154,7 @@ fn char_style(t: &Theme, c: char) -> Style {
         '◆' => t.fg(t.probed),
         '↻' => t.fg(t.researched),
         '▶' => t.fg(t.accent).add_modifier(Modifier::BOLD),
+        '┃' => t.pv_style(),
         '·' | '…' | '┆' => t.dim_style(),
         '─' | '│' | '┌' | '┐' | '└' | '┘' | '┬' | '┴' | '┼' | '├' | '┤' => {
             t.fg(t.border)
