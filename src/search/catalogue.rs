@@ -261,9 +261,9 @@ pub enum Refusal {
     )]
     NoKeys,
     #[error(
-        "the transposition table takes nodes with equal keys for the same position, but nodes {a} and {b} share a key and differ ({why})"
+        "the transposition table takes nodes with equal keys for the same position, but {a} and {b} share a key and differ ({why})"
     )]
-    KeysDisagree { a: NodeId, b: NodeId, why: String },
+    KeysDisagree { a: String, b: String, why: String },
     #[error(
         "aspiration windows surround the previous iteration's value: they need --id (`{algo}:id:aspiration=W`)"
     )]
