@@ -652,37 +652,53 @@ impl Pig {
 
     /// The exact number of nodes of the tree, memoised on positions; `None` when more than
     /// `budget` distinct positions would have to be remembered. Counts past [`MAX_NODES`] are
-    /// reported as `MAX_NODES + 1`.
+    /// reported as `MAX_NODES + 1`. Depth first with a stack of its own: a game runs to twice
+    /// the horizon in plies, deeper than the thread's stack would take recursion.
     fn count(&self, budget: usize) -> Option<u64> {
-        fn go(
-            pig: &Pig,
-            s: &PigState,
-            memo: &mut std::collections::HashMap<PigState, u64>,
-            budget: usize,
-        ) -> Option<u64> {
-            if let Some(&n) = memo.get(s) {
-                return Some(n);
-            }
-            if memo.len() >= budget {
-                return None;
-            }
-            let mut moves = Vec::new();
-            pig.expand(s, &mut moves);
-            let mut n = 1u64;
-            for (_, _, child) in &moves {
-                n = n
-                    .saturating_add(go(pig, child, memo, budget)?)
-                    .min(MAX_NODES as u64 + 1);
-            }
-            memo.insert(s.clone(), n);
-            Some(n)
+        /// A position being counted: its children, the next one to count, the nodes so far.
+        struct Open {
+            state: PigState,
+            children: Vec<PigState>,
+            next: usize,
+            nodes: u64,
         }
-        go(
-            self,
-            &self.root(),
-            &mut std::collections::HashMap::new(),
-            budget,
-        )
+        let open = |state: PigState| {
+            let mut moves = Vec::new();
+            self.expand(&state, &mut moves);
+            Open {
+                state,
+                children: moves.into_iter().map(|(_, _, child)| child).collect(),
+                next: 0,
+                nodes: 1,
+            }
+        };
+        let add = |a: u64, b: u64| a.saturating_add(b).min(MAX_NODES as u64 + 1);
+        let mut memo: std::collections::HashMap<PigState, u64> = std::collections::HashMap::new();
+        let mut stack = vec![open(self.root())];
+        while !stack.is_empty() {
+            let depth = stack.len();
+            let top = &mut stack[depth - 1];
+            if let Some(child) = top.children.get(top.next) {
+                top.next += 1;
+                match memo.get(child) {
+                    Some(&n) => top.nodes = add(top.nodes, n),
+                    // The positions on the stack are remembered too, until they are done.
+                    None if memo.len() + depth >= budget => return None,
+                    None => {
+                        let child = child.clone();
+                        stack.push(open(child));
+                    }
+                }
+                continue;
+            }
+            let done = stack.pop().expect("the loop's top");
+            match stack.last_mut() {
+                Some(parent) => parent.nodes = add(parent.nodes, done.nodes),
+                None => return Some(done.nodes),
+            }
+            memo.insert(done.state, done.nodes);
+        }
+        None
     }
 }
 
@@ -958,5 +974,28 @@ mod tests {
             })
             .is_err()
         );
+    }
+
+    /// A long horizon is counted without recursion (it overflowed the stack and aborted), then
+    /// refused for its size.
+    #[test]
+    fn a_long_horizon_is_refused_not_a_stack_overflow() {
+        let long = generate(&Game::Pig {
+            win: 6,
+            dice: 3,
+            horizon: 50_000,
+        });
+        assert!(
+            matches!(&long, Err(GenError::TooLarge(why)) if why.contains("horizon 50000")),
+            "{long:?}"
+        );
+        // A game of 20,000 plies whose positions are few (win 1: a 2 wins, a 1 passes the
+        // turn) is counted to the end, and its tree, which doubles every move, refused.
+        let pig = Pig {
+            win: 1,
+            dice: 2,
+            horizon: 10_000,
+        };
+        assert_eq!(pig.count(1 << 18), Some(MAX_NODES as u64 + 1));
     }
 }
