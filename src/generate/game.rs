@@ -333,10 +333,17 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
             } else {
                 format!(" after {}", moves.text())
             };
+            // The first player (Max) moves first, so after an odd number of moves the root is
+            // the second player's (Min's).
+            let mover = if moves.as_slice().len() % 2 == 0 {
+                "the first player (Max)"
+            } else {
+                "the second player (Min)"
+            };
             let meta = Meta {
                 name: format!("connect-four depth {depth}{after}"),
                 description: format!(
-                    "prune gen game connect-four --depth {depth}: 7×6 board{after}, the first player (Max) to move first; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
+                    "prune gen game connect-four --depth {depth}: 7×6 board{after}, {mover} to move; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
                 ),
                 players: 2,
                 bounds: Some(Bounds {
@@ -974,6 +981,28 @@ mod tests {
             })
             .is_err()
         );
+    }
+
+    /// The description names the player to move at the root, Min after an odd prefix.
+    #[test]
+    fn connect_four_says_who_is_to_move_at_the_root() {
+        for (prefix, kind, mover) in [
+            ("", Kind::Max, "the first player (Max) to move"),
+            ("4", Kind::Min, "the second player (Min) to move"),
+            ("44", Kind::Max, "the first player (Max) to move"),
+        ] {
+            let t = generate(&Game::ConnectFour {
+                depth: 1,
+                moves: connect_four::Moves::parse(prefix).unwrap(),
+            })
+            .unwrap();
+            assert_eq!(t.kind(t.root()), kind, "{prefix:?}");
+            assert!(
+                t.meta().description.contains(mover),
+                "{prefix:?}: {}",
+                t.meta().description
+            );
+        }
     }
 
     /// A long horizon is counted without recursion (it overflowed the stack and aborted), then
