@@ -1,13 +1,17 @@
 //! What makes a transposition table sound on an explicit tree: nodes with equal position keys
 //! are the same position, so their subtrees must be equal — in kinds, leaf values (payoffs),
-//! heuristic values, probabilities and children, in order. Keys themselves and labels are not
-//! compared: a search reads neither.
+//! heuristic values, probabilities and children. Children may come in another order: a game may
+//! list one position's moves in two orders (nim's keys ignore the order of the heaps), and a
+//! permutation changes no minimax or expectiminimax value at any depth; a best move the table
+//! gives then orders the children differently, which changes no value either. Keys themselves and
+//! labels are not compared: a search reads neither.
 //!
-//! Checked in time linear in the tree: every subtree gets a class, bottom-up, such that two
-//! subtrees are equal exactly when their classes are. A node's class is found by hashing what
-//! its own node holds and its children's classes; nodes of equal hashes are then compared
-//! entry by entry (one level: their children's classes stand for the rest), so a hash collision
-//! can never make two different subtrees one class.
+//! Checked in time linear in the tree (times log b for sorting b children, where they differ in
+//! order): every subtree gets a class, bottom-up, such that two subtrees are equal exactly when
+//! their classes are. A node's class is found by hashing what its own node holds and its
+//! children's classes (order aside); nodes of equal hashes are then compared entry by entry (one
+//! level: their children's classes stand for the rest), so a hash collision can never make two
+//! different subtrees one class.
 
 use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
@@ -103,11 +107,19 @@ fn hash_node(tree: &Tree, class: &[u32], id: NodeId) -> u64 {
         }
     }
     tree.child_count(id).hash(&mut h);
-    for c in tree.children(id) {
-        bits(tree.prob(c)).hash(&mut h);
-        class[c.index()].hash(&mut h);
-    }
+    // The children's (probability, class) pairs, summed: the same in any order.
+    let children = tree.children(id).fold(0u64, |sum, c| {
+        let mut hc = DefaultHasher::new();
+        (bits(tree.prob(c)), class[c.index()]).hash(&mut hc);
+        sum.wrapping_add(hc.finish())
+    });
+    children.hash(&mut h);
     h.finish()
+}
+
+/// A child as the class compares it: its probability and its class.
+fn entry(tree: &Tree, class: &[u32], c: NodeId) -> (u64, u32) {
+    (bits(tree.prob(c)), class[c.index()])
 }
 
 /// How `a` and `b` differ in their own entries or their children's probabilities, or the first
@@ -149,21 +161,50 @@ fn level_difference(tree: &Tree, class: &[u32], a: NodeId, b: NodeId) -> Option<
     if na != nb {
         return Some(Difference::Here(format!("{na} children against {nb}")));
     }
-    for (ca, cb) in tree.children(a).zip(tree.children(b)) {
-        let (pa, pb) = (tree.prob(ca), tree.prob(cb));
-        if pa != pb {
-            return Some(Difference::Here(format!(
-                "probabilities {} and {} of child {}",
-                crate::text::number_text(pa),
-                crate::text::number_text(pb),
-                tree.child_index(ca) + 1
-            )));
-        }
-        if class[ca.index()] != class[cb.index()] {
-            return Some(Difference::Below(ca, cb));
-        }
+    let same = |(ca, cb): (NodeId, NodeId)| entry(tree, class, ca) == entry(tree, class, cb);
+    if tree.children(a).zip(tree.children(b)).all(same) {
+        return None;
     }
-    None
+    // Another order of the same children is the same position.
+    let sorted = |n: NodeId| {
+        let mut e: Vec<(u64, u32)> = tree.children(n).map(|c| entry(tree, class, c)).collect();
+        e.sort_unstable();
+        e
+    };
+    let mut unmatched = sorted(b);
+    if sorted(a) == unmatched {
+        return None;
+    }
+    // The first child of `a` that none of `b`'s matches, beside `b`'s child in its place.
+    let (ca, cb) = tree
+        .children(a)
+        .zip(tree.children(b))
+        .find(
+            |&(ca, _)| match unmatched.binary_search(&entry(tree, class, ca)) {
+                Ok(i) => {
+                    unmatched.remove(i);
+                    false
+                }
+                Err(_) => true,
+            },
+        )
+        .expect("children that differ as sets have one without a match");
+    let (pa, pb) = (tree.prob(ca), tree.prob(cb));
+    if pa != pb {
+        return Some(Difference::Here(format!(
+            "probabilities {} and {} of child {}",
+            crate::text::number_text(pa),
+            crate::text::number_text(pb),
+            tree.child_index(ca) + 1
+        )));
+    }
+    if class[ca.index()] == class[cb.index()] {
+        return Some(Difference::Here(format!(
+            "children that differ (child {} of one has no equal among the other's)",
+            tree.child_index(ca) + 1
+        )));
+    }
+    Some(Difference::Below(ca, cb))
 }
 
 enum Difference {
