@@ -240,6 +240,16 @@ pub fn node_name(tree: &Tree, id: NodeId) -> String {
     }
 }
 
+/// A node named by its place alone ("the root", `#3.1`), for messages that must tell nodes
+/// apart whatever their labels, which need not be unique.
+pub fn node_at(tree: &Tree, id: NodeId) -> String {
+    if id == tree.root() {
+        "the root".into()
+    } else {
+        format!("#{}", node_path(tree, id))
+    }
+}
+
 /// The 1-based child numbers from the root down to `id`, joined by dots (`3.1`); empty for the
 /// root.
 pub fn node_path(tree: &Tree, id: NodeId) -> String {

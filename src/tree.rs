@@ -16,9 +16,11 @@
 mod draft;
 mod horizon;
 mod shape;
+mod transpositions;
 
 pub use draft::{Draft, DraftNode, Invalid, PROB_TOLERANCE, Valid};
 pub use shape::{Shape, shape};
+pub use transpositions::KeyClash;
 
 use std::fmt;
 use std::ops::Range;
@@ -304,6 +306,9 @@ pub struct Tree {
     /// The tree as Max against Min, when it is a constant-sum two-player tree written with
     /// payoff vectors (built when first asked: see [`Tree::two_player_view`]).
     view: Lazy<Option<Box<Tree>>>,
+    /// Two nodes that share a position key and head different subtrees, if any (found when
+    /// first asked: see [`Tree::key_clash`]).
+    clash: Lazy<Option<KeyClash>>,
 }
 
 /// What a tree computes about itself when first asked. It is not part of what the tree is:
@@ -505,6 +510,16 @@ impl Tree {
         Some(keys.len())
     }
 
+    /// Two nodes that share a position key but head different subtrees (kinds, values,
+    /// heuristic values, probabilities or children), which a transposition table would take for
+    /// one position; found in linear time when first asked, then kept.
+    pub fn key_clash(&self) -> Option<&KeyClash> {
+        self.clash
+            .0
+            .get_or_init(|| transpositions::find_clash(self))
+            .as_ref()
+    }
+
     /// This tree with position keys and heuristic values (replacing any); `key` and `heuristic`
     /// are indexed by node id. Heuristic values must be finite and sit at interior nodes.
     pub fn with_positions(
@@ -529,6 +544,7 @@ impl Tree {
             }
         }
         self.positions = Positions::new(key, heuristic);
+        self.clash = Lazy::default();
         Ok(self)
     }
 
@@ -854,6 +870,7 @@ impl Tree {
             chance: false,
             fractions: Lazy::default(),
             view: Lazy::default(),
+            clash: Lazy::default(),
         };
         Some(tree.sealed())
     }
@@ -939,6 +956,7 @@ impl Tree {
             chance: false,
             fractions: Lazy::default(),
             view: Lazy::default(),
+            clash: Lazy::default(),
         };
         tree.check_arena()?;
         Ok(tree.sealed())

@@ -449,3 +449,27 @@ fn naive(tree: &Tree, id: prune::tree::NodeId) -> f64 {
         _ => kids.map(|c| tree.prob(c) * naive(tree, c)).sum(),
     }
 }
+
+/// Issue "truth" item 3: a chance node of values near ±1e308 is worth a finite value, whichever
+/// algorithm searches it, and a Max or Min node above it too.
+#[test]
+fn values_near_the_largest_double_stay_finite() {
+    let m = f64::MAX;
+    for (text, want) in [
+        (format!("*({m},{m},{m})"), m),
+        (format!("*(-{m},-{m},-{m})"), -m),
+        (format!("*({m},-{m},{m})"), m / 3.0),
+        (format!("+(*({m},{m},{m}),*(-{m},-{m}))"), m),
+        (format!("-(*({m},{m},{m}),*(0.5:{m},0.5:{m}),-{m})"), -m),
+        (format!("*(0.25:{m},0.75:{m})"), m),
+    ] {
+        let tree = expr(&text);
+        for algo in [Algorithm::Expectiminimax, STAR1, star2(1), star2(2)] {
+            let v = scalar(&run(&tree, &algo));
+            assert!(
+                (v - want).abs() <= want.abs() * 4.0 * f64::EPSILON,
+                "{algo} on {text}: {v}, not {want}"
+            );
+        }
+    }
+}

@@ -699,3 +699,77 @@ fn arguments_echoed_in_errors_are_escaped() {
         );
     }
 }
+
+/// Every parameter flag of `run` and `compare` names, before its help, exactly the algorithms
+/// the catalogue gives that parameter (`--id` left out mtdf, `--tt` expectiminimax).
+#[test]
+fn parameter_flags_list_the_algorithms_that_take_them() {
+    use clap::CommandFactory;
+    use prune::search::{ALGORITHMS, PARAMS};
+    let cli = prune::cli::Cli::command();
+    for sub in ["run", "compare"] {
+        let cmd = cli.find_subcommand(sub).expect("a subcommand");
+        for spec in PARAMS {
+            let arg = cmd
+                .get_arguments()
+                .find(|a| a.get_long() == Some(spec.key))
+                .unwrap_or_else(|| panic!("{sub} has no --{}", spec.key));
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let listed: Vec<&str> = help.split(':').next().unwrap_or("").split(", ").collect();
+            let takes: Vec<&str> = ALGORITHMS
+                .iter()
+                .filter(|a| a.params.iter().any(|s| s.param == spec.param))
+                .map(|a| a.name)
+                .collect();
+            assert_eq!(listed, takes, "{sub} --{}: {help}", spec.key);
+        }
+    }
+    let help = stdout(&prune(&["run", "--help"]));
+    assert!(
+        help.contains("alphabeta, negascout, mtdf: iterative deepening"),
+        "{help}"
+    );
+}
+
+/// `prune algos` documents k = ∞ (minimax); the flag and the inline parameter take it.
+#[test]
+fn the_k_rule_takes_an_infinite_k() {
+    let tree = "+(-(0.2,0.9),-(0.5,0.6))";
+    let minimax = json(&prune(&["run", "minimax", "--expr", tree, "--json"]));
+    for args in [
+        ["krule", "--k", "inf"],
+        ["krule", "--k", "∞"],
+        ["krule:k=inf", "--k", "2"],
+        ["krule:k=∞", "--k", "2"],
+    ] {
+        let o = prune(&["run", args[0], args[1], args[2], "--expr", tree, "--json"]);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(json(&o)["value"], minimax["value"], "{args:?}");
+    }
+    let o = prune(&["run", "krule", "--k=-inf", "--expr", tree]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("greater than 0 (or inf, ∞)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A general-sum refusal names its two leaves by path: labels need not be unique.
+#[test]
+fn the_general_sum_refusal_names_leaves_by_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("general-sum.ron");
+    std::fs::write(
+        &file,
+        r#"(version: 1, players: 2, root: Player(1, [Player(2, "x", [Leaf("y", (1, 0)), Leaf("y", (2, 0))]), Leaf("y", (2, 2))]))"#,
+    )
+    .unwrap();
+    let o = prune(&["run", "alphabeta", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("leaf #2 pays 4 in all and leaf #1.1 pays 1"),
+        "{}",
+        stderr(&o)
+    );
+}

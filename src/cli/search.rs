@@ -20,63 +20,65 @@ use crate::trace::columns::{self, Scope, StatColumn};
 use crate::trace::{Trace, export};
 use crate::tree::{NodeId, Tree};
 
-/// The algorithms' parameters as flags.
+/// The algorithms' parameters as flags. Each flag's help is its parameter's line in the
+/// catalogue, after the algorithms that take it ([`flag_help`]).
 #[derive(Debug, Clone, Args)]
 pub struct ParamArgs {
-    /// alphabeta: fail-soft (Schaeffer's slides) instead of fail-hard (Knuth & Moore).
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::FailSoft))]
     pub fail_soft: bool,
-    /// star2: rounds of cyclic probing before the regular phase (Ballard's Star2: 1).
     // The whole-number flags stay text here: the catalogue's one definition checks them, as it
     // checks `star2:probes=K` (clap's u32 would take other ranges and spellings).
     #[arg(
         long,
         value_name = "K",
         default_value = "1",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        help = flag_help(Param::Probes)
     )]
     pub probes: String,
-    /// star2: probe even where no probe can cut off (Star2Min as printed); by default only
-    /// where one can (§5, §6).
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::ProbeAlways))]
     pub probe_always: bool,
-    /// star1, star2: Ballard §7.2's cutoff below the root's rightmost * node.
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::Rightmost))]
     pub rightmost: bool,
-    /// krule: the k of Tzeng & Purdom's equation (7.1); 1 is product propagation.
-    #[arg(long = "k", value_name = "K", default_value_t = 2.0)]
-    pub k: f64,
-    /// paranoid: the player (from 1) facing a coalition of all the others.
+    /// Text, read as the inline `krule:k=K` is: `inf` and `∞` are numbers here.
+    #[arg(long = "k", value_name = "K", default_value = "2", help = flag_help(Param::K))]
+    pub k: String,
     #[arg(
         long,
         value_name = "I",
         default_value = "1",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        help = flag_help(Param::Player)
     )]
     pub player: String,
-    /// mtdf: the first guess (default: the middle of the value bounds).
-    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    #[arg(long, value_name = "F", allow_negative_numbers = true, help = flag_help(Param::Guess))]
     pub guess: Option<f64>,
-    /// minimax, alphabeta, negascout, negascout-ab, sss, mtdf: search to depth D, valuing the
-    /// interior positions there by their heuristic (the reference values are then minimax's to
-    /// depth D).
-    #[arg(long, value_name = "D", allow_negative_numbers = true)]
+    #[arg(long, value_name = "D", allow_negative_numbers = true, help = flag_help(Param::Depth))]
     pub depth: Option<String>,
-    /// alphabeta, negascout, mtdf: a transposition table keyed by position key.
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::Tt))]
     pub tt: bool,
-    /// alphabeta, negascout: iterative deepening, the previous iteration's best move first.
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::Id))]
     pub id: bool,
-    /// alphabeta, negascout with --id: aspiration windows of half-width W.
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", help = flag_help(Param::Aspiration))]
     pub aspiration: Option<f64>,
-    /// alphabeta, negascout: killer moves first.
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::Killers))]
     pub killers: bool,
-    /// alphabeta, negascout: moves ordered by the history heuristic.
-    #[arg(long)]
+    #[arg(long, help = flag_help(Param::History))]
     pub history: bool,
+}
+
+/// A parameter flag's help: the algorithms that take it, from the catalogue, then its line of
+/// help (`alphabeta, negascout, mtdf: iterative deepening …`), so neither is typed twice.
+fn flag_help(param: Param) -> String {
+    let spec = PARAMS
+        .iter()
+        .find(|s| s.param == param)
+        .expect("every parameter is described in PARAMS");
+    format!(
+        "{}: {}.",
+        search::catalogue::taking(param).join(", "),
+        spec.help
+    )
 }
 
 impl ParamArgs {
@@ -89,7 +91,7 @@ impl ParamArgs {
                 Param::Rightmost => self.rightmost.then(|| "true".to_owned()),
                 Param::ProbeAlways => self.probe_always.then(|| "true".to_owned()),
                 Param::Probes => Some(self.probes.clone()),
-                Param::K => Some(self.k.to_string()),
+                Param::K => Some(self.k.clone()),
                 Param::Player => Some(self.player.clone()),
                 Param::Guess => self.guess.map(|g| g.to_string()),
                 Param::Depth => self.depth.clone(),

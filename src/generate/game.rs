@@ -333,10 +333,17 @@ pub fn generate(game: &Game) -> Result<Tree, GenError> {
             } else {
                 format!(" after {}", moves.text())
             };
+            // The first player (Max) moves first, so after an odd number of moves the root is
+            // the second player's (Min's).
+            let mover = if moves.as_slice().len() % 2 == 0 {
+                "the first player (Max)"
+            } else {
+                "the second player (Min)"
+            };
             let meta = Meta {
                 name: format!("connect-four depth {depth}{after}"),
                 description: format!(
-                    "prune gen game connect-four --depth {depth}: 7×6 board{after}, the first player (Max) to move first; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
+                    "prune gen game connect-four --depth {depth}: 7×6 board{after}, {mover} to move; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
                 ),
                 players: 2,
                 bounds: Some(Bounds {
@@ -652,37 +659,53 @@ impl Pig {
 
     /// The exact number of nodes of the tree, memoised on positions; `None` when more than
     /// `budget` distinct positions would have to be remembered. Counts past [`MAX_NODES`] are
-    /// reported as `MAX_NODES + 1`.
+    /// reported as `MAX_NODES + 1`. Depth first with a stack of its own: a game runs to twice
+    /// the horizon in plies, deeper than the thread's stack would take recursion.
     fn count(&self, budget: usize) -> Option<u64> {
-        fn go(
-            pig: &Pig,
-            s: &PigState,
-            memo: &mut std::collections::HashMap<PigState, u64>,
-            budget: usize,
-        ) -> Option<u64> {
-            if let Some(&n) = memo.get(s) {
-                return Some(n);
-            }
-            if memo.len() >= budget {
-                return None;
-            }
-            let mut moves = Vec::new();
-            pig.expand(s, &mut moves);
-            let mut n = 1u64;
-            for (_, _, child) in &moves {
-                n = n
-                    .saturating_add(go(pig, child, memo, budget)?)
-                    .min(MAX_NODES as u64 + 1);
-            }
-            memo.insert(s.clone(), n);
-            Some(n)
+        /// A position being counted: its children, the next one to count, the nodes so far.
+        struct Open {
+            state: PigState,
+            children: Vec<PigState>,
+            next: usize,
+            nodes: u64,
         }
-        go(
-            self,
-            &self.root(),
-            &mut std::collections::HashMap::new(),
-            budget,
-        )
+        let open = |state: PigState| {
+            let mut moves = Vec::new();
+            self.expand(&state, &mut moves);
+            Open {
+                state,
+                children: moves.into_iter().map(|(_, _, child)| child).collect(),
+                next: 0,
+                nodes: 1,
+            }
+        };
+        let add = |a: u64, b: u64| a.saturating_add(b).min(MAX_NODES as u64 + 1);
+        let mut memo: std::collections::HashMap<PigState, u64> = std::collections::HashMap::new();
+        let mut stack = vec![open(self.root())];
+        while !stack.is_empty() {
+            let depth = stack.len();
+            let top = &mut stack[depth - 1];
+            if let Some(child) = top.children.get(top.next) {
+                top.next += 1;
+                match memo.get(child) {
+                    Some(&n) => top.nodes = add(top.nodes, n),
+                    // The positions on the stack are remembered too, until they are done.
+                    None if memo.len() + depth >= budget => return None,
+                    None => {
+                        let child = child.clone();
+                        stack.push(open(child));
+                    }
+                }
+                continue;
+            }
+            let done = stack.pop().expect("the loop's top");
+            match stack.last_mut() {
+                Some(parent) => parent.nodes = add(parent.nodes, done.nodes),
+                None => return Some(done.nodes),
+            }
+            memo.insert(done.state, done.nodes);
+        }
+        None
     }
 }
 
@@ -958,5 +981,50 @@ mod tests {
             })
             .is_err()
         );
+    }
+
+    /// The description names the player to move at the root, Min after an odd prefix.
+    #[test]
+    fn connect_four_says_who_is_to_move_at_the_root() {
+        for (prefix, kind, mover) in [
+            ("", Kind::Max, "the first player (Max) to move"),
+            ("4", Kind::Min, "the second player (Min) to move"),
+            ("44", Kind::Max, "the first player (Max) to move"),
+        ] {
+            let t = generate(&Game::ConnectFour {
+                depth: 1,
+                moves: connect_four::Moves::parse(prefix).unwrap(),
+            })
+            .unwrap();
+            assert_eq!(t.kind(t.root()), kind, "{prefix:?}");
+            assert!(
+                t.meta().description.contains(mover),
+                "{prefix:?}: {}",
+                t.meta().description
+            );
+        }
+    }
+
+    /// A long horizon is counted without recursion (it overflowed the stack and aborted), then
+    /// refused for its size.
+    #[test]
+    fn a_long_horizon_is_refused_not_a_stack_overflow() {
+        let long = generate(&Game::Pig {
+            win: 6,
+            dice: 3,
+            horizon: 50_000,
+        });
+        assert!(
+            matches!(&long, Err(GenError::TooLarge(why)) if why.contains("horizon 50000")),
+            "{long:?}"
+        );
+        // A game of 20,000 plies whose positions are few (win 1: a 2 wins, a 1 passes the
+        // turn) is counted to the end, and its tree, which doubles every move, refused.
+        let pig = Pig {
+            win: 1,
+            dice: 2,
+            horizon: 10_000,
+        };
+        assert_eq!(pig.count(1 << 18), Some(MAX_NODES as u64 + 1));
     }
 }

@@ -205,6 +205,15 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
     ALGORITHMS.iter().find(|i| i.name == canonical)
 }
 
+/// The algorithms that take `param`, in catalogue order: a flag's help lists them.
+pub fn taking(param: Param) -> Vec<&'static str> {
+    ALGORITHMS
+        .iter()
+        .filter(|a| a.params.iter().any(|s| s.param == param))
+        .map(|a| a.name)
+        .collect()
+}
+
 /// Why an algorithm cannot search a tree.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refusal {
@@ -261,9 +270,9 @@ pub enum Refusal {
     )]
     NoKeys,
     #[error(
-        "the transposition table takes nodes with equal keys for the same position, but nodes {a} and {b} share a key and differ ({why})"
+        "the transposition table takes nodes with equal keys for the same position, but {a} and {b} share a key and differ ({why})"
     )]
-    KeysDisagree { a: NodeId, b: NodeId, why: String },
+    KeysDisagree { a: String, b: String, why: String },
     #[error(
         "aspiration windows surround the previous iteration's value: they need --id (`{algo}:id:aspiration=W`)"
     )]
@@ -333,9 +342,9 @@ impl Algorithm {
                         let sum = |i: NodeId| tree.payoff(i).iter().sum::<f64>();
                         Refusal::NotConstantSum {
                             algo,
-                            a: crate::text::node_name(tree, a),
+                            a: crate::text::node_at(tree, a),
                             sum_a: sum(a),
-                            b: crate::text::node_name(tree, b),
+                            b: crate::text::node_at(tree, b),
                             sum_b: sum(b),
                         }
                     }
@@ -601,9 +610,19 @@ mod tests {
     #[test]
     fn parameters_are_checked_against_their_spec() {
         let e = |s: &str| Algorithm::parse(s, &Params::default()).unwrap_err();
+        let p = |s: &str| Algorithm::parse(s, &Params::default()).unwrap().label();
         assert!(matches!(e("mtdf:guess=inf"), ParamError::NotFinite { .. }));
         assert!(matches!(e("mtdf:guess=-inf"), ParamError::NotFinite { .. }));
         assert!(matches!(e("krule:k=0"), ParamError::NotAbove { .. }));
+        // k = ∞ is minimax, as `prune algos` says; −∞ is no k.
+        for inf in ["inf", "∞", "infinity", "+∞"] {
+            assert_eq!(p(&format!("krule:k={inf}")), "krule --k inf");
+        }
+        assert!(matches!(e("krule:k=-inf"), ParamError::NotAbove { .. }));
+        assert!(matches!(
+            e("alphabeta:id:aspiration=inf"),
+            ParamError::NotAbove { .. }
+        ));
         assert!(matches!(e("krule:k=nan"), ParamError::NotAbove { .. }));
         assert!(matches!(e("krule:k=-1"), ParamError::NotAbove { .. }));
         assert!(matches!(
@@ -630,7 +649,11 @@ mod tests {
         );
         assert_eq!(
             e("krule:k=0").to_string(),
-            "`k` must be a finite number greater than 0, not 0"
+            "`k` must be a number greater than 0 (or inf, ∞), not 0"
+        );
+        assert_eq!(
+            e("alphabeta:id:aspiration=inf").to_string(),
+            "`aspiration` must be a finite number greater than 0, not inf"
         );
     }
 

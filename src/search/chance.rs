@@ -5,9 +5,10 @@
 //! While every child's value and probability is a simple fraction (see [`super::exact`]: the
 //! integers and fractions like 1/3 or 6/7 of every paper's tree), the value is the exact
 //! fraction, rounded once. Otherwise it is computed in floating point: the sum of the
-//! children's values divided by N when they are equally likely (Ballard's `vsum / N`; should
-//! the sum overflow, the sum of `v_i / N`), the sum of `p_i · v_i` in child order otherwise
-//! (§7.3).
+//! children's values divided by N when they are equally likely (Ballard's `vsum / N`), the sum
+//! of `p_i · v_i` in child order otherwise (§7.3). Should that sum overflow where the value is
+//! finite (values near ±1e308), the same sum is taken with every term scaled by 2⁻⁶⁴, which
+//! rounds alike and cannot overflow.
 
 use super::exact::Ratio;
 use crate::tree::{NodeId, Tree};
@@ -25,32 +26,57 @@ pub(crate) struct ChanceSum {
 #[derive(Copy, Clone)]
 struct Float {
     sum: f64,
-    /// `Σ v / N` for equally likely children, the value should `Σ v` overflow (N values near
-    /// ±1e308 whose mean is finite).
-    mean: f64,
+    /// The same sum with every term scaled by 2⁻⁶⁴ (exactly: a power of two), the value should
+    /// `sum` overflow though the node's value is finite (values near ±1e308). No sum of fewer
+    /// than 2⁶³ terms of at most 2¹⁰²⁴·2⁻⁶⁴ overflows, and only terms too small to matter beside
+    /// such a sum lose bits to the scaling.
+    scaled: f64,
+    /// The smallest and the largest value added: a mean lies between them, though the rounding
+    /// of a sum near ±1e308 may not.
+    lo: f64,
+    hi: f64,
     /// `Some(N)` for equally likely children: the value is `sum / N`.
     uniform: Option<f64>,
 }
 
+/// 2⁶⁴ and its inverse, the scale of [`Float::scaled`].
+const SCALE: f64 = 18_446_744_073_709_551_616.0;
+const UNSCALE: f64 = 1.0 / SCALE;
+
 impl Float {
     #[inline]
     fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
-        match self.uniform {
-            Some(n) => {
-                self.sum += v;
-                self.mean += v / n;
-            }
-            None => self.sum += tree.prob(child) * v,
-        }
+        let term = match self.uniform {
+            Some(_) => v,
+            None => tree.prob(child) * v,
+        };
+        self.sum += term;
+        self.scaled += term * UNSCALE;
+        self.lo = self.lo.min(v);
+        self.hi = self.hi.max(v);
     }
 
     #[inline]
     fn value(&self) -> f64 {
-        match self.uniform {
-            Some(_) if self.sum.is_infinite() && self.mean.is_finite() => self.mean,
+        let v = match self.uniform {
             Some(n) => self.sum / n,
             None => self.sum,
+        };
+        if v.is_finite() || !self.scaled.is_finite() {
+            return v;
         }
+        self.rescaled()
+    }
+
+    /// The value from the scaled sum, where the plain one overflowed.
+    #[inline(never)]
+    fn rescaled(&self) -> f64 {
+        let v = match self.uniform {
+            Some(n) => self.scaled / n * SCALE,
+            None => self.scaled * SCALE,
+        };
+        // A mean of finite values is finite: only rounding can push it past the largest double.
+        v.clamp(self.lo, self.hi)
     }
 }
 
@@ -61,7 +87,9 @@ impl ChanceSum {
         ChanceSum {
             float: Float {
                 sum: 0.0,
-                mean: 0.0,
+                scaled: 0.0,
+                lo: f64::INFINITY,
+                hi: f64::NEG_INFINITY,
                 uniform,
             },
             exact: tree.simple_fractions().then_some(Ratio::ZERO),
@@ -454,6 +482,38 @@ mod tests {
                     sum.add(&tree, c, tree.value(kids[(i + 1) % n]));
                 }
             }
+        }
+    }
+
+    /// A chance node's value is finite wherever its children's are: sums near ±1e308 that
+    /// overflow are taken scaled.
+    #[test]
+    fn sums_near_the_largest_double_do_not_overflow() {
+        let m = f64::MAX;
+        let third = m / 3.0; // rounds up: three of them overflow
+        for (expr, want) in [
+            (format!("*({m},{m},{m})"), m),
+            (format!("*(-{m},-{m},-{m})"), -m),
+            (format!("*({m},{m},-{m})"), third),
+            (format!("*({m},{m},{m},-{m})"), m / 2.0),
+            (format!("*({m},{m},0)"), m / 3.0 * 2.0),
+            (format!("*(0.5:{m}, 0.5:{m})"), m),
+            (format!("*(0.75:{m}, 0.25:{m})"), m),
+            (format!("*(0.75:-{m}, 0.25:-{m})"), -m),
+            (format!("*(0.5:{m}, 0.25:-{m}, 0.25:{m})"), m / 2.0),
+            ("*(1,2,3)".to_owned(), 2.0),
+        ] {
+            let tree = crate::format::parse_expr(&expr, false).unwrap();
+            let root = tree.root();
+            let mut sum = ChanceSum::new(&tree, root);
+            for c in tree.children(root) {
+                sum.add(&tree, c, tree.value(c));
+            }
+            let v = sum.value();
+            assert!(
+                (v - want).abs() <= want.abs() * 4.0 * f64::EPSILON,
+                "{expr}: {v}, not {want}"
+            );
         }
     }
 

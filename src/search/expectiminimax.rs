@@ -10,7 +10,7 @@
 //! position is searched once: its value is stored under its key, and every other node of that
 //! position is answered from the table without a search. Expectiminimax has no window, so every
 //! entry is exact and every hit answers. Keys are checked to agree before the search
-//! ([`super::improvements::keys_agree`]); the value of a position is the same wherever it is met
+//! ([`crate::tree::Tree::key_clash`]); the value of a position is the same wherever it is met
 //! because its subtree is, so the table changes no value, only the nodes visited — in Pig, the
 //! same scores are reached by many orders of rolls and holds.
 

@@ -11,11 +11,9 @@
 //! Searches with any of the last four run on [`super::improved`], one fail-soft negamax search
 //! that takes them all.
 
-use std::collections::HashMap;
-
 use super::Refusal;
 use super::params::{Param, ParamSpec, Params};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{NodeId, Tree};
 
 /// Which improvements a search uses.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -88,8 +86,8 @@ impl Improvements {
             if !tree.has_keys() {
                 return Some(Refusal::NoKeys);
             }
-            if let Err((a, b, why)) = keys_agree(tree) {
-                return Some(Refusal::KeysDisagree { a, b, why });
+            if let Some(refused) = keys_disagree(tree) {
+                return Some(refused);
             }
         }
         None
@@ -110,57 +108,32 @@ fn missing_heuristic(tree: &Tree) -> Option<(NodeId, usize)> {
     None
 }
 
-/// A check of what makes the transposition table sound on an explicit tree: nodes with equal
-/// keys stand for the same position, so their subtrees are the same. Checked as far as is
-/// cheap: equal keys have equal kinds, numbers of children, heights and (leaves) values.
-/// `Err`: two nodes that share a key and differ, and how.
-pub(crate) fn keys_agree(tree: &Tree) -> Result<(), (NodeId, NodeId, String)> {
-    let heights = tree.heights();
-    let mut seen: HashMap<u64, NodeId> = HashMap::new();
-    for id in tree.ids() {
-        let Some(key) = tree.key(id) else { continue };
-        let first = *seen.entry(key).or_insert(id);
-        if first == id {
-            continue;
-        }
-        let why = if tree.kind(first) != tree.kind(id) {
-            Some(format!(
-                "{} against {}",
-                tree.kind(first).name(),
-                tree.kind(id).name()
-            ))
-        } else if tree.child_count(first) != tree.child_count(id) {
-            Some(format!(
-                "{} children against {}",
-                tree.child_count(first),
-                tree.child_count(id)
-            ))
-        } else if heights[first.index()] != heights[id.index()] {
-            Some(format!(
-                "subtrees of height {} and {}",
-                heights[first.index()],
-                heights[id.index()]
-            ))
-        } else if tree.kind(id) == Kind::Leaf && tree.value(first) != tree.value(id) {
-            Some(format!(
-                "values {} and {}",
-                tree.value(first),
-                tree.value(id)
-            ))
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Err((first, id, why));
-        }
-    }
-    Ok(())
+/// Why a transposition table is unsound on `tree`: two nodes share a key and head different
+/// subtrees ([`Tree::key_clash`]), named by path, and where they first differ.
+pub(crate) fn keys_disagree(tree: &Tree) -> Option<Refusal> {
+    let clash = tree.key_clash()?;
+    let name = |id| crate::text::node_at(tree, id);
+    let why = if clash.at == (clash.a, clash.b) {
+        clash.why.clone()
+    } else {
+        format!(
+            "at {} and {}: {}",
+            name(clash.at.0),
+            name(clash.at.1),
+            clash.why
+        )
+    };
+    Some(Refusal::KeysDisagree {
+        a: name(clash.a),
+        b: name(clash.b),
+        why,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{Draft, DraftNode, Meta};
+    use crate::tree::{Draft, DraftNode, Kind, Meta};
 
     /// `Max(Min(a, b), Min(c, d))` with the two Min nodes under one key.
     fn twins(c: f64) -> Tree {
@@ -188,7 +161,7 @@ mod tests {
         let refused = tt.refusal(&twins(6.0), "alphabeta").unwrap();
         assert_eq!(
             refused.to_string(),
-            "the transposition table takes nodes with equal keys for the same position, but nodes #4 and #6 share a key and differ (values 5 and 6)"
+            "the transposition table takes nodes with equal keys for the same position, but #1 and #2 share a key and differ (at #1.2 and #2.2: values 5 and 6)"
         );
     }
 }

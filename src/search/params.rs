@@ -116,7 +116,7 @@ pub(super) const K: ParamSpec = ParamSpec {
     kind: ParamKind::Real { above: 0.0 },
     default: "2",
     label: "k",
-    help: "the k of Tzeng & Purdom's equation (7.1); 1 is product propagation",
+    help: "the k of Tzeng & Purdom's equation (7.1); 1 is product propagation, inf (∞) minimax",
 };
 
 pub(super) const PLAYER: ParamSpec = ParamSpec {
@@ -251,10 +251,17 @@ pub enum ParamError {
         max: u32,
         value: String,
     },
-    #[error("`{key}` must be a finite number greater than {}, not {value}", number_text(*.above))]
+    #[error(
+        "`{key}` must be a {}number greater than {}{}, not {value}",
+        if *.infinite { "" } else { "finite " },
+        number_text(*.above),
+        if *.infinite { " (or inf, ∞)" } else { "" }
+    )]
     NotAbove {
         key: &'static str,
         above: f64,
+        /// +∞ is a value (the k-rule's k: minimax).
+        infinite: bool,
         value: String,
     },
     #[error("`{key}` must be a finite number, not {value}")]
@@ -335,7 +342,9 @@ impl Params {
             placeholder: spec.placeholder,
         };
         let number = |t: &str| -> Result<f64, ParamError> {
-            t.parse::<f64>().map_err(|_| ParamError::NotANumber {
+            // Rust reads `inf` and `infinity`; `prune algos` writes the k-rule's k = ∞.
+            let read = t.replace('∞', "inf");
+            read.parse::<f64>().map_err(|_| ParamError::NotANumber {
                 key,
                 value: t.to_owned(),
             })
@@ -382,10 +391,13 @@ impl Params {
             ParamKind::Real { above } => {
                 let t = text.ok_or_else(missing)?;
                 let x = number(t)?;
-                if !(x.is_finite() && x > above) {
+                // k = ∞ is the k-rule's limit, minimax (Tzeng & Purdom's (7.1)).
+                let infinite = spec.param == Param::K;
+                if !(x > above && (x.is_finite() || (infinite && x == f64::INFINITY))) {
                     return Err(ParamError::NotAbove {
                         key,
                         above,
+                        infinite,
                         value: t.to_owned(),
                     });
                 }

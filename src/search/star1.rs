@@ -57,6 +57,25 @@ pub(crate) struct Ctx {
     pub probed: Vec<Probed>,
 }
 
+impl Ctx {
+    /// What an exit with the value `v` for the window (α, β) claims of its node, `bound` being
+    /// fail-hard alpha-beta's postcondition for it. That postcondition needs a window that is
+    /// not empty. Ballard's clipping to L..U makes empty ones — (L, B) with B ≤ L, or (A, U)
+    /// with A ≥ U — and passes them down; a node searched with one returns an end of it, and
+    /// only the clipped side is known: every value is at least L and at most U.
+    pub(crate) fn claim(&self, v: f64, alpha: f64, beta: f64, bound: Bound) -> Bound {
+        if alpha < beta {
+            bound
+        } else if v <= self.l {
+            Bound::Lower
+        } else if v >= self.u {
+            Bound::Upper
+        } else {
+            bound
+        }
+    }
+}
+
 /// A node Star2's probing phase searched with the window (α, β), and the fail-hard answer.
 pub(crate) struct Probed {
     pub node: NodeId,
@@ -243,7 +262,7 @@ pub(crate) fn max_node<O: Observer>(
         // clipping AX = max(A, L), BX = min(B, U) can make it) stops after the first child.
         if a >= beta {
             obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Beta);
-            obs.exit(node, beta, Bound::Lower);
+            obs.exit(node, beta, ctx.claim(beta, alpha, beta, Bound::Lower));
             return beta;
         }
     }
@@ -251,7 +270,7 @@ pub(crate) fn max_node<O: Observer>(
     let bound = if root && ctx.rightmost_fired {
         Bound::Lower
     } else {
-        Bound::classify(a, alpha, beta)
+        ctx.claim(a, alpha, beta, Bound::classify(a, alpha, beta))
     };
     obs.exit(node, a, bound);
     a
@@ -282,14 +301,14 @@ pub(crate) fn min_node<O: Observer>(
         }
         if b <= alpha {
             obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Alpha);
-            obs.exit(node, alpha, Bound::Upper);
+            obs.exit(node, alpha, ctx.claim(alpha, alpha, beta, Bound::Upper));
             return alpha;
         }
     }
     let bound = if root && ctx.rightmost_fired {
         Bound::Upper
     } else {
-        Bound::classify(b, alpha, beta)
+        ctx.claim(b, alpha, beta, Bound::classify(b, alpha, beta))
     };
     obs.exit(node, b, bound);
     b
@@ -335,7 +354,7 @@ pub(crate) fn star1<O: Observer>(
         obs.chance_bounds(s, a, b);
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = eval(tree, s, ax, bx, ctx, obs);
-        if let Some(r) = cut(obs, node, i, n, low(v), high(v), alpha, beta) {
+        if let Some(r) = cut(obs, node, i, n, low(v), high(v), (alpha, beta), ctx) {
             return r;
         }
         sum.add(tree, s, v);
@@ -354,7 +373,11 @@ pub(crate) fn star1<O: Observer>(
         }
     }
     let v = sum.value();
-    obs.exit(node, v, Bound::classify(v, alpha, beta));
+    obs.exit(
+        node,
+        v,
+        ctx.claim(v, alpha, beta, Bound::classify(v, alpha, beta)),
+    );
     v
 }
 
@@ -369,17 +392,17 @@ pub(crate) fn cut<O: Observer>(
     n: usize,
     low: bool,
     high: bool,
-    alpha: f64,
-    beta: f64,
+    (alpha, beta): (f64, f64),
+    ctx: &Ctx,
 ) -> Option<f64> {
     if low {
         obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::StarLower);
-        obs.exit(node, alpha, Bound::Upper);
+        obs.exit(node, alpha, ctx.claim(alpha, alpha, beta, Bound::Upper));
         return Some(alpha);
     }
     if high {
         obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::StarUpper);
-        obs.exit(node, beta, Bound::Lower);
+        obs.exit(node, beta, ctx.claim(beta, alpha, beta, Bound::Lower));
         return Some(beta);
     }
     None

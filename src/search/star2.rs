@@ -143,8 +143,8 @@ fn probe_cut<O: Observer>(
     i: usize,
     n: usize,
     low: bool,
-    alpha: f64,
-    beta: f64,
+    (alpha, beta): (f64, f64),
+    ctx: &Ctx,
 ) -> f64 {
     obs.cutoff(node, i as u32, (n - i - 1) as u32, Cutoff::Probe);
     let (v, b) = if low {
@@ -152,7 +152,7 @@ fn probe_cut<O: Observer>(
     } else {
         (beta, Bound::Lower)
     };
-    obs.exit(node, v, b);
+    obs.exit(node, v, ctx.claim(v, alpha, beta, b));
     v
 }
 
@@ -287,7 +287,7 @@ fn star2<O: Observer>(
                 let bound = proved(&wb, i, wb[i]);
                 if (last || !ctx.node_major) && ((min && bound <= alpha) || (!min && bound >= beta))
                 {
-                    return probe_cut(obs, node, i, n, min, alpha, beta);
+                    return probe_cut(obs, node, i, n, min, (alpha, beta), ctx);
                 }
             }
             if uniform && k == 0 {
@@ -357,7 +357,7 @@ fn star2<O: Observer>(
         } else {
             star1::max_node(tree, s, ax, bx, false, ctx, obs)
         };
-        if let Some(r) = cut(obs, node, i, n, low(v), high(v), alpha, beta) {
+        if let Some(r) = cut(obs, node, i, n, low(v), high(v), (alpha, beta), ctx) {
             return r;
         }
         sum.add(tree, s, v);
@@ -380,6 +380,10 @@ fn star2<O: Observer>(
         }
     }
     let v = sum.value();
-    obs.exit(node, v, Bound::classify(v, alpha, beta));
+    obs.exit(
+        node,
+        v,
+        ctx.claim(v, alpha, beta, Bound::classify(v, alpha, beta)),
+    );
     v
 }

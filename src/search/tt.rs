@@ -8,8 +8,8 @@
 //! siblings, which is the same move at every node of that position).
 //!
 //! **Soundness on an explicit tree.** Nodes with equal keys are the same position, so their
-//! subtrees are the same ([`super::improvements::keys_agree`] checks kinds, numbers of children,
-//! heights and leaf values). What a search of a node sees is its subtree cut at the remaining
+//! subtrees are the same (checked in full before a search: [`crate::tree::Tree::key_clash`]).
+//! What a search of a node sees is its subtree cut at the remaining
 //! depth, so the draft of a node is `min(remaining depth, height of its subtree)`: two nodes of
 //! one position with equal drafts have identical searched subtrees.
 //!

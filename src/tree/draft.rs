@@ -1100,6 +1100,7 @@ impl Valid {
             chance,
             fractions: Default::default(),
             view: Default::default(),
+            clash: Default::default(),
         };
         debug_assert_eq!(
             tree.facts(),
