@@ -773,3 +773,30 @@ fn the_general_sum_refusal_names_leaves_by_path() {
         stderr(&o)
     );
 }
+
+/// Refusals about one node name it by path, as every other message does: arena ids (`#4`) are
+/// not what the outline or the drawings show.
+#[test]
+fn node_refusals_name_the_node_by_path() {
+    let o = prune(&["run", "krule", "--expr", "((0.5,1),(0.25,2))"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the leaf at #2.2 is 2"),
+        "{}",
+        stderr(&o)
+    );
+    let o = prune(&[
+        "run",
+        "alphabeta",
+        "--depth",
+        "1",
+        "--expr",
+        "((1,2),(3,4))",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the node at #1 has none"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -236,11 +236,12 @@ pub enum Refusal {
         hint: Option<&'static str>,
     },
     #[error(
-        "{algo} needs leaves that are probabilities of a win, in [0, 1]; leaf {leaf} is {value}"
+        "{algo} needs leaves that are probabilities of a win, in [0, 1]; the leaf at {leaf} is {value}"
     )]
     NotAProbability {
         algo: &'static str,
-        leaf: NodeId,
+        /// The leaf, by path (labels need not be unique).
+        leaf: String,
         value: f64,
     },
     #[error("there is no player {player} in this {players}-player tree")]
@@ -250,20 +251,22 @@ pub enum Refusal {
     #[error("star2 needs at least one probe (Star1 is star2 without probing)")]
     NoProbes,
     #[error(
-        "{algo} to depth {depth} values the positions there by their heuristic, and node {node} has none (generate the tree with `prune gen game`, or search it without --depth)"
+        "{algo} to depth {depth} values the positions there by their heuristic, and the node at {node} has none (generate the tree with `prune gen game`, or search it without --depth)"
     )]
     NoHeuristic {
         algo: &'static str,
         depth: u32,
-        node: NodeId,
+        /// The node, by path.
+        node: String,
     },
     #[error(
-        "{algo} with iterative deepening values the positions at the horizon of each iteration by their heuristic, and node {node} (depth {depth}) has none (search it without --id)"
+        "{algo} with iterative deepening values the positions at the horizon of each iteration by their heuristic, and the node at {node} (depth {depth}) has none (search it without --id)"
     )]
     NoHeuristicForIteration {
         algo: &'static str,
         depth: usize,
-        node: NodeId,
+        /// The node, by path.
+        node: String,
     },
     #[error(
         "the transposition table needs position keys, and this tree has none (`prune gen game` trees have them; see docs/FORMAT.md)"
@@ -368,7 +371,7 @@ impl Algorithm {
                 .find(|&i| tree.is_leaf(i) && !(0.0..=1.0).contains(&tree.value(i)))
                 .map(|leaf| Refusal::NotAProbability {
                     algo,
-                    leaf,
+                    leaf: crate::text::node_at(tree, leaf),
                     value: tree.value(leaf),
                 }),
             _ => match self {
@@ -592,7 +595,7 @@ mod tests {
             Some(Refusal::NoHeuristic {
                 algo: "minimax",
                 depth: 1,
-                node: NodeId(1)
+                node: "#1".into()
             })
         );
         let asp = Algorithm::parse("alphabeta:aspiration=1", &d).unwrap();

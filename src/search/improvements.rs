@@ -68,7 +68,7 @@ impl Improvements {
                     return Some(Refusal::NoHeuristic {
                         algo,
                         depth: d,
-                        node,
+                        node: crate::text::node_at(tree, node),
                     });
                 }
             },
@@ -80,6 +80,7 @@ impl Improvements {
         if self.id
             && let Some((node, depth)) = missing_heuristic(&view)
         {
+            let node = crate::text::node_at(&view, node);
             return Some(Refusal::NoHeuristicForIteration { algo, depth, node });
         }
         if self.tt {
