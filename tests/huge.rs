@@ -107,9 +107,9 @@ fn an_efg_naming_one_big_outcome_many_times_is_refused_with_an_estimate() {
 
 #[test]
 fn a_tree_file_too_big_for_memory_is_refused_before_loading() {
-    // 1.1 million nodes in 8 MB of RON need far more than the 250 MB of address space left
-    // (reading the text needs 25): refused with the estimate and the flag that overrides it, not
-    // aborted half-way.
+    // 1.1 million nodes in 8 MB of RON take about 52 MB to load: refused when 50 MB of address
+    // space is all there is, with the estimate and the flag that overrides it, not aborted
+    // half-way; loaded when 250 MB is (an estimate of 256 bytes a node refused it).
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.ron");
     let (code, err) = prune(&[
@@ -123,15 +123,22 @@ fn a_tree_file_too_big_for_memory_is_refused_before_loading() {
         path.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let script = format!(
-        "ulimit -v 250000 && exec {} info {}",
-        env!("CARGO_BIN_EXE_prune"),
-        path.display()
-    );
-    let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+    let info = |kib: u32| {
+        let script = format!(
+            "ulimit -v {kib} && exec {} info {}",
+            env!("CARGO_BIN_EXE_prune"),
+            path.display()
+        );
+        Command::new("sh").arg("-c").arg(&script).output().unwrap()
+    };
+    let out = info(50_000);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("needs about"), "{err}");
     assert!(err.contains("--ignore-memory-estimate"), "{err}");
     assert!(!err.contains("memory allocation"), "{err}");
+    let out = info(250_000);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1111111"));
 }

@@ -238,8 +238,8 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { estimate } else { 0 });
     let mut tables = Tables::default();
     tables.set_index.resize_with(players + 1, Numbers::default);
-    // Room for an outcome a line in games of a few players, within the memory a node may
-    // cost (`LOAD_BYTES_PER_NODE`): growing by doubling copies the payoffs several times.
+    // Room for an outcome a line in games of a few players (`format::load_estimate` counts
+    // it): growing by doubling copies the payoffs several times.
     if players <= 8 {
         tables.payoffs.reserve(estimate * players);
     }
@@ -903,6 +903,9 @@ fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
     let mut draft = Draft::with_capacity(meta, lines.len());
     // Action names are declared once an information set: a hint, not a bound.
     draft.expect_label_text(lx.src.len());
+    if !constant {
+        draft.expect_payoff_values(totals.len());
+    }
     // Labels come from the parent's action names; a node's own name labels it otherwise.
     let mut stack: Vec<(u32, usize)> = Vec::new(); // (parent's set, next action index)
     let mut leaf = 0;

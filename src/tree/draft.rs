@@ -119,6 +119,9 @@ pub struct Draft {
     /// Bytes of label text to make room for when the first label comes (see
     /// [`Draft::expect_label_text`]).
     label_room: usize,
+    /// Payoff values to make room for when the first vector comes (see
+    /// [`Draft::expect_payoff_values`]).
+    payoff_room: usize,
     /// Preorder index of every node with a payoff vector, by index.
     payoff_nodes: Vec<u32>,
     /// End of each of those vectors in `payoff_values` (one starts where the previous ends).
@@ -267,9 +270,9 @@ impl Draft {
     /// come, as far as the draft's room tells: reserved when its first entry is pushed, as a
     /// table that grows by doubling copies itself several times on the way to a million
     /// entries (pages reserved and never written cost no memory). One entry a node, one byte
-    /// of label text, one payoff value: at most 45 bytes a node of the draft's room, within
-    /// what a load may take a node (`format::LOAD_BYTES_PER_NODE`); a longer label or vector
-    /// grows as before.
+    /// of label text, one payoff value a node of the draft's room (what `format::load_estimate`
+    /// counts), unless the loader said to expect more; a longer label or vector grows as
+    /// before.
     fn room(&self) -> usize {
         self.kind.capacity().saturating_sub(self.kind.len()) + 1
     }
@@ -289,7 +292,7 @@ impl Draft {
             let room = self.room();
             self.payoff_nodes.reserve(room);
             self.payoff_ends.reserve(room);
-            self.payoff_values.reserve(room);
+            self.payoff_values.reserve(room.max(self.payoff_room));
         }
         self.payoff_values.extend_from_slice(payoff);
         self.payoff_nodes.push(i);
@@ -315,6 +318,13 @@ impl Draft {
     /// copied, and faulted in, several times on the way to a few megabytes.
     pub fn expect_label_text(&mut self, bytes: usize) {
         self.label_room = bytes;
+    }
+
+    /// Tells the draft how many payoff values its vectors will hold in all, when the loader
+    /// knows (the `.efg` reader sums every leaf's vector before it pushes any): room for them
+    /// all is taken with the first, so the values are never copied as they grow.
+    pub fn expect_payoff_values(&mut self, values: usize) {
+        self.payoff_room = values;
     }
 
     /// Number of nodes pushed.
