@@ -32,8 +32,8 @@ pub struct Cli {
     /// Read tree files up to this size: bytes, or with a K, M or G suffix (default 1G).
     #[arg(long, global = true, value_name = "BYTES", value_parser = parse_size)]
     pub max_file_size: Option<u64>,
-    /// Load a tree file even when its estimated memory exceeds what is available (it may then
-    /// fail half-way).
+    /// Load or write a tree even when its estimated memory exceeds what is available (it may
+    /// then run out half-way: prune stops with a message, and no file is left half-written).
     #[arg(long, global = true)]
     pub ignore_memory_estimate: bool,
 }

@@ -834,12 +834,16 @@ pub fn text_estimate(tree: &Tree, format: Format) -> u64 {
 }
 
 /// Refuses to write `tree` as `format` when its text would not fit in the memory prune may
-/// still use: the message gives the estimate and the limit.
+/// still use: the message gives the estimate, the limit and the flag that writes it anyway.
+/// Off with the loads' check (`--ignore-memory-estimate`).
 pub fn check_text_room(tree: &Tree, format: Format) -> Result<(), String> {
+    if !memory_check() {
+        return Ok(());
+    }
     let need = text_estimate(tree, format);
     match crate::memory::headroom() {
         Some((room, limit)) if need > room => Err(format!(
-            "writing this tree ({} nodes) as {format:?} needs about {} of memory for its text; {limit} leaves {}",
+            "writing this tree ({} nodes) as {format:?} needs about {} of memory for its text; {limit} leaves {} (--ignore-memory-estimate writes it anyway)",
             tree.len(),
             crate::memory::human_bytes(need),
             crate::memory::human_bytes(room)
