@@ -278,41 +278,35 @@ fn read_text(
         path: name.to_owned(),
         source,
     };
+    // The first block tells a binary input: refused there, before a file's length is allocated
+    // or a stream of NULs is read to the limit.
+    let mut probe = Vec::new();
+    (&mut input)
+        .take(BINARY_PROBE as u64)
+        .read_to_end(&mut probe)
+        .map_err(io)?;
+    if probe.contains(&0) {
+        return Err(binary(name, &probe));
+    }
     // A file of known length is read straight into the buffer the parsers share, allocated
     // once: no regrowth while reading, and no copy into an `Arc` after (each would fault in and
     // copy the whole text again).
     let mut head = None;
     if let Some(len) = expected.filter(|&len| len <= limit)
         && let Ok(len) = usize::try_from(len)
+        && probe.len() <= len
     {
         let mut text: Arc<[u8]> = std::iter::repeat_n(0, len).collect();
         let buf = Arc::get_mut(&mut text).expect("a new Arc has one owner");
-        let filled = fill(&mut input, buf).map_err(io)?;
+        buf[..probe.len()].copy_from_slice(&probe);
+        let filled = probe.len() + fill(&mut input, &mut buf[probe.len()..]).map_err(io)?;
         head = Some((text, filled));
+        probe.clear();
     }
     // The rest: everything from a stream, nothing from a file that kept its length.
-    let read = head.as_ref().map_or(0, |&(_, filled)| filled);
+    let read = head.as_ref().map_or(probe.len(), |&(_, filled)| filled);
     let mut input = input.take(limit.saturating_add(1).saturating_sub(read as u64));
-    let mut rest = Vec::new();
-    // The first block tells a binary input: refused there, not after a stream of NULs has been
-    // read to the limit.
-    if read < BINARY_PROBE {
-        (&mut input)
-            .take((BINARY_PROBE - read) as u64)
-            .read_to_end(&mut rest)
-            .map_err(io)?;
-    }
-    let head_bytes = head
-        .as_ref()
-        .map_or(&[][..], |(text, filled)| &text[..*filled]);
-    if head_bytes
-        .iter()
-        .chain(&rest)
-        .take(BINARY_PROBE)
-        .any(|&b| b == 0)
-    {
-        return Err(binary(name, &[head_bytes, &rest].concat()));
-    }
+    let mut rest = probe;
     input.read_to_end(&mut rest).map_err(io)?;
     let bytes = match head {
         Some((text, filled)) if filled == text.len() && rest.is_empty() => {
@@ -658,6 +652,31 @@ mod tests {
             let shared = read_text("t.ron", bad, 1000, expected).unwrap_err();
             let decoded = decode("t.ron", bad.to_vec()).unwrap_err();
             assert_eq!(shared.render(false), decoded.render(false));
+        }
+    }
+
+    /// A file whose first block is NULs and whose further reads fail: a refusal that read past
+    /// the first block reports the failure instead.
+    struct NulsThenFailure(usize);
+
+    impl Read for NulsThenFailure {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                return Err(std::io::Error::other("read past the first block"));
+            }
+            let n = buf.len().min(self.0);
+            buf[..n].fill(0);
+            self.0 -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_binary_file_is_refused_at_its_first_block() {
+        for expected in [None, Some(1 << 20), Some(MAX_FILE_BYTES)] {
+            let input = NulsThenFailure(BINARY_PROBE);
+            let e = read_text("z.ron", input, MAX_FILE_BYTES, expected).unwrap_err();
+            assert!(e.to_string().contains("binary file"), "{expected:?}: {e}");
         }
     }
 
