@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicU64;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, TreeSource, emit};
+use super::{CliError, TreeSource, emit, refuse_output_over_input};
 use crate::draw::{self, At, Options, PictureFormat};
 use crate::search::Algorithm;
 use crate::tree::{NodeId, Tree};
@@ -75,6 +75,7 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         .map(|spec| Algorithm::parse(spec, &Default::default()))
         .transpose()
         .map_err(CliError::usage)?;
+    refuse_output_over_input(a.source.file.as_deref(), [a.output.as_ref()])?;
     let tree = a.source.load()?;
     let root = match &a.node {
         Some(n) => find_node(&tree, n)?,

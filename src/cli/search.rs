@@ -9,7 +9,7 @@ use clap::Args;
 use serde_json::{Value as Json, json};
 
 use super::experiment::OutputFormat;
-use super::{CliError, TreeSource, print, write_output};
+use super::{CliError, TreeSource, print, refuse_output_over_input, write_output};
 use crate::analyze;
 use crate::report::{Cell, Column, Table, col};
 use crate::search::{
@@ -230,6 +230,10 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
             )));
         }
     }
+    refuse_output_over_input(
+        a.source.file.as_deref(),
+        [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
+    )?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
@@ -522,6 +526,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
+    refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let results: Vec<(Algorithm, Result<Run, String>)> = algos
