@@ -66,24 +66,23 @@ impl Format {
     }
 
     /// The format to write `out` in: `to` when given; else the one its extension names; RON
-    /// for standard output and names without an extension (`/dev/stdout`). An extension that
-    /// names no format is refused rather than guessed, with the formats and `--to`.
+    /// for standard output and other streams (`/dev/stdout`, a FIFO). A file name whose
+    /// extension names no format, or that has none, is refused rather than guessed, with the
+    /// formats and `--to`.
     pub fn for_output(out: Option<&Path>, to: Option<Format>) -> Result<Format, String> {
         if let Some(to) = to {
             return Ok(to);
         }
-        let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
+        let Some(path) = out.filter(|p| p.as_os_str() != "-" && !save::is_stream(p)) else {
             return Ok(Format::Ron);
         };
-        match (Format::from_path(path), path.extension()) {
-            (Some(f), _) => Ok(f),
-            (None, None) => Ok(Format::Ron),
-            (None, Some(ext)) => Err(format!(
-                "{}: `.{}` names no tree format; name it .ron, .efg, .txt, .tree or .bracket, or give --to ron, efg or bracket",
+        Format::from_path(path).ok_or_else(|| {
+            format!(
+                "{}: {}; name it .ron, .efg, .txt, .tree or .bracket, or give --to ron, efg or bracket",
                 crate::text::terminal_safe(&path.display().to_string()),
-                crate::text::terminal_safe(&ext.to_string_lossy()),
-            )),
-        }
+                unnamed_format(path),
+            )
+        })
     }
 
     /// Guesses the format of a text without a telling extension.
@@ -198,6 +197,17 @@ impl LoadError {
 impl From<Diagnostic> for LoadError {
     fn from(d: Diagnostic) -> Self {
         LoadError::Invalid(Box::new(d))
+    }
+}
+
+/// Why an output's name tells no format: its extension names none, or it has none.
+pub(crate) fn unnamed_format(path: &Path) -> String {
+    match path.extension() {
+        Some(ext) => format!(
+            "`.{}` names no format",
+            crate::text::terminal_safe(&ext.to_string_lossy())
+        ),
+        None => "no extension names a format".to_owned(),
     }
 }
 
@@ -691,9 +701,12 @@ mod tests {
         assert_eq!(out("t.xyz", Some(Format::Efg)), Ok(Format::Efg));
         let e = out("t.xyz", None).unwrap_err();
         assert!(
-            e.contains("`.xyz` names no tree format") && e.contains("--to"),
+            e.contains("`.xyz` names no format") && e.contains("--to"),
             "{e}"
         );
+        let e = out("out", None).unwrap_err();
+        assert!(e.contains("out: no extension names a format"), "{e}");
+        assert_eq!(out("out", Some(Format::Bracket)), Ok(Format::Bracket));
     }
 
     #[test]
