@@ -102,6 +102,15 @@ impl ParamArgs {
                 Param::History => self.history.then(|| "true".to_owned()),
             };
             if let Some(text) = text {
+                // The catalogue's message spells the inline form (`ALGO:depth=D`), which
+                // names an algorithm a flag does not have.
+                if text.trim().is_empty() {
+                    return Err(CliError::Usage(format!(
+                        "--{key} needs a value: --{key} {placeholder}",
+                        key = spec.key,
+                        placeholder = spec.placeholder
+                    )));
+                }
                 p.set(spec, "", Some(&text))
                     .map_err(|e| CliError::Usage(format!("--{}: {e}", spec.key)))?;
             }
