@@ -795,7 +795,7 @@ fn typed_text_is_echoed_as_typed_escaped() {
         ),
         (
             &["run", "alphabeta", "--expr", "(1,2)", "--depth", ""],
-            "--depth needs a value: --depth D",
+            "--depth needs a value: `--depth=D`",
         ),
         (
             &["run", "ALPHABETA:depth", "--expr", "(1,2)"],

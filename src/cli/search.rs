@@ -106,7 +106,7 @@ impl ParamArgs {
                 // names an algorithm a flag does not have.
                 if text.trim().is_empty() {
                     return Err(CliError::Usage(format!(
-                        "--{key} needs a value: --{key} {placeholder}",
+                        "--{key} needs a value: `--{key}={placeholder}`",
                         key = spec.key,
                         placeholder = spec.placeholder
                     )));
