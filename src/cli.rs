@@ -167,6 +167,47 @@ impl TreeSource {
     }
 }
 
+/// Refuses an output that is the input file itself (the same device and inode, so hard links,
+/// symbolic links and other spellings count): writing it would replace the tree just read with
+/// a drawing, a trace or a copy. An output that does not exist yet, and `-`, are fine.
+pub fn refuse_output_over_input<'a>(
+    input: Option<&Path>,
+    outputs: impl IntoIterator<Item = Option<&'a PathBuf>>,
+) -> Result<(), CliError> {
+    let Some(input) = input.filter(|p| p.as_os_str() != "-") else {
+        return Ok(());
+    };
+    for out in outputs.into_iter().flatten() {
+        if out.as_os_str() != "-" && same_file(input, out) {
+            return Err(CliError::Usage(format!(
+                "{} is the input file {}: writing it would replace the tree; name another output",
+                out.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether both paths exist and name one file.
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Whether both paths exist and name one file (hard links are not told apart here).
+#[cfg(not(unix))]
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// A command's failure, with the exit code it maps to.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {

@@ -66,24 +66,23 @@ impl Format {
     }
 
     /// The format to write `out` in: `to` when given; else the one its extension names; RON
-    /// for standard output and names without an extension (`/dev/stdout`). An extension that
-    /// names no format is refused rather than guessed, with the formats and `--to`.
+    /// for standard output and other streams (`/dev/stdout`, a FIFO). A file name whose
+    /// extension names no format, or that has none, is refused rather than guessed, with the
+    /// formats and `--to`.
     pub fn for_output(out: Option<&Path>, to: Option<Format>) -> Result<Format, String> {
         if let Some(to) = to {
             return Ok(to);
         }
-        let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
+        let Some(path) = out.filter(|p| p.as_os_str() != "-" && !save::is_stream(p)) else {
             return Ok(Format::Ron);
         };
-        match (Format::from_path(path), path.extension()) {
-            (Some(f), _) => Ok(f),
-            (None, None) => Ok(Format::Ron),
-            (None, Some(ext)) => Err(format!(
-                "{}: `.{}` names no tree format; name it .ron, .efg, .txt, .tree or .bracket, or give --to ron, efg or bracket",
+        Format::from_path(path).ok_or_else(|| {
+            format!(
+                "{}: {}; name it .ron, .efg, .txt, .tree or .bracket, or give --to ron, efg or bracket",
                 crate::text::terminal_safe(&path.display().to_string()),
-                crate::text::terminal_safe(&ext.to_string_lossy()),
-            )),
-        }
+                unnamed_format(path),
+            )
+        })
     }
 
     /// Guesses the format of a text without a telling extension.
@@ -201,6 +200,17 @@ impl From<Diagnostic> for LoadError {
     }
 }
 
+/// Why an output's name tells no format: its extension names none, or it has none.
+pub(crate) fn unnamed_format(path: &Path) -> String {
+    match path.extension() {
+        Some(ext) => format!(
+            "`.{}` names no format",
+            crate::text::terminal_safe(&ext.to_string_lossy())
+        ),
+        None => "no extension names a format".to_owned(),
+    }
+}
+
 /// Loads a tree file; the format comes from `format`, else the extension, else the content.
 /// Only regular files are read (a FIFO is refused before it is opened, so nothing blocks), and
 /// never more than [`max_file_bytes`], whatever the file's size claims.
@@ -278,41 +288,35 @@ fn read_text(
         path: name.to_owned(),
         source,
     };
+    // The first block tells a binary input: refused there, before a file's length is allocated
+    // or a stream of NULs is read to the limit.
+    let mut probe = Vec::new();
+    (&mut input)
+        .take(BINARY_PROBE as u64)
+        .read_to_end(&mut probe)
+        .map_err(io)?;
+    if probe.contains(&0) {
+        return Err(binary(name, &probe));
+    }
     // A file of known length is read straight into the buffer the parsers share, allocated
     // once: no regrowth while reading, and no copy into an `Arc` after (each would fault in and
     // copy the whole text again).
     let mut head = None;
     if let Some(len) = expected.filter(|&len| len <= limit)
         && let Ok(len) = usize::try_from(len)
+        && probe.len() <= len
     {
         let mut text: Arc<[u8]> = std::iter::repeat_n(0, len).collect();
         let buf = Arc::get_mut(&mut text).expect("a new Arc has one owner");
-        let filled = fill(&mut input, buf).map_err(io)?;
+        buf[..probe.len()].copy_from_slice(&probe);
+        let filled = probe.len() + fill(&mut input, &mut buf[probe.len()..]).map_err(io)?;
         head = Some((text, filled));
+        probe.clear();
     }
     // The rest: everything from a stream, nothing from a file that kept its length.
-    let read = head.as_ref().map_or(0, |&(_, filled)| filled);
+    let read = head.as_ref().map_or(probe.len(), |&(_, filled)| filled);
     let mut input = input.take(limit.saturating_add(1).saturating_sub(read as u64));
-    let mut rest = Vec::new();
-    // The first block tells a binary input: refused there, not after a stream of NULs has been
-    // read to the limit.
-    if read < BINARY_PROBE {
-        (&mut input)
-            .take((BINARY_PROBE - read) as u64)
-            .read_to_end(&mut rest)
-            .map_err(io)?;
-    }
-    let head_bytes = head
-        .as_ref()
-        .map_or(&[][..], |(text, filled)| &text[..*filled]);
-    if head_bytes
-        .iter()
-        .chain(&rest)
-        .take(BINARY_PROBE)
-        .any(|&b| b == 0)
-    {
-        return Err(binary(name, &[head_bytes, &rest].concat()));
-    }
+    let mut rest = probe;
     input.read_to_end(&mut rest).map_err(io)?;
     let bytes = match head {
         Some((text, filled)) if filled == text.len() && rest.is_empty() => {
@@ -897,6 +901,31 @@ mod tests {
         }
     }
 
+    /// A file whose first block is NULs and whose further reads fail: a refusal that read past
+    /// the first block reports the failure instead.
+    struct NulsThenFailure(usize);
+
+    impl Read for NulsThenFailure {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                return Err(std::io::Error::other("read past the first block"));
+            }
+            let n = buf.len().min(self.0);
+            buf[..n].fill(0);
+            self.0 -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_binary_file_is_refused_at_its_first_block() {
+        for expected in [None, Some(1 << 20), Some(MAX_FILE_BYTES)] {
+            let input = NulsThenFailure(BINARY_PROBE);
+            let e = read_text("z.ron", input, MAX_FILE_BYTES, expected).unwrap_err();
+            assert!(e.to_string().contains("binary file"), "{expected:?}: {e}");
+        }
+    }
+
     #[test]
     fn an_output_format_is_named_never_guessed() {
         let out = |p: &str, to| Format::for_output(Some(Path::new(p)), to);
@@ -908,9 +937,12 @@ mod tests {
         assert_eq!(out("t.xyz", Some(Format::Efg)), Ok(Format::Efg));
         let e = out("t.xyz", None).unwrap_err();
         assert!(
-            e.contains("`.xyz` names no tree format") && e.contains("--to"),
+            e.contains("`.xyz` names no format") && e.contains("--to"),
             "{e}"
         );
+        let e = out("out", None).unwrap_err();
+        assert!(e.contains("out: no extension names a format"), "{e}");
+        assert_eq!(out("out", Some(Format::Bracket)), Ok(Format::Bracket));
     }
 
     #[test]

@@ -800,3 +800,38 @@ fn node_refusals_name_the_node_by_path() {
         stderr(&o)
     );
 }
+
+#[test]
+fn typed_text_is_echoed_as_typed_escaped() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["info", "--gen", "uniform -b 3\u{1b} -d 2"],
+            "invalid value '3\\u{1b}'",
+        ),
+        (
+            &["info", "--gen", "uniform -b \u{1b} -d 2"],
+            "invalid value '\\u{1b}'",
+        ),
+        (
+            &["run", "a\u{1b}[2J", "--expr", "(1,2)"],
+            "unknown algorithm `a\\u{1b}[2J`",
+        ),
+        (
+            &["run", "AlphaBetaX\u{2029}", "--expr", "(1,2)"],
+            "unknown algorithm `AlphaBetaX\\u{2029}`",
+        ),
+        (
+            &["run", "alphabeta", "--expr", "(1,2)", "--depth", ""],
+            "--depth needs a value: `--depth=D`",
+        ),
+        (
+            &["run", "ALPHABETA:depth", "--expr", "(1,2)"],
+            "`alphabeta:depth=D`",
+        ),
+    ];
+    for (args, echo) in cases {
+        let o = prune(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(echo), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -532,3 +532,85 @@ fn a_binary_stream_is_refused_at_its_first_block() {
         "{written} bytes were taken before the refusal"
     );
 }
+
+#[test]
+fn no_output_is_written_over_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("same.ron");
+    assert_eq!(gen_to(&tree).status.code(), Some(0));
+    let link = dir.path().join("link.ron");
+    fs::hard_link(&tree, &link).unwrap();
+    let t = tree.to_str().unwrap();
+    let dotted = format!("{}/./same.ron", dir.path().display());
+    let l = link.to_str().unwrap();
+    let cases: [&[&str]; 6] = [
+        &["draw", t, "-o", t, "--format", "text"],
+        &["draw", t, "-o", &dotted, "--format", "svg"],
+        &["run", "alphabeta", t, "--trace", l],
+        &["run", "alphabeta", t, "--dot", t, "--stats-csv", "-"],
+        &["compare", t, "--algos", "alphabeta", "--stats-csv", t],
+        &["convert", t, &dotted],
+    ];
+    for args in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("is the input file"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(fs::read(&tree).unwrap(), expected_tree(), "{args:?}");
+    }
+    // A new output, or one that is another file, is written.
+    let other = dir.path().join("other.txt");
+    let o = run(&["draw", t, "-o", other.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["draw", t, "-o", other.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_sparse_file_of_zeros_is_refused_as_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let zeros = dir.path().join("z.ron");
+    fs::File::create(&zeros).unwrap().set_len(1 << 30).unwrap();
+    let o = run(&["info", zeros.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("binary file"), "{}", stderr(&o));
+}
+
+#[test]
+fn an_output_name_without_a_format_is_refused_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("t.ron");
+    assert_eq!(gen_to(&tree).status.code(), Some(0));
+    let t = tree.to_str().unwrap();
+    let pic = dir.path().join("pic.xyz");
+    let bare = dir.path().join("out");
+    let cases: [(&[&str], &Path, &str); 4] = [
+        (&["draw", t, "-o", pic.to_str().unwrap()], &pic, "--format"),
+        (
+            &["draw", t, "-o", bare.to_str().unwrap()],
+            &bare,
+            "--format",
+        ),
+        (&["convert", t, bare.to_str().unwrap()], &bare, "--to"),
+        (
+            &["gen", "uniform", "-o", bare.to_str().unwrap()],
+            &bare,
+            "--to",
+        ),
+    ];
+    for (args, out, flag) in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(flag), "{args:?}: {}", stderr(&o));
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+    // Naming the format writes any name; streams take the default.
+    let o = run(&["draw", t, "-o", bare.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["convert", t, "/dev/stdout"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.stdout, expected_tree());
+}

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, emit, load_file};
+use super::{CliError, emit, load_file, refuse_output_over_input};
 use crate::format::{self, Format};
 
 #[derive(Debug, Args)]
@@ -36,7 +36,10 @@ pub fn run(a: &ConvertArgs) -> Result<(), CliError> {
             ));
         }
         (None, [input]) => (load_file(input, a.from)?, None),
-        (None, [input, out]) => (load_file(input, a.from)?, Some(out)),
+        (None, [input, out]) => {
+            refuse_output_over_input(Some(input), [Some(out)])?;
+            (load_file(input, a.from)?, Some(out))
+        }
         (None, _) => {
             return Err(CliError::Usage(
                 "give an input file (or --expr TREE) and an output file".into(),

@@ -1,12 +1,13 @@
 //! `prune draw`: the tree drawn top-down as in the papers, at any step of a run.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, TreeSource, emit};
+use super::{CliError, TreeSource, emit, refuse_output_over_input};
 use crate::draw::{self, At, Options, PictureFormat};
+use crate::format;
 use crate::search::Algorithm;
 use crate::tree::{NodeId, Tree};
 
@@ -43,7 +44,8 @@ pub struct DrawArgs {
     /// The state after this many steps of the run (default: the end; 0: before the search).
     #[arg(long, value_name = "K", requires = "run")]
     pub step: Option<usize>,
-    /// The picture's format (default: from OUT's extension — .txt, .svg, .tex, .dot — or text).
+    /// The picture's format (default: from OUT's extension — .txt, .svg, .tex, .dot — or text on
+    /// standard output; another extension, or none, is refused).
     #[arg(long, value_enum)]
     pub format: Option<DrawFormat>,
     /// Write the picture here (`-`: standard output, the default).
@@ -75,6 +77,8 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         .map(|spec| Algorithm::parse(spec, &Default::default()))
         .transpose()
         .map_err(CliError::usage)?;
+    let format = picture_format(a.format, a.output.as_deref())?;
+    refuse_output_over_input(a.source.file.as_deref(), [a.output.as_ref()])?;
     let tree = a.source.load()?;
     let root = match &a.node {
         Some(n) => find_node(&tree, n)?,
@@ -84,11 +88,6 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         root,
         depth: a.depth,
         width: a.width,
-    };
-    let format = match (a.format, &a.output) {
-        (Some(f), _) => f.into(),
-        (None, Some(out)) => PictureFormat::from_extension(out).unwrap_or(PictureFormat::Text),
-        (None, None) => PictureFormat::Text,
     };
     let sizes = tree.subtree_sizes();
     let text = match &algo {
@@ -120,6 +119,27 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
 }
 
 /// A node named by its path of 1-based child numbers (`2.1`), or by its label.
+/// `format` when given; else the one OUT's extension names; text on standard output and other
+/// streams. A file name that names no picture format is refused rather than drawn as text.
+fn picture_format(
+    format: Option<DrawFormat>,
+    out: Option<&Path>,
+) -> Result<PictureFormat, CliError> {
+    if let Some(f) = format {
+        return Ok(f.into());
+    }
+    let Some(out) = out.filter(|p| p.as_os_str() != "-" && !format::save::is_stream(p)) else {
+        return Ok(PictureFormat::Text);
+    };
+    PictureFormat::from_extension(out).ok_or_else(|| {
+        CliError::Usage(format!(
+            "{}: {}; name it .txt, .text, .svg, .tex, .tikz, .dot or .gv, or give --format text, svg, tikz or dot",
+            out.display(),
+            format::unnamed_format(out)
+        ))
+    })
+}
+
 fn find_node(tree: &Tree, name: &str) -> Result<NodeId, CliError> {
     let name = name.trim();
     let by_path = name.trim_start_matches('#');

@@ -290,6 +290,11 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
             "--gen '{line}': name a family and its parameters, e.g. --gen 'uniform -b 3 -d 3 --seed 42' (see prune gen --help)"
         )));
     }
+    // clap's rendered report strips what looks like a terminal sequence (an ESC and what
+    // follows), so it would echo `-b 3\e` as `'3'`. No value of `gen` holds a control character:
+    // clap gets the words escaped, refuses them, and its report shows them as typed.
+    let words: Vec<_> = words.into_iter().map(crate::text::terminal_safe).collect();
+    let words: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
     let parsed = GenLine::try_parse_from(&words).map_err(|e| {
         let text = e.render().to_string();
         let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());

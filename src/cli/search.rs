@@ -9,7 +9,7 @@ use clap::Args;
 use serde_json::{Value as Json, json};
 
 use super::experiment::OutputFormat;
-use super::{CliError, TreeSource, print, write_output};
+use super::{CliError, TreeSource, print, refuse_output_over_input, write_output};
 use crate::analyze;
 use crate::report::{Cell, Column, Table, col};
 use crate::search::{
@@ -102,6 +102,15 @@ impl ParamArgs {
                 Param::History => self.history.then(|| "true".to_owned()),
             };
             if let Some(text) = text {
+                // The catalogue's message spells the inline form (`ALGO:depth=D`), which
+                // names an algorithm a flag does not have.
+                if text.trim().is_empty() {
+                    return Err(CliError::Usage(format!(
+                        "--{key} needs a value: `--{key}={placeholder}`",
+                        key = spec.key,
+                        placeholder = spec.placeholder
+                    )));
+                }
                 p.set(spec, "", Some(&text))
                     .map_err(|e| CliError::Usage(format!("--{}: {e}", spec.key)))?;
             }
@@ -230,6 +239,10 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
             )));
         }
     }
+    refuse_output_over_input(
+        a.source.file.as_deref(),
+        [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
+    )?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
@@ -522,6 +535,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
+    refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let results: Vec<(Algorithm, Result<Run, String>)> = algos

@@ -8,7 +8,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, Config};
 
 use crate::text::{escape_unsafe, is_unsafe_char, terminal_safe};
@@ -59,9 +59,13 @@ impl Diagnostic {
     /// terminal: control and invisible characters in the quoted line, the message and the file
     /// name are shown escaped ([`terminal_safe`]), the caret under the escaped form.
     pub fn render(&self, color: bool) -> String {
-        let (shown, span) = escaped_excerpt(&self.source, self.span.clone());
+        let (shown, span, skipped) = escaped_excerpt(&self.source, self.span.clone());
         let name = terminal_safe(&self.file);
-        let file = SimpleFile::new(name.as_ref(), shown.as_str());
+        let file = Excerpt {
+            file: SimpleFile::new(name.as_ref(), shown.as_str()),
+            line: line_col(&self.source, self.span.start).0 - 1,
+            skipped,
+        };
         let mut report = Report::error()
             .with_message(terminal_safe(&self.message))
             .with_labels(vec![Label::primary((), span)]);
@@ -101,11 +105,62 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// The most characters quoted on each side of the offending text: a long line (a 2,000-player
+/// `.efg` header) is cut around it, each cut marked `…`.
+const CONTEXT: usize = 60;
+
+/// The shown excerpt, whose first quoted line may have lost its start: the columns of that line
+/// count the characters cut, so the report's `line:col` stays the file's.
+struct Excerpt<'a> {
+    file: SimpleFile<&'a str, &'a str>,
+    /// 0-based index of the line whose start was cut.
+    line: usize,
+    /// Characters cut from it, less the one `…` that stands for them.
+    skipped: usize,
+}
+
+impl<'a> Files<'a> for Excerpt<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(self.file.name())
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(self.file.source())
+    }
+
+    fn line_index(&'a self, id: (), byte_index: usize) -> Result<usize, files::Error> {
+        self.file.line_index(id, byte_index)
+    }
+
+    fn line_range(&'a self, id: (), line_index: usize) -> Result<Range<usize>, files::Error> {
+        self.file.line_range(id, line_index)
+    }
+
+    fn column_number(
+        &'a self,
+        id: (),
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        let column = self.file.column_number(id, line_index, byte_index)?;
+        Ok(if line_index == self.line {
+            column + self.skipped
+        } else {
+            column
+        })
+    }
+}
+
 /// The lines `span` touches, escaped for a terminal (tabs and line ends kept), after as many
-/// empty lines as precede them so line numbers stay right; and `span` moved onto the escaped
-/// text, so the caret sits under the escape of an invisible character, and a zero-width span
-/// on one becomes the whole escape.
-fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>) {
+/// empty lines as precede them so line numbers stay right, cut to [`CONTEXT`] characters on each
+/// side of the span; `span` moved onto the escaped text, so the caret sits under the escape of
+/// an invisible character, and a zero-width span on one becomes the whole escape; and how many
+/// characters the cut before the span took, less its `…`.
+fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>, usize) {
     // Spans from byte-level checks (invalid UTF-8) may end inside a character: widen them.
     let mut span = span;
     while !source.is_char_boundary(span.start) {
@@ -121,7 +176,18 @@ fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>) {
     let keep = |c: char| c == '\t' || c == '\n' || c == '\r';
     let before = source[..first].bytes().filter(|&b| b == b'\n').count();
     let mut shown = "\n".repeat(before);
-    shown.push_str(&escape_unsafe(&source[first..span.start], keep));
+    let lead = &source[first..span.start];
+    let lead_chars = lead.chars().count();
+    let mut skipped = 0;
+    if lead_chars > CONTEXT {
+        let cut = lead_chars - CONTEXT;
+        let at = lead.char_indices().nth(cut).map_or(lead.len(), |(i, _)| i);
+        shown.push('…');
+        shown.push_str(&escape_unsafe(&lead[at..], keep));
+        skipped = cut - 1;
+    } else {
+        shown.push_str(&escape_unsafe(lead, keep));
+    }
     let start = shown.len();
     let inner = &source[span.clone()];
     let mut end = start + escape_unsafe(inner, keep).len();
@@ -136,8 +202,15 @@ fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>) {
             end = start + escape_unsafe(&c.to_string(), keep).len();
         }
     }
-    shown.push_str(&escape_unsafe(&source[span.end..last], keep));
-    (shown, start..end)
+    let trail = &source[span.end..last];
+    match trail.char_indices().nth(CONTEXT) {
+        Some((at, _)) => {
+            shown.push_str(&escape_unsafe(&trail[..at], keep));
+            shown.push('…');
+        }
+        None => shown.push_str(&escape_unsafe(trail, keep)),
+    }
+    (shown, start..end, skipped)
 }
 
 /// 1-based line and character column of byte `offset` in `text`.
@@ -155,6 +228,27 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_is_cut_around_the_error_and_keeps_its_column() {
+        let line = format!("{}X{}", "a".repeat(10_000), "b".repeat(10_000));
+        let source = format!("first\n{line}\nlast\n");
+        let at = source.find('X').unwrap();
+        let d = Diagnostic::new(
+            "big.efg",
+            &Arc::from(source.as_str()),
+            at..at + 1,
+            "no X here",
+        );
+        let r = d.render(false);
+        assert!(r.len() < 1_000, "{} bytes: {r}", r.len());
+        assert!(r.contains("big.efg:2:10001"), "{r}");
+        let quoted = r.lines().find(|l| l.contains("aX")).unwrap();
+        assert!(quoted.contains("…aaaa") && quoted.contains("bbbb…"), "{r}");
+        let caret = r.lines().find(|l| l.contains('^')).unwrap();
+        let column = |l: &str, c: char| l.chars().position(|x| x == c);
+        assert_eq!(column(caret, '^'), column(quoted, 'X'), "{r}");
+    }
 
     #[test]
     fn positions_are_one_based_in_characters() {

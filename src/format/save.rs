@@ -183,6 +183,13 @@ fn refusal(message: String) -> io::Error {
     io::Error::other(message)
 }
 
+/// Whether `path` names a stream rather than a file to keep: standard output or error, or an
+/// existing FIFO or device. Such outputs take the default format, having no extension to name one.
+pub fn is_stream(path: &Path) -> bool {
+    standard_stream(path).is_some()
+        || fs::metadata(path).is_ok_and(|m| matches!(Kind::of(&m), Kind::Stream))
+}
+
 /// 1 for the names of standard output, 2 for standard error's.
 fn standard_stream(path: &Path) -> Option<u8> {
     let s = path.to_str()?;

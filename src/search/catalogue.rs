@@ -502,8 +502,16 @@ impl Algorithm {
     /// `krule:k=4`, `paranoid:player=2` (players from 1), `mtdf:guess=5`, `star1:rightmost`;
     /// parameters not given come from `defaults`.
     pub fn parse(spec: &str, defaults: &Params) -> Result<Algorithm, ParamError> {
-        let mut parts = spec.trim().split(':');
-        let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        // Only ASCII blanks are trimmed: a U+2029 typed at the end is part of what is echoed.
+        let mut parts = spec.trim_ascii().split(':');
+        let typed = parts.next().unwrap_or_default().trim_ascii();
+        let name = typed.to_ascii_lowercase();
+        if find(&name).is_none() {
+            // The name as typed, not lowercased: the message quotes the user.
+            return Err(ParamError::UnknownAlgorithm {
+                name: typed.to_owned(),
+            });
+        }
         let mut p = defaults.clone();
         for param in parts {
             let (key, value) = match param.split_once('=') {
