@@ -1293,6 +1293,18 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
         format::write(&a.tree, format::Format::Bracket),
         "the extension chooses the format"
     );
+    // A new name that names no format is refused, not written as RON by guess.
+    let unnamed = dir.path().join("unnamed.xyz");
+    keys(&mut a, &["W"]);
+    clear_field(&mut a);
+    typed(&mut a, &unnamed.display().to_string());
+    keys(&mut a, &["enter"]);
+    assert!(!unnamed.exists());
+    let Mode::Form(f) = &a.mode else {
+        panic!("the form stays open with the refusal")
+    };
+    let said = f.error.as_deref().unwrap_or("");
+    assert!(said.contains("`.xyz` names no format"), "{said}");
 }
 
 #[test]

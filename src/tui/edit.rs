@@ -880,13 +880,40 @@ impl App {
         self.save_to(&path)
     }
 
+    /// The format a save to `path` writes: the one its extension names; for the file the tree
+    /// came from, the one its text is in (as the loader read it); RON on a stream.
+    fn save_format(&self, path: &Path) -> Result<crate::format::Format, String> {
+        use crate::format::Format;
+        if let Some(format) = Format::from_path(path) {
+            return Ok(format);
+        }
+        if self.file.as_deref() == Some(path) {
+            let mut head = Vec::new();
+            let read = std::fs::File::open(path).and_then(|f| {
+                std::io::Read::read_to_end(&mut std::io::Read::take(f, 4096), &mut head)
+            });
+            if read.is_ok() {
+                return Ok(Format::sniff(&String::from_utf8_lossy(&head)));
+            }
+        }
+        Format::for_output(Some(path), None).map_err(|_| {
+            format!(
+                "{}: {}; name it .ron, .efg, .txt, .tree or .bracket",
+                crate::text::terminal_safe(&path.display().to_string()),
+                crate::format::unnamed_format(path)
+            )
+        })
+    }
+
     /// Writes the tree to `path` the way the command line writes (atomically; devices in
-    /// place), in the format its extension names, RON by default.
+    /// place), in the format its extension names. The file the tree was read from keeps the
+    /// format it was read in whatever its name; any other name that names no format is refused
+    /// rather than guessed, as the command line refuses it.
     pub(super) fn save_to(&mut self, path: &Path) -> Result<(), String> {
         if path.as_os_str() == "-" {
             return Err("the explorer is drawing on standard output: give a file name".into());
         }
-        let format = crate::format::Format::from_path(path).unwrap_or(crate::format::Format::Ron);
+        let format = self.save_format(path)?;
         crate::format::check_text_room(&self.tree, format)?;
         crate::format::save(&self.tree, path, Some(format))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
