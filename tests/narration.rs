@@ -289,15 +289,19 @@ fn every_provenance_names_the_event_that_set_the_bound() {
     assert!(checked > 10_000, "{checked} bounds");
 }
 
-/// The root's entries (and re-searches) up to step `s` (0-based), and in all: the passes.
+/// The pass step `s` (0-based) is in, and the passes in all: one, and one more for each
+/// re-search of the root (MTD(f)'s next null window, a failed aspiration window).
 fn passes(tree: &Tree, trace: &prune::trace::Trace, s: usize) -> (usize, usize) {
-    let entries: Vec<usize> = (0..trace.len())
+    let researches: Vec<usize> = (0..trace.len())
         .filter(|&t| {
             matches!(trace.event(t).view(),
-                EventView::Enter { node, .. } | EventView::Research { node, .. } if node == tree.root())
+                EventView::Research { node, .. } if node == tree.root())
         })
         .collect();
-    (entries.iter().filter(|&&t| t <= s).count(), entries.len())
+    (
+        1 + researches.iter().filter(|&&t| t <= s).count(),
+        1 + researches.len(),
+    )
 }
 
 /// Issue: the detail said "#1 returned 3 ≥ β = +∞ of the root" and "beta after child 1, 8
@@ -631,4 +635,95 @@ fn fail_hard_alpha_beta_returns_alpha_and_practice_says_so() {
         "{}",
         q.why
     );
+}
+
+/// The most significant digits of any number in `line` ("8.333333333333334": 16; "0.125": 3;
+/// "1,234": 1 and 3).
+fn longest_digits(line: &str) -> usize {
+    line.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .map(|n| n.replace('.', "").trim_start_matches('0').len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Trees for the detail panel: seeded random, chance (Star1/Star2's A and B, thirds), win/loss,
+/// Ballard's figure 6 and tic-tac-toe (MTD(f)'s passes, its −0 null windows).
+fn detail_trees() -> Vec<Tree> {
+    let mut out: Vec<Tree> = trees().into_iter().take(48).collect();
+    let ballard =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-6.ron");
+    out.push(prune::format::load(&ballard, None).unwrap());
+    out.push(prune::cli::default_tree());
+    out.push(
+        generate::game::generate(&generate::game::Game::TicTacToe { depth: Some(3) }).unwrap(),
+    );
+    out
+}
+
+/// Issue: the detail said "window α 7 .. β 8 (pass 7)" of a run of 4 passes, "true value
+/// 2.5555555555555554", "A 8.333333333333334", "prob 0.3333333333333333 (1/3)" and
+/// "window α -0 .. β 1". Every line of every node, for every algorithm at the end of its run:
+/// numbers short, no −0, every pass one the run made, and the window's the pass it was set in.
+#[test]
+fn every_detail_line_is_short_and_names_a_pass_the_run_made() {
+    use prune::trace::provenance::entry_step;
+    use prune::tui::App;
+    use prune::tui::keymap::Keymap;
+    use prune::tui::theme::Theme;
+    let mut checked = 0usize;
+    for tree in detail_trees() {
+        let mut app = App::new(
+            tree.clone(),
+            "(test)".into(),
+            Keymap::default(),
+            vec![Theme::monochrome()],
+        );
+        let algos: Vec<Algorithm> = algorithms()
+            .into_iter()
+            .filter(|a| a.refusal(&tree).is_none())
+            .collect();
+        app.run_now(&algos);
+        for r in &mut app.runs {
+            r.step = r.trace.len();
+        }
+        let n = app.runs.len();
+        for node in tree.preorder() {
+            app.select(node);
+            // The current run's section first, then the others in order.
+            let mut order = (app.current..n).chain(0..app.current.min(n));
+            let mut run = None;
+            for line in prune::tui::draw::detail_text(&app) {
+                checked += 1;
+                if line.contains(" · step ") {
+                    run = order.next();
+                }
+                // Short numbers keep three decimals: "-5521.572" has seven digits, a full one 16 or 17.
+                assert!(longest_digits(&line) <= 7, "{line}");
+                assert!(!line.contains("-0 ") && !line.ends_with("-0"), "{line}");
+                let (Some(i), Some(at)) = (run, line.find("(pass ")) else {
+                    continue;
+                };
+                let r = &app.runs[i];
+                let said: usize = line[at + 6..].split(')').next().unwrap().parse().unwrap();
+                let (_, of) = passes(&tree, &r.trace, r.trace.len());
+                assert!(
+                    (1..=of).contains(&said),
+                    "{}: {line}, {of} passes",
+                    r.name()
+                );
+                let iterative = r
+                    .trace
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e.view(), EventView::Iteration { .. }));
+                if line.contains("window") && !iterative {
+                    let replay = r.replay(&tree);
+                    let entry = entry_step(&replay, node, r.trace.len()).unwrap();
+                    let (pass, _) = passes(&tree, &r.trace, entry);
+                    assert_eq!(said, pass, "{}: {line}", r.name());
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} lines");
 }

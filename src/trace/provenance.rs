@@ -340,19 +340,26 @@ pub fn pass_of(tree: &Tree, replay: &Replay, s: usize) -> Option<usize> {
     let root = tree.root();
     let start = replay.segment_start(s + 1);
     let (mut passes, mut this) = (0, 0);
+    // A re-search of the root is followed by its entry: both begin the same pass.
+    let mut researched = false;
     for t in replay.steps_of(root).iter().map(|&t| t as usize) {
         if t < start {
             continue;
         }
-        match trace.event(t).view() {
+        let begins = match trace.event(t).view() {
             EventView::Iteration { .. } if t > start => break,
-            EventView::Enter { node, .. } | EventView::Research { node, .. } if node == root => {
-                passes += 1;
-                if t <= s {
-                    this = passes;
-                }
+            EventView::Research { node, .. } if node == root => {
+                researched = true;
+                true
             }
-            _ => {}
+            EventView::Enter { node, .. } if node == root => !std::mem::take(&mut researched),
+            _ => false,
+        };
+        if begins {
+            passes += 1;
+            if t <= s {
+                this = passes;
+            }
         }
     }
     (passes > 1).then_some(this)
