@@ -104,6 +104,35 @@ fn wrong_child(tree: &Tree, trace: &prune::trace::Trace, k: usize, s: &str) -> O
         .then(|| format!("value {said} of child {name}, which returned {last}"))
 }
 
+/// Issue: MTD(f)'s next pass was narrated as "re-search the root with the wider window α 3 ..
+/// β 4", one as null as the last. A re-search called wider must be: wider than the window
+/// the node was last searched with (a NegaScout re-search after its null-window test, an
+/// aspiration window that failed).
+fn false_wider(trace: &prune::trace::Trace, k: usize, s: &str) -> Option<String> {
+    let EventView::Research {
+        node, alpha, beta, ..
+    } = trace.event(k - 1).view()
+    else {
+        return None;
+    };
+    let (pa, pb) = (0..k - 1).rev().find_map(|t| match trace.event(t).view() {
+        EventView::Enter {
+            node: n,
+            alpha,
+            beta,
+        }
+        | EventView::Research {
+            node: n,
+            alpha,
+            beta,
+            ..
+        } if n == node => Some((alpha, beta)),
+        _ => None,
+    })?;
+    let wider = beta - alpha > pb - pa;
+    (s.contains("wider") != wider).then(|| format!("after α {pa} .. β {pb}"))
+}
+
 fn trees() -> Vec<Tree> {
     let mut out = Vec::new();
     for seed in 0..60u64 {
@@ -179,6 +208,13 @@ fn every_sentence_of_every_algorithm_is_true() {
                         .or_insert_with(|| format!("false claim {claim} in: {s}"));
                 }
                 if let Some(bad) = garbled(&s) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
+                }
+                if k > 0
+                    && let Some(bad) = false_wider(&trace, k, &s)
+                {
                     failures
                         .entry(algo.label())
                         .or_insert_with(|| format!("{bad} in: {s}"));

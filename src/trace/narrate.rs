@@ -8,6 +8,22 @@ use crate::tree::{NodeId, Tree};
 
 use super::{EventView, NodeState, Replay, Shown, Status, Trace};
 
+/// The window `node` was last entered or re-searched with before step `s` (0-based).
+fn last_window(trace: &Trace, replay: &Replay, node: NodeId, s: usize) -> Option<(f64, f64)> {
+    replay
+        .steps_of(node)
+        .iter()
+        .map(|&t| t as usize)
+        .take_while(|&t| t < s)
+        .filter_map(|t| match trace.event(t).view() {
+            EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
+                Some((alpha, beta))
+            }
+            _ => None,
+        })
+        .last()
+}
+
 /// A node's state as the views show it: after the last step the root carries the run's own
 /// result. A driver may conclude more than its last pass said — MTD(f)'s last null-window pass
 /// returns a bound, but once its bounds meet the value is exact — so the root's last `exit`
@@ -101,7 +117,7 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
     let said = if run.algorithm.base() == &Algorithm::Sss {
         describe_sss(tree, trace, replay, k, &e)
     } else {
-        describe_event(tree, trace, replay, k, &e)
+        describe_event(tree, &run.algorithm, trace, replay, k, &e)
     };
     match e {
         EventView::Exit { node, bound, .. }
@@ -122,7 +138,14 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
 }
 
 /// One event in the words of a depth-first window search.
-fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &EventView) -> String {
+fn describe_event(
+    tree: &Tree,
+    algo: &Algorithm,
+    trace: &Trace,
+    replay: &Replay,
+    k: usize,
+    e: &EventView,
+) -> String {
     let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
     match *e {
         EventView::Enter { node, alpha, beta } => format!(
@@ -171,17 +194,25 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
             beta,
             aspiration,
         } => {
-            let why = if aspiration {
-                "the aspiration window failed: "
+            let window = format!("α {} .. β {}", short_number(alpha), short_number(beta));
+            if aspiration {
+                format!(
+                    "the aspiration window failed: re-search {} with the wider window {window}",
+                    name(node)
+                )
+            } else if matches!(algo.base(), Algorithm::Mtdf { .. }) {
+                format!(
+                    "next pass: search {} again with the null window {window}, moved to the bound the last pass returned",
+                    name(node)
+                )
+            } else if last_window(trace, replay, node, k - 1)
+                .is_some_and(|(a, b)| beta - alpha > b - a)
+            {
+                format!("re-search {} with the wider window {window}", name(node))
             } else {
-                ""
-            };
-            format!(
-                "{why}re-search {} with the wider window α {} .. β {}",
-                name(node),
-                short_number(alpha),
-                short_number(beta)
-            )
+                // NegaScout's test can fail just below β: the re-search window is as narrow.
+                format!("re-search {} with the window {window}", name(node))
+            }
         }
         EventView::Iteration { depth } => iteration_text(tree, replay, k, depth),
         EventView::TableHit {

@@ -50,7 +50,7 @@ pub enum Origin {
         clipped: bool,
     },
     /// Chosen by the algorithm, not returned from below: a null window's other end
-    /// (NegaScout, MTD(f)), a re-search's wider window, a probe's window.
+    /// (NegaScout, MTD(f)), a re-search's window, a probe's window.
     Chosen,
     /// The root's window when it is searched again after its aspiration window failed: the
     /// failed side open, the other kept.
