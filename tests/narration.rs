@@ -343,7 +343,9 @@ fn passes(tree: &Tree, trace: &prune::trace::Trace, s: usize) -> (usize, usize) 
 /// Issue: the detail said "#1 returned 3 ≥ β = +∞ of the root" and "beta after child 1, 8
 /// skipped" of SSS*, which compares nothing with a window and skips nothing it expanded;
 /// "pruned by finished without it at b2"; MTD(f)'s window of one pass beside the cutoff of
-/// another, neither named. Every node's cutoff and pruning lines, checked against the trace.
+/// another, neither named; "probe after child 3, 0 children skipped" where the probes spared
+/// the regular search of all 3; "0 children skipped" after the last child. Every node's cutoff
+/// and pruning lines, checked against the trace.
 #[test]
 fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
     use prune::trace::provenance::{cutoff_reason, cutoff_step, cutoff_summary, pruned_summary};
@@ -378,6 +380,18 @@ fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
                     let children = if skipped == 1 { "child" } else { "children" };
                     let expected = if sss {
                         format!("solved by child {}", after + 1)
+                    } else if kind == prune::search::Cutoff::Probe {
+                        format!(
+                            "probe after probing child {}: the regular search of its {}",
+                            after + 1,
+                            tree.child_count(node)
+                        )
+                    } else if skipped == 0 {
+                        format!(
+                            "{} after child {}, its last: nothing left to skip",
+                            kind.name(),
+                            after + 1
+                        )
                     } else {
                         format!(
                             "{} after child {}, {skipped} {children} skipped",

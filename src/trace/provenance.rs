@@ -405,6 +405,19 @@ pub fn cutoff_summary(
             n => format!(", the states of {n} other children purged from OPEN"),
         };
         format!("solved by child {}{purged}", after + 1)
+    } else if kind == Cutoff::Probe {
+        // The probes decide before the regular phase: it is spared for every child.
+        format!(
+            "probe after probing child {}: the regular search of its {} is spared",
+            after + 1,
+            count(tree.child_count(node), "child", "children")
+        )
+    } else if skipped == 0 {
+        format!(
+            "{} after child {}, its last: nothing left to skip",
+            kind.name(),
+            after + 1
+        )
     } else {
         format!(
             "{} after child {}, {} skipped",
