@@ -133,6 +133,26 @@ fn false_wider(trace: &prune::trace::Trace, k: usize, s: &str) -> Option<String>
     (s.contains("wider") != wider).then(|| format!("after α {pa} .. β {pb}"))
 }
 
+/// Issue: "A 8.333 .. B 11.333" and "B 35" with U = 10, while the child was searched with β
+/// 10. An Aᵢ below L or a Bᵢ above U (after "A", "B", "A2", "B2" …) must be said clipped.
+fn unclipped(tree: &Tree, s: &str) -> Option<String> {
+    let vb = tree.value_bounds();
+    let words: Vec<&str> = s.split_whitespace().collect();
+    words.windows(2).find_map(|w| {
+        let x: f64 = w[1].trim_end_matches([',', ')']).parse().ok()?;
+        let numbered =
+            |c: char| w[0].starts_with(c) && w[0][1..].chars().all(|d| d.is_ascii_digit());
+        let beyond = if numbered('A') && x < vb.lo {
+            "A clipped to L"
+        } else if numbered('B') && x > vb.hi {
+            "B clipped to U"
+        } else {
+            return None;
+        };
+        (!s.contains(beyond)).then(|| format!("{} {x} beyond L {} .. U {}", w[0], vb.lo, vb.hi))
+    })
+}
+
 fn trees() -> Vec<Tree> {
     let mut out = Vec::new();
     for seed in 0..60u64 {
@@ -208,6 +228,11 @@ fn every_sentence_of_every_algorithm_is_true() {
                         .or_insert_with(|| format!("false claim {claim} in: {s}"));
                 }
                 if let Some(bad) = garbled(&s) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
+                }
+                if let Some(bad) = unclipped(&tree, &s) {
                     failures
                         .entry(algo.label())
                         .or_insert_with(|| format!("{bad} in: {s}"));
@@ -750,6 +775,7 @@ fn every_detail_line_is_short_and_names_a_pass_the_run_made() {
                 // Short numbers keep three decimals: "-5521.572" has seven digits, a full one 16 or 17.
                 assert!(longest_digits(&line) <= 7, "{line}");
                 assert!(!line.contains("-0 ") && !line.ends_with("-0"), "{line}");
+                assert_eq!(unclipped(&tree, &line), None, "{line}");
                 let (Some(i), Some(at)) = (run, line.find("(pass ")) else {
                     continue;
                 };

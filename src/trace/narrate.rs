@@ -8,6 +8,25 @@ use crate::tree::{NodeId, Tree};
 
 use super::{EventView, NodeState, Replay, Shown, Status, Trace};
 
+/// Where Ballard's Aᵢ or Bᵢ lies beyond the leaves' bounds L..U, the child is searched with the
+/// bound clipped to them (`lower_end`, `upper_end`): ", B clipped to U 10", so that no reader
+/// takes B 35 for the window searched. Empty when both lie within.
+pub fn clip_note(tree: &Tree, a: f64, b: f64) -> String {
+    let vb = tree.value_bounds();
+    let mut parts = Vec::new();
+    if a < vb.lo {
+        parts.push(format!("A clipped to L {}", short_number(vb.lo)));
+    }
+    if b > vb.hi {
+        parts.push(format!("B clipped to U {}", short_number(vb.hi)));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", parts.join(" and "))
+    }
+}
+
 /// The window `node` was last entered or re-searched with before step `s` (0-based).
 fn last_window(trace: &Trace, replay: &Replay, node: NodeId, s: usize) -> Option<(f64, f64)> {
     replay
@@ -173,11 +192,12 @@ fn describe_event(
         EventView::ChanceBounds { child, a, b } => {
             let p = tree.parent(child).expect("a chance node's child");
             format!(
-                "at {}: search child {} with A {} .. B {} (equations 2–8)",
+                "at {}: search child {} with A {} .. B {} (equations 2–8){}",
                 name(p),
                 tree.child_index(child) + 1,
                 short_number(a),
-                short_number(b)
+                short_number(b),
+                clip_note(tree, a, b)
             )
         }
         EventView::Probe { child } => {

@@ -10,7 +10,7 @@ use crate::search::{Bound, Value};
 use crate::text::{
     count, kind_glyph, kind_words, node_name, readable_number, readable_vector, thousands,
 };
-use crate::trace::narrate::{describe, probe_sums, settled};
+use crate::trace::narrate::{clip_note, describe, probe_sums, settled};
 use crate::trace::provenance::{self, End};
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
@@ -237,7 +237,10 @@ pub(super) fn detail_lines(app: &App) -> Vec<Line<'static>> {
         if let Some((a, b)) = st.chance_bounds {
             lines.push(Line::from(vec![
                 label("A, B"),
-                Span::styled(format!("A {} .. B {}", short(a), short(b)), t.fg(t.text)),
+                Span::styled(
+                    format!("A {} .. B {}{}", short(a), short(b), clip_note(tree, a, b)),
+                    t.fg(t.text),
+                ),
             ]));
         }
         if let Some(v) = st.value.filter(|_| st.status == Status::Done) {
@@ -316,10 +319,11 @@ pub(super) fn detail_lines(app: &App) -> Vec<Line<'static>> {
                     .map(|v| shown_text(app, &r.trace, c, v));
                 let text = match (cs.chance_bounds, v, probe) {
                     (Some((a, b)), v, p) => format!(
-                        "  A{0} {1}  B{0} {2}  → {3}{4}",
+                        "  A{0} {1}  B{0} {2}{3}  → {4}{5}",
                         k + 1,
                         short(a),
                         short(b),
+                        clip_note(tree, a, b),
                         v.unwrap_or_else(|| "not yet".into()),
                         p.unwrap_or_default()
                     ),
