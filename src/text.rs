@@ -92,7 +92,7 @@ pub fn push_number(out: &mut String, x: f64) {
 }
 
 /// A number for the screen and for sentences: `+∞`/`−∞` for the infinite bounds, long reals cut
-/// to three decimals (the detail panel shows them whole).
+/// to three decimals.
 pub fn short_number(x: f64) -> String {
     if x == f64::INFINITY {
         "+∞".into()

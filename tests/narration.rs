@@ -104,6 +104,55 @@ fn wrong_child(tree: &Tree, trace: &prune::trace::Trace, k: usize, s: &str) -> O
         .then(|| format!("value {said} of child {name}, which returned {last}"))
 }
 
+/// Issue: MTD(f)'s next pass was narrated as "re-search the root with the wider window α 3 ..
+/// β 4", one as null as the last. A re-search called wider must be: wider than the window
+/// the node was last searched with (a NegaScout re-search after its null-window test, an
+/// aspiration window that failed).
+fn false_wider(trace: &prune::trace::Trace, k: usize, s: &str) -> Option<String> {
+    let EventView::Research {
+        node, alpha, beta, ..
+    } = trace.event(k - 1).view()
+    else {
+        return None;
+    };
+    let (pa, pb) = (0..k - 1).rev().find_map(|t| match trace.event(t).view() {
+        EventView::Enter {
+            node: n,
+            alpha,
+            beta,
+        }
+        | EventView::Research {
+            node: n,
+            alpha,
+            beta,
+            ..
+        } if n == node => Some((alpha, beta)),
+        _ => None,
+    })?;
+    let wider = beta - alpha > pb - pa;
+    (s.contains("wider") != wider).then(|| format!("after α {pa} .. β {pb}"))
+}
+
+/// Issue: "A 8.333 .. B 11.333" and "B 35" with U = 10, while the child was searched with β
+/// 10. An Aᵢ below L or a Bᵢ above U (after "A", "B", "A2", "B2" …) must be said clipped.
+fn unclipped(tree: &Tree, s: &str) -> Option<String> {
+    let vb = tree.value_bounds();
+    let words: Vec<&str> = s.split_whitespace().collect();
+    words.windows(2).find_map(|w| {
+        let x: f64 = w[1].trim_end_matches([',', ')']).parse().ok()?;
+        let numbered =
+            |c: char| w[0].starts_with(c) && w[0][1..].chars().all(|d| d.is_ascii_digit());
+        let beyond = if numbered('A') && x < vb.lo {
+            "A clipped to L"
+        } else if numbered('B') && x > vb.hi {
+            "B clipped to U"
+        } else {
+            return None;
+        };
+        (!s.contains(beyond)).then(|| format!("{} {x} beyond L {} .. U {}", w[0], vb.lo, vb.hi))
+    })
+}
+
 fn trees() -> Vec<Tree> {
     let mut out = Vec::new();
     for seed in 0..60u64 {
@@ -179,6 +228,18 @@ fn every_sentence_of_every_algorithm_is_true() {
                         .or_insert_with(|| format!("false claim {claim} in: {s}"));
                 }
                 if let Some(bad) = garbled(&s) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
+                }
+                if let Some(bad) = unclipped(&tree, &s) {
+                    failures
+                        .entry(algo.label())
+                        .or_insert_with(|| format!("{bad} in: {s}"));
+                }
+                if k > 0
+                    && let Some(bad) = false_wider(&trace, k, &s)
+                {
                     failures
                         .entry(algo.label())
                         .or_insert_with(|| format!("{bad} in: {s}"));
@@ -289,21 +350,27 @@ fn every_provenance_names_the_event_that_set_the_bound() {
     assert!(checked > 10_000, "{checked} bounds");
 }
 
-/// The root's entries (and re-searches) up to step `s` (0-based), and in all: the passes.
+/// The pass step `s` (0-based) is in, and the passes in all: one, and one more for each
+/// re-search of the root (MTD(f)'s next null window, a failed aspiration window).
 fn passes(tree: &Tree, trace: &prune::trace::Trace, s: usize) -> (usize, usize) {
-    let entries: Vec<usize> = (0..trace.len())
+    let researches: Vec<usize> = (0..trace.len())
         .filter(|&t| {
             matches!(trace.event(t).view(),
-                EventView::Enter { node, .. } | EventView::Research { node, .. } if node == tree.root())
+                EventView::Research { node, .. } if node == tree.root())
         })
         .collect();
-    (entries.iter().filter(|&&t| t <= s).count(), entries.len())
+    (
+        1 + researches.iter().filter(|&&t| t <= s).count(),
+        1 + researches.len(),
+    )
 }
 
 /// Issue: the detail said "#1 returned 3 ≥ β = +∞ of the root" and "beta after child 1, 8
 /// skipped" of SSS*, which compares nothing with a window and skips nothing it expanded;
 /// "pruned by finished without it at b2"; MTD(f)'s window of one pass beside the cutoff of
-/// another, neither named. Every node's cutoff and pruning lines, checked against the trace.
+/// another, neither named; "probe after child 3, 0 children skipped" where the probes spared
+/// the regular search of all 3; "0 children skipped" after the last child. Every node's cutoff
+/// and pruning lines, checked against the trace.
 #[test]
 fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
     use prune::trace::provenance::{cutoff_reason, cutoff_step, cutoff_summary, pruned_summary};
@@ -338,6 +405,18 @@ fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
                     let children = if skipped == 1 { "child" } else { "children" };
                     let expected = if sss {
                         format!("solved by child {}", after + 1)
+                    } else if kind == prune::search::Cutoff::Probe {
+                        format!(
+                            "probe after probing child {}: the regular search of its {}",
+                            after + 1,
+                            tree.child_count(node)
+                        )
+                    } else if skipped == 0 {
+                        format!(
+                            "{} after child {}, its last: nothing left to skip",
+                            kind.name(),
+                            after + 1
+                        )
                     } else {
                         format!(
                             "{} after child {}, {skipped} {children} skipped",
@@ -631,4 +710,96 @@ fn fail_hard_alpha_beta_returns_alpha_and_practice_says_so() {
         "{}",
         q.why
     );
+}
+
+/// The most significant digits of any number in `line` ("8.333333333333334": 16; "0.125": 3;
+/// "1,234": 1 and 3).
+fn longest_digits(line: &str) -> usize {
+    line.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .map(|n| n.replace('.', "").trim_start_matches('0').len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Trees for the detail panel: seeded random, chance (Star1/Star2's A and B, thirds), win/loss,
+/// Ballard's figure 6 and tic-tac-toe (MTD(f)'s passes, its −0 null windows).
+fn detail_trees() -> Vec<Tree> {
+    let mut out: Vec<Tree> = trees().into_iter().take(48).collect();
+    let ballard =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-6.ron");
+    out.push(prune::format::load(&ballard, None).unwrap());
+    out.push(prune::cli::default_tree());
+    out.push(
+        generate::game::generate(&generate::game::Game::TicTacToe { depth: Some(3) }).unwrap(),
+    );
+    out
+}
+
+/// Issue: the detail said "window α 7 .. β 8 (pass 7)" of a run of 4 passes, "true value
+/// 2.5555555555555554", "A 8.333333333333334", "prob 0.3333333333333333 (1/3)" and
+/// "window α -0 .. β 1". Every line of every node, for every algorithm at the end of its run:
+/// numbers short, no −0, every pass one the run made, and the window's the pass it was set in.
+#[test]
+fn every_detail_line_is_short_and_names_a_pass_the_run_made() {
+    use prune::trace::provenance::entry_step;
+    use prune::tui::App;
+    use prune::tui::keymap::Keymap;
+    use prune::tui::theme::Theme;
+    let mut checked = 0usize;
+    for tree in detail_trees() {
+        let mut app = App::new(
+            tree.clone(),
+            "(test)".into(),
+            Keymap::default(),
+            vec![Theme::monochrome()],
+        );
+        let algos: Vec<Algorithm> = algorithms()
+            .into_iter()
+            .filter(|a| a.refusal(&tree).is_none())
+            .collect();
+        app.run_now(&algos);
+        for r in &mut app.runs {
+            r.step = r.trace.len();
+        }
+        let n = app.runs.len();
+        for node in tree.preorder() {
+            app.select(node);
+            // The current run's section first, then the others in order.
+            let mut order = (app.current..n).chain(0..app.current.min(n));
+            let mut run = None;
+            for line in prune::tui::draw::detail_text(&app) {
+                checked += 1;
+                if line.contains(" · step ") {
+                    run = order.next();
+                }
+                // Short numbers keep three decimals: "-5521.572" has seven digits, a full one 16 or 17.
+                assert!(longest_digits(&line) <= 7, "{line}");
+                assert!(!line.contains("-0 ") && !line.ends_with("-0"), "{line}");
+                assert_eq!(unclipped(&tree, &line), None, "{line}");
+                let (Some(i), Some(at)) = (run, line.find("(pass ")) else {
+                    continue;
+                };
+                let r = &app.runs[i];
+                let said: usize = line[at + 6..].split(')').next().unwrap().parse().unwrap();
+                let (_, of) = passes(&tree, &r.trace, r.trace.len());
+                assert!(
+                    (1..=of).contains(&said),
+                    "{}: {line}, {of} passes",
+                    r.name()
+                );
+                let iterative = r
+                    .trace
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e.view(), EventView::Iteration { .. }));
+                if line.contains("window") && !iterative {
+                    let replay = r.replay(&tree);
+                    let entry = entry_step(&replay, node, r.trace.len()).unwrap();
+                    let (pass, _) = passes(&tree, &r.trace, entry);
+                    assert_eq!(said, pass, "{}: {line}", r.name());
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} lines");
 }

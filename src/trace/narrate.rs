@@ -8,6 +8,41 @@ use crate::tree::{NodeId, Tree};
 
 use super::{EventView, NodeState, Replay, Shown, Status, Trace};
 
+/// Where Ballard's Aᵢ or Bᵢ lies beyond the leaves' bounds L..U, the child is searched with the
+/// bound clipped to them (`lower_end`, `upper_end`): ", B clipped to U 10", so that no reader
+/// takes B 35 for the window searched. Empty when both lie within.
+pub fn clip_note(tree: &Tree, a: f64, b: f64) -> String {
+    let vb = tree.value_bounds();
+    let mut parts = Vec::new();
+    if a < vb.lo {
+        parts.push(format!("A clipped to L {}", short_number(vb.lo)));
+    }
+    if b > vb.hi {
+        parts.push(format!("B clipped to U {}", short_number(vb.hi)));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", parts.join(" and "))
+    }
+}
+
+/// The window `node` was last entered or re-searched with before step `s` (0-based).
+fn last_window(trace: &Trace, replay: &Replay, node: NodeId, s: usize) -> Option<(f64, f64)> {
+    replay
+        .steps_of(node)
+        .iter()
+        .map(|&t| t as usize)
+        .take_while(|&t| t < s)
+        .filter_map(|t| match trace.event(t).view() {
+            EventView::Enter { alpha, beta, .. } | EventView::Research { alpha, beta, .. } => {
+                Some((alpha, beta))
+            }
+            _ => None,
+        })
+        .last()
+}
+
 /// A node's state as the views show it: after the last step the root carries the run's own
 /// result. A driver may conclude more than its last pass said — MTD(f)'s last null-window pass
 /// returns a bound, but once its bounds meet the value is exact — so the root's last `exit`
@@ -101,7 +136,7 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
     let said = if run.algorithm.base() == &Algorithm::Sss {
         describe_sss(tree, trace, replay, k, &e)
     } else {
-        describe_event(tree, trace, replay, k, &e)
+        describe_event(tree, &run.algorithm, trace, replay, k, &e)
     };
     match e {
         EventView::Exit { node, bound, .. }
@@ -122,7 +157,14 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
 }
 
 /// One event in the words of a depth-first window search.
-fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &EventView) -> String {
+fn describe_event(
+    tree: &Tree,
+    algo: &Algorithm,
+    trace: &Trace,
+    replay: &Replay,
+    k: usize,
+    e: &EventView,
+) -> String {
     let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
     match *e {
         EventView::Enter { node, alpha, beta } => format!(
@@ -150,11 +192,12 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
         EventView::ChanceBounds { child, a, b } => {
             let p = tree.parent(child).expect("a chance node's child");
             format!(
-                "at {}: search child {} with A {} .. B {} (equations 2–8)",
+                "at {}: search child {} with A {} .. B {} (equations 2–8){}",
                 name(p),
                 tree.child_index(child) + 1,
                 short_number(a),
-                short_number(b)
+                short_number(b),
+                clip_note(tree, a, b)
             )
         }
         EventView::Probe { child } => {
@@ -171,17 +214,25 @@ fn describe_event(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &Eve
             beta,
             aspiration,
         } => {
-            let why = if aspiration {
-                "the aspiration window failed: "
+            let window = format!("α {} .. β {}", short_number(alpha), short_number(beta));
+            if aspiration {
+                format!(
+                    "the aspiration window failed: re-search {} with the wider window {window}",
+                    name(node)
+                )
+            } else if matches!(algo.base(), Algorithm::Mtdf { .. }) {
+                format!(
+                    "next pass: search {} again with the null window {window}, moved to the bound the last pass returned",
+                    name(node)
+                )
+            } else if last_window(trace, replay, node, k - 1)
+                .is_some_and(|(a, b)| beta - alpha > b - a)
+            {
+                format!("re-search {} with the wider window {window}", name(node))
             } else {
-                ""
-            };
-            format!(
-                "{why}re-search {} with the wider window α {} .. β {}",
-                name(node),
-                short_number(alpha),
-                short_number(beta)
-            )
+                // NegaScout's test can fail just below β: the re-search window is as narrow.
+                format!("re-search {} with the window {window}", name(node))
+            }
         }
         EventView::Iteration { depth } => iteration_text(tree, replay, k, depth),
         EventView::TableHit {

@@ -50,7 +50,7 @@ pub enum Origin {
         clipped: bool,
     },
     /// Chosen by the algorithm, not returned from below: a null window's other end
-    /// (NegaScout, MTD(f)), a re-search's wider window, a probe's window.
+    /// (NegaScout, MTD(f)), a re-search's window, a probe's window.
     Chosen,
     /// The root's window when it is searched again after its aspiration window failed: the
     /// failed side open, the other kept.
@@ -340,19 +340,26 @@ pub fn pass_of(tree: &Tree, replay: &Replay, s: usize) -> Option<usize> {
     let root = tree.root();
     let start = replay.segment_start(s + 1);
     let (mut passes, mut this) = (0, 0);
+    // A re-search of the root is followed by its entry: both begin the same pass.
+    let mut researched = false;
     for t in replay.steps_of(root).iter().map(|&t| t as usize) {
         if t < start {
             continue;
         }
-        match trace.event(t).view() {
+        let begins = match trace.event(t).view() {
             EventView::Iteration { .. } if t > start => break,
-            EventView::Enter { node, .. } | EventView::Research { node, .. } if node == root => {
-                passes += 1;
-                if t <= s {
-                    this = passes;
-                }
+            EventView::Research { node, .. } if node == root => {
+                researched = true;
+                true
             }
-            _ => {}
+            EventView::Enter { node, .. } if node == root => !std::mem::take(&mut researched),
+            _ => false,
+        };
+        if begins {
+            passes += 1;
+            if t <= s {
+                this = passes;
+            }
         }
     }
     (passes > 1).then_some(this)
@@ -398,6 +405,19 @@ pub fn cutoff_summary(
             n => format!(", the states of {n} other children purged from OPEN"),
         };
         format!("solved by child {}{purged}", after + 1)
+    } else if kind == Cutoff::Probe {
+        // The probes decide before the regular phase: it is spared for every child.
+        format!(
+            "probe after probing child {}: the regular search of its {} is spared",
+            after + 1,
+            count(tree.child_count(node), "child", "children")
+        )
+    } else if skipped == 0 {
+        format!(
+            "{} after child {}, its last: nothing left to skip",
+            kind.name(),
+            after + 1
+        )
     } else {
         format!(
             "{} after child {}, {} skipped",

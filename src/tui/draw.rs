@@ -168,3 +168,12 @@ fn overlays(f: &mut Frame, app: &App, area: Rect, outline: Rect) {
         Mode::Normal => {}
     }
 }
+
+/// The detail panel's text for the selected node, one string a line before wrapping: what
+/// tests read to check every line of every node.
+pub fn detail_text(app: &App) -> Vec<String> {
+    detail::detail_lines(app)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
+}

@@ -6,11 +6,11 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::search::Bound;
+use crate::search::{Bound, Value};
 use crate::text::{
-    count, kind_glyph, kind_words, node_name, number_text, readable_number, thousands,
+    count, kind_glyph, kind_words, node_name, readable_number, readable_vector, thousands,
 };
-use crate::trace::narrate::{describe, probe_sums, settled};
+use crate::trace::narrate::{clip_note, describe, probe_sums, settled};
 use crate::trace::provenance::{self, End};
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
@@ -36,6 +36,31 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
     if app.layout.event_log && !app.runs.is_empty() {
         return draw_log(f, app, area);
     }
+    let t = app.theme();
+    let lines = detail_lines(app);
+    let scroll = app
+        .layout
+        .detail_scroll
+        .min(lines.len().saturating_sub(1) as u16);
+    let b = if scroll > 0 {
+        block(
+            t,
+            format!(" Detail · ↑ {} ", count(scroll.into(), "line", "lines")),
+        )
+    } else {
+        block(t, " Detail ")
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(b)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        area,
+    );
+}
+
+/// The detail panel's lines for the selected node, before wrapping.
+pub(super) fn detail_lines(app: &App) -> Vec<Line<'static>> {
     let t = app.theme();
     let tree = &*app.tree;
     let id = app.outline.selected;
@@ -80,10 +105,9 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
     if under_chance(tree, id) {
         lines.push(Line::from(vec![
             label("prob"),
-            Span::styled(number_text(tree.prob(id)), t.fg(t.text)),
             Span::styled(
-                format!(" ({})", readable_number(tree.prob(id), false)),
-                t.dim_style(),
+                readable_number(tree.prob(id), app.layout.full_precision),
+                t.fg(t.text),
             ),
         ]));
     }
@@ -96,7 +120,13 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
     };
     lines.push(Line::from(vec![
         label("true value"),
-        Span::styled(app.reference.get(id).to_string(), t.fg(t.accent)),
+        Span::styled(
+            match app.reference.get(id) {
+                Value::Scalar(x) => readable_number(x, app.layout.full_precision),
+                Value::Vector(v) => readable_vector(&v, app.layout.full_precision),
+            },
+            t.fg(t.accent),
+        ),
         Span::styled(format!(" ({reference})"), t.dim_style()),
     ]));
     if let Some(a) = &app.analysis {
@@ -182,8 +212,8 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                 Span::styled(
                     format!(
                         "α {} .. β {}{}",
-                        whole(a),
-                        whole(b),
+                        short(a),
+                        short(b),
                         provenance::entry_step(&replay, id, r.step)
                             .map(|s| provenance::pass_note(tree, &replay, s))
                             .unwrap_or_default()
@@ -207,7 +237,10 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         if let Some((a, b)) = st.chance_bounds {
             lines.push(Line::from(vec![
                 label("A, B"),
-                Span::styled(format!("A {} .. B {}", whole(a), whole(b)), t.fg(t.text)),
+                Span::styled(
+                    format!("A {} .. B {}{}", short(a), short(b), clip_note(tree, a, b)),
+                    t.fg(t.text),
+                ),
             ]));
         }
         if let Some(v) = st.value.filter(|_| st.status == Status::Done) {
@@ -221,20 +254,15 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             } else {
                 st.bound.symbol()
             };
-            let mut s = vec![
+            // Every digit only when asked for (full precision), as everywhere else.
+            lines.push(Line::from(vec![
                 label("value"),
                 Span::styled(
                     format!("{mark}{}", shown_text(app, &r.trace, id, v)),
                     t.fg(t.accent),
                 ),
                 Span::styled(format!(" ({what})"), t.fg(t.text)),
-            ];
-            // The outline shows values readably, and cut to their column: here, every digit.
-            let every = value_in(tree, &r.trace, id, v, true);
-            if every != shown_text(app, &r.trace, id, v) {
-                s.push(Span::styled(format!(" = {every}"), t.dim_style()));
-            }
-            lines.push(Line::from(s));
+            ]));
         }
         if let Some((value, bound, cut)) = st.table {
             let said = if cut {
@@ -245,7 +273,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             lines.push(Line::from(vec![
                 label("table"),
                 Span::styled(
-                    format!("entry {}{} {said}", bound.symbol(), whole(value)),
+                    format!("entry {}{} {said}", bound.symbol(), short(value)),
                     t.fg(t.text),
                 ),
             ]));
@@ -291,10 +319,11 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
                     .map(|v| shown_text(app, &r.trace, c, v));
                 let text = match (cs.chance_bounds, v, probe) {
                     (Some((a, b)), v, p) => format!(
-                        "  A{0} {1}  B{0} {2}  → {3}{4}",
+                        "  A{0} {1}  B{0} {2}{3}  → {4}{5}",
                         k + 1,
                         short(a),
                         short(b),
+                        clip_note(tree, a, b),
                         v.unwrap_or_else(|| "not yet".into()),
                         p.unwrap_or_default()
                     ),
@@ -338,25 +367,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
             }
         }
     }
-    let scroll = app
-        .layout
-        .detail_scroll
-        .min(lines.len().saturating_sub(1) as u16);
-    let b = if scroll > 0 {
-        block(
-            t,
-            format!(" Detail · ↑ {} ", count(scroll.into(), "line", "lines")),
-        )
-    } else {
-        block(t, " Detail ")
-    };
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(b)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        area,
-    );
+    lines
 }
 
 /// The current run's log: the narration of every step so far, one line each, the current
@@ -402,9 +413,4 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         }
     );
     f.render_widget(Paragraph::new(lines).block(block(t, title)), area);
-}
-
-/// A number with every digit (infinities as `±∞`).
-fn whole(x: f64) -> String {
-    readable_number(x, true)
 }
