@@ -11,17 +11,19 @@ use prune::trace::narrate::describe;
 use prune::trace::{EventView, Replay, StepIndex, record};
 use prune::tree::Tree;
 
-/// A number as the narration prints it.
-fn number(s: &str) -> f64 {
+/// A number as the narration prints it, if `s` is one.
+fn parse_number(s: &str) -> Option<f64> {
     let s = s.trim_matches(|c: char| c == ',' || c == ')' || c == '(' || c == ':');
     match s {
-        "+∞" => f64::INFINITY,
-        "−∞" => f64::NEG_INFINITY,
-        _ => s
-            .replace('−', "-")
-            .parse()
-            .unwrap_or_else(|_| panic!("not a number: {s:?}")),
+        "+∞" => Some(f64::INFINITY),
+        "−∞" => Some(f64::NEG_INFINITY),
+        _ => s.replace('−', "-").parse().ok(),
     }
+}
+
+/// A number as the narration prints it.
+fn number(s: &str) -> f64 {
+    parse_number(s).unwrap_or_else(|| panic!("not a number: {s:?}"))
 }
 
 /// The first false comparison of a sentence, if any: "X ≤ α Y", "X ≥ β Y", "X ≤ A Y", "X ≥ B Y".
@@ -37,10 +39,7 @@ fn false_comparison(sentence: &str) -> Option<String> {
             Some(&"value") if i >= 4 && words[i - 2] == "child" => words[i - 3],
             _ => words[i - 1],
         };
-        let (Ok(x), Ok(y)) = (
-            std::panic::catch_unwind(|| number(left)),
-            std::panic::catch_unwind(|| number(words[i + 2])),
-        ) else {
+        let (Some(x), Some(y)) = (parse_number(left), parse_number(words[i + 2])) else {
             continue;
         };
         // The narration rounds long reals to three decimals.
