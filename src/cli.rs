@@ -169,24 +169,58 @@ impl TreeSource {
 
 /// Refuses an output that is the input file itself (the same device and inode, so hard links,
 /// symbolic links and other spellings count): writing it would replace the tree just read with
-/// a drawing, a trace or a copy. An output that does not exist yet, and `-`, are fine.
+/// a drawing, a trace or a copy. Refuses two outputs that name one file too: the second would
+/// replace the first. An output that does not exist yet is fine; `-` may be the input (standard
+/// input), not two outputs.
 pub fn refuse_output_over_input<'a>(
     input: Option<&Path>,
     outputs: impl IntoIterator<Item = Option<&'a PathBuf>>,
 ) -> Result<(), CliError> {
-    let Some(input) = input.filter(|p| p.as_os_str() != "-") else {
-        return Ok(());
-    };
-    for out in outputs.into_iter().flatten() {
-        if out.as_os_str() != "-" && same_file(input, out) {
+    let shown = |p: &Path| crate::text::terminal_safe(&p.display().to_string()).into_owned();
+    let outputs: Vec<&PathBuf> = outputs.into_iter().flatten().collect();
+    if let Some(input) = input.filter(|p| p.as_os_str() != "-") {
+        for out in &outputs {
+            if out.as_os_str() != "-" && same_file(input, out) {
+                return Err(CliError::Usage(format!(
+                    "{} is the input file {}: writing it would replace the tree; name another output",
+                    shown(out),
+                    shown(input)
+                )));
+            }
+        }
+    }
+    for (i, a) in outputs.iter().enumerate() {
+        if let Some(b) = outputs[i + 1..].iter().find(|b| same_target(a, b)) {
             return Err(CliError::Usage(format!(
-                "{} is the input file {}: writing it would replace the tree; name another output",
-                out.display(),
-                input.display()
+                "{} and {} name one file: the second output would replace the first; name two",
+                shown(a),
+                shown(b)
             )));
         }
     }
     Ok(())
+}
+
+/// Whether two outputs end in one file: both standard output, one existing file, or (not yet
+/// there) one name in one folder.
+fn same_target(a: &Path, b: &Path) -> bool {
+    if a.as_os_str() == "-" || b.as_os_str() == "-" {
+        return a == b;
+    }
+    if same_file(a, b) {
+        return true;
+    }
+    let place = |p: &Path| {
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        Some((std::fs::canonicalize(dir).ok()?, p.file_name()?.to_owned()))
+    };
+    match (place(a), place(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 /// Whether both paths exist and name one file.

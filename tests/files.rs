@@ -569,6 +569,45 @@ fn no_output_is_written_over_the_input() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
+/// Two outputs of one run that name one file: the second would replace the first, so the run is
+/// refused before it writes either (new names, other spellings and standard output alike).
+#[test]
+fn two_outputs_naming_one_file_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("t.ron");
+    assert_eq!(gen_to(&tree).status.code(), Some(0));
+    let t = tree.to_str().unwrap();
+    let out = dir.path().join("out.txt");
+    let o = out.to_str().unwrap();
+    let dotted = format!("{}/./out.txt", dir.path().display());
+    let cases: [&[&str]; 3] = [
+        &["run", "alphabeta", t, "--trace", o, "--dot", o],
+        &["run", "alphabeta", t, "--trace", o, "--stats-csv", &dotted],
+        &["run", "alphabeta", t, "--trace", "-", "--dot", "-"],
+    ];
+    for args in cases {
+        let r = run(args);
+        assert_eq!(r.status.code(), Some(2), "{args:?}: {}", stderr(&r));
+        assert!(
+            stderr(&r).contains("name one file"),
+            "{args:?}: {}",
+            stderr(&r)
+        );
+        assert!(!out.exists(), "{args:?}: nothing is written");
+    }
+    let dot = dir.path().join("out.dot");
+    let r = run(&[
+        "run",
+        "alphabeta",
+        t,
+        "--trace",
+        o,
+        "--dot",
+        dot.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
+}
+
 #[test]
 fn a_sparse_file_of_zeros_is_refused_as_binary() {
     let dir = tempfile::tempdir().unwrap();
