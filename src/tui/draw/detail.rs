@@ -45,10 +45,11 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
     let b = if scroll > 0 {
         block(
             t,
+            area,
             format!(" Detail · ↑ {} ", count(scroll.into(), "line", "lines")),
         )
     } else {
-        block(t, " Detail ")
+        block(t, area, " Detail ")
     };
     f.render_widget(
         Paragraph::new(lines)
@@ -412,5 +413,5 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             String::new()
         }
     );
-    f.render_widget(Paragraph::new(lines).block(block(t, title)), area);
+    f.render_widget(Paragraph::new(lines).block(block(t, area, title)), area);
 }

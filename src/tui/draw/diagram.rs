@@ -90,7 +90,7 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
         node_name(tree, root),
         first_key(app, Action::Diagram)
     );
-    let inner = block(t, "").inner(area);
+    let inner = block(t, area, "").inner(area);
     let pic = fitted(
         app,
         at.as_ref(),
@@ -109,7 +109,7 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
     } else {
         title
     };
-    f.render_widget(block(t, title), area);
+    f.render_widget(block(t, area, title), area);
     let other_at = other.map(|i| {
         let r = &app.runs[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)

@@ -235,7 +235,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     } else {
         format!(" Outline · {} ", flags.join(" · "))
     };
-    let b = block(t, title);
+    let b = block(t, area, title);
     let inner = b.inner(area);
     f.render_widget(b, area);
     let body = Rect {

@@ -71,7 +71,7 @@ pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     } else {
         title.push(' ');
     }
-    let b = block(t, title);
+    let b = block(t, r, title);
     let inner = b.inner(r);
     f.render_widget(b, r);
     if two {
@@ -80,11 +80,24 @@ pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
             .constraints([Constraint::Percentage(45), Constraint::Percentage(55)])
             .areas(inner);
         let [c0, c1] = [cols.remove(0), cols.remove(0)];
-        f.render_widget(Paragraph::new(c0).scroll((scroll, 0)), left);
-        f.render_widget(Paragraph::new(c1).scroll((scroll, 0)), right);
+        f.render_widget(
+            Paragraph::new(fit_lines(c0, left)).scroll((scroll, 0)),
+            left,
+        );
+        f.render_widget(
+            Paragraph::new(fit_lines(c1, right)).scroll((scroll, 0)),
+            right,
+        );
     } else {
-        f.render_widget(Paragraph::new(cols.remove(0)).scroll((scroll, 0)), inner);
+        let lines = fit_lines(cols.remove(0), inner);
+        f.render_widget(Paragraph::new(lines).scroll((scroll, 0)), inner);
     }
+}
+
+/// Help lines cut to their column, each cut ending in `…` rather than at the column's edge.
+fn fit_lines<'a>(lines: Vec<Line<'a>>, column: Rect) -> Vec<Line<'a>> {
+    let w = usize::from(column.width);
+    lines.into_iter().map(|l| fit_line(l, w)).collect()
 }
 
 pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
@@ -114,7 +127,11 @@ pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect)
     let r = centered(area, 110, lines.len() as u16 + 2);
     clear(f, t, r);
     f.render_widget(
-        Paragraph::new(lines).block(block(t, " Run an algorithm · greyed: does not apply here ")),
+        Paragraph::new(lines).block(block(
+            t,
+            r,
+            " Run an algorithm · greyed: does not apply here ",
+        )),
         r,
     );
 }
@@ -168,7 +185,7 @@ pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
     clear(f, t, r);
     f.render_widget(
         Paragraph::new(lines)
-            .block(block(t, format!(" {} ", form.title)))
+            .block(block(t, r, format!(" {} ", form.title)))
             .wrap(Wrap { trim: false }),
         r,
     );
@@ -203,7 +220,7 @@ pub(super) fn draw_popup(
     clear(f, t, r);
     f.render_widget(
         Paragraph::new(lines)
-            .block(block(t, format!(" {title} · any key closes ")))
+            .block(block(t, r, format!(" {title} · any key closes ")))
             .wrap(Wrap { trim: false }),
         r,
     );

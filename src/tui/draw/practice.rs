@@ -61,7 +61,7 @@ pub(super) fn draw_practice(f: &mut Frame, app: &App, area: Rect) {
         };
         Line::from(Span::styled(text.clone(), style))
     });
-    let b = block(t, title);
+    let b = block(t, area, title);
     let inner = b.inner(area);
     let rows = |lines: &[Line<'static>]| -> u16 {
         let p = Paragraph::new(lines.to_vec()).wrap(Wrap { trim: false });

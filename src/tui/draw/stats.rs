@@ -15,7 +15,7 @@ use crate::tui::keymap::Action;
 
 pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let b = block(t, " Stats ");
+    let b = block(t, area, " Stats ");
     if app.runs.is_empty() {
         let hint = format!(
             "No run yet. Press {} to run an algorithm on this tree.",
@@ -74,7 +74,7 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
     let b = if notes.is_empty() {
         b
     } else {
-        block(t, format!(" Stats · {} ", notes.join(" · ")))
+        block(t, area, format!(" Stats · {} ", notes.join(" · ")))
     };
     let header = Row::new(columns.iter().map(|c| c.heading())).style(t.dim_style());
     let rows: Vec<Row> = app.runs[first..last]

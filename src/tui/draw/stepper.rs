@@ -29,7 +29,7 @@ pub(super) fn stepper_height(text: Option<&str>, width: u16, most: u16) -> u16 {
 pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect, text: Option<String>) {
     let t = app.theme();
     let (Some(r), Some(text)) = (app.current_run(), text) else {
-        let b = block(t, " Step ");
+        let b = block(t, area, " Step ");
         f.render_widget(
             Paragraph::new(Span::styled(
                 "Run an algorithm to step through its search.",
@@ -53,6 +53,7 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect, text: Option<St
         .unwrap_or_default();
     let b = block(
         t,
+        area,
         format!(
             " Step {}/{} · {}{iteration}{play} ",
             r.step,

@@ -15,7 +15,10 @@ use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 
-pub(super) fn block<'a>(t: &Theme, title: impl Into<Line<'a>>) -> Block<'a> {
+/// A bordered panel for `area`, its title cut to fit between the corners (ending in `…`, never
+/// inside a number) rather than clipped at the border.
+pub(super) fn block<'a>(t: &Theme, area: Rect, title: impl Into<Line<'a>>) -> Block<'a> {
+    let title = fit_line(title.into(), usize::from(area.width.saturating_sub(2)));
     Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -93,7 +96,7 @@ pub(super) fn first_key(app: &App, a: Action) -> String {
 
 /// `line` cut to `width` columns, ending with "…" when something was cut (never inside a
 /// number): a title or a message never stops mid-word without saying so.
-pub(super) fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
+pub(super) fn fit_line<'a>(line: Line<'a>, width: usize) -> Line<'a> {
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     let Some(mut keep) = crate::tui::cut::cut_at(&text, width) else {
         return line;
@@ -135,5 +138,36 @@ mod tests {
             2,
             "a line that fits is kept"
         );
+    }
+
+    #[test]
+    fn a_cut_title_ends_in_an_ellipsis_keeps_its_styles_and_never_splits_a_number() {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let line = Line::from(vec![
+            Span::raw(" Step 12"),
+            Span::styled("34/5000 · alphabeta ", bold),
+        ]);
+        let text = |l: &Line| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+        };
+        assert_eq!(
+            text(&fit_line(line.clone(), 80)),
+            text(&line),
+            "fits: whole"
+        );
+        // Ten columns would end inside 1234: the number goes whole.
+        let cut = fit_line(line.clone(), 10);
+        assert_eq!(text(&cut), " Step …");
+        let cut = fit_line(line.clone(), 17);
+        assert_eq!(text(&cut), " Step 1234/5000 …");
+        assert_eq!(
+            cut.spans[1].style, bold,
+            "the kept part of a span keeps its style"
+        );
+        assert!(crate::tui::cut::width(&text(&cut)) <= 17);
+        assert_eq!(text(&fit_line(line, 0)), "");
     }
 }
