@@ -73,7 +73,7 @@ impl Format {
         if let Some(to) = to {
             return Ok(to);
         }
-        let Some(path) = out.filter(|p| p.as_os_str() != "-" && !save::is_stream(p)) else {
+        let Some(path) = save::output_file(out) else {
             return Ok(Format::Ron);
         };
         Format::from_path(path).ok_or_else(|| {
@@ -546,7 +546,11 @@ mod cost {
 /// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.40 times the peak for RON,
 /// 1.01–1.18 for bracket notation and 1.06–1.36 for `.efg` (up to 1.43 in a debug build).
 pub fn load_estimate(text: &str, format: Format) -> u64 {
-    let nodes = node_estimate(text, format);
+    load_estimate_of(text, format, node_estimate(text, format))
+}
+
+/// [`load_estimate`] with the text's [`node_estimate`] already counted.
+fn load_estimate_of(text: &str, format: Format, nodes: u64) -> u64 {
     let bytes = match format {
         Format::Efg => efg_estimate(text, nodes),
         Format::Ron | Format::Bracket => tree_text_estimate(text, format, nodes),
@@ -737,7 +741,7 @@ fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadErr
         return Ok(());
     }
     let nodes = node_estimate(text, format);
-    let need = load_estimate(text, format);
+    let need = load_estimate_of(text, format, nodes);
     if need <= room {
         return Ok(());
     }

@@ -191,11 +191,7 @@ pub fn thousands(n: u64) -> String {
 
 /// "1 node", "1,234 nodes".
 pub fn nodes(n: u32) -> String {
-    if n == 1 {
-        "1 node".into()
-    } else {
-        format!("{} nodes", thousands(u64::from(n)))
-    }
+    count(n as usize, "node", "nodes")
 }
 
 /// `n` and the noun that agrees with it: "1 child", "8 children", "0 children".

@@ -118,7 +118,6 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
     emit(a.output.as_ref(), &text)
 }
 
-/// A node named by its path of 1-based child numbers (`2.1`), or by its label.
 /// `format` when given; else the one OUT's extension names; text on standard output and other
 /// streams. A file name that names no picture format is refused rather than drawn as text.
 fn picture_format(
@@ -128,7 +127,7 @@ fn picture_format(
     if let Some(f) = format {
         return Ok(f.into());
     }
-    let Some(out) = out.filter(|p| p.as_os_str() != "-" && !format::save::is_stream(p)) else {
+    let Some(out) = format::save::output_file(out) else {
         return Ok(PictureFormat::Text);
     };
     PictureFormat::from_extension(out).ok_or_else(|| {
@@ -140,6 +139,7 @@ fn picture_format(
     })
 }
 
+/// A node named by its path of 1-based child numbers (`2.1`), or by its label.
 fn find_node(tree: &Tree, name: &str) -> Result<NodeId, CliError> {
     let name = name.trim();
     let by_path = name.trim_start_matches('#');

@@ -70,10 +70,7 @@ pub struct ParamArgs {
 /// A parameter flag's help: the algorithms that take it, from the catalogue, then its line of
 /// help (`alphabeta, negascout, mtdf: iterative deepening …`), so neither is typed twice.
 fn flag_help(param: Param) -> String {
-    let spec = PARAMS
-        .iter()
-        .find(|s| s.param == param)
-        .expect("every parameter is described in PARAMS");
+    let spec = search::find_param(param);
     format!(
         "{}: {}.",
         search::catalogue::taking(param).join(", "),

@@ -190,6 +190,12 @@ pub fn is_stream(path: &Path) -> bool {
         || fs::metadata(path).is_ok_and(|m| matches!(Kind::of(&m), Kind::Stream))
 }
 
+/// The file an output names, whose extension must name its format: `None` for `-` (standard
+/// output) and other streams ([`is_stream`]), which take the default.
+pub fn output_file(out: Option<&Path>) -> Option<&Path> {
+    out.filter(|p| p.as_os_str() != "-" && !is_stream(p))
+}
+
 /// 1 for the names of standard output, 2 for standard error's.
 fn standard_stream(path: &Path) -> Option<u8> {
     let s = path.to_str()?;

@@ -682,9 +682,12 @@ impl Pig {
         let add = |a: u64, b: u64| a.saturating_add(b).min(MAX_NODES as u64 + 1);
         let mut memo: std::collections::HashMap<PigState, u64> = std::collections::HashMap::new();
         let mut stack = vec![open(self.root())];
-        while !stack.is_empty() {
+        // Ends when the root is done: its count is the answer.
+        loop {
             let depth = stack.len();
-            let top = &mut stack[depth - 1];
+            let top = stack
+                .last_mut()
+                .expect("the root is popped last, and returns");
             if let Some(child) = top.children.get(top.next) {
                 top.next += 1;
                 match memo.get(child) {
@@ -705,7 +708,6 @@ impl Pig {
             }
             memo.insert(done.state, done.nodes);
         }
-        None
     }
 }
 

@@ -506,12 +506,10 @@ impl Algorithm {
         let mut parts = spec.trim_ascii().split(':');
         let typed = parts.next().unwrap_or_default().trim_ascii();
         let name = typed.to_ascii_lowercase();
-        if find(&name).is_none() {
-            // The name as typed, not lowercased: the message quotes the user.
-            return Err(ParamError::UnknownAlgorithm {
-                name: typed.to_owned(),
-            });
-        }
+        // The name as typed, not lowercased: the message quotes the user.
+        let info = find(&name).ok_or_else(|| ParamError::UnknownAlgorithm {
+            name: typed.to_owned(),
+        })?;
         let mut p = defaults.clone();
         for param in parts {
             let (key, value) = match param.split_once('=') {
@@ -525,8 +523,6 @@ impl Algorithm {
                     spec: spec.to_owned(),
                 });
             };
-            let info =
-                find(&name).ok_or_else(|| ParamError::UnknownAlgorithm { name: name.clone() })?;
             if !info.params.iter().any(|s| s.param == ps.param) {
                 return Err(ParamError::NotOfAlgorithm {
                     algo: info.name,

@@ -30,8 +30,9 @@ pub enum ParamKind {
     Toggle,
     /// A whole number in `min..=max`.
     Whole { min: u32, max: u32 },
-    /// A finite real number greater than `above`.
-    Real { above: f64 },
+    /// A real number greater than `above`: finite, or also +∞ where `infinite` (the k-rule's
+    /// k = ∞ is minimax, Tzeng & Purdom's (7.1) in the limit).
+    Real { above: f64, infinite: bool },
     /// A finite real number, or nothing for the algorithm's own default.
     OptionalReal,
 }
@@ -113,7 +114,10 @@ pub(super) const K: ParamSpec = ParamSpec {
     param: Param::K,
     key: "k",
     placeholder: "K",
-    kind: ParamKind::Real { above: 0.0 },
+    kind: ParamKind::Real {
+        above: 0.0,
+        infinite: true,
+    },
     default: "2",
     label: "k",
     help: "the k of Tzeng & Purdom's equation (7.1); 1 is product propagation, inf (∞) minimax",
@@ -176,7 +180,10 @@ pub(super) const ASPIRATION: ParamSpec = ParamSpec {
     param: Param::Aspiration,
     key: "aspiration",
     placeholder: "W",
-    kind: ParamKind::Real { above: 0.0 },
+    kind: ParamKind::Real {
+        above: 0.0,
+        infinite: false,
+    },
     default: "",
     label: "aspiration W",
     help: "with --id: search each iteration with the window previous value ± W, again wider on failure",
@@ -388,11 +395,9 @@ impl Params {
                     _ => self.probes = x as u32,
                 }
             }
-            ParamKind::Real { above } => {
+            ParamKind::Real { above, infinite } => {
                 let t = text.ok_or_else(missing)?;
                 let x = number(t)?;
-                // k = ∞ is the k-rule's limit, minimax (Tzeng & Purdom's (7.1)).
-                let infinite = spec.param == Param::K;
                 if !(x > above && (x.is_finite() || (infinite && x == f64::INFINITY))) {
                     return Err(ParamError::NotAbove {
                         key,

@@ -60,8 +60,9 @@ pub(crate) struct Ctx {
 impl Ctx {
     /// What an exit with the value `v` for the window (α, β) claims of its node, `bound` being
     /// fail-hard alpha-beta's postcondition for it. That postcondition needs a window that is
-    /// not empty. Ballard's clipping to L..U makes empty ones — (L, B) with B ≤ L, or (A, U)
-    /// with A ≥ U — and passes them down; a node searched with one returns an end of it, and
+    /// not empty. §4's clipping of a child's window to L..U (`AX = max(A, L)`,
+    /// `BX = min(B, U)`) makes empty ones — (L, B) with B ≤ L, or (A, U) with A ≥ U — and
+    /// passes them down; a node searched with one returns an end of it, and
     /// only the clipped side is known: every value is at least L and at most U.
     pub(crate) fn claim(&self, v: f64, alpha: f64, beta: f64, bound: Bound) -> Bound {
         if alpha < beta {

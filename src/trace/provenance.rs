@@ -293,6 +293,22 @@ pub fn cutoff_step(replay: &Replay, node: NodeId, k: usize) -> Option<usize> {
         .map(|(s, _)| s + 1)
 }
 
+/// The cutoff event at `node` among the first `k` steps: its 1-based step, the child it came
+/// after, the children it skipped and its kind. `None` where none fired, or where the
+/// transposition table's answer spared the search instead.
+fn cutoff_event(replay: &Replay, node: NodeId, k: usize) -> Option<(usize, u32, u32, Cutoff)> {
+    let step = cutoff_step(replay, node, k)?;
+    match replay.trace().event(step - 1).view() {
+        EventView::Cutoff {
+            after,
+            skipped,
+            kind,
+            ..
+        } => Some((step, after, skipped, kind)),
+        _ => None,
+    }
+}
+
 /// The comparison a cutoff at `node` made, with both numbers and both nodes, and where the
 /// bound it compared with came from: "#2.1 returned 2 ≤ α = 3 of − node #2; α = 3: the value
 /// of #1, returned to the root at step 6". `None` when no cutoff fired at `node` in the
@@ -308,10 +324,7 @@ pub fn cutoff_reason(
     if algo.base() == &Algorithm::Sss {
         return None;
     }
-    let step = cutoff_step(replay, node, k)?;
-    let EventView::Cutoff { after, kind, .. } = replay.trace().event(step - 1).view() else {
-        return None;
-    };
+    let (step, after, _, kind) = cutoff_event(replay, node, k)?;
     let child = tree.child(node, after as usize);
     let value = child_value(replay, child, step)?;
     let (sign, end) = match kind {
@@ -388,16 +401,7 @@ pub fn cutoff_summary(
     node: NodeId,
     k: usize,
 ) -> Option<String> {
-    let step = cutoff_step(replay, node, k)?;
-    let EventView::Cutoff {
-        after,
-        skipped,
-        kind,
-        ..
-    } = replay.trace().event(step - 1).view()
-    else {
-        return None;
-    };
+    let (step, after, skipped, kind) = cutoff_event(replay, node, k)?;
     let said = if algo.base() == &Algorithm::Sss {
         let purged = match skipped {
             0 => String::new(),

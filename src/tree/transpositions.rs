@@ -110,7 +110,7 @@ fn hash_node(tree: &Tree, class: &[u32], id: NodeId) -> u64 {
     // The children's (probability, class) pairs, summed: the same in any order.
     let children = tree.children(id).fold(0u64, |sum, c| {
         let mut hc = DefaultHasher::new();
-        (bits(tree.prob(c)), class[c.index()]).hash(&mut hc);
+        entry(tree, class, c).hash(&mut hc);
         sum.wrapping_add(hc.finish())
     });
     children.hash(&mut h);

@@ -68,13 +68,17 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
         return Err("a leaf has no children: change its kind first (E)".into());
     }
     let parent = tree.parent(target);
-    let family = chance_family(tree, target);
-    if let (
-        Edit::Set {
-            probs: Some(ps), ..
-        },
-        Some(f),
-    ) = (edit, family)
+    // New probabilities for the children of the chance node `f`.
+    let new_probs = match (edit, chance_family(tree, target)) {
+        (
+            Edit::Set {
+                probs: Some(ps), ..
+            },
+            Some(f),
+        ) => Some((f, ps)),
+        _ => None,
+    };
+    if let Some((f, ps)) = new_probs
         && ps.len() != tree.child_count(f)
     {
         return Err(format!(
@@ -98,12 +102,7 @@ pub fn apply(tree: &Tree, target: NodeId, edit: &Edit) -> Result<Tree, String> {
         if Some(id) == parent && *edit == Edit::Delete {
             node.children -= 1;
         }
-        if let (
-            Edit::Set {
-                probs: Some(ps), ..
-            },
-            Some(f),
-        ) = (edit, family)
+        if let Some((f, ps)) = new_probs
             && tree.parent(id) == Some(f)
         {
             node.prob = ps[tree.child_index(id)];
@@ -896,13 +895,14 @@ impl App {
                 return Ok(Format::sniff(&String::from_utf8_lossy(&head)));
             }
         }
-        Format::for_output(Some(path), None).map_err(|_| {
-            format!(
+        match crate::format::save::output_file(Some(path)) {
+            None => Ok(Format::Ron),
+            Some(file) => Err(format!(
                 "{}: {}; name it .ron, .efg, .txt, .tree or .bracket",
-                crate::text::terminal_safe(&path.display().to_string()),
-                crate::format::unnamed_format(path)
-            )
-        })
+                crate::text::terminal_safe(&file.display().to_string()),
+                crate::format::unnamed_format(file)
+            )),
+        }
     }
 
     /// Writes the tree to `path` the way the command line writes (atomically; devices in
