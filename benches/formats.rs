@@ -17,7 +17,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use prune::draw;
 use prune::format::{self, Format};
-use prune::generate::game::{self, Game};
+use prune::generate::game::{self, GameSpec};
 use prune::generate::{Values, chance, multiplayer, uniform};
 use prune::search::{Algorithm, Params};
 use prune::trace::{self, export};
@@ -139,7 +139,7 @@ fn openspiel_efg(tree: &Tree) -> String {
 /// `Prob` wrappers), labels, real values, n-player payoff vectors, and OpenSpiel's `.efg`
 /// export of Pig, the issue's own example (pig(8, 4, 10): 2.0 M nodes, 64–70 MB).
 fn other_shapes(c: &mut Criterion) {
-    let pig = game::generate(&Game::Pig {
+    let pig = game::generate(&GameSpec::Pig {
         win: 8,
         dice: 4,
         horizon: 10,
@@ -161,7 +161,7 @@ fn other_shapes(c: &mut Criterion) {
         };
         chance::generate(&p, 1).expect("chance")
     };
-    let tic_tac_toe = game::generate(&Game::TicTacToe { depth: None }).expect("tic-tac-toe");
+    let tic_tac_toe = game::generate(&GameSpec::TicTacToe { depth: None }).expect("tic-tac-toe");
     // 3 players, b = 10, d = 6: 1 111 111 nodes.
     let players = multiplayer::generate(
         &multiplayer::Multiplayer {

@@ -27,6 +27,7 @@ pub mod draw;
 pub mod examples;
 pub mod experiment;
 pub mod format;
+pub mod game;
 pub mod generate;
 pub mod hash;
 pub mod memory;

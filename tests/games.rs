@@ -7,7 +7,7 @@ use std::process::Command;
 use prune::format::{self, Format};
 use prune::generate::Spec;
 use prune::generate::game::connect_four::Moves;
-use prune::generate::game::{Game, Heaps};
+use prune::generate::game::{GameSpec, Heaps};
 use prune::search::{self, Algorithm, Value};
 use prune::tree::{NodeId, Tree};
 
@@ -146,7 +146,7 @@ fn the_table_and_deepening_are_refused_with_reasons() {
 
 #[test]
 fn tic_tac_toe_leaves_by_outcome() {
-    let t = Spec::Game(Game::TicTacToe { depth: None })
+    let t = Spec::Game(GameSpec::TicTacToe { depth: None })
         .build(1)
         .unwrap();
     let count = |v: f64| t.ids().filter(|&i| t.is_leaf(i) && t.value(i) == v).count();
@@ -188,7 +188,7 @@ fn nim_values_follow_sprague_grundy() {
         &[0, 3, 3],
     ];
     for heaps in sets {
-        let t = Spec::Game(Game::Nim {
+        let t = Spec::Game(GameSpec::Nim {
             heaps: Heaps::new(heaps).unwrap(),
             players: 2,
         })
@@ -207,7 +207,7 @@ fn nim_values_follow_sprague_grundy() {
 
 #[test]
 fn nim_refuses_what_cannot_fit_before_building() {
-    let err = Spec::Game(Game::Nim {
+    let err = Spec::Game(GameSpec::Nim {
         heaps: Heaps::new(&[10, 10, 10, 10]).unwrap(),
         players: 2,
     })
@@ -230,7 +230,7 @@ const OPENSPIEL_PIG: &[((u32, u32, u32), usize, f64)] = &[
 
 /// `prune gen game pig --win W --dice K --horizon H`.
 fn pig(win: u32, dice: u32, horizon: u32) -> Tree {
-    Spec::Game(Game::Pig { win, dice, horizon })
+    Spec::Game(GameSpec::Pig { win, dice, horizon })
         .build(1)
         .unwrap()
 }
@@ -285,7 +285,7 @@ fn follow(t: &Tree, path: &[&str]) -> NodeId {
 }
 
 fn tic_tac_toe(depth: Option<u32>) -> Tree {
-    Spec::Game(Game::TicTacToe { depth }).build(1).unwrap()
+    Spec::Game(GameSpec::TicTacToe { depth }).build(1).unwrap()
 }
 
 #[test]
@@ -372,7 +372,7 @@ fn depth_limited_tic_tac_toe() {
 
 #[test]
 fn nim_and_pig_positions_have_keys() {
-    let t = Spec::Game(Game::Nim {
+    let t = Spec::Game(GameSpec::Nim {
         heaps: Heaps::new(&[1, 2, 3]).unwrap(),
         players: 2,
     })
@@ -482,7 +482,7 @@ fn info_counts_transpositions() {
 }
 
 fn connect_four(depth: u32, moves: &str) -> Tree {
-    Spec::Game(Game::ConnectFour {
+    Spec::Game(GameSpec::ConnectFour {
         depth,
         moves: Moves::parse(moves).unwrap(),
     })
@@ -621,7 +621,7 @@ fn connect_four_values_keys_and_heuristics() {
     );
     assert_eq!(t.value(c), 4.0);
     // A tree too large is refused before it is built.
-    let err = Spec::Game(Game::ConnectFour {
+    let err = Spec::Game(GameSpec::ConnectFour {
         depth: 14,
         moves: Moves::NONE,
     })
@@ -674,7 +674,7 @@ fn n_player_nim_by_maxn() {
         (&[3, 4][..], 4),
         (&[1, 2, 2][..], 5),
     ] {
-        let t = Spec::Game(Game::Nim {
+        let t = Spec::Game(GameSpec::Nim {
             heaps: Heaps::new(heaps).unwrap(),
             players,
         })
@@ -682,7 +682,7 @@ fn n_player_nim_by_maxn() {
         .unwrap();
         assert!(t.is_multiplayer());
         assert_eq!(t.players(), usize::from(players));
-        let two = Spec::Game(Game::Nim {
+        let two = Spec::Game(GameSpec::Nim {
             heaps: Heaps::new(heaps).unwrap(),
             players: 2,
         })
@@ -712,7 +712,7 @@ fn n_player_nim_by_maxn() {
         }
     }
     // The one-heap game: the first player takes everything.
-    let t = Spec::Game(Game::Nim {
+    let t = Spec::Game(GameSpec::Nim {
         heaps: Heaps::new(&[3]).unwrap(),
         players: 3,
     })
@@ -723,7 +723,7 @@ fn n_player_nim_by_maxn() {
         &[1.0, 0.0, 0.0]
     );
     assert!(
-        Spec::Game(Game::Nim {
+        Spec::Game(GameSpec::Nim {
             heaps: Heaps::new(&[3]).unwrap(),
             players: 1,
         })

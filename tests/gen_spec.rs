@@ -7,7 +7,7 @@ use clap::Parser;
 use prune::cli::{Cli, Command as Sub};
 use prune::format::{self, Format};
 use prune::generate::game::connect_four::Moves;
-use prune::generate::game::{Game, Heaps};
+use prune::generate::game::{Fen, GameSpec, Heaps};
 use prune::generate::spec::ChanceSpec;
 use prune::generate::{
     Spec, Values, multiplayer::Multiplayer, ordered::Ordered, random::RandomShape,
@@ -98,28 +98,34 @@ fn specs() -> Vec<Spec> {
             },
             mixed: true,
         }),
-        Spec::Game(Game::TicTacToe { depth: None }),
-        Spec::Game(Game::TicTacToe { depth: Some(3) }),
-        Spec::Game(Game::Nim {
+        Spec::Game(GameSpec::TicTacToe { depth: None }),
+        Spec::Game(GameSpec::TicTacToe { depth: Some(3) }),
+        Spec::Game(GameSpec::Nim {
             heaps: Heaps::new(&[2, 0, 3]).unwrap(),
             players: 2,
         }),
-        Spec::Game(Game::Nim {
+        Spec::Game(GameSpec::Nim {
             heaps: Heaps::new(&[1, 2]).unwrap(),
             players: 3,
         }),
-        Spec::Game(Game::ConnectFour {
+        Spec::Game(GameSpec::ConnectFour {
             depth: 2,
             moves: Moves::NONE,
         }),
-        Spec::Game(Game::ConnectFour {
+        Spec::Game(GameSpec::ConnectFour {
             depth: 3,
             moves: Moves::parse("4435").unwrap(),
         }),
-        Spec::Game(Game::Pig {
+        Spec::Game(GameSpec::Pig {
             win: 4,
             dice: 2,
             horizon: 7,
+        }),
+        // The default position: a FEN's spaces would not survive this test's whitespace split
+        // (tests/games.rs reads a quoted one back).
+        Spec::Game(GameSpec::Chess {
+            depth: 2,
+            fen: Fen::start(),
         }),
     ]
 }

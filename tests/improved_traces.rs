@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 
 use prune::generate::game::connect_four::Moves;
-use prune::generate::game::{Game, Heaps, generate};
+use prune::generate::game::{GameSpec, Heaps, generate};
 use prune::search::{Algorithm, Bound, Params, Run, expectiminimax};
 use prune::text::short_number;
 use prune::trace::narrate::describe;
@@ -429,7 +429,7 @@ fn met_everything(game: &str, seen: &Seen, iterative: bool) {
 
 #[test]
 fn tic_tac_toe_traces_tell_the_truth() {
-    let t = generate(&Game::TicTacToe { depth: None }).unwrap();
+    let t = generate(&GameSpec::TicTacToe { depth: None }).unwrap();
     let mut seen = Seen::default();
     for (i, node) in positions(&t, 40, 200, 4_000).into_iter().enumerate() {
         let sub = subtree(&t, node);
@@ -448,7 +448,7 @@ fn connect_four_traces_tell_the_truth() {
         .iter()
         .enumerate()
     {
-        let game = Game::ConnectFour {
+        let game = GameSpec::ConnectFour {
             depth: 4,
             moves: Moves::parse(moves).unwrap(),
         };
@@ -463,7 +463,7 @@ fn connect_four_traces_tell_the_truth() {
 #[test]
 fn nim_traces_tell_the_truth() {
     let heaps = Heaps::new(&[1, 2, 3, 4]).unwrap();
-    let t = generate(&Game::Nim { heaps, players: 2 }).unwrap();
+    let t = generate(&GameSpec::Nim { heaps, players: 2 }).unwrap();
     let mut seen = Seen::default();
     for node in positions(&t, 30, 20, 3_000) {
         let sub = subtree(&t, node);
@@ -478,7 +478,7 @@ fn nim_traces_tell_the_truth() {
 #[test]
 fn pig_traces_tell_the_truth() {
     // OpenSpiel's pig(6, 3, 8): expectiminimax with the table, on positions of the game.
-    let t = generate(&Game::Pig {
+    let t = generate(&GameSpec::Pig {
         win: 6,
         dice: 3,
         horizon: 8,

@@ -6,7 +6,7 @@
 //! connect-four from move prefixes searched to depth 3–5, nim positions from a tree's nodes).
 
 use prune::generate::game::connect_four::Moves;
-use prune::generate::game::{Game, Heaps, generate};
+use prune::generate::game::{GameSpec, Heaps, generate};
 use prune::search::{self, Algorithm, Counter, Params, References, Refusal, Stats, Value};
 use prune::tree::{NodeId, Tree};
 
@@ -139,7 +139,7 @@ fn positions(t: &Tree, n: usize, max_nodes: u32) -> Vec<NodeId> {
 
 #[test]
 fn tic_tac_toe_positions_agree_with_alpha_beta_at_every_depth() {
-    let t = generate(&Game::TicTacToe { depth: None }).unwrap();
+    let t = generate(&GameSpec::TicTacToe { depth: None }).unwrap();
     let mut totals = Totals::default();
     for (i, node) in positions(&t, 1000, 20_000).into_iter().enumerate() {
         let sub = subtree(&t, node);
@@ -171,7 +171,7 @@ fn connect_four_prefixes_agree_with_alpha_beta_at_depths_3_to_5() {
             x /= 7;
         }
         let depth = 3 + checked % 3;
-        let game = Game::ConnectFour {
+        let game = GameSpec::ConnectFour {
             depth,
             moves: Moves::parse(&text).unwrap(),
         };
@@ -190,7 +190,7 @@ fn connect_four_prefixes_agree_with_alpha_beta_at_depths_3_to_5() {
 #[test]
 fn nim_positions_agree_with_alpha_beta() {
     let heaps = Heaps::new(&[1, 2, 3, 4]).unwrap();
-    let t = generate(&Game::Nim { heaps, players: 2 }).unwrap();
+    let t = generate(&GameSpec::Nim { heaps, players: 2 }).unwrap();
     let mut totals = Totals::default();
     for node in positions(&t, 1000, 5_000) {
         // Nim has no evaluation: no depth limit, and iterative deepening is refused.
@@ -244,7 +244,7 @@ fn compare_measures_depth_limited_rows_on_their_cut_tree() {
 /// nodes where positions repeat.
 #[test]
 fn pig_positions_agree_with_expectiminimax() {
-    let t = generate(&Game::Pig {
+    let t = generate(&GameSpec::Pig {
         win: 6,
         dice: 3,
         horizon: 8,

@@ -375,7 +375,7 @@ fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
     use prune::trace::provenance::{cutoff_reason, cutoff_step, cutoff_summary, pruned_summary};
     let mut all = trees();
     all.push(
-        generate::game::generate(&generate::game::Game::TicTacToe { depth: Some(3) }).unwrap(),
+        generate::game::generate(&generate::game::GameSpec::TicTacToe { depth: Some(3) }).unwrap(),
     );
     let mut checked = 0usize;
     for tree in &all {
@@ -729,7 +729,7 @@ fn detail_trees() -> Vec<Tree> {
     out.push(prune::format::load(&ballard, None).unwrap());
     out.push(prune::cli::default_tree());
     out.push(
-        generate::game::generate(&generate::game::Game::TicTacToe { depth: Some(3) }).unwrap(),
+        generate::game::generate(&generate::game::GameSpec::TicTacToe { depth: Some(3) }).unwrap(),
     );
     out
 }

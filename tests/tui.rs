@@ -1405,8 +1405,8 @@ fn run_headers_stay_distinct_when_cut() {
         .iter()
         .map(|s| Algorithm::parse(s, &Default::default()).unwrap())
         .collect();
-    use prune::generate::game::{Game, generate};
-    let mut a = app(generate(&Game::TicTacToe { depth: Some(2) }).unwrap());
+    use prune::generate::game::{GameSpec, generate};
+    let mut a = app(generate(&GameSpec::TicTacToe { depth: Some(2) }).unwrap());
     a.run_now(&algos);
     assert_eq!(a.runs.len(), 6, "{:?}", a.status);
     let s = screen(&mut a, 200, 60);
@@ -1528,8 +1528,8 @@ fn the_first_load_ends_the_loading_screen() {
 /// run with the transposition table jumps from hit to hit (`'`), each shown on the node.
 #[test]
 fn iterations_and_table_hits_are_steppable() {
-    use prune::generate::game::{Game, Heaps, generate};
-    let game = generate(&Game::TicTacToe { depth: Some(3) }).unwrap();
+    use prune::generate::game::{GameSpec, Heaps, generate};
+    let game = generate(&GameSpec::TicTacToe { depth: Some(3) }).unwrap();
     let mut a = app(game);
     let id = Algorithm::parse("alphabeta:id:killers", &Default::default()).unwrap();
     a.run_now(&[id]);
@@ -1546,7 +1546,7 @@ fn iterations_and_table_hits_are_steppable() {
     insta::assert_snapshot!(screen(&mut a, 80, 24));
 
     let heaps = Heaps::new(&[1, 2, 3]).unwrap();
-    let mut a = app(generate(&Game::Nim { heaps, players: 2 }).unwrap());
+    let mut a = app(generate(&GameSpec::Nim { heaps, players: 2 }).unwrap());
     let tt = Algorithm::parse("alphabeta:tt", &Default::default()).unwrap();
     a.run_now(&[tt]);
     keys(&mut a, &["home", "'"]);
@@ -1573,10 +1573,10 @@ fn iterations_and_table_hits_are_steppable() {
 #[test]
 fn the_narration_wraps_instead_of_being_cut() {
     use prune::generate::game::connect_four::Moves;
-    use prune::generate::game::{Game, generate};
+    use prune::generate::game::{GameSpec, generate};
     use prune::search::Params;
     use ratatui::widgets::{Paragraph, Wrap};
-    let four = generate(&Game::ConnectFour {
+    let four = generate(&GameSpec::ConnectFour {
         depth: 3,
         moves: Moves::parse("44").unwrap(),
     })

@@ -257,6 +257,20 @@ pub enum GameArg {
         #[command(flatten)]
         common: Common,
     },
+    /// Chess to a depth limit, from the start or a FEN (legal moves by cozy-chess): White is
+    /// Max; ±100000 a checkmate, 0 a draw; positions at the limit valued by material and piece
+    /// squares (centipawns); moves in SAN ("Nf3").
+    Chess {
+        /// Moves from the root position; positions there that are not over become leaves
+        /// worth the heuristic.
+        #[arg(short = 'd', long, default_value_t = 2)]
+        depth: u32,
+        /// The root position in Forsyth–Edwards Notation (default: the starting position).
+        #[arg(long, default_value = crate::game::chess::START)]
+        fen: String,
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 pub fn run(a: &GenArgs) -> Result<(), CliError> {
@@ -342,7 +356,8 @@ impl Family {
                 GameArg::TicTacToe { common, .. }
                 | GameArg::Nim { common, .. }
                 | GameArg::Pig { common, .. }
-                | GameArg::ConnectFour { common, .. } => common,
+                | GameArg::ConnectFour { common, .. }
+                | GameArg::Chess { common, .. } => common,
             },
         }
     }
@@ -360,19 +375,23 @@ impl Family {
         use generate::*;
         Ok(match self {
             Family::Game { game } => Spec::Game(match game {
-                GameArg::TicTacToe { depth, .. } => game::Game::TicTacToe { depth: *depth },
-                GameArg::Nim { heaps, players, .. } => game::Game::Nim {
+                GameArg::TicTacToe { depth, .. } => game::GameSpec::TicTacToe { depth: *depth },
+                GameArg::Nim { heaps, players, .. } => game::GameSpec::Nim {
                     heaps: game::Heaps::new(heaps)?,
                     players: *players,
                 },
                 GameArg::Pig {
                     win, dice, horizon, ..
-                } => game::Game::Pig {
+                } => game::GameSpec::Pig {
                     win: *win,
                     dice: *dice,
                     horizon: *horizon,
                 },
-                GameArg::ConnectFour { depth, moves, .. } => game::Game::ConnectFour {
+                GameArg::Chess { depth, fen, .. } => game::GameSpec::Chess {
+                    depth: *depth,
+                    fen: game::Fen::parse(fen)?,
+                },
+                GameArg::ConnectFour { depth, moves, .. } => game::GameSpec::ConnectFour {
                     depth: *depth,
                     moves: game::connect_four::Moves::parse(moves)?,
                 },

@@ -28,9 +28,8 @@
 use std::collections::HashMap;
 
 use super::{Cell, Options, Report, Tick, col};
-use crate::generate::game::{
-    self, Game, TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic,
-};
+use crate::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
+use crate::generate::game::{self, GameSpec};
 use crate::search::{Algorithm, Reference};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -165,7 +164,8 @@ pub struct Positions {
 
 impl Positions {
     pub fn tic_tac_toe() -> Result<Positions, String> {
-        let tree = game::generate(&Game::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
+        let tree =
+            game::generate(&GameSpec::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
         // Every node's exact value: the minimax reference pass.
         let exact = Reference::of(&tree, &Algorithm::Minimax)
             .scalars()

@@ -13,7 +13,7 @@
 //! them at every depth) does not apply there and it is left out.
 
 use super::{Cell, Options, Report, Tick, col};
-use crate::generate::game::{self, Game};
+use crate::generate::game::{self, GameSpec};
 use crate::search::Algorithm;
 use crate::tree::Tree;
 
@@ -62,7 +62,7 @@ type Row = (
 /// The games of the table.
 fn games(o: &Options) -> Result<Vec<Row>, String> {
     let mut out = Vec::new();
-    let full = game::generate(&Game::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
+    let full = game::generate(&GameSpec::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
     out.push(("tic-tac-toe", None, full, 0.5, &VARIANTS[..]));
     for d in o.sizes_or(&DEPTHS) {
         if !(1..=8).contains(&d) {
@@ -70,7 +70,7 @@ fn games(o: &Options) -> Result<Vec<Row>, String> {
                 "connect-four depth {d}: the table searches depths 1 to 8"
             ));
         }
-        let g = Game::ConnectFour {
+        let g = GameSpec::ConnectFour {
             depth: d,
             moves: game::connect_four::Moves::NONE,
         };
@@ -82,7 +82,7 @@ fn games(o: &Options) -> Result<Vec<Row>, String> {
             &VARIANTS[..],
         ));
     }
-    let pig = Game::Pig {
+    let pig = GameSpec::Pig {
         win: 6,
         dice: 3,
         horizon: 8,

@@ -7,7 +7,7 @@
 //! [`Tree`].
 
 use super::chance::{self, ChanceTree};
-use super::game::{self, Game};
+use super::game::{self, GameSpec};
 use super::multiplayer::{self, Multiplayer};
 use super::ordered::{self, Ordered};
 use super::random::{self, RandomShape};
@@ -70,7 +70,7 @@ pub enum Spec {
     Random(RandomShape),
     /// `prune gen game NAME`: the full game tree of a real game (no randomness: the seed is
     /// ignored).
-    Game(Game),
+    Game(GameSpec),
 }
 
 /// The default leaf values of the command line: integers in `0..=99`.
@@ -83,7 +83,7 @@ const DEFAULT_VALUES: Values = Values {
 impl Spec {
     /// The subcommand names of the families, in the order of `prune gen --help`.
     /// The games are `game NAME` (`prune gen game nim`).
-    pub const FAMILIES: [&'static str; 11] = [
+    pub const FAMILIES: [&'static str; 12] = [
         "uniform",
         "star-complete",
         "win-loss",
@@ -95,6 +95,7 @@ impl Spec {
         "game nim",
         "game pig",
         "game connect-four",
+        "game chess",
     ];
 
     /// The family's subcommand name (`uniform`, `star-complete`, …).
@@ -108,10 +109,11 @@ impl Spec {
             Spec::Ordered(_) => "ordered",
             Spec::Random(_) => "random",
             Spec::Game(g) => match g {
-                Game::TicTacToe { .. } => "game tic-tac-toe",
-                Game::Nim { .. } => "game nim",
-                Game::Pig { .. } => "game pig",
-                Game::ConnectFour { .. } => "game connect-four",
+                GameSpec::TicTacToe { .. } => "game tic-tac-toe",
+                GameSpec::Nim { .. } => "game nim",
+                GameSpec::Pig { .. } => "game pig",
+                GameSpec::ConnectFour { .. } => "game connect-four",
+                GameSpec::Chess { .. } => "game chess",
             },
         }
     }
@@ -172,7 +174,7 @@ impl Spec {
                 values: DEFAULT_VALUES,
                 mixed: false,
             }),
-            _ => Spec::Game(Game::default_for(name.strip_prefix("game ")?)?),
+            _ => Spec::Game(GameSpec::default_for(name.strip_prefix("game ")?)?),
         })
     }
 
@@ -255,14 +257,14 @@ impl Spec {
                 c.values(&p.values);
             }
             (Spec::Game(g), Spec::Game(d)) => match (g, d) {
-                (Game::TicTacToe { depth }, _) => {
+                (GameSpec::TicTacToe { depth }, _) => {
                     if let Some(d) = depth {
                         c.arg("--depth", d);
                     }
                 }
                 (
-                    Game::Nim { heaps, players },
-                    Game::Nim {
+                    GameSpec::Nim { heaps, players },
+                    GameSpec::Nim {
                         heaps: dh,
                         players: dp,
                     },
@@ -274,15 +276,18 @@ impl Spec {
                         c.arg("--players", players);
                     }
                 }
-                (Game::ConnectFour { depth, moves }, Game::ConnectFour { depth: dd, .. }) => {
+                (
+                    GameSpec::ConnectFour { depth, moves },
+                    GameSpec::ConnectFour { depth: dd, .. },
+                ) => {
                     c.num("--depth", *depth, dd);
                     if !moves.as_slice().is_empty() {
                         c.arg("--moves", moves.text());
                     }
                 }
                 (
-                    Game::Pig { win, dice, horizon },
-                    Game::Pig {
+                    GameSpec::Pig { win, dice, horizon },
+                    GameSpec::Pig {
                         win: dw,
                         dice: dd,
                         horizon: dhz,
@@ -291,6 +296,13 @@ impl Spec {
                     c.num("--win", *win, dw);
                     c.num("--dice", *dice, dd);
                     c.num("--horizon", *horizon, dhz);
+                }
+                (GameSpec::Chess { depth, fen }, GameSpec::Chess { depth: dd, fen: df }) => {
+                    c.num("--depth", *depth, dd);
+                    if *fen != df {
+                        // A FEN has spaces and never a quote: quoted for the shell.
+                        c.arg("--fen", format!("'{}'", fen.text()));
+                    }
                 }
                 _ => unreachable!("the defaults are of the same game"),
             },

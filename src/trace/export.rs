@@ -472,7 +472,7 @@ mod tests {
         assert!(check(&players, "maxn") && check(&players, "paranoid"));
         // Runs that order children at search time: table hits, iterations, ranked cutoffs and
         // aspiration failures.
-        let game = crate::generate::game::generate(&crate::generate::game::Game::TicTacToe {
+        let game = crate::generate::game::generate(&crate::generate::game::GameSpec::TicTacToe {
             depth: Some(4),
         })
         .expect("tic-tac-toe");

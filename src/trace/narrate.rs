@@ -516,7 +516,7 @@ mod tests {
         assert_eq!(s[1], "enter + node the root with window α −∞ .. β +∞");
         assert_eq!(s[2], "enter − node a with window α −∞ .. β +∞");
         assert_eq!(s[3], "evaluate leaf #1.1 = 3");
-        let deep = crate::generate::game::generate(&crate::generate::game::Game::TicTacToe {
+        let deep = crate::generate::game::generate(&crate::generate::game::GameSpec::TicTacToe {
             depth: Some(2),
         })
         .unwrap();

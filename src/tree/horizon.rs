@@ -70,8 +70,8 @@ mod tests {
 
     #[test]
     fn the_horizon_keeps_ids_and_values_positions_by_their_heuristic() {
-        use crate::generate::game::{Game, generate};
-        let t = generate(&Game::TicTacToe { depth: None }).unwrap();
+        use crate::generate::game::{GameSpec, generate};
+        let t = generate(&GameSpec::TicTacToe { depth: None }).unwrap();
         let cut = t.to_depth(2).unwrap();
         assert_eq!(cut.height(), 2);
         assert_eq!(cut.len(), 1 + 9 + 72);
@@ -87,7 +87,7 @@ mod tests {
         assert_eq!(cut.leaf_count(), 72);
         assert_eq!(t.to_depth(9).unwrap(), t);
         // The generator's own depth limit builds the same nodes.
-        let gen3 = generate(&Game::TicTacToe { depth: Some(3) }).unwrap();
+        let gen3 = generate(&GameSpec::TicTacToe { depth: Some(3) }).unwrap();
         let cut3 = t.to_depth(3).unwrap();
         assert_eq!(cut3.len(), gen3.len());
         assert!(cut3.ids().all(|i| cut3.kind(i) == gen3.kind(i)

@@ -296,8 +296,8 @@ mod tests {
 
     #[test]
     fn edits_keep_position_keys_and_heuristic_values() {
-        use crate::generate::{Spec, game::Game};
-        let t = Spec::Game(Game::TicTacToe { depth: Some(3) })
+        use crate::generate::{Spec, game::GameSpec};
+        let t = Spec::Game(GameSpec::TicTacToe { depth: Some(3) })
             .build(1)
             .unwrap();
         let a1 = t.child(t.root(), 0);

@@ -4,7 +4,7 @@
 
 use crate::generate::Spec;
 use crate::generate::game::connect_four::Moves;
-use crate::generate::game::{Game, Heaps};
+use crate::generate::game::{Fen, GameSpec, Heaps};
 use crate::generate::star::StarOrder;
 use crate::generate::uniform::Order;
 use crate::generate::{GenError, Values};
@@ -126,19 +126,19 @@ fn family_fields(spec: &Spec) -> Vec<Field> {
             f.push(toggle("mixed", r.mixed).with_help("random Max/Min kinds"));
             f.extend(values_fields(&r.values));
         }
-        Spec::Game(Game::TicTacToe { depth }) => {
+        Spec::Game(GameSpec::TicTacToe { depth }) => {
             let d = depth.map(|d| d.to_string()).unwrap_or_default();
             f.push(text("depth", d).with_help(
                 "moves from the empty board; positions there are valued by the heuristic; empty: the full game",
             ));
         }
-        Spec::Game(Game::Nim { heaps, players }) => {
+        Spec::Game(GameSpec::Nim { heaps, players }) => {
             f.push(text("heaps", heaps.text()).with_help("heap sizes, comma-separated"));
             f.push(text("players", players).with_help(
                 "players in turn; taking the last object wins; more than 2: an n-player tree for max^n",
             ));
         }
-        Spec::Game(Game::ConnectFour { depth, moves }) => {
+        Spec::Game(GameSpec::ConnectFour { depth, moves }) => {
             f.push(text("depth", depth).with_help(
                 "moves from the start position; positions there are valued by open windows",
             ));
@@ -146,7 +146,13 @@ fn family_fields(spec: &Spec) -> Vec<Field> {
                 "columns 1-7 played before the root, such as 4435; empty: the empty board",
             ));
         }
-        Spec::Game(Game::Pig { win, dice, horizon }) => {
+        Spec::Game(GameSpec::Chess { depth, fen }) => {
+            f.push(text("depth", depth).with_help(
+                "moves from the position; positions there are valued by material and piece squares",
+            ));
+            f.push(text("fen", fen.text()).with_help("the position, in Forsyth–Edwards Notation"));
+        }
+        Spec::Game(GameSpec::Pig { win, dice, horizon }) => {
             f.push(text("win", win).with_help("the banked score that wins"));
             f.push(text("dice", dice).with_help("outcomes of the die; 1 loses the turn total"));
             f.push(text("horizon", horizon).with_help("moves (die rolls included) before a draw"));
@@ -231,7 +237,7 @@ pub fn spec_of(form: &Form) -> Result<Spec, String> {
             r.mixed = on("mixed")?;
             r.values = values()?;
         }
-        Spec::Game(Game::TicTacToe { depth }) => {
+        Spec::Game(GameSpec::TicTacToe { depth }) => {
             let d = get("depth")?.trim().to_owned();
             *depth = if d.is_empty() {
                 None
@@ -239,7 +245,7 @@ pub fn spec_of(form: &Form) -> Result<Spec, String> {
                 Some(parse_num(&d, "depth")?)
             };
         }
-        Spec::Game(Game::Nim { heaps, players }) => {
+        Spec::Game(GameSpec::Nim { heaps, players }) => {
             let sizes = get("heaps")?
                 .split(',')
                 .map(|h| parse_num(h.trim(), "heaps"))
@@ -247,11 +253,15 @@ pub fn spec_of(form: &Form) -> Result<Spec, String> {
             *heaps = Heaps::new(&sizes).map_err(|e| e.to_string())?;
             *players = parse_num(get("players")?, "players")?;
         }
-        Spec::Game(Game::ConnectFour { depth, moves }) => {
+        Spec::Game(GameSpec::ConnectFour { depth, moves }) => {
             *depth = num_u32("depth")?;
             *moves = Moves::parse(get("moves")?).map_err(|e| e.to_string())?;
         }
-        Spec::Game(Game::Pig { win, dice, horizon }) => {
+        Spec::Game(GameSpec::Chess { depth, fen }) => {
+            *depth = num_u32("depth")?;
+            *fen = Fen::parse(get("fen")?).map_err(|e| e.to_string())?;
+        }
+        Spec::Game(GameSpec::Pig { win, dice, horizon }) => {
             *win = num_u32("win")?;
             *dice = num_u32("dice")?;
             *horizon = num_u32("horizon")?;
@@ -330,12 +340,12 @@ mod tests {
     #[test]
     fn the_games_and_their_options_round_trip_through_the_form() {
         let specs = [
-            Spec::Game(Game::TicTacToe { depth: Some(3) }),
-            Spec::Game(Game::Nim {
+            Spec::Game(GameSpec::TicTacToe { depth: Some(3) }),
+            Spec::Game(GameSpec::Nim {
                 heaps: Heaps::new(&[1, 2, 3]).unwrap(),
                 players: 3,
             }),
-            Spec::Game(Game::ConnectFour {
+            Spec::Game(GameSpec::ConnectFour {
                 depth: 5,
                 moves: Moves::parse("4435").unwrap(),
             }),
@@ -344,10 +354,10 @@ mod tests {
             assert_eq!(spec_of(&form(&spec, 1)).unwrap(), spec);
         }
         // The full tic-tac-toe tree leaves the depth empty.
-        let full = form(&Spec::Game(Game::TicTacToe { depth: None }), 1);
+        let full = form(&Spec::Game(GameSpec::TicTacToe { depth: None }), 1);
         assert_eq!(full.text(FieldId::Gen("depth")), Ok(""));
         let mut bad = Spec::default_for("game connect-four").unwrap();
-        if let Spec::Game(Game::ConnectFour { moves, .. }) = &mut bad {
+        if let Spec::Game(GameSpec::ConnectFour { moves, .. }) = &mut bad {
             *moves = Moves::parse("4444444").unwrap();
         }
         let err = spec_of(&form(&bad, 1)).unwrap().build(1).unwrap_err();

@@ -18,9 +18,8 @@
 //! the same for Min negatively; windows holding both colours count 0. Its magnitude is at most
 //! 69 · 5 = 345, below a win's 1000.
 
-use super::{Position, Rules};
-use crate::generate::GenError;
-use crate::tree::Kind;
+use super::{Game, GameError, Outcome, Turn};
+use crate::tree::{Bounds, Meta};
 
 /// The board's width and height.
 pub const COLUMNS: u32 = 7;
@@ -46,20 +45,20 @@ impl Moves {
 
     /// `--moves 4435`: one digit 1–7 per move. Whether the moves can be played is checked when
     /// the tree is built.
-    pub fn parse(text: &str) -> Result<Moves, GenError> {
+    pub fn parse(text: &str) -> Result<Moves, GameError> {
         let mut m = Moves::NONE;
         for (i, c) in text.trim().chars().enumerate() {
             let column = c
                 .to_digit(10)
                 .filter(|d| (1..=COLUMNS).contains(d))
                 .ok_or_else(|| {
-                    GenError::Invalid(format!(
+                    GameError::Invalid(format!(
                         "move {} of \"{text}\" is `{c}`: moves are columns 1 to {COLUMNS}",
                         i + 1
                     ))
                 })?;
             if usize::from(m.len) == m.columns.len() {
-                return Err(GenError::Invalid(format!(
+                return Err(GameError::Invalid(format!(
                     "\"{text}\" has more than {} moves: the board has {} cells",
                     m.columns.len(),
                     m.columns.len()
@@ -134,12 +133,12 @@ pub struct ConnectFour {
 impl ConnectFour {
     /// The position after `moves`, or why they cannot be played (a full column, a move after
     /// the game is won).
-    pub fn new(moves: &Moves) -> Result<ConnectFour, GenError> {
+    pub fn new(moves: &Moves) -> Result<ConnectFour, GameError> {
         let (mut x, mut o) = (0u64, 0u64);
         for (i, &c) in moves.as_slice().iter().enumerate() {
             let c = u32::from(c);
             if four(x) || four(o) {
-                return Err(GenError::Invalid(format!(
+                return Err(GameError::Invalid(format!(
                     "move {} of \"{}\" comes after the game is won",
                     i + 1,
                     moves.text()
@@ -147,7 +146,7 @@ impl ConnectFour {
             }
             let filled = x | o;
             if filled & top(c) != 0 {
-                return Err(GenError::Invalid(format!(
+                return Err(GameError::Invalid(format!(
                     "move {} of \"{}\" drops into column {}, which is full",
                     i + 1,
                     moves.text(),
@@ -170,47 +169,77 @@ impl ConnectFour {
     }
 }
 
-impl Rules for ConnectFour {
-    /// Max's stones, Min's stones.
-    type State = (u64, u64);
+impl ConnectFour {
+    /// Whether Max (the first player) is to move: an even number of stones on the board.
+    fn max_to_move(x: u64, o: u64) -> bool {
+        (x | o).count_ones() % 2 == 0
+    }
+}
 
-    fn root(&self) -> (u64, u64) {
+impl Game for ConnectFour {
+    /// Max's stones, Min's stones.
+    type Position = (u64, u64);
+    /// A column, 0-based.
+    type Move = u32;
+
+    fn name(&self) -> String {
+        "connect-four".into()
+    }
+
+    fn meta(&self) -> Meta {
+        Meta {
+            name: self.name(),
+            description: "connect four, 7×6; ±1000 a win for Max/Min, 0 a draw; heuristic: open windows (3 of a colour +5, 2 of a colour +2, negative for Min)".into(),
+            players: 2,
+            bounds: Some(Bounds { lo: -WIN, hi: WIN }),
+            ..Meta::default()
+        }
+    }
+
+    fn start(&self) -> (u64, u64) {
         self.start
     }
 
-    fn expand(&self, &(x, o): &(u64, u64), moves: &mut Vec<(u32, f64, (u64, u64))>) -> Position {
+    fn outcome(&self, &(x, o): &(u64, u64)) -> Option<Outcome> {
         if four(x) {
-            return Position::Leaf(WIN);
+            Some(Outcome::Value(WIN))
+        } else if four(o) {
+            Some(Outcome::Value(-WIN))
+        } else if (0..COLUMNS).all(|c| (x | o) & top(c) != 0) {
+            Some(Outcome::Value(0.0))
+        } else {
+            None
         }
-        if four(o) {
-            return Position::Leaf(-WIN);
+    }
+
+    fn turn(&self, &(x, o): &(u64, u64)) -> Turn {
+        if Self::max_to_move(x, o) {
+            Turn::Max
+        } else {
+            Turn::Min
         }
+    }
+
+    fn moves(&self, &(x, o): &(u64, u64), moves: &mut Vec<u32>) {
+        moves.extend((0..COLUMNS).filter(|&c| (x | o) & top(c) == 0));
+    }
+
+    fn play(&self, &(x, o): &(u64, u64), &c: &u32) -> (u64, u64) {
         let filled = x | o;
-        let max_moves = filled.count_ones() % 2 == 0;
-        for c in 0..COLUMNS {
-            if filled & top(c) != 0 {
-                continue;
-            }
-            let stone = (filled + bottom(c)) & column_mask(c);
-            let next = if max_moves {
-                (x | stone, o)
-            } else {
-                (x, o | stone)
-            };
-            moves.push((c, 1.0, next));
+        let stone = (filled + bottom(c)) & column_mask(c);
+        if Self::max_to_move(x, o) {
+            (x | stone, o)
+        } else {
+            (x, o | stone)
         }
-        if moves.is_empty() {
-            return Position::Leaf(0.0);
-        }
-        Position::Decision(if max_moves { Kind::Max } else { Kind::Min })
     }
 
-    fn label(&self, code: u32) -> String {
-        format!("drop col {}", code + 1)
+    fn label(&self, _: &(u64, u64), &c: &u32) -> String {
+        format!("drop col {}", c + 1)
     }
 
-    fn key(&self, &(x, o): &(u64, u64)) -> u64 {
-        x + (x | o)
+    fn key(&self, &(x, o): &(u64, u64)) -> Option<u64> {
+        Some(x + (x | o))
     }
 
     fn heuristic(&self, &(x, o): &(u64, u64)) -> Option<f64> {
@@ -278,9 +307,9 @@ mod tests {
         let g = ConnectFour::new(&Moves::NONE).unwrap();
         let after = |moves: &str| {
             let g = ConnectFour::new(&Moves::parse(moves).unwrap()).unwrap();
-            g.key(&g.root())
+            g.key(&g.start())
         };
-        assert_eq!(g.key(&g.root()), 0);
+        assert_eq!(g.key(&g.start()), Some(0));
         assert_eq!(after("4435"), after("3544"));
         assert_ne!(after("4435"), after("4453"));
         assert_ne!(after("45"), after("54"));
@@ -289,14 +318,14 @@ mod tests {
     #[test]
     fn heuristic_counts_open_windows() {
         let g = ConnectFour::new(&Moves::NONE).unwrap();
-        assert_eq!(g.heuristic(&g.root()), Some(0.0));
+        assert_eq!(g.heuristic(&g.start()), Some(0.0));
         // Max on 1 and 2 of the bottom row, Min above them: the bottom row's window 1–4 holds
         // two of Max's (+2); Min's two on row 2 likewise (−2), and nothing else has two.
         let g = ConnectFour::new(&Moves::parse("1122").unwrap()).unwrap();
-        assert_eq!(g.heuristic(&g.root()), Some(0.0));
+        assert_eq!(g.heuristic(&g.start()), Some(0.0));
         // Max's three in the bottom row (1, 2, 3) with 4 open: +5 for window 1–4, +2 for 2–5;
         // Min's 1 and 2 in row 2: −2 for window 1–4 of row 2.
         let g = ConnectFour::new(&Moves::parse("11223").unwrap()).unwrap();
-        assert_eq!(g.heuristic(&g.root()), Some(5.0 + 2.0 - 2.0));
+        assert_eq!(g.heuristic(&g.start()), Some(5.0 + 2.0 - 2.0));
     }
 }
