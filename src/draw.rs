@@ -20,9 +20,10 @@ pub mod text;
 pub mod tikz;
 
 use crate::search::Run;
-use crate::text::{kind_glyph, readable_number, readable_vector};
+use crate::text::{readable_number, readable_vector};
 use crate::trace::narrate::{probe_bound, settled};
 use crate::trace::{NodeState, Replay, Shown, Status, StepIndex, Trace};
+use crate::tree::names::kind_glyph;
 use crate::tree::{Kind, NodeId, Tree};
 
 pub use layout::{Card, Picture, Placed};

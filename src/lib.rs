@@ -4,13 +4,17 @@
 //! [`tree::Tree`]; search algorithms run on it and report to an observer; the views (TUI, CLI,
 //! exports) and the experiments read what the search produced.
 //!
-//! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary.
+//! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary;
+//!   [`tree::names`], how nodes and moves are named.
 //! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup);
 //!   the crate's global allocator, which puts big blocks on transparent huge pages.
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
-//! - [`text`] — how numbers and node names are written, the same in every view and format.
+//! - [`text`] — how numbers and counts are written and untrusted text escaped, the same in
+//!   every view and format; below the tree, which uses it.
+//! - `exact` — simple fractions and their exact sums, for chance nodes; below the tree, which
+//!   asks whether its numbers are all simple fractions.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
 //! - [`draw`] — the tree drawn top-down as in the papers, at any step of a run: text, SVG,
 //!   TikZ, DOT.
@@ -24,6 +28,7 @@
 pub mod analyze;
 pub mod cli;
 pub mod draw;
+mod exact;
 pub mod examples;
 pub mod experiment;
 pub mod format;

@@ -36,7 +36,6 @@ pub mod alphabeta;
 pub(crate) mod aspiration;
 pub mod catalogue;
 pub mod chance;
-pub(crate) mod exact;
 pub mod expectiminimax;
 pub mod history;
 pub(crate) mod improved;

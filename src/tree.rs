@@ -15,6 +15,7 @@
 
 mod draft;
 mod horizon;
+pub mod names;
 mod shape;
 mod transpositions;
 
@@ -633,10 +634,10 @@ impl Tree {
 
     /// Whether every leaf value and every probability of an uneven chance node stands for a
     /// simple fraction (integers, 6/7, 0.25): then chance nodes are summed exactly
-    /// (`search::exact`). Computed once, when a search first asks.
+    /// (`crate::exact`). Computed once, when a search first asks.
     pub fn simple_fractions(&self) -> bool {
         *self.fractions.0.get_or_init(|| {
-            let simple = |x: f64| crate::search::exact::is_simple(x);
+            let simple = |x: f64| crate::exact::is_simple(x);
             let c = &self.nodes;
             (0..c.len()).all(|i| {
                 let values_ok = if c.kind[i] != Kind::Leaf {

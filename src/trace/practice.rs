@@ -12,7 +12,8 @@
 //! [`super::provenance`]. Nothing here draws: the explorer and the tests use it alike.
 
 use crate::search::{Algorithm, Bound, Run};
-use crate::text::{kind_words, node_name, number_text, ordinal, short_number};
+use crate::text::{number_text, ordinal, short_number};
+use crate::tree::names::{kind_words, node_name};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::provenance::{End, cutoff_reason, window_origin};
