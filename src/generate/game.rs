@@ -37,6 +37,7 @@
 
 pub mod connect_four;
 
+use super::rng::{GOLDEN_GAMMA, mix64};
 use super::{GenError, check_size, size_bound};
 use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
 use connect_four::{ConnectFour, Moves};
@@ -805,9 +806,9 @@ impl Rules for Pig {
                 }
                 key
             }
-            None => fields.into_iter().fold(flags, |h, f| {
-                splitmix(h ^ f.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            }),
+            None => fields
+                .into_iter()
+                .fold(flags, |h, f| mix64(h ^ f.wrapping_mul(GOLDEN_GAMMA))),
         }
     }
 
@@ -818,13 +819,6 @@ impl Rules for Pig {
             face => format!("rolled {face}"),
         }
     }
-}
-
-/// SplitMix64's finaliser: a bijective mix of 64 bits.
-fn splitmix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
