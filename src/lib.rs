@@ -1,12 +1,12 @@
 //! prune: explore game-tree search.
 //!
-//! The layout follows the data flow: input [`format`]s and [`generate`]ors produce a
+//! The layout follows the data flow: input [`format`](mod@format)s and [`generate`]ors produce a
 //! [`tree::Tree`]; search algorithms run on it and report to an observer; the views (TUI, CLI,
 //! exports) and the experiments read what the search produced.
 //!
 //! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary;
 //!   [`tree::names`], how nodes and moves are named.
-//! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
+//! - [`format`](mod@format) — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup);
 //!   the crate's global allocator, which puts big blocks on transparent huge pages.
@@ -20,12 +20,16 @@
 //!   TikZ, DOT.
 //! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
-//! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
+//! - `tui` — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
 //! - [`examples`] — the built-in example tree.
 //! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
-//! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
+//! - `cli` — the command line (clap); the binary `prune` is a thin wrapper around it.
 
 pub mod analyze;
+/// The binary's command line, public for `src/main.rs` and the tests; its documentation is
+/// `prune --help`, not an API (a doc comment on a clap field is help text).
+#[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 pub mod draw;
 mod exact;
@@ -40,4 +44,8 @@ pub mod search;
 pub mod text;
 pub mod trace;
 pub mod tree;
+/// The binary's explorer, public for the command line, the tests and the benches; not an API.
+/// Hidden, so its design notes may link to its private parts (as `cli`'s do).
+#[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
 pub mod tui;

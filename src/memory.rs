@@ -77,7 +77,7 @@ pub fn human_bytes(b: u64) -> String {
 }
 
 /// The allocator the `prune` binary declares (`src/main.rs`), and the tests and benches that
-/// measure what it measures: the system's, with each allocation of [`HUGE_MIN`] or more advised onto transparent huge pages
+/// measure what it measures: the system's, with each allocation of `HUGE_MIN` or more advised onto transparent huge pages
 /// where the system offers them on request (`madvise(MADV_HUGEPAGE)`, Linux; elsewhere, plain
 /// pages). A load's big buffers (the text, the draft's columns, the arena) are fresh memory
 /// written once: on 4 KiB pages a third of a load is the kernel faulting pages in one at a
@@ -92,8 +92,10 @@ pub fn human_bytes(b: u64) -> String {
 /// #[global_allocator]
 /// static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
 ///
-/// let (_, peak) = prune::memory::peak_during(|| vec![0u8; 1 << 20]);
-/// assert!(peak >= 1 << 20);
+/// fn main() {
+///     let (_, peak) = prune::memory::peak_during(|| vec![0u8; 1 << 20]);
+///     assert!(peak >= 1 << 20);
+/// }
 /// ```
 pub struct HugePages;
 

@@ -66,6 +66,16 @@ pub fn json_safe(json: String) -> String {
 /// A number as prune writes it: integers without a fraction (`3`, not `3.0`), anything else in
 /// the shortest form that reads back to the same `f64` (`0.1`, `1e300`); from 10^15 on, in
 /// exponent form (`1e308`, not 309 digits).
+///
+/// ```
+/// use prune::text::{number_text, readable_number, short_number};
+///
+/// assert_eq!(number_text(3.0), "3");
+/// assert_eq!(number_text(1.0 / 3.0), "0.3333333333333333");
+/// assert_eq!(short_number(1.0 / 3.0), "0.333");
+/// assert_eq!(readable_number(1.0 / 3.0, false), "1/3");
+/// assert_eq!(short_number(f64::NEG_INFINITY), "−∞");
+/// ```
 pub fn number_text(x: f64) -> String {
     let mut s = String::new();
     push_number(&mut s, x);

@@ -255,6 +255,22 @@ impl Event {
 
 /// Runs `algo` on `tree` recording every event; the number of nodes visited so far is
 /// published in `visits` as the search goes (for a progress display).
+///
+/// ```
+/// use std::sync::atomic::AtomicU64;
+///
+/// use prune::search::Algorithm;
+/// use prune::trace::{self, Replay, Status};
+///
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// let (run, trace) = trace::record(&tree, &Algorithm::Minimax, &AtomicU64::new(0))?;
+/// assert_eq!(run.value.scalar(), Some(3.0));
+/// // Replay to any step: at the end, every node is done (minimax prunes nothing).
+/// let replay = Replay::new(&tree, &trace);
+/// let last = replay.state(tree.root(), trace.len());
+/// assert_eq!(last.status, Status::Done);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn record(tree: &Tree, algo: &Algorithm, visits: &AtomicU64) -> Result<(Run, Trace), Refusal> {
     record_in(&References::new(tree), algo, visits)
 }

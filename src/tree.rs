@@ -1,7 +1,8 @@
 //! The game tree: a validated flat arena.
 //!
-//! Every node is 32 bytes ([`Node`]); a node's children occupy a contiguous block of the arena, so
-//! iterating children is a range of indices and no pointer is chased. Nodes are numbered
+//! Every node is 31 bytes, stored as a column per field (the fields a search reads apart from
+//! the cold ones); a node's children occupy a contiguous block of the arena, so iterating
+//! children is a range of indices and no pointer is chased. Nodes are numbered
 //! breadth-first (the root `#0`, then its children, then theirs), whatever built the tree, so two
 //! equal trees have equal arenas and a node id means the same node in every view and export. Labels (move names) and the
 //! payoff vectors of n-player leaves live in side tables, so a tree without labels pays nothing for

@@ -30,8 +30,8 @@
 //!
 //! The trees are laid out breadth first, level by level, directly in the arena; every game
 //! checks the size of its tree before allocating it. Positions are not shared: a position reached
-//! by two move orders appears twice, and both nodes carry the same position key ([`Rules::key`];
-//! the encodings are in docs/FORMAT.md). Games with an evaluation ([`Rules::heuristic`];
+//! by two move orders appears twice, and both nodes carry the same position key (`Rules::key`;
+//! the encodings are in docs/FORMAT.md). Games with an evaluation (`Rules::heuristic`;
 //! tic-tac-toe: (lines open for X − lines open for O) / 10) store it at every interior node, and
 //! with a depth limit the positions at the limit that are not over become leaves worth it.
 

@@ -30,6 +30,22 @@ pub struct Uniform {
     pub order: Order,
 }
 
+/// A uniform tree drawn with `seed`: the same seed gives the same tree on every machine.
+///
+/// ```
+/// use prune::generate::{Values, uniform};
+///
+/// let shape = uniform::Uniform {
+///     branching: 3,
+///     depth: 4,
+///     values: Values::integers(0, 99),
+///     order: uniform::Order::Random,
+/// };
+/// let tree = uniform::generate(&shape, 42)?;
+/// assert_eq!((tree.len(), tree.leaf_count()), (121, 81));
+/// assert_eq!(tree, uniform::generate(&shape, 42)?);
+/// # Ok::<(), prune::generate::GenError>(())
+/// ```
 pub fn generate(p: &Uniform, seed: u64) -> Result<Tree, GenError> {
     if p.branching == 0 {
         return Err(GenError::Invalid("branching must be at least 1".into()));

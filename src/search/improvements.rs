@@ -5,10 +5,10 @@
 //! - a depth limit ([`crate::tree::Tree::to_depth`]): every two-player algorithm, and the
 //!   reference values it is checked against, see the tree cut at depth D;
 //! - a transposition table ([`super::tt`]) for alpha-beta, NegaScout and MTD(f);
-//! - iterative deepening and aspiration windows ([`super::iterative`], [`super::aspiration`]);
+//! - iterative deepening and aspiration windows (`super::iterative`, `super::aspiration`);
 //! - killer moves ([`super::killers`]) and the history heuristic ([`super::history`]).
 //!
-//! Searches with any of the last four run on [`super::improved`], one fail-soft negamax search
+//! Searches with any of the last four run on `super::improved`, one fail-soft negamax search
 //! that takes them all.
 
 use super::Refusal;
@@ -54,7 +54,7 @@ impl Improvements {
         p.history = self.history;
     }
 
-    /// Whether the search needs [`super::improved`] (anything but a depth limit).
+    /// Whether the search needs `super::improved` (anything but a depth limit).
     pub fn reorders(&self) -> bool {
         self.tt || self.id || self.killers || self.history
     }

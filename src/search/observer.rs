@@ -97,6 +97,38 @@ impl Cutoff {
 }
 
 /// Receives a search's events. Every method has an empty default.
+///
+/// ```
+/// use prune::search::{self, Algorithm, Counter, Cutoff, Observer};
+/// use prune::tree::NodeId;
+///
+/// /// Where the cutoffs fire, and the statistics beside.
+/// struct Cuts(Vec<(NodeId, u32)>, Counter);
+///
+/// impl Observer for Cuts {
+///     fn enter(&mut self, node: NodeId, alpha: f64, beta: f64) {
+///         self.1.enter(node, alpha, beta);
+///     }
+///     fn leaf(&mut self, node: NodeId, value: f64) {
+///         self.1.leaf(node, value);
+///     }
+///     fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {
+///         self.0.push((node, skipped));
+///         self.1.cutoff(node, after, skipped, kind);
+///     }
+/// }
+///
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// let mut cuts = Cuts(Vec::new(), Counter::new(tree.len()));
+/// let algo = Algorithm::AlphaBeta { fail_soft: false };
+/// let (found, _seconds) = search::search(&tree, &algo, &mut cuts)?;
+/// assert_eq!(found.value.scalar(), Some(3.0));
+/// // The second move is cut after its first child, 2, skipping two; the third at its last.
+/// let root = tree.root();
+/// assert_eq!(cuts.0, [(tree.child(root, 1), 2), (tree.child(root, 2), 0)]);
+/// assert_eq!(cuts.1.finish().leaves, 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[allow(unused_variables)]
 pub trait Observer {
     /// The search enters an interior node with the window `(alpha, beta)`.

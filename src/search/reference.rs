@@ -86,6 +86,18 @@ pub enum Reference {
 }
 
 impl Reference {
+    /// Every node's value by the naive rule of `algo`'s family (minimax, expectiminimax,
+    /// max^n …), for checking a search and choosing best moves.
+    ///
+    /// ```
+    /// use prune::search::{Algorithm, Reference};
+    ///
+    /// let tree = prune::format::parse_expr("(*(1,5),(2,4))", false)?;
+    /// let values = Reference::of(&tree, &Algorithm::Expectiminimax);
+    /// assert_eq!(values.get(tree.root()).scalar(), Some(3.0));
+    /// assert_eq!(values.get(tree.child(tree.root(), 1)).scalar(), Some(2.0));
+    /// # Ok::<(), prune::format::LoadError>(())
+    /// ```
     pub fn of(tree: &Tree, algo: &Algorithm) -> Reference {
         let tree = &*super::run::searched(tree, algo);
         // max^n and shallow pruning read any tree as n-player (a two-player one as (v, −v)).

@@ -1,6 +1,6 @@
 //! A run: an algorithm searched on a tree, with what the views need around it — the
 //! statistics, the time of the search alone, the tied best moves and the principal variation
-//! (from the family's [`Reference`] values, so every algorithm of a family reports the same
+//! (from the family's [`Reference`](super::Reference) values, so every algorithm of a family reports the same
 //! ones) — and a thread with a big enough stack for deep trees.
 
 use std::borrow::Cow;
@@ -33,6 +33,18 @@ pub struct Run {
 }
 
 /// Runs `algo` on `tree` with statistics only.
+///
+/// ```
+/// use prune::search::{self, Algorithm};
+///
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// let run = search::run(&tree, &Algorithm::AlphaBeta { fail_soft: true })?;
+/// assert_eq!(run.value.scalar(), Some(3.0));
+/// assert_eq!(run.best_moves, [0]);
+/// // Alpha-beta skips 4 and 6 below the second move.
+/// assert_eq!((run.stats.leaves, run.stats.cutoffs), (7, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn run(tree: &Tree, algo: &Algorithm) -> Result<Run, Refusal> {
     run_with(&References::new(tree), algo)
 }

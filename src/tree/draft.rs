@@ -892,7 +892,7 @@ impl Valid {
     /// The arena, in breadth-first order. A node's id is the start of its level plus the
     /// number of nodes of that level before it in preorder, so two preorder walks (one counting
     /// the levels, one writing every node at its id) lay it out without any per-node table
-    /// beyond the arena itself. The second walk also gathers what [`Tree::sealed`] would
+    /// beyond the arena itself. The second walk also gathers what `Tree::sealed` would
     /// compute in passes of its own (height, leaves, chance nodes, integer values).
     pub fn layout(self) -> Tree {
         let d = self.0;

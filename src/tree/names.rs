@@ -31,6 +31,18 @@ pub fn kind_words(k: Kind) -> String {
 /// A node's name, the same on every screen and in every sentence: its label; else "the root";
 /// else `#` and the path of child numbers from the root, counted from 1 as people count
 /// (`#3.1` is the first child of the root's third child).
+///
+/// ```
+/// use prune::tree::names::{move_name, node_name};
+///
+/// let tree = prune::format::parse_expr("(a=(1,2),(3,4))", false)?;
+/// let (a, b) = (tree.child(tree.root(), 0), tree.child(tree.root(), 1));
+/// assert_eq!(node_name(&tree, tree.root()), "the root");
+/// assert_eq!(node_name(&tree, a), "a");
+/// assert_eq!(node_name(&tree, tree.child(b, 1)), "#2.2");
+/// assert_eq!(move_name(&tree, b), "#2");
+/// # Ok::<(), prune::format::LoadError>(())
+/// ```
 pub fn node_name(tree: &Tree, id: NodeId) -> String {
     match tree.label(id) {
         Some(l) => terminal_safe(l).into_owned(),
