@@ -43,6 +43,7 @@ pub fn set_max_file_bytes(bytes: u64) {
     MAX_BYTES.store(bytes, Ordering::Relaxed);
 }
 
+/// A tree file format: each has a reader and a writer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
     /// prune's native RON format (`.ron`)
@@ -109,6 +110,7 @@ impl Format {
         Format::Bracket
     }
 
+    /// The file extension that names this format, without its dot.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Ron => "ron",
@@ -147,9 +149,12 @@ impl fmt::Display for Format {
 /// Why a tree could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// The input could not be read (a missing file, a permission, a read error).
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The input's name, as the user gave it.
         path: String,
+        /// What the system said.
         #[source]
         source: std::io::Error,
     },
@@ -158,12 +163,20 @@ pub enum LoadError {
     Invalid(Box<Diagnostic>),
     /// A problem with the input as a whole (size, format).
     #[error("{path}: {message}")]
-    Whole { path: String, message: String },
+    Whole {
+        /// The input's name.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The path names a directory, a device, a FIFO or a socket.
     #[error("{path} is {what}, not a tree file")]
     NotAFile {
+        /// The path, as the user gave it.
         path: String,
+        /// What it is instead ("a directory", "a FIFO" …).
         what: &'static str,
+        /// What to do instead, when there is something to suggest.
         hint: Option<&'static str>,
     },
 }
@@ -186,6 +199,7 @@ impl LoadError {
         }
     }
 
+    /// The positioned problem, for the errors that have one.
     pub fn diagnostic(&self) -> Option<&Diagnostic> {
         match self {
             LoadError::Invalid(d) => Some(d),

@@ -33,8 +33,10 @@ use std::sync::OnceLock;
 pub struct NodeId(pub u32);
 
 impl NodeId {
+    /// The root's id.
     pub const ROOT: NodeId = NodeId(0);
 
+    /// The id as an index into the arena's columns.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -51,10 +53,15 @@ impl fmt::Display for NodeId {
 /// two-player trees; `Chance` and `Leaf` in both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// A Max node: the player to move maximises.
     Max,
+    /// A Min node: the player to move minimises.
     Min,
+    /// A chance node: its value is its children's, weighted by their probabilities.
     Chance,
+    /// Player `i`'s node (0-based) in an n-player tree.
     Player(u8),
+    /// A leaf: a value, or a payoff vector in n-player trees.
     Leaf,
 }
 
@@ -70,6 +77,7 @@ impl Kind {
         }
     }
 
+    /// The kind in words, as the formats write it: "max", "min", "chance", "player 2", "leaf".
     pub fn name(self) -> String {
         match self {
             Kind::Max => "max".into(),
@@ -80,6 +88,7 @@ impl Kind {
         }
     }
 
+    /// Whether this is a leaf.
     #[inline]
     pub fn is_leaf(self) -> bool {
         self == Kind::Leaf
@@ -194,7 +203,9 @@ pub const MAX_NODES: usize = (u32::MAX - 1) as usize;
 /// Declared value bounds `L..U` (Ballard's L and U).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Bounds {
+    /// L, the lowest value a leaf may have.
     pub lo: f64,
+    /// U, the highest value a leaf may have.
     pub hi: f64,
 }
 
@@ -202,6 +213,7 @@ pub struct Bounds {
 /// the tight bounds of the leaves.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Meta {
+    /// The tree's name (a file's title).
     pub name: String,
     /// Where the tree comes from, or what it shows.
     pub description: String,
@@ -327,12 +339,16 @@ impl<T> PartialEq for Lazy<T> {
 /// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ValueBounds {
+    /// The lowest leaf value.
     pub lo: f64,
+    /// The highest leaf value.
     pub hi: f64,
+    /// Whether the file declared the bounds (else they are the leaves' own).
     pub declared: bool,
 }
 
 impl Tree {
+    /// The number of nodes.
     #[inline]
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -344,6 +360,7 @@ impl Tree {
         false
     }
 
+    /// The root's id (always `NodeId::ROOT`).
     #[inline]
     pub fn root(&self) -> NodeId {
         NodeId::ROOT
@@ -356,6 +373,7 @@ impl Tree {
         &mut self.meta
     }
 
+    /// The tree's metadata: name, description, players, declared bounds.
     pub fn meta(&self) -> &Meta {
         &self.meta
     }
@@ -370,11 +388,13 @@ impl Tree {
         self.multiplayer
     }
 
+    /// What node `id` is.
     #[inline]
     pub fn kind(&self, id: NodeId) -> Kind {
         self.nodes.kind[id.index()]
     }
 
+    /// Whether node `id` is a leaf.
     #[inline]
     pub fn is_leaf(&self, id: NodeId) -> bool {
         self.kind(id) == Kind::Leaf
@@ -417,6 +437,7 @@ impl Tree {
         &self.nodes.value[first as usize..first as usize + n]
     }
 
+    /// The number of children of node `id`.
     #[inline]
     pub fn child_count(&self, id: NodeId) -> usize {
         self.nodes.len[id.index()] as usize
@@ -429,6 +450,7 @@ impl Tree {
         NodeId(self.nodes.first[id.index()] + i as u32)
     }
 
+    /// The parent of node `id`; `None` for the root.
     #[inline]
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
         let p = self.nodes.parent[id.index()];
@@ -469,10 +491,12 @@ impl Tree {
         self.nodes.uniform[id.index()]
     }
 
+    /// The label of node `id` (the move that leads to it), if it has one.
     pub fn label(&self, id: NodeId) -> Option<&str> {
         self.labels.get(id.index())
     }
 
+    /// Whether any node has a label.
     pub fn has_labels(&self) -> bool {
         !self.labels.is_empty()
     }
@@ -1005,16 +1029,24 @@ impl Tree {
 /// A node of a laid-out arena, for [`Tree::from_arena`].
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ArenaNode {
+    /// The id of the first child (any value for a leaf).
     pub first: u32,
+    /// The number of children.
     pub len: u32,
+    /// The parent's id, or [`ArenaNode::NO_PARENT`] for the root.
     pub parent: u32,
+    /// What the node is.
     pub kind: Kind,
+    /// A chance node whose children are equally likely.
     pub uniform: bool,
+    /// A two-player leaf's value.
     pub value: f64,
+    /// The probability of the edge from the parent (chance children).
     pub prob: f64,
 }
 
 impl ArenaNode {
+    /// The root's parent.
     pub const NO_PARENT: u32 = NO_PARENT;
 }
 

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use super::diag::Diagnostic;
 use super::progress;
 
+/// What a token is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
     /// `[A-Za-z_][A-Za-z0-9_]*`
@@ -25,12 +26,16 @@ pub enum Tok {
     Str,
     /// Any other single character.
     Punct(char),
+    /// The end of the input.
     Eof,
 }
 
+/// A token and where it is in the input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
+    /// What the token is.
     pub tok: Tok,
+    /// Its byte range in the input.
     pub span: Range<usize>,
 }
 
@@ -53,7 +58,9 @@ pub fn general_way<T>(f: impl FnOnce() -> T) -> T {
 
 /// Lexer over one input; see the module documentation.
 pub struct Lexer<'a> {
+    /// What the user calls the input, for messages.
     pub file: &'a str,
+    /// The whole input.
     pub src: Arc<str>,
     pos: usize,
     /// Whether a reader may read bytes itself (off only under [`general_way`]).
@@ -83,14 +90,17 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The text of token `t`.
     pub fn text(&self, t: &Token) -> &str {
         &self.src[t.span.clone()]
     }
 
+    /// A diagnostic at `span` of this input.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(self.file, &self.src, span, message)
     }
 
+    /// The next token, without consuming it.
     pub fn peek(&mut self) -> Result<&Token, Diagnostic> {
         if self.pending_len == 0 {
             let t = self.scan()?;
@@ -101,6 +111,7 @@ impl<'a> Lexer<'a> {
             .expect("a pending token"))
     }
 
+    /// Consumes and returns the next token.
     pub fn next_token(&mut self) -> Result<Token, Diagnostic> {
         if self.pending_len == 0 {
             return self.scan();
@@ -156,6 +167,7 @@ impl<'a> Lexer<'a> {
         )
     }
 
+    /// Token `t` as a message names it: "`Max`", "number `12`", "the end of the input".
     pub fn describe(&self, t: &Token) -> String {
         let text = self.text(t);
         let short: String = text.chars().take(24).collect();

@@ -69,6 +69,7 @@ impl Heaps {
         Ok(h)
     }
 
+    /// The heaps' sizes, in order.
     pub fn as_slice(&self) -> &[u32] {
         &self.sizes[..usize::from(self.len)]
     }
@@ -85,21 +86,30 @@ impl Heaps {
 pub enum Game {
     /// To `depth` moves (positions there valued by the heuristic), or the full game.
     TicTacToe {
+        /// Moves to search before the horizon; `None`: to the end of the game.
         depth: Option<u32>,
     },
     /// `players` take turns (2: Max and Min; more: an n-player tree for max^n).
     Nim {
+        /// The heaps' sizes.
         heaps: Heaps,
+        /// The number of players.
         players: u8,
     },
+    /// Pig with dice: roll or stop, a turn's total lost on a 1.
     Pig {
+        /// The score that wins.
         win: u32,
+        /// The number of faces of the die.
         dice: u32,
+        /// Turns to search before the horizon.
         horizon: u32,
     },
     /// To `depth` moves after `moves` (positions there valued by the heuristic).
     ConnectFour {
+        /// Moves to search after `moves`.
         depth: u32,
+        /// The columns already played, in order.
         moves: Moves,
     },
 }
@@ -111,6 +121,7 @@ impl Game {
     /// The names `prune gen game NAME` takes, in the order of its help.
     pub const NAMES: [&'static str; 4] = ["tic-tac-toe", "nim", "pig", "connect-four"];
 
+    /// The name `prune gen game NAME` takes.
     pub fn name(&self) -> &'static str {
         match self {
             Game::TicTacToe { .. } => "tic-tac-toe",

@@ -15,18 +15,27 @@
 use super::{GenError, Rng, Values, check_size, from_levels, level_arena, level_sizes};
 use crate::tree::{Kind, Tree};
 
+/// The order of a uniform tree's children.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Order {
+    /// Leaf values drawn independently, left to right.
     Random,
+    /// The same leaves, every node's children best first.
     Best,
+    /// Leaves arranged so that alpha-beta searches every leaf (see the module documentation).
     Worst,
 }
 
+/// The parameters of `gen uniform`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Uniform {
+    /// b, the children of every interior node.
     pub branching: u32,
+    /// d, the depth of every leaf.
     pub depth: u32,
+    /// The leaf values.
     pub values: Values,
+    /// The order of the children.
     pub order: Order,
 }
 
