@@ -55,9 +55,13 @@ impl Default for Options {
 
 /// A run's state after its first `step` steps, for drawing.
 pub struct At<'a> {
+    /// The run drawn.
     pub run: &'a Run,
+    /// Its trace.
     pub trace: &'a Trace,
+    /// The trace's replay, to read each node's state.
     pub replay: Replay<'a>,
+    /// Steps applied (the trace's length: the run's end).
     pub step: usize,
 }
 
@@ -283,9 +287,13 @@ pub fn title(tree: &Tree, at: Option<&At>) -> String {
 /// Every picture format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PictureFormat {
+    /// Box-drawing text.
     Text,
+    /// SVG.
     Svg,
+    /// TikZ, for LaTeX.
     Tikz,
+    /// Graphviz DOT.
     Dot,
 }
 

@@ -24,19 +24,31 @@ use crate::tree::{NodeId, Tree};
 
 pub use replay::{NodeState, Replay, Shown, Status, StepIndex};
 
+/// What an event is: the tag of [`Event`] (see [`EventView`] for each).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum EventKind {
+    /// An interior node entered with a window.
     Enter,
+    /// A leaf evaluated.
     Leaf,
+    /// A chance child's bounds `A_i`, `B_i` (Star1, Star2).
     ChanceBounds,
+    /// A probe (Star2).
     Probe,
+    /// A node about to be searched again.
     Research,
+    /// A cutoff.
     Cutoff,
+    /// A node left with a value.
     Exit,
+    /// An n-player node left with a vector.
     ExitVector,
+    /// Star2's fallback to Star1.
     Fallback,
+    /// An iteration of iterative deepening begins.
     Iteration,
+    /// A transposition-table entry found.
     TableHit,
 }
 
@@ -55,6 +67,7 @@ const _: () = assert!(std::mem::size_of::<Event>() == 24);
 
 /// An event unpacked. Windows and values are from the root's point of view (Max maximises).
 #[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant's doc names its fields
 pub enum EventView {
     /// The search enters interior node `node` with the window `(alpha, beta)`.
     Enter { node: NodeId, alpha: f64, beta: f64 },
@@ -186,6 +199,7 @@ impl Event {
         }
     }
 
+    /// What the event is.
     pub fn kind(&self) -> EventKind {
         self.kind
     }
@@ -195,6 +209,7 @@ impl Event {
         NodeId(self.node)
     }
 
+    /// The event unpacked.
     pub fn view(&self) -> EventView {
         let node = NodeId(self.node);
         match self.kind {
@@ -348,18 +363,22 @@ impl Trace {
         }
     }
 
+    /// The number of events.
     pub fn len(&self) -> usize {
         self.events.len()
     }
 
+    /// Whether nothing was recorded.
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
     }
 
+    /// The event at `step` (from 0).
     pub fn event(&self, step: usize) -> &Event {
         &self.events[step]
     }
 
+    /// Every event, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -380,6 +399,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
+    /// A recorder for a tree of `nodes` nodes.
     pub fn new(nodes: usize) -> Self {
         Recorder {
             trace: Trace::default(),
@@ -388,6 +408,7 @@ impl Recorder {
         }
     }
 
+    /// The trace and the statistics of the search recorded.
     pub fn finish(self) -> (Trace, Stats) {
         (self.trace, self.counter.finish())
     }

@@ -46,6 +46,7 @@ pub struct References<'t> {
 }
 
 impl<'t> References<'t> {
+    /// Reference values of `tree`, each family's computed when first asked.
     pub fn new(tree: &'t Tree) -> References<'t> {
         References {
             tree,
@@ -53,6 +54,7 @@ impl<'t> References<'t> {
         }
     }
 
+    /// The tree the values are of.
     pub fn tree(&self) -> &'t Tree {
         self.tree
     }
@@ -80,6 +82,7 @@ impl<'t> References<'t> {
 /// rule or the paranoid reduction. Computed bottom-up over the arena — children come after
 /// their parents and sit side by side — so it takes one pass and no recursion.
 pub enum Reference {
+    /// One value a node (two-player and chance trees).
     Scalars(Vec<f64>),
     /// max^n vectors, `players` values a node.
     Vectors(Vec<f64>, usize),
@@ -157,6 +160,7 @@ impl Reference {
         }
     }
 
+    /// The value of node `id`.
     pub fn get(&self, id: NodeId) -> Value {
         match self {
             Reference::Scalars(v) => Value::Scalar(v[id.index()]),

@@ -18,8 +18,11 @@ use crate::tree::{Kind, NodeId, Tree};
 /// Everything one run of one algorithm produced, but its trace.
 #[derive(Clone, Debug)]
 pub struct Run {
+    /// The algorithm and its parameters.
     pub algorithm: Algorithm,
+    /// The root's value, as the search returned it.
     pub value: Value,
+    /// Whether the value is exact or a bound.
     pub bound: Bound,
     /// Root moves (child positions, from 0) whose value equals the best, by the family's
     /// reference values; empty when the root is a leaf or a chance node.
@@ -27,6 +30,7 @@ pub struct Run {
     /// The principal variation: from the root, the first best child each time, by the family's
     /// reference values, down to a leaf or a chance node.
     pub pv: Vec<NodeId>,
+    /// The search's statistics.
     pub stats: Stats,
     /// The search alone, not loading nor the reference values.
     pub seconds: f64,
@@ -266,6 +270,7 @@ pub struct Ratios {
 }
 
 impl Ratios {
+    /// The ratios of `stats` on `tree`.
     pub fn of(tree: &Tree, stats: &Stats) -> Ratios {
         let h = tree.height().max(1) as f64;
         Ratios {
