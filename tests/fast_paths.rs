@@ -19,15 +19,15 @@ const FORMATS: [Format; 3] = [Format::Ron, Format::Efg, Format::Bracket];
 /// inside a node, `.5`-style and exponent numbers, underscores, blanks everywhere.
 const HANDWRITTEN: &[(&str, Format)] = &[
     (
-        "Max([ \"a\\u{41}\": 3 , r#\"b\"#: Min([1_000, -2.5e1, .5]), Chance([Prob(1/3, 2), Prob( 2/3 , Leaf(-0.25))])])",
+        r##"(version: 1, root: Max("r\u{41}", [Leaf("a\"q", 3), Min(r#"b"#, [1_000, -2.5e1, 0.5, Leaf(7, (key: 12))]), Chance([Prob(0.25, 2), Prob("3/4", Leaf("low", -0.25))])]))"##,
         Format::Ron,
     ),
     (
-        "Max([ // a comment\n 1, /* inside */ Min([2, 3]), Chance([Prob(0.5, 4), Prob(0.5 /* here */, 5)]) ])",
+        "(version: 1, root: Max([ // a comment\n 1, /* inside */ Min([2, 3]), Chance([Prob(0.5, 4), Prob(0.5 /* here */, 5)]) ]))",
         Format::Ron,
     ),
     (
-        "(players: 3, root: P1([P2([(1, 2, 3), (3, 2, 1)]), Chance([Prob(1/2, (0,0,6)), Prob(1/2, (6, 0, 0))])]))",
+        r##"(version: 1, players: 3, root: Player(1, [Player(2, "x", [(1, 2, 3), Leaf("y", (3, 2, 1))]), Chance([Prob(0.5, (0,0,6)), Prob("1/2", (6, 0, 0))])]))"##,
         Format::Ron,
     ),
     (
@@ -229,6 +229,18 @@ fn check(text: &str, f: Format) -> Result<(), TestCaseError> {
         ),
     }
     Ok(())
+}
+
+#[test]
+fn the_handwritten_seeds_are_valid() {
+    for (text, f) in HANDWRITTEN {
+        let read = format::parse("seed", Arc::from(*text), *f);
+        assert!(
+            read.is_ok(),
+            "{text}: {}",
+            read.err().map(|e| e.render(false)).unwrap_or_default()
+        );
+    }
 }
 
 #[test]
