@@ -9,6 +9,10 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use prune::experiment::{self, Options};
 
+/// The binary's allocator (huge pages, as the measured runs of `prune` have them).
+#[global_allocator]
+static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("experiments");
     g.sample_size(10).measurement_time(Duration::from_secs(12));

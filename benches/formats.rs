@@ -23,6 +23,10 @@ use prune::search::{Algorithm, Params};
 use prune::trace::{self, export};
 use prune::tree::{Kind, Tree};
 
+/// The binary's allocator (huge pages, as the measured runs of `prune` have them).
+#[global_allocator]
+static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+
 fn big(branching: u32, depth: u32) -> prune::tree::Tree {
     let p = uniform::Uniform {
         branching,

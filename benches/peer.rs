@@ -31,6 +31,10 @@ use prune::generate::uniform;
 use prune::search::{self, Algorithm, Counter};
 use prune::tree::{Kind, NodeId, Tree};
 
+/// The binary's allocator (huge pages, as the measured runs of `prune` have them).
+#[global_allocator]
+static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+
 /// A position for the crate: a node of the tree (or the start, before the root), and whether
 /// Max is to move there.
 #[derive(Clone, Copy)]

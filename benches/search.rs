@@ -18,6 +18,10 @@ use prune::search::{self, Algorithm, Counter, Quiet};
 use prune::trace::{Recorder, Replay, StepIndex};
 use prune::tree::Tree;
 
+/// The binary's allocator (huge pages, as the measured runs of `prune` have them).
+#[global_allocator]
+static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+
 /// Visits of one stats-only run: the throughput unit of every group.
 fn visits(tree: &Tree, algo: &Algorithm) -> u64 {
     search::run(tree, algo).expect("applicable").stats.nodes

@@ -16,6 +16,10 @@ use prune::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+/// The binary's allocator (huge pages, as the measured runs of `prune` have them).
+#[global_allocator]
+static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+
 fn big_tree() -> prune::tree::Tree {
     // b = 10, d = 6: 1 111 111 nodes, 10^6 leaves.
     let p = uniform::Uniform {

@@ -39,6 +39,7 @@ pub enum NodeType {
 }
 
 impl NodeType {
+    /// The type as Knuth and Moore write it: "PV", "CUT", "ALL".
     pub fn name(self) -> &'static str {
         match self {
             NodeType::Pv => "PV",
@@ -50,14 +51,18 @@ impl NodeType {
 
 /// Every node's type (`None`: outside the minimal tree) and the minimal tree's size.
 pub struct Analysis {
+    /// Each node's type, by id.
     pub types: Vec<Option<NodeType>>,
     /// The minimax value of every node.
     pub values: Vec<f64>,
+    /// Leaves of the minimal tree.
     pub minimal_leaves: u64,
+    /// Nodes of the minimal tree.
     pub minimal_nodes: u64,
 }
 
 impl Analysis {
+    /// The number of nodes of type `t`.
     pub fn count(&self, t: NodeType) -> u64 {
         self.types.iter().filter(|&&x| x == Some(t)).count() as u64
     }

@@ -111,7 +111,7 @@ pub struct TuiArgs {
     pub check_config: bool,
 }
 
-/// Where a command's tree comes from: a file or a bracket expression.
+/// Where a command's tree comes from: a file, a bracket expression or a generator.
 #[derive(Debug, Clone, Args)]
 pub struct TreeSource {
     /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
@@ -121,6 +121,14 @@ pub struct TreeSource {
         conflicts_with_all = ["expr", "gen"]
     )]
     pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: TreeInput,
+}
+
+/// The options of a tree's source beside the file: described once, for every command that
+/// reads a tree (`prune convert` takes its file among its own positional arguments).
+#[derive(Debug, Clone, Args)]
+pub struct TreeInput {
     /// A tree in bracket notation instead of a file, e.g. '((3,12,8),(2,4,6),(14,5,2))'.
     #[arg(
         long,
@@ -150,18 +158,19 @@ impl TreeSource {
     /// The tree, and what to call it in messages: the file, `--expr`, or the `prune gen`
     /// command that rebuilds a generated tree.
     pub fn load_described(&self) -> Result<(Tree, String), CliError> {
-        if let Some(line) = &self.generated {
+        let input = &self.input;
+        if let Some(line) = &input.generated {
             return generate::from_line(line);
         }
-        let name = match (&self.expr, &self.file) {
+        let name = match (&input.expr, &self.file) {
             (Some(_), _) => "--expr".into(),
             (None, Some(f)) if f.as_os_str() == "-" => STDIN.into(),
             (None, Some(f)) => f.display().to_string(),
             (None, None) => unreachable!("clap requires FILE, --expr or --gen"),
         };
-        let tree = match &self.expr {
-            Some(e) => format::parse_expr(e, self.min_root)?,
-            None => load_file(self.file.as_ref().expect("FILE"), self.from)?,
+        let tree = match &input.expr {
+            Some(e) => format::parse_expr(e, input.min_root)?,
+            None => load_file(self.file.as_ref().expect("FILE"), input.from)?,
         };
         Ok((tree, name))
     }
@@ -419,7 +428,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             // The practised algorithm runs last: practice starts on it when it arrives.
             let specs: Vec<&String> = a.run.iter().chain(&a.practice).collect();
             let practice = a.practice.is_some();
-            if let (Some(path), None, true) = (&a.tree.file, a.tree.from, on_terminal()) {
+            if let (Some(path), None, true) = (&a.tree.file, a.tree.input.from, on_terminal()) {
                 let runs = specs
                     .iter()
                     .map(|spec| crate::search::Algorithm::parse(spec, &Default::default()))
@@ -429,7 +438,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
             let (tree, source) = a.tree.load_described()?;
             // The explorer names the expression itself: a practice report must say which tree.
-            let source = match &a.tree.expr {
+            let source = match &a.tree.input.expr {
                 Some(e) => format!("--expr '{e}'"),
                 None => source,
             };

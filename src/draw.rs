@@ -20,9 +20,10 @@ pub mod text;
 pub mod tikz;
 
 use crate::search::Run;
-use crate::text::{kind_glyph, readable_number, readable_vector};
+use crate::text::{readable_number, readable_vector};
 use crate::trace::narrate::{probe_bound, settled};
 use crate::trace::{NodeState, Replay, Shown, Status, StepIndex, Trace};
+use crate::tree::names::kind_glyph;
 use crate::tree::{Kind, NodeId, Tree};
 
 pub use layout::{Card, Picture, Placed};
@@ -54,9 +55,13 @@ impl Default for Options {
 
 /// A run's state after its first `step` steps, for drawing.
 pub struct At<'a> {
+    /// The run drawn.
     pub run: &'a Run,
+    /// Its trace.
     pub trace: &'a Trace,
+    /// The trace's replay, to read each node's state.
     pub replay: Replay<'a>,
+    /// Steps applied (the trace's length: the run's end).
     pub step: usize,
 }
 
@@ -282,9 +287,13 @@ pub fn title(tree: &Tree, at: Option<&At>) -> String {
 /// Every picture format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PictureFormat {
+    /// Box-drawing text.
     Text,
+    /// SVG.
     Svg,
+    /// TikZ, for LaTeX.
     Tikz,
+    /// Graphviz DOT.
     Dot,
 }
 

@@ -30,16 +30,19 @@ use crate::tree::Tree;
 pub struct Options {
     /// Random trees per row (each experiment has its default).
     pub trials: Option<u32>,
+    /// The seed of the first tree; the others' are derived from it ([`seed`]).
     pub seed: u64,
     /// The sizes of the rows (N for Ballard, b for the uniform trees).
     pub sizes: Option<Vec<u32>>,
 }
 
 impl Options {
+    /// The trials asked for, else `default`; at least one.
     pub fn trials_or(&self, default: u32) -> u32 {
         self.trials.unwrap_or(default).max(1)
     }
 
+    /// The sizes asked for, else `default`.
     pub fn sizes_or(&self, default: &[u32]) -> Vec<u32> {
         self.sizes.clone().unwrap_or_else(|| default.to_vec())
     }
@@ -50,8 +53,11 @@ pub use crate::report::{Cell, Column, col};
 /// What an experiment computed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
+    /// The table's title.
     pub title: String,
+    /// The table's columns.
     pub columns: Vec<Column>,
+    /// The table's rows, a cell a column.
     pub rows: Vec<Vec<Cell>>,
     /// Lines printed under the table: sources, conventions, checks.
     pub notes: Vec<String>,
@@ -85,10 +91,12 @@ impl Report {
         s
     }
 
+    /// The table as CSV.
     pub fn csv(&self) -> String {
         self.to_table().csv()
     }
 
+    /// The table as JSON.
     pub fn json(&self) -> String {
         self.to_table().json()
     }
@@ -99,13 +107,17 @@ pub type Tick<'a> = &'a (dyn Fn(u64) + Sync);
 
 /// One experiment of `prune experiment --list`.
 pub struct Info {
+    /// The name `prune experiment NAME` takes.
     pub name: &'static str,
+    /// What it reproduces, in one line.
     pub about: &'static str,
     /// Trees the experiment will search with these options (for the progress bar).
     pub work: fn(&Options) -> u64,
+    /// Runs it.
     pub run: fn(&Options, Tick) -> Result<Report, String>,
 }
 
+/// Every experiment, in the order of `prune experiment --list`.
 pub const EXPERIMENTS: &[Info] = &[
     Info {
         name: "ballard-best",
@@ -199,6 +211,7 @@ pub const EXPERIMENTS: &[Info] = &[
     },
 ];
 
+/// The experiment named `name`.
 pub fn find(name: &str) -> Option<&'static Info> {
     EXPERIMENTS.iter().find(|e| e.name == name)
 }

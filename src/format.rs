@@ -2,8 +2,8 @@
 //!
 //! Every reader turns any problem with its input — syntax, semantics, encoding, size — into one
 //! [`LoadError`] that names the file, line and column and says what was expected. Writers build
-//! the whole text in memory; [`save`] and every other output go through [`save::save_with`],
-//! which never replaces what the user has by surprise (see [`save`]). Readers refuse what is not
+//! the whole text in memory; [`save()`] and every other output go through [`save::save_with`],
+//! which never replaces what the user has by surprise (see [`mod@save`]). Readers refuse what is not
 //! a regular file, and never read more than [`max_file_bytes`].
 
 pub mod bracket;
@@ -43,6 +43,7 @@ pub fn set_max_file_bytes(bytes: u64) {
     MAX_BYTES.store(bytes, Ordering::Relaxed);
 }
 
+/// A tree file format: each has a reader and a writer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
     /// prune's native RON format (`.ron`)
@@ -109,6 +110,7 @@ impl Format {
         Format::Bracket
     }
 
+    /// The file extension that names this format, without its dot.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Ron => "ron",
@@ -147,9 +149,12 @@ impl fmt::Display for Format {
 /// Why a tree could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// The input could not be read (a missing file, a permission, a read error).
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The input's name, as the user gave it.
         path: String,
+        /// What the system said.
         #[source]
         source: std::io::Error,
     },
@@ -158,12 +163,20 @@ pub enum LoadError {
     Invalid(Box<Diagnostic>),
     /// A problem with the input as a whole (size, format).
     #[error("{path}: {message}")]
-    Whole { path: String, message: String },
+    Whole {
+        /// The input's name.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The path names a directory, a device, a FIFO or a socket.
     #[error("{path} is {what}, not a tree file")]
     NotAFile {
+        /// The path, as the user gave it.
         path: String,
+        /// What it is instead ("a directory", "a FIFO" …).
         what: &'static str,
+        /// What to do instead, when there is something to suggest.
         hint: Option<&'static str>,
     },
 }
@@ -186,6 +199,7 @@ impl LoadError {
         }
     }
 
+    /// The positioned problem, for the errors that have one.
     pub fn diagnostic(&self) -> Option<&Diagnostic> {
         match self {
             LoadError::Invalid(d) => Some(d),
@@ -397,6 +411,19 @@ fn refuse_unless_regular(name: &str, meta: &std::fs::Metadata) -> Result<(), Loa
 }
 
 /// Parses a tree from text in a known format. `name` names the input in messages.
+///
+/// ```
+/// use prune::format::{self, Format};
+///
+/// let text = "(version: 1, root: Max([Min([3, 12, 8]), Chance([Prob(0.25, 4), Prob(0.75, 10)])]))";
+/// let tree = format::parse("figure", text.into(), Format::Ron)?;
+/// assert_eq!((tree.len(), tree.leaf_count()), (8, 5));
+///
+/// // A bad input is refused with its position, line and column.
+/// let err = format::parse("bad", "(version: 1, root: Max([1, 2)".into(), Format::Ron).unwrap_err();
+/// assert!(err.render(false).contains("bad:1:"));
+/// # Ok::<(), format::LoadError>(())
+/// ```
 pub fn parse(name: &str, text: Arc<str>, format: Format) -> Result<Tree, LoadError> {
     if text.trim().is_empty() {
         return Err(Diagnostic::new(name, &text, 0..0, "the input is empty")
@@ -756,6 +783,14 @@ fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadErr
 }
 
 /// Reads a bracket-notation expression given on the command line.
+///
+/// ```
+/// // Levels alternate from a Max root: Knuth and Moore's figure, whose value is 3.
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// assert_eq!(tree.len(), 13);
+/// assert_eq!(tree.height(), 2);
+/// # Ok::<(), prune::format::LoadError>(())
+/// ```
 pub fn parse_expr(expr: &str, min_root: bool) -> Result<Tree, LoadError> {
     let text: Arc<str> = Arc::from(expr);
     if expr.trim().is_empty() {
@@ -819,6 +854,16 @@ fn binary(name: &str, bytes: &[u8]) -> LoadError {
 }
 
 /// Renders `tree` in `format`.
+///
+/// ```
+/// use prune::format::{self, Format};
+///
+/// let tree = format::parse_expr("(a=1,b=*(2,3))", false)?;
+/// assert_eq!(format::write(&tree, Format::Bracket).trim(), "(a=1,b=*(2,3))");
+/// let efg = format::write(&tree, Format::Efg);
+/// assert_eq!(format::parse("t.efg", efg.into(), Format::Efg)?.len(), tree.len());
+/// # Ok::<(), format::LoadError>(())
+/// ```
 pub fn write(tree: &Tree, format: Format) -> String {
     match format {
         Format::Ron => ron::write(tree),

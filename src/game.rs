@@ -72,7 +72,7 @@ pub mod tic_tac_toe;
 
 use std::collections::HashMap;
 
-use crate::generate::rng::mix64;
+use crate::generate::rng::{GOLDEN_GAMMA, mix64};
 use crate::hash::{FastMap, FastSet};
 use crate::tree::{ArenaNode, Kind, MAX_NODES, Meta, Tree};
 
@@ -341,7 +341,7 @@ fn keys_with_depth(mut keys: Vec<Option<u64>>, levels: &[u32], limit: u32) -> Ve
             && recurs.contains(&k)
         {
             let left = u64::from(limit.saturating_sub(level));
-            *key = Some(k ^ mix64(left.wrapping_add(0x9e37_79b9_7f4a_7c15)));
+            *key = Some(k ^ mix64(left.wrapping_add(GOLDEN_GAMMA)));
         }
     }
     keys

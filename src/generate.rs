@@ -23,6 +23,7 @@ pub use spec::Spec;
 
 use crate::tree::{ArenaNode, Bounds, Kind, MAX_NODES, Meta, Tree};
 
+/// Why a generator refused its parameters.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GenError {
     /// The tree would not fit (in ids or in memory).
@@ -36,12 +37,16 @@ pub enum GenError {
 /// Leaf values: integers in `lo..=hi`, or reals in `[lo, hi)`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Values {
+    /// The lowest value.
     pub lo: f64,
+    /// The highest value (included for integers, excluded for reals).
     pub hi: f64,
+    /// Reals in `[lo, hi)` rather than integers in `lo..=hi`.
     pub real: bool,
 }
 
 impl Values {
+    /// Integers in `lo..=hi`.
     pub fn integers(lo: i64, hi: i64) -> Self {
         Values {
             lo: lo as f64,
@@ -50,6 +55,7 @@ impl Values {
         }
     }
 
+    /// Refuses bounds that are not finite or not in order.
     pub fn check(&self) -> Result<(), GenError> {
         if !(self.lo.is_finite() && self.hi.is_finite() && self.lo <= self.hi) {
             return Err(GenError::Invalid(format!(
@@ -90,6 +96,7 @@ impl Values {
         }
     }
 
+    /// One value, drawn from `rng`.
     #[inline]
     pub fn draw(&self, rng: &mut Rng) -> f64 {
         if self.real {

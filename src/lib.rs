@@ -1,29 +1,38 @@
 //! prune: explore game-tree search.
 //!
-//! The layout follows the data flow: input [`format`]s and [`generate`]ors produce a
+//! The layout follows the data flow: input [`format`](mod@format)s and [`generate`]ors produce a
 //! [`tree::Tree`]; search algorithms run on it and report to an observer; the views (TUI, CLI,
 //! exports) and the experiments read what the search produced.
 //!
-//! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary.
-//! - [`format`] — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
+//! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary;
+//!   [`tree::names`], how nodes and moves are named.
+//! - [`format`](mod@format) — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup);
 //!   the crate's global allocator, which puts big blocks on transparent huge pages.
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
-//! - [`text`] — how numbers and node names are written, the same in every view and format.
+//! - [`text`] — how numbers and counts are written and untrusted text escaped, the same in
+//!   every view and format; below the tree, which uses it.
+//! - `exact` — simple fractions and their exact sums, for chance nodes; below the tree, which
+//!   asks whether its numbers are all simple fractions.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
 //! - [`draw`] — the tree drawn top-down as in the papers, at any step of a run: text, SVG,
 //!   TikZ, DOT.
 //! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
 //! - [`analyze`] — Knuth–Moore node types and the minimal tree.
-//! - [`tui`] — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
+//! - `tui` — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
 //! - [`examples`] — the built-in example tree.
 //! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
-//! - [`cli`] — the command line (clap); the binary `prune` is a thin wrapper around it.
+//! - `cli` — the command line (clap); the binary `prune` is a thin wrapper around it.
 
 pub mod analyze;
+/// The binary's command line, public for `src/main.rs` and the tests; its documentation is
+/// `prune --help`, not an API (a doc comment on a clap field is help text).
+#[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 pub mod draw;
+mod exact;
 pub mod examples;
 pub mod experiment;
 pub mod format;
@@ -36,4 +45,8 @@ pub mod search;
 pub mod text;
 pub mod trace;
 pub mod tree;
+/// The binary's explorer, public for the command line, the tests and the benches; not an API.
+/// Hidden, so its design notes may link to its private parts (as `cli`'s do).
+#[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
 pub mod tui;

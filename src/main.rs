@@ -4,6 +4,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use prune::cli::{self, Cli};
+use prune::memory::HugePages;
+
+/// Big blocks on huge pages, and exit code 2 with a message when memory runs out: the binary's
+/// choice, declared here so that the library binds no other program to it.
+#[global_allocator]
+static ALLOCATOR: HugePages = HugePages;
 
 fn main() -> ExitCode {
     let args = Cli::try_parse().unwrap_or_else(|e| cli::refuse_command_line(e));

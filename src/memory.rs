@@ -2,7 +2,8 @@
 //! process's address-space limit (`ulimit -v`) and its cgroup's memory limit. Generators and
 //! writers compare their estimates with it and refuse up front, instead of being killed or
 //! aborting half-way. The allocator ends the process with a message and exit code 2 when memory
-//! runs out all the same (see [`fallibly`] for the blocks a caller can do without).
+//! runs out all the same (see [`fallibly`] for the blocks a caller can do without); the binary
+//! declares it ([`HugePages`]), the library leaves the choice to whoever uses it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -75,17 +76,28 @@ pub fn human_bytes(b: u64) -> String {
     format!("{x:.1} {}", UNITS[u])
 }
 
-/// The allocator of every program built on this crate (the binary, its tests and benches): the
-/// system's, with each allocation of [`HUGE_MIN`] or more advised onto transparent huge pages
+/// The allocator the `prune` binary declares (`src/main.rs`), and the tests and benches that
+/// measure what it measures: the system's, with each allocation of `HUGE_MIN` or more advised onto transparent huge pages
 /// where the system offers them on request (`madvise(MADV_HUGEPAGE)`, Linux; elsewhere, plain
 /// pages). A load's big buffers (the text, the draft's columns, the arena) are fresh memory
 /// written once: on 4 KiB pages a third of a load is the kernel faulting pages in one at a
 /// time, and a search reading the arena's columns at random pays a TLB miss with nearly every
 /// cache miss. Smaller allocations are left as they are.
+///
+/// It also ends the process with a message and exit code 2 when memory runs out (outside
+/// [`fallibly`]), and counts the bytes [`peak_during`] measures. The library does not declare
+/// it: a program that depends on prune keeps its own allocator unless it opts in with
+///
+/// ```
+/// #[global_allocator]
+/// static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+///
+/// fn main() {
+///     let (_, peak) = prune::memory::peak_during(|| vec![0u8; 1 << 20]);
+///     assert!(peak >= 1 << 20);
+/// }
+/// ```
 pub struct HugePages;
-
-#[global_allocator]
-static ALLOCATOR: HugePages = HugePages;
 
 // SAFETY: every call is the system allocator's, with the same arguments; `advise_huge` only
 // changes how the pages of a block the caller now owns are backed, never its contents.
@@ -241,6 +253,10 @@ fn advise_huge(_ptr: *mut u8, _len: usize) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The unit tests run on the allocator they test, as the binary does.
+    #[global_allocator]
+    static ALLOCATOR: HugePages = HugePages;
 
     #[test]
     fn the_tightest_limit_wins_and_sizes_read_well() {

@@ -22,6 +22,7 @@ pub enum Cell {
     /// A number as [`number_text`] writes it (integers without `.0`) in tables and CSV; in JSON a
     /// number (an integer when it is one), ±∞ as the strings `"inf"` and `"-inf"`, NaN as `null`.
     Num(f64),
+    /// Text, as it is.
     Text(String),
     /// Nothing (a figure not printed, a run that did not happen): `—` in tables, an empty CSV
     /// field, JSON `null`.
@@ -60,6 +61,7 @@ impl Cell {
         }
     }
 
+    /// The cell as a JSON value.
     pub fn json(&self) -> serde_json::Value {
         let real =
             |x: f64| serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, Into::into);
@@ -98,15 +100,20 @@ impl Cell {
 /// Where a column's cells sit in a text table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Align {
+    /// Against the column's left edge.
     Left,
+    /// Against the column's right edge.
     Right,
 }
 
 /// A column: its JSON/CSV name and its heading in the text table.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Column {
+    /// The name in CSV and JSON.
     pub name: &'static str,
+    /// The heading in the text table.
     pub heading: &'static str,
+    /// Where the cells sit.
     pub align: Align,
 }
 
@@ -140,11 +147,14 @@ pub fn column_index(columns: &[Column], name: &str) -> usize {
 /// Columns and rows (each row has a cell per column).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
+    /// The columns.
     pub columns: Vec<Column>,
+    /// The rows, a cell a column.
     pub rows: Vec<Vec<Cell>>,
 }
 
 impl Table {
+    /// A table of `columns` and no rows.
     pub fn new(columns: Vec<Column>) -> Table {
         Table {
             columns,

@@ -17,8 +17,8 @@
 //!
 //! The improvements of Schaeffer's slides, options of the two-player algorithms
 //! ([`improvements`]): a depth limit ([`crate::tree::Tree::to_depth`]), a transposition table
-//! ([`tt`]), iterative deepening ([`iterative`]), aspiration windows ([`aspiration`]), killer
-//! moves ([`killers`]) and the history heuristic ([`history`]), searched by [`improved`].
+//! ([`tt`]), iterative deepening (`iterative`), aspiration windows (`aspiration`), killer
+//! moves ([`killers`]) and the history heuristic ([`history`]), searched by `improved`.
 //!
 //! Every algorithm is a function generic over an [`Observer`], with one public entry point,
 //! `search`. Around them:
@@ -27,16 +27,32 @@
 //!   [`Refusal`]s; [`params`] — every parameter described once ([`ParamSpec`]) and checked;
 //! - [`run`](mod@run) — a [`Run`]: statistics, the search's time, best moves and principal
 //!   variation, on a thread with a big enough stack;
-//! - [`reference`] — every node's exact value by the family's naive rule;
+//! - [`reference`](mod@reference) — every node's exact value by the family's naive rule;
 //! - [`value`] — [`Value`] and [`Found`];
 //! - [`negamax`] and [`chance`] — the plumbing several algorithms share;
 //! - [`observer`] — what a search reports to, from nothing to a full trace.
+//!
+//! An algorithm is named as on the command line, its parameters inline or from [`Params`]:
+//!
+//! ```
+//! use prune::search::{self, Algorithm, Params};
+//!
+//! let tree = prune::format::parse_expr("(*(1,5),*(2,4),*(0,9))", false)?;
+//! let star2 = Algorithm::parse("star2:probes=2", &Params::default())?;
+//! assert!(matches!(star2, Algorithm::Star2 { probes: 2, .. }));
+//! let defaults = Params { probes: 3, ..Params::default() };
+//! assert!(matches!(Algorithm::parse("star2", &defaults)?, Algorithm::Star2 { probes: 3, .. }));
+//! // Star2 finds expectiminimax's value, 4.5.
+//! let full = search::run(&tree, &Algorithm::Expectiminimax)?;
+//! let pruned = search::run(&tree, &star2)?;
+//! assert_eq!((full.value.scalar(), pruned.value.scalar()), (Some(4.5), Some(4.5)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod alphabeta;
 pub(crate) mod aspiration;
 pub mod catalogue;
 pub mod chance;
-pub(crate) mod exact;
 pub mod expectiminimax;
 pub mod history;
 pub(crate) mod improved;

@@ -1,9 +1,11 @@
-//! How prune writes numbers and names nodes, shared by the formats, the search's values, the
-//! trace exports and every view — so that a value reads the same everywhere.
+//! How prune writes numbers, counts and untrusted text, shared by the tree, the formats, the
+//! search's values, the trace exports and every view — so that a value reads the same
+//! everywhere.
+//!
+//! This module knows nothing of trees, so the tree can use it (a draft's messages, a key
+//! clash's values); the names of nodes, which read the tree, are in [`crate::tree::names`].
 
 use std::borrow::Cow;
-
-use crate::tree::{Kind, NodeId, Tree};
 
 /// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1, NEL among
 /// them), a line or paragraph separator (U+2028, U+2029: line ends to some readers, not to
@@ -64,6 +66,16 @@ pub fn json_safe(json: String) -> String {
 /// A number as prune writes it: integers without a fraction (`3`, not `3.0`), anything else in
 /// the shortest form that reads back to the same `f64` (`0.1`, `1e300`); from 10^15 on, in
 /// exponent form (`1e308`, not 309 digits).
+///
+/// ```
+/// use prune::text::{number_text, readable_number, short_number};
+///
+/// assert_eq!(number_text(3.0), "3");
+/// assert_eq!(number_text(1.0 / 3.0), "0.3333333333333333");
+/// assert_eq!(short_number(1.0 / 3.0), "0.333");
+/// assert_eq!(readable_number(1.0 / 3.0, false), "1/3");
+/// assert_eq!(short_number(f64::NEG_INFINITY), "−∞");
+/// ```
 pub fn number_text(x: f64) -> String {
     let mut s = String::new();
     push_number(&mut s, x);
@@ -164,7 +176,6 @@ pub fn vector_text(v: &[f64]) -> String {
     format!("({})", parts.join(","))
 }
 
-/// `1234567` → `1,234,567`.
 /// "1st", "2nd", "3rd", "4th", … "11th", "21st".
 pub fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -177,6 +188,7 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// `1234567` → `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
@@ -200,70 +212,6 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
         format!("1 {one}")
     } else {
         format!("{} {many}", thousands(n as u64))
-    }
-}
-
-/// A node's kind as one glyph: `+ − *`, the player's number, `□` for a leaf.
-pub fn kind_glyph(k: Kind) -> String {
-    match k {
-        Kind::Max => "+".into(),
-        Kind::Min => "−".into(),
-        Kind::Chance => "*".into(),
-        Kind::Player(p) => format!("{}", p + 1),
-        Kind::Leaf => "□".into(),
-    }
-}
-
-/// A node's kind in words: "+ node", "player 2 node", "leaf".
-pub fn kind_words(k: Kind) -> String {
-    match k {
-        Kind::Max => "+ node".into(),
-        Kind::Min => "− node".into(),
-        Kind::Chance => "* node".into(),
-        Kind::Player(p) => format!("player {} node", p + 1),
-        Kind::Leaf => "leaf".into(),
-    }
-}
-
-/// A node's name, the same on every screen and in every sentence: its label; else "the root";
-/// else `#` and the path of child numbers from the root, counted from 1 as people count
-/// (`#3.1` is the first child of the root's third child).
-pub fn node_name(tree: &Tree, id: NodeId) -> String {
-    match tree.label(id) {
-        Some(l) => terminal_safe(l).into_owned(),
-        None if id == tree.root() => "the root".into(),
-        None => format!("#{}", node_path(tree, id)),
-    }
-}
-
-/// A node named by its place alone ("the root", `#3.1`), for messages that must tell nodes
-/// apart whatever their labels, which need not be unique.
-pub fn node_at(tree: &Tree, id: NodeId) -> String {
-    if id == tree.root() {
-        "the root".into()
-    } else {
-        format!("#{}", node_path(tree, id))
-    }
-}
-
-/// The 1-based child numbers from the root down to `id`, joined by dots (`3.1`); empty for the
-/// root.
-pub fn node_path(tree: &Tree, id: NodeId) -> String {
-    let mut steps = Vec::new();
-    let mut node = id;
-    while let Some(p) = tree.parent(node) {
-        steps.push(tree.child_index(node) + 1);
-        node = p;
-    }
-    let parts: Vec<String> = steps.iter().rev().map(usize::to_string).collect();
-    parts.join(".")
-}
-
-/// A move's name: the child's label, or `#i` for child i counted from 1.
-pub fn move_name(tree: &Tree, node: NodeId) -> String {
-    match tree.label(node) {
-        Some(l) => terminal_safe(l).into_owned(),
-        None => format!("#{}", tree.child_index(node) + 1),
     }
 }
 
@@ -377,17 +325,6 @@ mod tests {
     }
 
     #[test]
-    fn labels_are_named_safely() {
-        let mut d = crate::tree::Draft::new(crate::tree::Meta::default());
-        d.push(crate::tree::DraftNode::interior(Kind::Max, 1));
-        d.push(crate::tree::DraftNode::leaf(1.0).with_label("a\u{1b}[2Jb"));
-        let t = d.finish().unwrap();
-        let leaf = t.child(t.root(), 0);
-        assert_eq!(node_name(&t, leaf), "a\\u{1b}[2Jb");
-        assert_eq!(move_name(&t, leaf), "a\\u{1b}[2Jb");
-    }
-
-    #[test]
     fn screen_numbers_are_short() {
         assert_eq!(short_number(f64::INFINITY), "+∞");
         assert_eq!(short_number(f64::NEG_INFINITY), "−∞");
@@ -404,18 +341,6 @@ mod tests {
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(nodes(1), "1 node");
         assert_eq!(nodes(1000), "1,000 nodes");
-    }
-
-    #[test]
-    fn unlabelled_nodes_are_named_by_their_path() {
-        let t = crate::tree::samples::classic();
-        let b = t.child(t.root(), 1);
-        let leaf = t.child(b, 2);
-        assert_eq!(node_name(&t, t.root()), "the root");
-        assert_eq!(node_name(&t, b), "b");
-        assert_eq!(node_path(&t, leaf), "2.3");
-        assert_eq!(node_name(&t, leaf), "#2.3");
-        assert_eq!(move_name(&t, leaf), "#3");
     }
 
     #[test]

@@ -24,19 +24,31 @@ use crate::tree::{NodeId, Tree};
 
 pub use replay::{NodeState, Replay, Shown, Status, StepIndex};
 
+/// What an event is: the tag of [`Event`] (see [`EventView`] for each).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum EventKind {
+    /// An interior node entered with a window.
     Enter,
+    /// A leaf evaluated.
     Leaf,
+    /// A chance child's bounds `A_i`, `B_i` (Star1, Star2).
     ChanceBounds,
+    /// A probe (Star2).
     Probe,
+    /// A node about to be searched again.
     Research,
+    /// A cutoff.
     Cutoff,
+    /// A node left with a value.
     Exit,
+    /// An n-player node left with a vector.
     ExitVector,
+    /// Star2's fallback to Star1.
     Fallback,
+    /// An iteration of iterative deepening begins.
     Iteration,
+    /// A transposition-table entry found.
     TableHit,
 }
 
@@ -55,6 +67,7 @@ const _: () = assert!(std::mem::size_of::<Event>() == 24);
 
 /// An event unpacked. Windows and values are from the root's point of view (Max maximises).
 #[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant's doc names its fields
 pub enum EventView {
     /// The search enters interior node `node` with the window `(alpha, beta)`.
     Enter { node: NodeId, alpha: f64, beta: f64 },
@@ -186,6 +199,7 @@ impl Event {
         }
     }
 
+    /// What the event is.
     pub fn kind(&self) -> EventKind {
         self.kind
     }
@@ -195,6 +209,7 @@ impl Event {
         NodeId(self.node)
     }
 
+    /// The event unpacked.
     pub fn view(&self) -> EventView {
         let node = NodeId(self.node);
         match self.kind {
@@ -255,6 +270,22 @@ impl Event {
 
 /// Runs `algo` on `tree` recording every event; the number of nodes visited so far is
 /// published in `visits` as the search goes (for a progress display).
+///
+/// ```
+/// use std::sync::atomic::AtomicU64;
+///
+/// use prune::search::Algorithm;
+/// use prune::trace::{self, Replay, Status};
+///
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// let (run, trace) = trace::record(&tree, &Algorithm::Minimax, &AtomicU64::new(0))?;
+/// assert_eq!(run.value.scalar(), Some(3.0));
+/// // Replay to any step: at the end, every node is done (minimax prunes nothing).
+/// let replay = Replay::new(&tree, &trace);
+/// let last = replay.state(tree.root(), trace.len());
+/// assert_eq!(last.status, Status::Done);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn record(tree: &Tree, algo: &Algorithm, visits: &AtomicU64) -> Result<(Run, Trace), Refusal> {
     record_in(&References::new(tree), algo, visits)
 }
@@ -332,18 +363,22 @@ impl Trace {
         }
     }
 
+    /// The number of events.
     pub fn len(&self) -> usize {
         self.events.len()
     }
 
+    /// Whether nothing was recorded.
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
     }
 
+    /// The event at `step` (from 0).
     pub fn event(&self, step: usize) -> &Event {
         &self.events[step]
     }
 
+    /// Every event, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -364,6 +399,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
+    /// A recorder for a tree of `nodes` nodes.
     pub fn new(nodes: usize) -> Self {
         Recorder {
             trace: Trace::default(),
@@ -372,6 +408,7 @@ impl Recorder {
         }
     }
 
+    /// The trace and the statistics of the search recorded.
     pub fn finish(self) -> (Trace, Stats) {
         (self.trace, self.counter.finish())
     }

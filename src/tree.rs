@@ -1,7 +1,8 @@
 //! The game tree: a validated flat arena.
 //!
-//! Every node is 32 bytes ([`Node`]); a node's children occupy a contiguous block of the arena, so
-//! iterating children is a range of indices and no pointer is chased. Nodes are numbered
+//! Every node is 31 bytes, stored as a column per field (the fields a search reads apart from
+//! the cold ones); a node's children occupy a contiguous block of the arena, so iterating
+//! children is a range of indices and no pointer is chased. Nodes are numbered
 //! breadth-first (the root `#0`, then its children, then theirs), whatever built the tree, so two
 //! equal trees have equal arenas and a node id means the same node in every view and export. Labels (move names) and the
 //! payoff vectors of n-player leaves live in side tables, so a tree without labels pays nothing for
@@ -15,6 +16,7 @@
 
 mod draft;
 mod horizon;
+pub mod names;
 mod shape;
 mod transpositions;
 
@@ -31,8 +33,10 @@ use std::sync::OnceLock;
 pub struct NodeId(pub u32);
 
 impl NodeId {
+    /// The root's id.
     pub const ROOT: NodeId = NodeId(0);
 
+    /// The id as an index into the arena's columns.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -49,10 +53,15 @@ impl fmt::Display for NodeId {
 /// two-player trees; `Chance` and `Leaf` in both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// A Max node: the player to move maximises.
     Max,
+    /// A Min node: the player to move minimises.
     Min,
+    /// A chance node: its value is its children's, weighted by their probabilities.
     Chance,
+    /// Player `i`'s node (0-based) in an n-player tree.
     Player(u8),
+    /// A leaf: a value, or a payoff vector in n-player trees.
     Leaf,
 }
 
@@ -68,6 +77,7 @@ impl Kind {
         }
     }
 
+    /// The kind in words, as the formats write it: "max", "min", "chance", "player 2", "leaf".
     pub fn name(self) -> String {
         match self {
             Kind::Max => "max".into(),
@@ -78,6 +88,7 @@ impl Kind {
         }
     }
 
+    /// Whether this is a leaf.
     #[inline]
     pub fn is_leaf(self) -> bool {
         self == Kind::Leaf
@@ -192,7 +203,9 @@ pub const MAX_NODES: usize = (u32::MAX - 1) as usize;
 /// Declared value bounds `L..U` (Ballard's L and U).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Bounds {
+    /// L, the lowest value a leaf may have.
     pub lo: f64,
+    /// U, the highest value a leaf may have.
     pub hi: f64,
 }
 
@@ -200,6 +213,7 @@ pub struct Bounds {
 /// the tight bounds of the leaves.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Meta {
+    /// The tree's name (a file's title).
     pub name: String,
     /// Where the tree comes from, or what it shows.
     pub description: String,
@@ -325,12 +339,16 @@ impl<T> PartialEq for Lazy<T> {
 /// Where a tree's leaf values lie and whether that was declared or derived from the leaves.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ValueBounds {
+    /// The lowest leaf value.
     pub lo: f64,
+    /// The highest leaf value.
     pub hi: f64,
+    /// Whether the file declared the bounds (else they are the leaves' own).
     pub declared: bool,
 }
 
 impl Tree {
+    /// The number of nodes.
     #[inline]
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -342,6 +360,7 @@ impl Tree {
         false
     }
 
+    /// The root's id (always `NodeId::ROOT`).
     #[inline]
     pub fn root(&self) -> NodeId {
         NodeId::ROOT
@@ -354,6 +373,7 @@ impl Tree {
         &mut self.meta
     }
 
+    /// The tree's metadata: name, description, players, declared bounds.
     pub fn meta(&self) -> &Meta {
         &self.meta
     }
@@ -368,11 +388,13 @@ impl Tree {
         self.multiplayer
     }
 
+    /// What node `id` is.
     #[inline]
     pub fn kind(&self, id: NodeId) -> Kind {
         self.nodes.kind[id.index()]
     }
 
+    /// Whether node `id` is a leaf.
     #[inline]
     pub fn is_leaf(&self, id: NodeId) -> bool {
         self.kind(id) == Kind::Leaf
@@ -415,6 +437,7 @@ impl Tree {
         &self.nodes.value[first as usize..first as usize + n]
     }
 
+    /// The number of children of node `id`.
     #[inline]
     pub fn child_count(&self, id: NodeId) -> usize {
         self.nodes.len[id.index()] as usize
@@ -427,6 +450,7 @@ impl Tree {
         NodeId(self.nodes.first[id.index()] + i as u32)
     }
 
+    /// The parent of node `id`; `None` for the root.
     #[inline]
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
         let p = self.nodes.parent[id.index()];
@@ -467,10 +491,12 @@ impl Tree {
         self.nodes.uniform[id.index()]
     }
 
+    /// The label of node `id` (the move that leads to it), if it has one.
     pub fn label(&self, id: NodeId) -> Option<&str> {
         self.labels.get(id.index())
     }
 
+    /// Whether any node has a label.
     pub fn has_labels(&self) -> bool {
         !self.labels.is_empty()
     }
@@ -633,10 +659,10 @@ impl Tree {
 
     /// Whether every leaf value and every probability of an uneven chance node stands for a
     /// simple fraction (integers, 6/7, 0.25): then chance nodes are summed exactly
-    /// (`search::exact`). Computed once, when a search first asks.
+    /// (`crate::exact`). Computed once, when a search first asks.
     pub fn simple_fractions(&self) -> bool {
         *self.fractions.0.get_or_init(|| {
-            let simple = |x: f64| crate::search::exact::is_simple(x);
+            let simple = |x: f64| crate::exact::is_simple(x);
             let c = &self.nodes;
             (0..c.len()).all(|i| {
                 let values_ok = if c.kind[i] != Kind::Leaf {
@@ -1003,16 +1029,24 @@ impl Tree {
 /// A node of a laid-out arena, for [`Tree::from_arena`].
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ArenaNode {
+    /// The id of the first child (any value for a leaf).
     pub first: u32,
+    /// The number of children.
     pub len: u32,
+    /// The parent's id, or [`ArenaNode::NO_PARENT`] for the root.
     pub parent: u32,
+    /// What the node is.
     pub kind: Kind,
+    /// A chance node whose children are equally likely.
     pub uniform: bool,
+    /// A two-player leaf's value.
     pub value: f64,
+    /// The probability of the edge from the parent (chance children).
     pub prob: f64,
 }
 
 impl ArenaNode {
+    /// The root's parent.
     pub const NO_PARENT: u32 = NO_PARENT;
 }
 

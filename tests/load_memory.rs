@@ -8,6 +8,10 @@ use std::sync::Arc;
 
 use prune::format::{self, Format};
 
+/// The binary's allocator (its counter is what `peak_during` reads).
+#[global_allocator]
+static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
+
 /// Each family at a small size and at about ten times as many nodes (tic-tac-toe has one).
 const FAMILIES: &[&[&str]] = &[
     &["uniform -b 10 -d 3 --seed 1", "uniform -b 10 -d 4 --seed 1"],

@@ -86,10 +86,10 @@ fn wrong_child(tree: &Tree, trace: &prune::trace::Trace, k: usize, s: &str) -> O
         return None;
     }
     let c = tree.child(node, after as usize);
-    if name != prune::text::node_name(tree, c) {
+    if name != prune::tree::names::node_name(tree, c) {
         return Some(format!(
             "child {name}, but the cutoff follows {}",
-            prune::text::node_name(tree, c)
+            prune::tree::names::node_name(tree, c)
         ));
     }
     let last = (0..k - 1).rev().find_map(|t| match trace.event(t).view() {
@@ -449,7 +449,7 @@ fn the_detail_says_each_cutoff_and_pruning_as_the_algorithm_did_it() {
                 if let Some(said) = pruned_summary(tree, &algo, &replay, node, k) {
                     checked += 1;
                     let (by, kind) = replay.state(node, k).pruned_by.unwrap();
-                    let at = prune::text::node_name(tree, by);
+                    let at = prune::tree::names::node_name(tree, by);
                     let ok = match kind {
                         Some(_) if sss => {
                             said.starts_with(&format!("never in OPEN: {at} was solved first"))
@@ -497,7 +497,7 @@ fn value_why_error(
     q: &prune::trace::practice::Question,
     v: f64,
 ) -> Option<String> {
-    use prune::text::node_name;
+    use prune::tree::names::node_name;
     let s = q.step;
     let node = q.node;
     let (_, rest) = q.why.split_once(": ")?;

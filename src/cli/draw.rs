@@ -150,7 +150,7 @@ fn find_node(tree: &Tree, name: &str) -> Result<NodeId, CliError> {
             if i == 0 || i > tree.child_count(id) {
                 return Err(CliError::Usage(format!(
                     "--node {name}: {} has {} children (counted from 1)",
-                    crate::text::node_name(tree, id),
+                    crate::tree::names::node_name(tree, id),
                     tree.child_count(id)
                 )));
             }

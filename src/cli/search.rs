@@ -15,9 +15,10 @@ use crate::report::{Cell, Column, Table, col};
 use crate::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, References, Run, Value,
 };
-use crate::text::{move_name, terminal_safe};
+use crate::text::terminal_safe;
 use crate::trace::columns::{self, Scope, StatColumn};
 use crate::trace::{Trace, export};
+use crate::tree::names::move_name;
 use crate::tree::{NodeId, Tree};
 
 /// The algorithms' parameters as flags. Each flag's help is its parameter's line in the

@@ -22,6 +22,8 @@ const UNREACHED: &str = "white";
 const PV: &str = "red";
 const CURRENT: &str = "darkorange";
 
+/// `s` as a DOT string's contents: quotes, backslashes and line breaks escaped, characters
+/// unsafe for a terminal dropped.
 pub fn dot_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push_escaped(&mut out, s);

@@ -29,11 +29,13 @@ pub const CONNECTOR_ROWS: usize = 2;
 pub struct Card {
     /// The node; `None` for an elision card.
     pub node: Option<NodeId>,
+    /// The node's kind (`None` for an elision card).
     pub kind: Option<Kind>,
     /// The node's status in the run drawn (`None` without a run).
     pub status: Option<Status>,
     /// The status glyph written before the first line (empty without a run).
     pub glyph: &'static str,
+    /// Star2 probed this node.
     pub probed: bool,
     /// The current step touched this node.
     pub current: bool,
@@ -85,6 +87,7 @@ impl Card {
             .unwrap_or(0)
     }
 
+    /// The card's height in lines (its probability line included).
     pub fn height(&self) -> usize {
         self.lines.len() + usize::from(self.prob.is_some())
     }
@@ -151,6 +154,7 @@ pub fn cut(s: &str, w: usize) -> String {
 /// One card in the picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Placed {
+    /// What the card shows.
     pub card: Card,
     /// Level below the picture's root.
     pub depth: usize,
@@ -158,7 +162,9 @@ pub struct Placed {
     pub center: usize,
     /// The card's first column (absolute).
     pub left: usize,
+    /// The parent card's index in [`Picture::placed`].
     pub parent: Option<usize>,
+    /// The children cards' indices in [`Picture::placed`].
     pub children: Vec<usize>,
     /// On the principal variation (drawn only at the run's end).
     pub pv: bool,
@@ -167,6 +173,7 @@ pub struct Placed {
 /// A laid-out picture: the cards in preorder (a parent before its children).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
+    /// The cards, in preorder.
     pub placed: Vec<Placed>,
     /// Columns used.
     pub width: usize,

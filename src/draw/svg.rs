@@ -11,7 +11,9 @@ use crate::trace::Status;
 
 use super::layout::{Picture, Placed};
 
+/// The width of a character cell, in SVG units.
 pub const CELL_W: f64 = 8.0;
+/// The height of a line, in SVG units.
 pub const LINE_H: f64 = 16.0;
 const MARGIN: f64 = 8.0;
 

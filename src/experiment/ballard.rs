@@ -90,10 +90,12 @@ fn check_sizes(sizes: &[u32]) -> Result<(), String> {
     }
 }
 
+/// Trees `ballard-best` searches.
 pub fn best_work(o: &Options) -> u64 {
     o.sizes_or(&SIZES).len() as u64
 }
 
+/// `ballard-best`: Star1 and Star2 on the best-ordered *-complete trees.
 pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
     let sizes = o.sizes_or(&SIZES);
     check_sizes(&sizes)?;
@@ -163,6 +165,7 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
     })
 }
 
+/// Trees `ballard-average` searches.
 pub fn average_work(o: &Options) -> u64 {
     o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(1000))
 }
@@ -257,6 +260,7 @@ fn nth_best_first(tree: &Tree, k: usize) -> Tree {
     })
 }
 
+/// Trees `ballard-variants` searches.
 pub fn variants_work(o: &Options) -> u64 {
     o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(200))
 }
@@ -384,6 +388,7 @@ fn harmonic(n: u32) -> f64 {
     (1..=n).map(|k| 1.0 / f64::from(k)).sum()
 }
 
+/// `ballard-average`: Star1 and Star2 on randomly ordered *-complete trees.
 pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
     let sizes = o.sizes_or(&SIZES);
     check_sizes(&sizes)?;

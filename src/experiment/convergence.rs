@@ -26,10 +26,12 @@ fn grid(o: &Options) -> Vec<(u32, u32)> {
     rows
 }
 
+/// Trees `convergence` searches.
 pub fn work(o: &Options) -> u64 {
     grid(o).len() as u64 * u64::from(o.trials_or(200))
 }
 
+/// `convergence` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     if let Some(b) = o.sizes_or(&BRANCHING).iter().find(|&&b| b < 2) {
         return Err(format!("b = {b}: the branching factor must be at least 2"));

@@ -94,6 +94,7 @@ pub fn hand_written(key: u64) -> f64 {
 pub struct Linear(pub [f64; K]);
 
 impl Linear {
+    /// The evaluation of the position of `key`.
     pub fn eval(&self, key: u64) -> f64 {
         features(key).iter().zip(&self.0).map(|(f, w)| f * w).sum()
     }
@@ -156,13 +157,16 @@ pub fn fit_quality(eval: &Linear, keys: &[u64], y: &[f64]) -> (f64, f64) {
 /// The full game tree, each node's exact value, and one node for every distinct non-terminal
 /// position.
 pub struct Positions {
+    /// The full game tree.
     pub tree: Tree,
+    /// Each node's exact value, by id.
     pub exact: Vec<f64>,
     /// One node per distinct non-terminal position, in id order.
     pub nodes: Vec<NodeId>,
 }
 
 impl Positions {
+    /// The positions of tic-tac-toe.
     pub fn tic_tac_toe() -> Result<Positions, String> {
         let tree =
             game::generate(&GameSpec::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
@@ -255,6 +259,7 @@ impl Positions {
     }
 }
 
+/// Trees `eval-learning` searches.
 pub fn work(_: &Options) -> u64 {
     1
 }
@@ -262,6 +267,7 @@ pub fn work(_: &Options) -> u64 {
 /// The search depths of the table: 1 to 6 plies by default (`--sizes` to choose).
 const DEPTHS: [u32; 6] = [1, 2, 3, 4, 5, 6];
 
+/// `eval-learning` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let depths = o.sizes_or(&DEPTHS);
     if let Some(&d) = depths.iter().find(|&&d| d == 0 || d > 9) {

@@ -45,6 +45,7 @@ const CHANCE_VARIANTS: [(&str, &str); 4] = [
 /// The connect-four depths of the default table (`--sizes` chooses others, 1 to 8).
 const DEPTHS: [u32; 4] = [4, 5, 6, 7];
 
+/// Trees `improvements` searches.
 pub fn work(o: &Options) -> u64 {
     (o.sizes_or(&DEPTHS).len() as u64 + 1) * VARIANTS.len() as u64 + CHANCE_VARIANTS.len() as u64
 }
@@ -92,6 +93,7 @@ fn games(o: &Options) -> Result<Vec<Row>, String> {
     Ok(out)
 }
 
+/// `improvements` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let mut rows = Vec::new();
     for (name, depth, tree, window, variants) in games(o)? {

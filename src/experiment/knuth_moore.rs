@@ -59,6 +59,7 @@ pub fn limit_ebf(b: u32, order: Order) -> f64 {
     }
 }
 
+/// Trees `knuth-moore` searches.
 pub fn work(o: &Options) -> u64 {
     grid(o)
         .iter()
@@ -66,6 +67,7 @@ pub fn work(o: &Options) -> u64 {
         .sum()
 }
 
+/// `knuth-moore` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     if let Some(b) = o.sizes_or(&BRANCHING).iter().find(|&&b| b < 2) {
         return Err(format!("b = {b}: the branching factor must be at least 2"));

@@ -194,6 +194,7 @@ fn shape(o: &Options) -> Result<(u32, u32), String> {
     }
 }
 
+/// Trees `pathology` searches.
 pub fn work(o: &Options) -> u64 {
     u64::from(o.trials_or(500))
 }
@@ -209,6 +210,7 @@ fn board(o: &Options, b: u32, d: u32, p0: f64, row: usize, t: u32) -> Result<Tre
     winloss::generate(&p, seed(o.seed, row as u64, u64::from(t))).map_err(|e| e.to_string())
 }
 
+/// `pathology` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let (b, d) = shape(o)?;
     let p0 = xi(b);
@@ -312,6 +314,7 @@ fn play(tree: &Tree, plies: u32, max_rule: Backup, min_rule: Backup, estimate: &
     tree.value(node) == 1.0
 }
 
+/// Games `pathology-games` plays.
 pub fn games_work(o: &Options) -> u64 {
     u64::from(o.trials_or(5000))
 }

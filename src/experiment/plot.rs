@@ -7,14 +7,20 @@ use std::fmt::Write as _;
 
 use super::Report;
 
+/// What to plot of a report: which columns, how to group the rows, the axes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
+    /// The column on the x axis.
     pub x: &'static str,
+    /// The columns on the y axis, a series each.
     pub ys: Vec<&'static str>,
     /// Rows with equal values in these columns form one series.
     pub series_by: Vec<&'static str>,
+    /// The x axis's label.
     pub x_label: &'static str,
+    /// The y axis's label.
     pub y_label: &'static str,
+    /// A logarithmic y axis.
     pub log_y: bool,
     /// Only rows whose column (first) shows this text (second).
     pub only: Option<(&'static str, &'static str)>,
@@ -59,6 +65,7 @@ fn label(x: f64) -> String {
     }
 }
 
+/// The report's plot as an SVG document.
 pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
     let col = |name: &str| {
         report

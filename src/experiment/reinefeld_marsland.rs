@@ -89,10 +89,12 @@ const WIDTHS: [u32; 4] = [5, 10, 20, 40];
 const DEPTH: usize = 7;
 const CHANGES: f64 = 2.0;
 
+/// Trees `reinefeld-marsland` searches.
 pub fn work(_: &Options) -> u64 {
     1
 }
 
+/// `reinefeld-marsland`: the paper's Figure 5.
 pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
     let widths = o.sizes_or(&WIDTHS);
     if let Some(w) = widths.iter().find(|&&w| w < 4) {
@@ -163,6 +165,7 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
     })
 }
 
+/// `reinefeld-marsland-regions`: the paper's Figure 6.
 pub fn figure6(o: &Options, tick: Tick) -> Result<Report, String> {
     let w = o.sizes_or(&[20])[0];
     if w < 3 {
@@ -224,6 +227,7 @@ fn measured_grid(o: &Options) -> Vec<(u32, u32)> {
         .collect()
 }
 
+/// Trees `reinefeld-marsland-measured` searches.
 pub fn measured_work(o: &Options) -> u64 {
     measured_grid(o).len() as u64 * u64::from(o.trials_or(10))
 }

@@ -72,10 +72,12 @@ fn grid(o: &Options) -> Vec<(u32, u32, f64)> {
     rows
 }
 
+/// Trees `win-loss` searches.
 pub fn work(o: &Options) -> u64 {
     grid(o).len() as u64 * u64::from(o.trials_or(200))
 }
 
+/// `win-loss` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     if let Some(b) = o.sizes_or(&BRANCHING).iter().find(|&&b| b < 2) {
         return Err(format!("b = {b}: the branching factor must be at least 2"));
@@ -158,6 +160,7 @@ pub fn f(b: u32, x: f64) -> f64 {
     1.0 - (1.0 - x.powi(b as i32)).powi(b as i32)
 }
 
+/// Trees `win-loss-map` searches.
 pub fn map_work(_: &Options) -> u64 {
     1
 }

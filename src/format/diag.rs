@@ -22,11 +22,14 @@ pub struct Diagnostic {
     pub source: Arc<str>,
     /// Byte range of the offending text.
     pub span: Range<usize>,
+    /// What is wrong, as one sentence without a capital or a full stop.
     pub message: String,
+    /// What to do about it, when something can be suggested.
     pub hint: Option<String>,
 }
 
 impl Diagnostic {
+    /// A problem at `span` of `source` (clamped to the text), without a hint.
     pub fn new(
         file: &str,
         source: &Arc<str>,
@@ -45,6 +48,7 @@ impl Diagnostic {
         }
     }
 
+    /// The diagnostic with a hint added.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self

@@ -3,13 +3,19 @@
 //! Every token carries its byte span, so every error — syntax or semantic — can point at the
 //! exact place in the input. The readers built on it are loops over an explicit stack, never
 //! recursive, so a tree 100 000 levels deep reads like a shallow one.
+//!
+//! The readers' fast paths read the bytes themselves where the lexer lets them ([`Lexer::offset`],
+//! [`Lexer::plain_number`], [`Lexer::eat_byte`]); [`general_way`] turns all of them off, for the
+//! property test that holds them to the token reader (`tests/fast_paths.rs`).
 
+use std::cell::Cell;
 use std::ops::Range;
 use std::sync::Arc;
 
 use super::diag::Diagnostic;
 use super::progress;
 
+/// What a token is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
     /// `[A-Za-z_][A-Za-z0-9_]*`
@@ -20,20 +26,45 @@ pub enum Tok {
     Str,
     /// Any other single character.
     Punct(char),
+    /// The end of the input.
     Eof,
 }
 
+/// A token and where it is in the input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
+    /// What the token is.
     pub tok: Tok,
+    /// Its byte range in the input.
     pub span: Range<usize>,
+}
+
+thread_local! {
+    /// Whether the lexers made on this thread keep the readers to tokens: see [`general_way`].
+    static GENERAL_WAY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with every reader's fast paths off on this thread: each node, number and
+/// punctuation is read the general way, token by token. For the property test that holds the
+/// fast paths to the general way (the same tree, or the same report at the same place), not
+/// for use.
+#[doc(hidden)]
+pub fn general_way<T>(f: impl FnOnce() -> T) -> T {
+    let before = GENERAL_WAY.replace(true);
+    let result = f();
+    GENERAL_WAY.set(before);
+    result
 }
 
 /// Lexer over one input; see the module documentation.
 pub struct Lexer<'a> {
+    /// What the user calls the input, for messages.
     pub file: &'a str,
+    /// The whole input.
     pub src: Arc<str>,
     pos: usize,
+    /// Whether a reader may read bytes itself (off only under [`general_way`]).
+    fast: bool,
     /// RON allows `//` and nested `/* */` comments; the other formats do not.
     comments: bool,
     /// Tokens read ahead or put back (at most two), the next one last.
@@ -51,6 +82,7 @@ impl<'a> Lexer<'a> {
             file,
             src,
             pos,
+            fast: !GENERAL_WAY.get(),
             comments,
             pending: [None, None],
             pending_len: 0,
@@ -58,14 +90,17 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The text of token `t`.
     pub fn text(&self, t: &Token) -> &str {
         &self.src[t.span.clone()]
     }
 
+    /// A diagnostic at `span` of this input.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(self.file, &self.src, span, message)
     }
 
+    /// The next token, without consuming it.
     pub fn peek(&mut self) -> Result<&Token, Diagnostic> {
         if self.pending_len == 0 {
             let t = self.scan()?;
@@ -76,6 +111,7 @@ impl<'a> Lexer<'a> {
             .expect("a pending token"))
     }
 
+    /// Consumes and returns the next token.
     pub fn next_token(&mut self) -> Result<Token, Diagnostic> {
         if self.pending_len == 0 {
             return self.scan();
@@ -100,7 +136,8 @@ impl<'a> Lexer<'a> {
     pub fn eat(&mut self, c: char) -> Result<bool, Diagnostic> {
         // Punctuation that cannot start a longer token is checked on the byte itself. Should
         // the next token be an error, the read that follows a `false` reports it, as here.
-        if self.pending_len == 0
+        if self.fast
+            && self.pending_len == 0
             && c.is_ascii_punctuation()
             && !matches!(c, '-' | '+' | '.' | '"' | '_')
         {
@@ -130,6 +167,7 @@ impl<'a> Lexer<'a> {
         )
     }
 
+    /// Token `t` as a message names it: "`Max`", "number `12`", "the end of the input".
     pub fn describe(&self, t: &Token) -> String {
         let text = self.text(t);
         let short: String = text.chars().take(24).collect();
@@ -146,7 +184,9 @@ impl<'a> Lexer<'a> {
     /// A number token's value, which must be finite.
     pub fn number(&self, t: &Token) -> Result<f64, Diagnostic> {
         let raw = self.text(t);
-        if let Some(x) = small_integer(raw) {
+        if self.fast
+            && let Some(x) = small_integer(raw)
+        {
             return Ok(x);
         }
         let cleaned;
@@ -176,7 +216,7 @@ impl<'a> Lexer<'a> {
     /// the same result and the same errors.
     #[inline]
     pub fn plain_number(&mut self, followed_by: &[u8]) -> Result<Option<(Token, f64)>, Diagnostic> {
-        if self.pending_len > 0 {
+        if self.pending_len > 0 || !self.fast {
             return Ok(None);
         }
         self.skip_space()?;
@@ -217,7 +257,7 @@ impl<'a> Lexer<'a> {
     /// making a token of it.
     #[inline]
     pub fn eat_byte(&mut self, c: u8) -> Result<bool, Diagnostic> {
-        if self.pending_len > 0 {
+        if self.pending_len > 0 || !self.fast {
             return self.eat(char::from(c));
         }
         self.skip_space()?;
@@ -232,7 +272,7 @@ impl<'a> Lexer<'a> {
     /// without making a token of it. An error in the next token is left for the next read.
     #[inline]
     pub fn at_byte(&mut self, c: u8) -> Result<bool, Diagnostic> {
-        if self.pending_len > 0 {
+        if self.pending_len > 0 || !self.fast {
             return Ok(self.peek()?.tok == Tok::Punct(char::from(c)));
         }
         self.skip_space()?;
@@ -243,7 +283,7 @@ impl<'a> Lexer<'a> {
     /// reads the bytes from there itself, then moves on with [`Lexer::advance_to`].
     #[inline]
     pub fn offset(&self) -> Option<usize> {
-        (self.pending_len == 0).then_some(self.pos)
+        (self.fast && self.pending_len == 0).then_some(self.pos)
     }
 
     /// Moves on to `pos`, after bytes a reader's fast path has read itself (nothing may be

@@ -40,8 +40,11 @@ pub enum Stage {
 /// A consistent reading of the counters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
+    /// The stage the load is in.
     pub stage: Stage,
+    /// Bytes done in this stage.
     pub done: u64,
+    /// The file's size in bytes.
     pub total: u64,
 }
 
@@ -102,6 +105,7 @@ pub struct Counting<'a, R> {
 }
 
 impl<'a, R: Read> Counting<'a, R> {
+    /// `inner`, its bytes counted into `progress` as they are read.
     pub fn new(inner: R, progress: &'a LoadProgress) -> Self {
         Counting { inner, progress }
     }

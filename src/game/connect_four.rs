@@ -23,6 +23,7 @@ use crate::tree::{Bounds, Meta};
 
 /// The board's width and height.
 pub const COLUMNS: u32 = 7;
+/// The board's height.
 pub const ROWS: u32 = 6;
 
 /// What a won game is worth (for Max; its negation for Min).
@@ -70,6 +71,7 @@ impl Moves {
         Ok(m)
     }
 
+    /// The columns played, in order.
     pub fn as_slice(&self) -> &[u8] {
         &self.columns[..usize::from(self.len)]
     }

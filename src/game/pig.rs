@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use super::{Game, GameError, Outcome, Turn};
-use crate::generate::rng::mix64;
+use crate::generate::rng::{GOLDEN_GAMMA, mix64};
 use crate::tree::{Bounds, MAX_NODES, Meta};
 
 /// Pig's rules, with its winning score, die and horizon.
@@ -274,9 +274,9 @@ impl Game for Pig {
                 }
                 key
             }
-            None => fields.into_iter().fold(flags, |h, f| {
-                mix64(h ^ f.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            }),
+            None => fields
+                .into_iter()
+                .fold(flags, |h, f| mix64(h ^ f.wrapping_mul(GOLDEN_GAMMA))),
         })
     }
 }

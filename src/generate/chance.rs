@@ -12,6 +12,7 @@
 use super::{GenError, Rng, Values, check_size, level_arena, level_sizes};
 use crate::tree::{Draft, DraftNode, Kind, Meta, Tree};
 
+/// The parameters of `gen chance` (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ChanceTree {
     /// Children of a decision node (at most this many when irregular).
@@ -20,11 +21,15 @@ pub struct ChanceTree {
     pub chance_branching: u32,
     /// Regular: number of decision levels. Irregular: the depth limit.
     pub depth: u32,
+    /// The leaf values.
     pub values: Values,
+    /// Each chance node's probabilities drawn, instead of its children equally likely.
     pub uneven: bool,
+    /// Every node independently a leaf or not (irregular), instead of Ballard's regular levels.
     pub irregular: bool,
 }
 
+/// A chance tree drawn with `seed`.
 pub fn generate(p: &ChanceTree, seed: u64) -> Result<Tree, GenError> {
     if p.branching == 0 || p.chance_branching == 0 {
         return Err(GenError::Invalid("branching must be at least 1".into()));

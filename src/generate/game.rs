@@ -122,15 +122,40 @@ impl Fen {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameSpec {
     /// To `depth` moves (positions there valued by the heuristic), or the full game.
-    TicTacToe { depth: Option<u32> },
+    TicTacToe {
+        /// Moves to search before the horizon; `None`: to the end of the game.
+        depth: Option<u32>,
+    },
     /// `players` take turns (2: Max and Min; more: an n-player tree for max^n).
-    Nim { heaps: Heaps, players: u8 },
-    /// OpenSpiel's pig(winscore, diceoutcomes, horizon).
-    Pig { win: u32, dice: u32, horizon: u32 },
+    Nim {
+        /// The heaps' sizes.
+        heaps: Heaps,
+        /// The number of players.
+        players: u8,
+    },
+    /// OpenSpiel's pig(winscore, diceoutcomes, horizon): roll or stop, a turn's total lost on a 1.
+    Pig {
+        /// The score that wins.
+        win: u32,
+        /// The number of faces of the die.
+        dice: u32,
+        /// Decisions before the horizon.
+        horizon: u32,
+    },
     /// To `depth` moves after `moves` (positions there valued by the heuristic).
-    ConnectFour { depth: u32, moves: Moves },
+    ConnectFour {
+        /// Moves to search after `moves`.
+        depth: u32,
+        /// The columns already played, in order.
+        moves: Moves,
+    },
     /// To `depth` moves from `fen` (positions there valued by the heuristic).
-    Chess { depth: u32, fen: Fen },
+    Chess {
+        /// Moves to search from the position.
+        depth: u32,
+        /// The root position.
+        fen: Fen,
+    },
 }
 
 impl GameSpec {

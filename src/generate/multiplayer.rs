@@ -6,15 +6,20 @@
 use super::{GenError, Rng, check_size, level_arena, level_sizes};
 use crate::tree::{Kind, Meta, Tree};
 
+/// The parameters of `gen multiplayer` (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Multiplayer {
+    /// n, the number of players.
     pub players: u32,
+    /// b, the children of every interior node.
     pub branching: u32,
+    /// d, the depth of every leaf.
     pub depth: u32,
     /// The constant sum S of every payoff vector.
     pub sum: u32,
 }
 
+/// An n-player tree drawn with `seed`.
 pub fn generate(p: &Multiplayer, seed: u64) -> Result<Tree, GenError> {
     if !(2..=255).contains(&p.players) {
         return Err(GenError::Invalid(format!(

@@ -23,9 +23,12 @@
 use super::{GenError, Rng, check_size, level_sizes};
 use crate::tree::{Draft, DraftNode, Kind, Meta, Tree};
 
+/// The parameters of Reinefeld and Marsland's averagely ordered trees.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Ordered {
+    /// w, the children of every interior node.
     pub width: u32,
+    /// d, the depth of every leaf.
     pub depth: u32,
     /// Extra expansions at cut nodes: 0 ≤ g < w.
     pub g: u32,
@@ -143,6 +146,7 @@ impl Builder {
     }
 }
 
+/// An averagely ordered tree drawn with `seed`.
 pub fn generate(p: &Ordered, seed: u64) -> Result<Tree, GenError> {
     if p.width < 2 || p.depth == 0 {
         return Err(GenError::Invalid(

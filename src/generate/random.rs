@@ -5,19 +5,24 @@
 use super::{GenError, Rng, Values, check_size};
 use crate::tree::{Draft, DraftNode, Kind, Tree};
 
+/// The parameters of `gen random` (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct RandomShape {
+    /// The fewest children of an interior node.
     pub min_branching: u32,
+    /// The most children of an interior node.
     pub max_branching: u32,
     /// Depth limit; every path ends in a leaf by then.
     pub depth: u32,
     /// Probability that a non-root node above the depth limit is a leaf.
     pub leaf_probability: f64,
+    /// The leaf values.
     pub values: Values,
     /// Kinds drawn at random instead of alternating from a Max root.
     pub mixed: bool,
 }
 
+/// A random-shaped tree drawn with `seed`.
 pub fn generate(p: &RandomShape, seed: u64) -> Result<Tree, GenError> {
     if p.min_branching == 0 || p.min_branching > p.max_branching {
         return Err(GenError::Invalid(format!(

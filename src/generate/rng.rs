@@ -8,9 +8,11 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng as _, SeedableRng};
 
+/// The seeded random source (see the module documentation).
 pub struct Rng(ChaCha8Rng);
 
 impl Rng {
+    /// The stream of `seed`, the same on every machine.
     pub fn new(seed: u64) -> Self {
         let mut state = seed;
         let mut key = [0u8; 32];
@@ -20,6 +22,7 @@ impl Rng {
         Rng(ChaCha8Rng::from_seed(key))
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn u64(&mut self) -> u64 {
         self.0.next_u64()

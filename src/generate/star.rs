@@ -19,18 +19,23 @@
 use super::{GenError, Rng, check_size, from_levels, level_arena, level_sizes};
 use crate::tree::{Bounds, Kind, Meta, NodeId, Tree};
 
+/// The order of a *-complete tree's arcs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum StarOrder {
+    /// Each node's arcs in an independent random order (§6.2.1).
     Random,
+    /// §6.1's best case: the arcs that cut off soonest first.
     Best,
 }
 
+/// The parameters of `gen star-complete` (Ballard's *-complete N-ary tree).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct StarComplete {
     /// N, the branching factor of every node.
     pub branching: u32,
     /// D, the depth of the underlying minimax tree (the tree has depth 2D).
     pub depth: u32,
+    /// The order of the arcs.
     pub order: StarOrder,
     /// The 2-ply critical subtree `+ → * → − → leaf` instead of the full tree.
     pub critical: bool,
@@ -78,6 +83,7 @@ fn levels(p: &StarComplete) -> Vec<Kind> {
         .collect()
 }
 
+/// A *-complete tree; `seed` draws the random order.
 pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
     let n = p.branching;
     if n < 1 {

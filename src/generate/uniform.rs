@@ -15,21 +15,46 @@
 use super::{GenError, Rng, Values, check_size, from_levels, level_arena, level_sizes};
 use crate::tree::{Kind, Tree};
 
+/// The order of a uniform tree's children.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Order {
+    /// Leaf values drawn independently, left to right.
     Random,
+    /// The same leaves, every node's children best first.
     Best,
+    /// Leaves arranged so that alpha-beta searches every leaf (see the module documentation).
     Worst,
 }
 
+/// The parameters of `gen uniform`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Uniform {
+    /// b, the children of every interior node.
     pub branching: u32,
+    /// d, the depth of every leaf.
     pub depth: u32,
+    /// The leaf values.
     pub values: Values,
+    /// The order of the children.
     pub order: Order,
 }
 
+/// A uniform tree drawn with `seed`: the same seed gives the same tree on every machine.
+///
+/// ```
+/// use prune::generate::{Values, uniform};
+///
+/// let shape = uniform::Uniform {
+///     branching: 3,
+///     depth: 4,
+///     values: Values::integers(0, 99),
+///     order: uniform::Order::Random,
+/// };
+/// let tree = uniform::generate(&shape, 42)?;
+/// assert_eq!((tree.len(), tree.leaf_count()), (121, 81));
+/// assert_eq!(tree, uniform::generate(&shape, 42)?);
+/// # Ok::<(), prune::generate::GenError>(())
+/// ```
 pub fn generate(p: &Uniform, seed: u64) -> Result<Tree, GenError> {
     if p.branching == 0 {
         return Err(GenError::Invalid("branching must be at least 1".into()));

@@ -11,9 +11,12 @@
 use super::{GenError, Rng, check_size, from_levels, level_arena, level_sizes};
 use crate::tree::{Bounds, Kind, Meta, NodeId, Tree};
 
+/// The parameters of `gen win-loss` (Pearl's WIN-LOSS tree).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct WinLoss {
+    /// b, the children of every interior node.
     pub branching: u32,
+    /// d, the depth of every leaf.
     pub depth: u32,
     /// Probability that a leaf is a WIN for Max.
     pub p0: f64,
@@ -21,6 +24,7 @@ pub struct WinLoss {
     pub board: bool,
 }
 
+/// A WIN-LOSS tree drawn with `seed`.
 pub fn generate(p: &WinLoss, seed: u64) -> Result<Tree, GenError> {
     if !(0.0..=1.0).contains(&p.p0) {
         return Err(GenError::Invalid(format!(

@@ -6,7 +6,7 @@
 //! - fail-soft: Schaeffer's slides, `AlphaBeta(s, depth, α, β)`: the returned `score` may lie
 //!   outside the window, a tighter bound.
 //!
-//! Trees need not alternate Max and Min: [`super::negamax::child`] gives a child's value from its parent's point
+//! Trees need not alternate Max and Min: `super::negamax::child` gives a child's value from its parent's point
 //! of view, negating only between opposite players (see [`super::negamax`]).
 
 use super::negamax::{child, cut_kind, enter, exit, leaf_children, sign};

@@ -345,9 +345,9 @@ impl Algorithm {
                         let sum = |i: NodeId| tree.payoff(i).iter().sum::<f64>();
                         Refusal::NotConstantSum {
                             algo,
-                            a: crate::text::node_at(tree, a),
+                            a: crate::tree::names::node_at(tree, a),
                             sum_a: sum(a),
-                            b: crate::text::node_at(tree, b),
+                            b: crate::tree::names::node_at(tree, b),
                             sum_b: sum(b),
                         }
                     }
@@ -371,7 +371,7 @@ impl Algorithm {
                 .find(|&i| tree.is_leaf(i) && !(0.0..=1.0).contains(&tree.value(i)))
                 .map(|leaf| Refusal::NotAProbability {
                     algo,
-                    leaf: crate::text::node_at(tree, leaf),
+                    leaf: crate::tree::names::node_at(tree, leaf),
                     value: tree.value(leaf),
                 }),
             _ => match self {

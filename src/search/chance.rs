@@ -2,7 +2,7 @@
 //! max^n and the reference values, so that a chance node searched fully gets the very same
 //! number whichever algorithm searched it.
 //!
-//! While every child's value and probability is a simple fraction (see [`super::exact`]: the
+//! While every child's value and probability is a simple fraction (see `crate::exact`: the
 //! integers and fractions like 1/3 or 6/7 of every paper's tree), the value is the exact
 //! fraction, rounded once. Otherwise it is computed in floating point: the sum of the
 //! children's values divided by N when they are equally likely (Ballard's `vsum / N`), the sum
@@ -10,7 +10,7 @@
 //! finite (values near ±1e308), the same sum is taken with every term scaled by 2⁻⁶⁴, which
 //! rounds alike and cannot overflow.
 
-use super::exact::Ratio;
+use crate::exact::Ratio;
 use crate::tree::{NodeId, Tree};
 
 /// A chance node's value, accumulated child by child.

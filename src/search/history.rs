@@ -14,6 +14,7 @@ pub struct History {
 }
 
 impl History {
+    /// The score of move `m` for Max (`max`) or Min: how much it has cut off so far.
     #[inline]
     pub fn score(&self, max: bool, m: u32) -> u64 {
         self.score[usize::from(max)]

@@ -5,10 +5,10 @@
 //! - a depth limit ([`crate::tree::Tree::to_depth`]): every two-player algorithm, and the
 //!   reference values it is checked against, see the tree cut at depth D;
 //! - a transposition table ([`super::tt`]) for alpha-beta, NegaScout and MTD(f);
-//! - iterative deepening and aspiration windows ([`super::iterative`], [`super::aspiration`]);
+//! - iterative deepening and aspiration windows (`super::iterative`, `super::aspiration`);
 //! - killer moves ([`super::killers`]) and the history heuristic ([`super::history`]).
 //!
-//! Searches with any of the last four run on [`super::improved`], one fail-soft negamax search
+//! Searches with any of the last four run on `super::improved`, one fail-soft negamax search
 //! that takes them all.
 
 use super::Refusal;
@@ -54,7 +54,7 @@ impl Improvements {
         p.history = self.history;
     }
 
-    /// Whether the search needs [`super::improved`] (anything but a depth limit).
+    /// Whether the search needs `super::improved` (anything but a depth limit).
     pub fn reorders(&self) -> bool {
         self.tt || self.id || self.killers || self.history
     }
@@ -68,7 +68,7 @@ impl Improvements {
                     return Some(Refusal::NoHeuristic {
                         algo,
                         depth: d,
-                        node: crate::text::node_at(tree, node),
+                        node: crate::tree::names::node_at(tree, node),
                     });
                 }
             },
@@ -80,7 +80,7 @@ impl Improvements {
         if self.id
             && let Some((node, depth)) = missing_heuristic(&view)
         {
-            let node = crate::text::node_at(&view, node);
+            let node = crate::tree::names::node_at(&view, node);
             return Some(Refusal::NoHeuristicForIteration { algo, depth, node });
         }
         if self.tt {
@@ -113,7 +113,7 @@ fn missing_heuristic(tree: &Tree) -> Option<(NodeId, usize)> {
 /// subtrees ([`Tree::key_clash`]), named by path, and where they first differ.
 pub(crate) fn keys_disagree(tree: &Tree) -> Option<Refusal> {
     let clash = tree.key_clash()?;
-    let name = |id| crate::text::node_at(tree, id);
+    let name = |id| crate::tree::names::node_at(tree, id);
     let why = if clash.at == (clash.a, clash.b) {
         clash.why.clone()
     } else {

@@ -14,13 +14,13 @@
 //! has searched, a lower and an upper bound on its value (a node-keyed "transposition table":
 //! our trees have no transpositions), consults them before searching a node and stores what it
 //! learnt after (the table holds a slot for each node searched, by sibling blocks: see
-//! [`Memory`]). A leaf answered from memory is not evaluated again; `leaves` counts
+//! `Memory`). A leaf answered from memory is not evaluated again; `leaves` counts
 //! evaluations, `distinct_leaves` different leaves (memory tells a leaf's first evaluation from
 //! the others); every pass after the first counts as a re-search of the root.
 //!
 //! "+ 1" assumes integer values; on trees with other leaf values the step is one floating-point
 //! number (`next_up`), so the minimal window stays minimal. On integer trees beyond 2⁵³, where
-//! `x + 1` rounds back to `x`, the step is `next_up` too ([`super::negascout::above`]): the
+//! `x + 1` rounds back to `x`, the step is `next_up` too (`super::negascout::above`): the
 //! window never collapses and every pass makes progress, so the loop ends on every finite tree.
 //! The first guess defaults to the middle of the tree's value bounds, `lo/2 + hi/2` (which
 //! cannot overflow), rounded down on integer trees. A guess outside the bounds is fine: the

@@ -2,8 +2,8 @@
 //! Max/Min parts of Star1 and Star2.
 //!
 //! The papers write their searches in negamax form: a node's value seen from its own player,
-//! negated between opposite players. prune's trees need not alternate Max and Min, so [`child`]
-//! negates only between opposite players, and [`enter`]/[`exit`] turn the negamax window and
+//! negated between opposite players. prune's trees need not alternate Max and Min, so `child`
+//! negates only between opposite players, and `enter`/`exit` turn the negamax window and
 //! value back into the root-relative ones the trace records.
 
 use super::{Bound, Cutoff, Observer};

@@ -33,6 +33,7 @@ use super::negamax::{Negamax, child, cut_kind, enter, exit, sign};
 use super::{Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
+/// How NegaScout searches a child again after its null-window test failed high.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReSearch {
     /// NS: `t ← −NS(P.j, −β, −t)`.

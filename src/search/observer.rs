@@ -13,6 +13,7 @@ use crate::tree::NodeId;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Bound {
+    /// The value is the node's true value.
     Exact,
     /// The true value is at least this (a fail-high, a cutoff at a Max node).
     Lower,
@@ -34,6 +35,7 @@ impl Bound {
         }
     }
 
+    /// The bound as a sign before a value: `=`, `≥`, `≤`.
     pub fn symbol(self) -> &'static str {
         match self {
             Bound::Exact => "=",
@@ -66,6 +68,7 @@ pub enum Cutoff {
 }
 
 impl Cutoff {
+    /// Every kind, in the order of the statistics' columns.
     pub const ALL: [Cutoff; 8] = [
         Cutoff::Alpha,
         Cutoff::Beta,
@@ -77,6 +80,7 @@ impl Cutoff {
         Cutoff::Immediate,
     ];
 
+    /// The kind's name, as the statistics and the trace write it.
     pub fn name(self) -> &'static str {
         match self {
             Cutoff::Alpha => "alpha",
@@ -90,6 +94,7 @@ impl Cutoff {
         }
     }
 
+    /// The kind's place in [`Cutoff::ALL`].
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -97,6 +102,38 @@ impl Cutoff {
 }
 
 /// Receives a search's events. Every method has an empty default.
+///
+/// ```
+/// use prune::search::{self, Algorithm, Counter, Cutoff, Observer};
+/// use prune::tree::NodeId;
+///
+/// /// Where the cutoffs fire, and the statistics beside.
+/// struct Cuts(Vec<(NodeId, u32)>, Counter);
+///
+/// impl Observer for Cuts {
+///     fn enter(&mut self, node: NodeId, alpha: f64, beta: f64) {
+///         self.1.enter(node, alpha, beta);
+///     }
+///     fn leaf(&mut self, node: NodeId, value: f64) {
+///         self.1.leaf(node, value);
+///     }
+///     fn cutoff(&mut self, node: NodeId, after: u32, skipped: u32, kind: Cutoff) {
+///         self.0.push((node, skipped));
+///         self.1.cutoff(node, after, skipped, kind);
+///     }
+/// }
+///
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// let mut cuts = Cuts(Vec::new(), Counter::new(tree.len()));
+/// let algo = Algorithm::AlphaBeta { fail_soft: false };
+/// let (found, _seconds) = search::search(&tree, &algo, &mut cuts)?;
+/// assert_eq!(found.value.scalar(), Some(3.0));
+/// // The second move is cut after its first child, 2, skipping two; the third at its last.
+/// let root = tree.root();
+/// assert_eq!(cuts.0, [(tree.child(root, 1), 2), (tree.child(root, 2), 0)]);
+/// assert_eq!(cuts.1.finish().leaves, 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[allow(unused_variables)]
 pub trait Observer {
     /// The search enters an interior node with the window `(alpha, beta)`.
@@ -215,6 +252,7 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Cutoffs of `kind` that fired.
     pub fn cutoffs_of(&self, kind: Cutoff) -> u64 {
         self.by_kind[kind.index()]
     }
@@ -234,6 +272,7 @@ impl Stats {
 /// [`Observer::fresh_leaf`] and [`Observer::leaf_again`] (it knows which) never touches it.
 #[derive(Clone, Debug)]
 pub struct Counter {
+    /// The statistics so far.
     pub stats: Stats,
     /// Words of the bitset of leaves evaluated, once allocated.
     words: usize,
@@ -243,6 +282,7 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// A counter for a tree of `nodes` nodes (the size of its bitset of leaves seen, if needed).
     pub fn new(nodes: usize) -> Self {
         Counter {
             stats: Stats::default(),
@@ -252,6 +292,7 @@ impl Counter {
         }
     }
 
+    /// The statistics, with the node visits summed.
     pub fn finish(mut self) -> Stats {
         let nodes = self.stats.interior + self.stats.leaves;
         self.stats.nodes = nodes;
@@ -373,7 +414,9 @@ impl Observer for Quiet {}
 /// far, and a request to stop.
 #[derive(Debug, Default)]
 pub struct Control {
+    /// Nodes visited so far, published every 2^16 visits.
     pub visits: std::sync::atomic::AtomicU64,
+    /// Set by the display to stop the search.
     pub cancel: std::sync::atomic::AtomicBool,
 }
 
@@ -386,6 +429,7 @@ pub struct Cancelled;
 /// visits, for a progress display on another thread, and at the same moments stops the search
 /// (by unwinding with [`Cancelled`]) if it was asked to.
 pub struct Progress<'a, O> {
+    /// The observer every event is passed on to.
     pub inner: O,
     visits: u64,
     shared: &'a std::sync::atomic::AtomicU64,
@@ -393,6 +437,7 @@ pub struct Progress<'a, O> {
 }
 
 impl<'a, O: Observer> Progress<'a, O> {
+    /// `inner`, publishing its visits in `shared`.
     pub fn new(inner: O, shared: &'a std::sync::atomic::AtomicU64) -> Self {
         Progress {
             inner,

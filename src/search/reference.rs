@@ -46,6 +46,7 @@ pub struct References<'t> {
 }
 
 impl<'t> References<'t> {
+    /// Reference values of `tree`, each family's computed when first asked.
     pub fn new(tree: &'t Tree) -> References<'t> {
         References {
             tree,
@@ -53,6 +54,7 @@ impl<'t> References<'t> {
         }
     }
 
+    /// The tree the values are of.
     pub fn tree(&self) -> &'t Tree {
         self.tree
     }
@@ -80,12 +82,25 @@ impl<'t> References<'t> {
 /// rule or the paranoid reduction. Computed bottom-up over the arena — children come after
 /// their parents and sit side by side — so it takes one pass and no recursion.
 pub enum Reference {
+    /// One value a node (two-player and chance trees).
     Scalars(Vec<f64>),
     /// max^n vectors, `players` values a node.
     Vectors(Vec<f64>, usize),
 }
 
 impl Reference {
+    /// Every node's value by the naive rule of `algo`'s family (minimax, expectiminimax,
+    /// max^n …), for checking a search and choosing best moves.
+    ///
+    /// ```
+    /// use prune::search::{Algorithm, Reference};
+    ///
+    /// let tree = prune::format::parse_expr("(*(1,5),(2,4))", false)?;
+    /// let values = Reference::of(&tree, &Algorithm::Expectiminimax);
+    /// assert_eq!(values.get(tree.root()).scalar(), Some(3.0));
+    /// assert_eq!(values.get(tree.child(tree.root(), 1)).scalar(), Some(2.0));
+    /// # Ok::<(), prune::format::LoadError>(())
+    /// ```
     pub fn of(tree: &Tree, algo: &Algorithm) -> Reference {
         let tree = &*super::run::searched(tree, algo);
         // max^n and shallow pruning read any tree as n-player (a two-player one as (v, −v)).
@@ -145,6 +160,7 @@ impl Reference {
         }
     }
 
+    /// The value of node `id`.
     pub fn get(&self, id: NodeId) -> Value {
         match self {
             Reference::Scalars(v) => Value::Scalar(v[id.index()]),

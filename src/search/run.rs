@@ -1,6 +1,6 @@
 //! A run: an algorithm searched on a tree, with what the views need around it — the
 //! statistics, the time of the search alone, the tied best moves and the principal variation
-//! (from the family's [`Reference`] values, so every algorithm of a family reports the same
+//! (from the family's [`Reference`](super::Reference) values, so every algorithm of a family reports the same
 //! ones) — and a thread with a big enough stack for deep trees.
 
 use std::borrow::Cow;
@@ -18,8 +18,11 @@ use crate::tree::{Kind, NodeId, Tree};
 /// Everything one run of one algorithm produced, but its trace.
 #[derive(Clone, Debug)]
 pub struct Run {
+    /// The algorithm and its parameters.
     pub algorithm: Algorithm,
+    /// The root's value, as the search returned it.
     pub value: Value,
+    /// Whether the value is exact or a bound.
     pub bound: Bound,
     /// Root moves (child positions, from 0) whose value equals the best, by the family's
     /// reference values; empty when the root is a leaf or a chance node.
@@ -27,12 +30,25 @@ pub struct Run {
     /// The principal variation: from the root, the first best child each time, by the family's
     /// reference values, down to a leaf or a chance node.
     pub pv: Vec<NodeId>,
+    /// The search's statistics.
     pub stats: Stats,
     /// The search alone, not loading nor the reference values.
     pub seconds: f64,
 }
 
 /// Runs `algo` on `tree` with statistics only.
+///
+/// ```
+/// use prune::search::{self, Algorithm};
+///
+/// let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false)?;
+/// let run = search::run(&tree, &Algorithm::AlphaBeta { fail_soft: true })?;
+/// assert_eq!(run.value.scalar(), Some(3.0));
+/// assert_eq!(run.best_moves, [0]);
+/// // Alpha-beta skips 4 and 6 below the second move.
+/// assert_eq!((run.stats.leaves, run.stats.cutoffs), (7, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn run(tree: &Tree, algo: &Algorithm) -> Result<Run, Refusal> {
     run_with(&References::new(tree), algo)
 }
@@ -254,6 +270,7 @@ pub struct Ratios {
 }
 
 impl Ratios {
+    /// The ratios of `stats` on `tree`.
     pub fn of(tree: &Tree, stats: &Stats) -> Ratios {
         let h = tree.height().max(1) as f64;
         Ratios {

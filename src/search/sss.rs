@@ -16,12 +16,12 @@
 //! The cases are stated by the kind of a node and of its parent, so trees that do not
 //! alternate Max and Min are searched too. Every leaf is evaluated at most once.
 //!
-//! Ties go to the leftmost node by its path from the root ([`Lefts`]), and what SSS* keeps
-//! about a node sits in a table of sibling blocks ([`Slots`]): no pass over the whole tree, no
+//! Ties go to the leftmost node by its path from the root (`Lefts`), and what SSS* keeps
+//! about a node sits in a table of sibling blocks (`Slots`): no pass over the whole tree, no
 //! per-node array of its size, unless the paths do not fit in 64 bits. OPEN is a stack for the
-//! current merit and a heap for the lower ones ([`Open`]). A node whose children are all leaves
+//! current merit and a heap for the lower ones (`Open`). A node whose children are all leaves
 //! evaluates them in one loop, in the order OPEN would take them, and puts in OPEN only the
-//! state OPEN would keep ([`leaves_of_max`], [`leaves_of_min`]).
+//! state OPEN would keep (`leaves_of_max`, `leaves_of_min`).
 //!
 //! Purging is lazy and O(1) a state: every current state's parent has been expanded and not
 //! yet left, so when a Max node is solved it and the unsolved nodes expanded below it are

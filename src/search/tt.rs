@@ -34,7 +34,9 @@ use super::Bound;
 /// player to move in the position.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Entry {
+    /// The value (negamax: from the player to move), or its bound.
     pub value: f64,
+    /// Whether `value` is exact or a bound.
     pub bound: Bound,
     /// The best move (the child's position), or the move that cut off.
     pub best: u32,
@@ -62,6 +64,7 @@ impl Table {
             .map(|e| e.best)
     }
 
+    /// Stores `entry` for `key` at `draft`; an exact entry is replaced only by an exact one.
     pub fn store(&mut self, key: u64, draft: u32, entry: Entry) {
         let slot = self.entries.entry((key, draft)).or_insert(entry);
         if !(slot.bound == Bound::Exact && entry.bound != Bound::Exact) {
@@ -69,10 +72,12 @@ impl Table {
         }
     }
 
+    /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the table is empty.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

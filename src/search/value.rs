@@ -12,11 +12,14 @@ use crate::text::number_text;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Value {
+    /// A two-player or chance node's value.
     Scalar(f64),
+    /// An n-player node's payoff vector, a component a player.
     Vector(Vec<f64>),
 }
 
 impl Value {
+    /// The value, when it is one number.
     pub fn scalar(&self) -> Option<f64> {
         match self {
             Value::Scalar(v) => Some(*v),
@@ -40,11 +43,14 @@ impl fmt::Display for Value {
 /// What an algorithm's search function returns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
+    /// The value found.
     pub value: Value,
+    /// Whether it is exact or a bound.
     pub bound: Bound,
 }
 
 impl Found {
+    /// An exact value.
     pub fn exact(v: f64) -> Self {
         Found {
             value: Value::Scalar(v),

@@ -13,6 +13,7 @@ use crate::tree::Tree;
 /// What a cell may need besides the run.
 #[derive(Copy, Clone, Debug)]
 pub struct Scope<'a> {
+    /// The tree searched.
     pub tree: &'a Tree,
     /// Leaves of the Knuth–Moore minimal tree, when the analysis applies to the tree.
     pub minimal_leaves: Option<u64>,
@@ -39,17 +40,21 @@ impl<'a> Scope<'a> {
 /// One statistics column.
 #[derive(Copy, Clone, Debug)]
 pub struct StatColumn {
+    /// The column's name and heading.
     pub column: Column,
     /// Width hint for fixed-width views, in characters (0: take the remaining width).
     pub width: u16,
+    /// The cell of a run.
     pub cell: fn(&Scope, &Run) -> Cell,
 }
 
 impl StatColumn {
+    /// The column's name in CSV and JSON.
     pub fn name(&self) -> &'static str {
         self.column.name
     }
 
+    /// The column's heading in text tables.
     pub fn heading(&self) -> &'static str {
         self.column.heading
     }
@@ -101,22 +106,29 @@ pub const SHOWN_VALUE: StatColumn = stat(col("value", "value"), 9, |_, r| match 
     b => Cell::Text(format!("{}{}", b.symbol(), r.value)),
 });
 
+/// Whether the root's value is exact or a bound.
 pub const BOUND: StatColumn = stat(col("bound", "bound"), 5, |_, r| {
     Cell::Text(bound_name(r.bound).into())
 });
 
+/// Leaf evaluations ([`crate::search::Stats::leaves`]).
 pub const LEAVES: StatColumn = stat(col("leaves", "leaves"), 9, |_, r| int(r.stats.leaves));
 
+/// Different leaves evaluated.
 pub const DISTINCT_LEAVES: StatColumn = stat(col("distinct_leaves", "distinct"), 9, |_, r| {
     int(r.stats.distinct_leaves)
 });
 
+/// Interior nodes entered.
 pub const INTERIOR: StatColumn = stat(col("interior", "interior"), 9, |_, r| int(r.stats.interior));
 
+/// Every node visit.
 pub const NODES: StatColumn = stat(col("nodes", "nodes"), 9, |_, r| int(r.stats.nodes));
 
+/// Cutoffs that fired.
 pub const CUTOFFS: StatColumn = stat(col("cutoffs", "cutoffs"), 16, |_, r| int(r.stats.cutoffs));
 
+/// Children left unsearched by cutoffs.
 pub const PRUNED_CHILDREN: StatColumn = stat(col("pruned_children", "pruned"), 9, |_, r| {
     int(r.stats.pruned_children)
 });
@@ -137,16 +149,20 @@ pub const CUTOFFS_BY_KIND: [StatColumn; 8] = [
     stat(col("cutoffs_immediate", "immediate"), 9, cutoffs_of::<7>),
 ];
 
+/// Star2's probes.
 pub const PROBES: StatColumn = stat(col("probes", "probes"), 11, |_, r| int(r.stats.probes));
 
+/// Cutoffs that a probe fired.
 pub const PROBE_CUTOFFS: StatColumn = stat(col("probe_cutoffs", "probe cut"), 9, |_, r| {
     int(r.stats.probe_cutoffs)
 });
 
+/// Re-searches (NegaScout, aspiration windows).
 pub const RESEARCHES: StatColumn = stat(col("researches", "re-search"), 9, |_, r| {
     int(r.stats.researches)
 });
 
+/// Star2's fallbacks to Star1.
 pub const FALLBACKS: StatColumn = stat(col("fallbacks", "fallbacks"), 9, |_, r| {
     int(r.stats.fallbacks)
 });
@@ -169,20 +185,25 @@ pub const MINIMAL_RATIO: StatColumn = stat(col("minimal_ratio", "×minimal"), 5,
     }
 });
 
+/// The time of the search alone.
 pub const SEARCH_SECONDS: StatColumn = stat(col("search_seconds", "seconds"), 9, |_, r| {
     Cell::Fixed(r.seconds, 6)
 });
 
+/// Transposition-table lookups.
 pub const TT_PROBES: StatColumn = stat(col("tt_probes", "TT probes"), 9, |_, r| {
     int(r.stats.tt_probes)
 });
 
+/// Lookups that found an entry of the node's draft.
 pub const TT_HITS: StatColumn = stat(col("tt_hits", "TT hits"), 9, |_, r| int(r.stats.tt_hits));
 
+/// Entries that settled the window, sparing the search.
 pub const TT_CUTOFFS: StatColumn = stat(col("tt_cutoffs", "TT cut"), 9, |_, r| {
     int(r.stats.tt_cutoffs)
 });
 
+/// Searches again after the root's aspiration window failed.
 pub const ASPIRATION_RESEARCHES: StatColumn =
     stat(col("aspiration_researches", "asp. re-search"), 9, |_, r| {
         int(r.stats.aspiration_researches)

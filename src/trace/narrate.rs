@@ -3,7 +3,8 @@
 //! tested here.
 
 use crate::search::{Algorithm, Bound, Cutoff, Run, Value};
-use crate::text::{count, kind_words, node_name, ordinal, short_number, vector_text};
+use crate::text::{count, ordinal, short_number, vector_text};
+use crate::tree::names::{kind_words, node_name};
 use crate::tree::{NodeId, Tree};
 
 use super::{EventView, NodeState, Replay, Shown, Status, Trace};

@@ -12,7 +12,8 @@
 //! [`super::provenance`]. Nothing here draws: the explorer and the tests use it alike.
 
 use crate::search::{Algorithm, Bound, Run};
-use crate::text::{kind_words, node_name, number_text, ordinal, short_number};
+use crate::text::{number_text, ordinal, short_number};
+use crate::tree::names::{kind_words, node_name};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::provenance::{End, cutoff_reason, window_origin};
@@ -33,6 +34,7 @@ pub enum Ask {
 }
 
 impl Ask {
+    /// The kind of question as the practice log names it.
     pub fn name(self) -> &'static str {
         match self {
             Ask::Window => "window",
@@ -46,15 +48,20 @@ impl Ask {
 /// The correct answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
+    /// The window the node is entered with.
     Window(f64, f64),
+    /// The value the node returns, and whether it is exact or a bound.
     Value(f64, Bound),
+    /// An n-player node's vector, and whether it is exact or a bound.
     Vector(Vec<f64>, Bound),
     /// Searched (true) or pruned (false).
     Searched(bool),
     /// The names of the leaves never evaluated (`never`), among the names of all the tree's
     /// leaves (`leaves`, to tell a misspelt name from a wrong one).
     Leaves {
+        /// The leaves never evaluated.
         never: Vec<String>,
+        /// Every leaf's name.
         leaves: Vec<String>,
     },
 }
@@ -68,8 +75,11 @@ pub const LEAVES_ASKED: usize = 64;
 pub struct Question {
     /// Steps applied when the question is asked: its answer is the event after them.
     pub step: usize,
+    /// The node asked about.
     pub node: NodeId,
+    /// What is asked.
     pub ask: Ask,
+    /// The right answer.
     pub answer: Answer,
     /// The question in words.
     pub text: String,
@@ -765,14 +775,18 @@ pub fn leaf_names(typed: &str, leaves: &[String]) -> Result<Vec<String>, String>
 /// A practice session: the questions, the answers given so far, the score.
 #[derive(Clone, Debug)]
 pub struct Session {
+    /// The algorithm practised, as named on the command line.
     pub algorithm: String,
+    /// The tree's name.
     pub tree: String,
+    /// The questions, in the order asked.
     pub questions: Vec<Question>,
     /// For each question answered, in order: what was typed and whether it was right.
     pub given: Vec<(String, bool)>,
 }
 
 impl Session {
+    /// The questions of `run` on `tree`, from its trace.
     pub fn new(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Session {
         Session {
             algorithm: run.algorithm.label(),
@@ -796,10 +810,12 @@ impl Session {
         Ok(right)
     }
 
+    /// Questions answered right.
     pub fn right(&self) -> usize {
         self.given.iter().filter(|g| g.1).count()
     }
 
+    /// Whether every question was answered.
     pub fn done(&self) -> bool {
         self.given.len() >= self.questions.len()
     }

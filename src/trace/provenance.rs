@@ -9,7 +9,8 @@
 //! guess). [`window_origin`] follows that chain up to its source; [`Origin::sentence`] says it.
 
 use crate::search::{Algorithm, Bound, Cutoff};
-use crate::text::{count, kind_words, node_name, short_number};
+use crate::text::{count, short_number};
+use crate::tree::names::{kind_words, node_name};
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::{EventView, Replay, Trace};

@@ -39,6 +39,7 @@ pub enum Status {
 /// A value as the trace holds it.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Shown {
+    /// A two-player or chance node's value.
     Scalar(f64),
     /// An n-player vector: [`Trace::vector`] with this index (a leaf's is its payoff).
     Vector(u32),
@@ -49,13 +50,17 @@ pub enum Shown {
 /// Everything the explorer shows about one node at one step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeState {
+    /// Where the node is in the search.
     pub status: Status,
     /// The window of the node's latest entry (or announced re-search).
     pub window: Option<(f64, f64)>,
+    /// The node's value so far, once it has one.
     pub value: Option<Shown>,
+    /// Whether the value is exact or a bound.
     pub bound: Bound,
     /// Entries (interior) or evaluations (leaf) so far.
     pub visits: u32,
+    /// Times the node was searched again.
     pub researches: u32,
     /// Star2 probed this node (searched one of its children as a probe).
     pub probed: bool,
@@ -193,6 +198,7 @@ pub struct StepIndex {
 }
 
 impl StepIndex {
+    /// The index of `trace`'s steps by node.
     pub fn new(tree: &Tree, trace: &Trace) -> Self {
         let n = tree.len();
         let touched = |e: &super::Event| -> [Option<NodeId>; 2] {
@@ -267,6 +273,7 @@ impl<'a> Replay<'a> {
         Replay { tree, trace, index }
     }
 
+    /// The trace replayed.
     pub fn trace(&self) -> &Trace {
         self.trace
     }

@@ -15,6 +15,7 @@ pub const PROB_TOLERANCE: f64 = 1e-5;
 /// One node in preorder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DraftNode {
+    /// What the node is.
     pub kind: Kind,
     /// Value of a two-player leaf.
     pub value: f64,
@@ -22,6 +23,7 @@ pub struct DraftNode {
     pub payoff: Vec<f64>,
     /// Probability of the edge from the parent, when written (chance children only).
     pub prob: Option<f64>,
+    /// The move that leads to the node.
     pub label: Option<String>,
     /// Static evaluation of the position (interior nodes of two-player trees).
     pub heuristic: Option<f64>,
@@ -32,6 +34,7 @@ pub struct DraftNode {
 }
 
 impl DraftNode {
+    /// A two-player leaf of value `value`.
     pub fn leaf(value: f64) -> Self {
         DraftNode {
             kind: Kind::Leaf,
@@ -45,6 +48,7 @@ impl DraftNode {
         }
     }
 
+    /// An n-player leaf with its payoff vector.
     pub fn payoff(payoff: Vec<f64>) -> Self {
         DraftNode {
             payoff,
@@ -52,6 +56,7 @@ impl DraftNode {
         }
     }
 
+    /// An interior node whose `children` follow it in preorder.
     pub fn interior(kind: Kind, children: u32) -> Self {
         DraftNode {
             kind,
@@ -60,21 +65,25 @@ impl DraftNode {
         }
     }
 
+    /// The node with a label.
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
         self.label = Some(label.into());
         self
     }
 
+    /// The node with the probability of the edge from its parent.
     pub fn with_prob(mut self, p: f64) -> Self {
         self.prob = Some(p);
         self
     }
 
+    /// The node with a position key.
     pub fn with_key(mut self, key: u64) -> Self {
         self.key = Some(key);
         self
     }
 
+    /// The node with a heuristic value.
     pub fn with_heuristic(mut self, h: f64) -> Self {
         self.heuristic = Some(h);
         self
@@ -84,8 +93,11 @@ impl DraftNode {
 /// A semantic problem at a node, given by its preorder index.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Invalid {
+    /// The node's index in preorder.
     pub node: usize,
+    /// What is wrong.
     pub message: String,
+    /// What to do about it, when something can be suggested.
     pub hint: Option<String>,
 }
 
@@ -104,6 +116,7 @@ fn invalid(node: usize, message: impl Into<String>, hint: Option<&str>) -> Inval
 /// nodes that have them, in preorder (a load's peak memory is this plus the arena).
 #[derive(Clone, Debug, Default)]
 pub struct Draft {
+    /// The tree's metadata, as read.
     pub meta: Meta,
     kind: Vec<Kind>,
     children: Vec<u32>,
@@ -176,6 +189,7 @@ impl Summary {
 }
 
 impl Draft {
+    /// An empty draft for a tree described by `meta`.
     pub fn new(meta: Meta) -> Self {
         Draft {
             meta,
@@ -194,6 +208,7 @@ impl Draft {
         }
     }
 
+    /// Appends the next node in preorder.
     pub fn push(&mut self, node: DraftNode) {
         let i = self.kind.len() as u32;
         match node.kind {
@@ -332,6 +347,7 @@ impl Draft {
         self.kind.len()
     }
 
+    /// Whether no node was pushed.
     pub fn is_empty(&self) -> bool {
         self.kind.is_empty()
     }
@@ -341,6 +357,7 @@ impl Draft {
         self.kind[i]
     }
 
+    /// Sets the kind of node `i` (in preorder): a reader that learns it later.
     pub fn set_kind(&mut self, i: usize, kind: Kind) {
         let old = self.kind[i];
         self.summary.players -= usize::from(matches!(old, Kind::Player(_)));
@@ -892,7 +909,7 @@ impl Valid {
     /// The arena, in breadth-first order. A node's id is the start of its level plus the
     /// number of nodes of that level before it in preorder, so two preorder walks (one counting
     /// the levels, one writing every node at its id) lay it out without any per-node table
-    /// beyond the arena itself. The second walk also gathers what [`Tree::sealed`] would
+    /// beyond the arena itself. The second walk also gathers what `Tree::sealed` would
     /// compute in passes of its own (height, leaves, chance nodes, integer values).
     pub fn layout(self) -> Tree {
         let d = self.0;

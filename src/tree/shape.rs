@@ -8,37 +8,52 @@ use super::{Kind, NodeId, Tree};
 /// A summary of a tree's shape. Field names are the `prune info --json` schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Shape {
+    /// The tree's name.
     pub name: String,
+    /// What the tree shows, or where it comes from.
     pub description: String,
+    /// All nodes.
     pub nodes: usize,
+    /// Leaves.
     pub leaves: usize,
+    /// Interior nodes.
     pub interior: usize,
     /// Longest root-to-leaf path, in edges.
     pub depth: usize,
     /// Shortest root-to-leaf path, in edges.
     pub min_leaf_depth: usize,
+    /// The fewest children of an interior node.
     pub min_branching: usize,
+    /// The most children of a node.
     pub max_branching: usize,
     /// Mean number of children of interior nodes.
     pub mean_branching: f64,
+    /// The number of players.
     pub players: usize,
+    /// Max nodes.
     pub max_nodes: usize,
+    /// Min nodes.
     pub min_nodes: usize,
+    /// Chance nodes.
     pub chance_nodes: usize,
+    /// Player nodes (n-player trees).
     pub player_nodes: usize,
     /// Chance nodes whose children are not equally likely.
     pub uneven_chance_nodes: usize,
     /// Leaf-value bounds `[L, U]` (two-player trees).
     pub bounds: Option<[f64; 2]>,
+    /// Whether the file declared `bounds`.
     pub bounds_declared: bool,
     /// Per-component floor and maximum sum of payoff vectors (n-player trees).
     pub payoff_floor: Option<f64>,
+    /// The largest sum of a payoff vector.
     pub payoff_sum: Option<f64>,
     /// Ballard's "regular" *-minimax tree: below every chance node all children are of one kind,
     /// and Max and Min alternate on every path once chance nodes are skipped.
     pub regular: bool,
     /// Why the tree is not regular, when it is not.
     pub irregular_because: Option<String>,
+    /// Whether any node has a label.
     pub labelled: bool,
     /// Nodes that carry a position key.
     pub keyed_nodes: usize,

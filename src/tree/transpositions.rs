@@ -22,10 +22,13 @@ use super::{Kind, NodeId, Tree};
 /// Two nodes that share a key and whose subtrees differ, and the first difference found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyClash {
+    /// The first node of the pair.
     pub a: NodeId,
+    /// The second node, with the same key.
     pub b: NodeId,
     /// Where below `a` and `b` (the same path under each) the subtrees first differ.
     pub at: (NodeId, NodeId),
+    /// How the subtrees differ there.
     pub why: String,
 }
 

@@ -612,7 +612,7 @@ pub fn edit_form(tree: &Tree, id: NodeId) -> Form {
         fields.extend(prob_fields(tree, f, id));
     }
     Form::new(
-        format!("Edit {} ({name})", crate::text::node_name(tree, id)),
+        format!("Edit {} ({name})", crate::tree::names::node_name(tree, id)),
         Purpose::Edit(path_of(tree, id)),
         fields,
     )
@@ -625,7 +625,7 @@ fn prob_fields(tree: &Tree, family: NodeId, id: NodeId) -> Vec<Field> {
     tree.children(family)
         .map(|c| {
             let this = if c == id { " (this)" } else { "" };
-            let label = format!("p {}{this}", crate::text::node_name(tree, c));
+            let label = format!("p {}{this}", crate::tree::names::node_name(tree, c));
             let p = if uniform {
                 String::new()
             } else {
@@ -754,7 +754,10 @@ impl App {
             }
             Edit::Set { .. } => (
                 path,
-                format!("edited {}", crate::text::node_name(&self.tree, target)),
+                format!(
+                    "edited {}",
+                    crate::tree::names::node_name(&self.tree, target)
+                ),
             ),
         };
         let replacing = Replacing {

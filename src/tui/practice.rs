@@ -145,7 +145,7 @@ impl App {
                 };
                 p.why_scroll = 0;
                 if self.tree.is_leaf(sel) {
-                    let name = crate::text::node_name(&self.tree, sel);
+                    let name = crate::tree::names::node_name(&self.tree, sel);
                     toggle_name(&mut p.input, &name, &leaves);
                     p.feedback = None;
                 } else {

@@ -7,13 +7,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::{Bound, Value};
-use crate::text::{
-    count, kind_glyph, kind_words, node_name, readable_number, readable_vector, thousands,
-};
+use crate::text::{count, readable_number, readable_vector, thousands};
 use crate::trace::narrate::{clip_note, describe, probe_sums, settled};
 use crate::trace::provenance::{self, End};
 use crate::trace::{NodeState, Status};
 use crate::tree::Kind;
+use crate::tree::names::{kind_glyph, kind_words, node_name};
 
 use super::style::*;
 use crate::tui::app::App;

@@ -13,7 +13,7 @@ use ratatui::widgets::Paragraph;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::draw::{self, At, Options, Picture, text};
-use crate::text::node_name;
+use crate::tree::names::node_name;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;

@@ -42,9 +42,9 @@ pub fn lines() -> impl Iterator<Item = String> {
 mod tests {
     use super::*;
     use crate::search::Bound;
-    use crate::text::kind_glyph;
     use crate::trace::{NodeState, Status};
     use crate::tree::Kind;
+    use crate::tree::names::kind_glyph;
 
     fn has(mark: &str) -> bool {
         LEGEND

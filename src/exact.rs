@@ -13,6 +13,10 @@
 //! that stands for its exact value, so the exactness carries up through nested chance nodes.
 //! Whatever is not a simple fraction (a value like 0.2837461293, or beyond 2^53) leaves the
 //! node to floating point, as before.
+//!
+//! It sits below the tree, which asks it once whether all of a tree's numbers are simple
+//! fractions ([`crate::tree::Tree::simple_fractions`]), and below the search, whose chance sums
+//! (`search::chance`) are made with it.
 
 /// 2^53: integers up to it are floats exactly.
 const EXACT: f64 = 9_007_199_254_740_992.0;
