@@ -7,10 +7,9 @@
 //! Nodes are named across trees by their *path* (child positions from the root): ids are
 //! breadth-first and change with every insertion or deletion, paths only where the edit was.
 //!
-//! This file is the tree mutation; [`form`] is the edit form, [`history`] undo and redo, and
-//! `commands` what the edit keys do to the explorer.
+//! This file is the tree mutation; `form` is the edit form and `history` undo and redo. What
+//! the edit keys do to the tree on screen is [`super::doc`]'s.
 
-mod commands;
 mod form;
 mod history;
 

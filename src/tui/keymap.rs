@@ -5,7 +5,7 @@
 //! `list:` or `input:` prefix binds the key in that context. The help overlay and the status
 //! bar's hints are generated from the keymap in force.
 //!
-//! [`key`] names keys (from a terminal event, from a keymap file); [`defaults`] holds the
+//! `key` names keys (from a terminal event, from a keymap file); `defaults` holds the
 //! default tables a keymap file overrides.
 
 mod defaults;

@@ -84,7 +84,7 @@ fn label(t: &Theme, k: &str) -> Span<'static> {
 /// Knuth–Moore type.
 fn node_lines(app: &App) -> Vec<Line<'static>> {
     let t = app.theme();
-    let tree = &*app.tree;
+    let tree = &*app.doc.tree;
     let id = app.outline.selected;
     let full = app.layout.full_precision;
     let mut lines = vec![
@@ -102,7 +102,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
         kind.push_str(&format!(
             " · {} children · {} below",
             tree.child_count(id),
-            thousands(u64::from(app.sizes[id.index()]) - 1)
+            thousands(u64::from(app.doc.sizes[id.index()]) - 1)
         ));
     }
     lines.push(Line::from(vec![
@@ -125,7 +125,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(vec![
         label(t, "true value"),
         Span::styled(
-            match app.reference.get(id) {
+            match app.doc.reference.get(id) {
                 Value::Scalar(x) => readable_number(x, full),
                 Value::Vector(v) => readable_vector(&v, full),
             },
@@ -133,7 +133,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
         ),
         Span::styled(format!(" ({reference})"), t.dim_style()),
     ]));
-    if let Some(a) = &app.analysis {
+    if let Some(a) = &app.doc.analysis {
         let ty = a.types[id.index()].map_or("outside the minimal tree", |x| x.name());
         lines.push(Line::from(vec![
             label(t, "KM type"),
@@ -165,7 +165,7 @@ fn path_text(tree: &Tree, id: NodeId) -> String {
 /// step last; Detail's scrolling keys move back through it.
 fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let tree = &*app.tree;
+    let tree = &*app.doc.tree;
     let r = &app.runs[app.current];
     let replay = r.replay(tree);
     let room = usize::from(area.height.saturating_sub(2)).max(1);

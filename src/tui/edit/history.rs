@@ -45,6 +45,22 @@ pub struct Replacing {
     pub kept: Vec<RunView>,
 }
 
+impl Replacing {
+    /// A replacement that does `history` and nothing else: no file, the root selected, no
+    /// message, nothing to compare or keep.
+    pub fn new(history: History) -> Replacing {
+        Replacing {
+            file: None,
+            select: None,
+            history,
+            message: None,
+            before: Vec::new(),
+            changed: false,
+            kept: Vec::new(),
+        }
+    }
+}
+
 /// The message after a replacement: `message`, then each run's leaves now and before.
 pub fn compared(message: &str, before: &[(String, u64)], runs: &[RunView]) -> String {
     let changes: Vec<String> = runs

@@ -36,7 +36,7 @@ pub(super) struct RunSection<'a> {
 
 impl<'a> RunSection<'a> {
     pub(super) fn new(app: &'a App, i: usize) -> RunSection<'a> {
-        let tree = &*app.tree;
+        let tree = &*app.doc.tree;
         let id = app.outline.selected;
         let r = &app.runs[i];
         let replay = r.replay(tree);
@@ -336,7 +336,7 @@ impl<'a> RunSection<'a> {
     /// its Knuth–Moore type expects.
     fn expected(&self) -> Option<Line<'static>> {
         let (r, tree, id) = (self.r, self.tree, self.id);
-        let ty = self.app.analysis.as_ref()?.types[id.index()]?;
+        let ty = self.app.doc.analysis.as_ref()?.types[id.index()]?;
         if tree.is_leaf(id) || self.st.status != Status::Done || r.step != r.trace.len() {
             return None;
         }
