@@ -22,7 +22,7 @@ pub mod layout;
 pub mod outline;
 pub mod practice;
 pub mod runs;
-mod stepper;
+pub mod stepper;
 pub mod theme;
 pub mod view;
 pub mod worker;

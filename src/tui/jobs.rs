@@ -1,8 +1,8 @@
 //! Background work and what waits for it: the [`Worker`] running a load, a generation or a
 //! search, the file being loaded and its progress, the runs the command line asked for, the tree
 //! on its way in, and practice asked to start when the runs arrive. Starting work here only
-//! starts it; what its result does to the rest of the explorer is [`App::update`]'s
-//! (`super::app::App`), on the tick that picks it up.
+//! starts it; what its result does to the rest of the explorer is `App::update`'s, on the tick
+//! that picks it up.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
