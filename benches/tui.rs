@@ -38,8 +38,8 @@ fn themes() -> Vec<Theme> {
 fn draw(term: &mut Terminal<TestBackend>, app: &mut App) {
     term.draw(|f| {
         let hit = prune::tui::draw::draw(f, app);
-        app.height = usize::from(hit.height.max(1));
-        app.hit = hit;
+        app.layout.height = usize::from(hit.height.max(1));
+        app.layout.hit = hit;
     })
     .expect("draw");
 }
@@ -53,7 +53,7 @@ fn bench(c: &mut Criterion) {
             let mut app = App::new(tree.clone(), "bench".into(), Keymap::default(), themes());
             let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
             draw(&mut term, &mut app);
-            black_box(app.height)
+            black_box(app.layout.height)
         })
     });
     let mut app = App::new(tree.clone(), "bench".into(), Keymap::default(), themes());

@@ -7,19 +7,22 @@
 //! its terminal goes away.
 
 pub mod app;
+pub mod config;
 pub mod cut;
 pub mod dialogs;
+pub mod doc;
 pub mod draw;
 pub mod edit;
 pub mod form;
 mod generate_form;
+pub mod jobs;
 pub mod keymap;
 pub mod label_search;
 pub mod layout;
 pub mod outline;
 pub mod practice;
 pub mod runs;
-mod stepper;
+pub mod stepper;
 pub mod theme;
 pub mod view;
 pub mod worker;
@@ -98,7 +101,7 @@ pub fn configured_app(opts: Options) -> App {
         themes = vec![theme::Theme::monochrome()];
     }
     let mut app = App::new(opts.tree, opts.source, keymap, themes);
-    app.practice_pending = opts.practice;
+    app.jobs.practice_pending = opts.practice;
     match opts.load {
         Some(path) => app.load_first(path, opts.runs),
         None => app.run_all(&opts.runs),
@@ -149,7 +152,7 @@ pub fn run(opts: Options) -> io::Result<Option<String>> {
     execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     event_loop(&mut terminal, &mut app)?;
-    Ok(app.fatal.take())
+    Ok(app.jobs.fatal.take())
 }
 
 /// Gives the terminal back and ends the process with `code`, whatever the main thread is doing
@@ -206,6 +209,8 @@ fn terminal_hung_up() -> bool {
     }
 }
 
+/// Draws and updates until the user quits: each pass a tick, a frame (whose layout goes back to
+/// the app), and every terminal event already queued, all through [`App::update`].
 fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
     // Debug builds only: a deliberate panic after the first frame, so the end-to-end tests can
     // check that a panic gives the terminal back.
@@ -216,15 +221,12 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
             panic!("PRUNE_TEST_PANIC is set: panicking to test terminal restoration");
         }
         frames += 1;
-        app.tick(Instant::now());
+        app.update(app::Event::Tick(Instant::now()));
         terminal.draw(|f| {
             let hit = draw::draw(f, app);
-            if hit.height > 0 {
-                app.height = usize::from(hit.height);
-            }
-            app.hit = hit;
+            app.update(app::Event::Drawn(hit));
         })?;
-        let busy = app.playing || app.pending().is_some();
+        let busy = app.player.playing || app.pending().is_some();
         let wait = if busy {
             Duration::from_millis(30)
         } else {
@@ -244,20 +246,25 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
     Ok(())
 }
 
-/// One terminal event.
-pub fn handle(app: &mut App, e: Event) {
+/// One terminal event, as the app's [`app::Event`]; `None` for what the explorer ignores.
+fn event_of(e: Event) -> Option<app::Event> {
     match e {
         Event::Key(k) if k.kind != KeyEventKind::Release => {
-            if let Some(key) = Key::from_event(&k) {
-                app.key(key);
-            }
+            Key::from_event(&k).map(app::Event::Key)
         }
         Event::Mouse(m) => match m.kind {
-            MouseEventKind::ScrollDown => app.scroll(true),
-            MouseEventKind::ScrollUp => app.scroll(false),
-            MouseEventKind::Down(MouseButton::Left) => app.click(m.column, m.row),
-            _ => {}
+            MouseEventKind::ScrollDown => Some(app::Event::Scroll { down: true }),
+            MouseEventKind::ScrollUp => Some(app::Event::Scroll { down: false }),
+            MouseEventKind::Down(MouseButton::Left) => Some(app::Event::Click(m.column, m.row)),
+            _ => None,
         },
-        _ => {}
+        _ => None,
+    }
+}
+
+/// One terminal event.
+pub fn handle(app: &mut App, e: Event) {
+    if let Some(e) = event_of(e) {
+        app.update(e);
     }
 }

@@ -37,9 +37,9 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
     term.draw(|f| {
         let hit = prune::tui::draw::draw(f, app);
         if hit.height > 0 {
-            app.height = usize::from(hit.height);
+            app.layout.height = usize::from(hit.height);
         }
-        app.hit = hit;
+        app.layout.hit = hit;
     })
     .unwrap();
     let buf = term.backend().buffer().clone();
@@ -494,7 +494,7 @@ fn a_bad_file_shows_the_diagnostic_and_keeps_the_tree() {
         panic!("a popup, not {:?}", a.mode)
     };
     assert!(p.error && p.text.contains("bad.ron:1:"), "{}", p.text);
-    assert_eq!(a.tree.meta().name, "first steps");
+    assert_eq!(a.doc.tree.meta().name, "first steps");
     keys(&mut a, &["q"]);
     assert!(!a.quit, "the first key closes the popup");
 }
@@ -509,7 +509,7 @@ fn opening_a_file_reruns_what_applies() {
     keys(&mut a, &["enter"]);
     assert_eq!(a.mode, Mode::Normal);
     assert_eq!(a.runs.len(), 1);
-    assert_eq!(a.runs[0].run.stats.leaves, a.tree.leaf_count() as u64);
+    assert_eq!(a.runs[0].run.stats.leaves, a.doc.tree.leaf_count() as u64);
 }
 
 #[test]
@@ -559,8 +559,8 @@ fn generating_a_tree_from_the_form() {
     typed(&mut a, "5");
     keys(&mut a, &["tab", "right", "enter"]);
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
-    assert_eq!(a.tree.leaf_count(), 32);
-    assert!(a.source.contains("--order best"), "{}", a.source);
+    assert_eq!(a.doc.tree.leaf_count(), 32);
+    assert!(a.doc.source.contains("--order best"), "{}", a.doc.source);
     // Bad parameters keep the form open with clap's message.
     keys(&mut a, &["c", "tab"]);
     typed(&mut a, "x");
@@ -577,19 +577,19 @@ fn searching_labels_and_mouse_selection() {
     keys(&mut a, &["/"]);
     typed(&mut a, "c2");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.tree.label(a.outline.selected), Some("c2"));
+    assert_eq!(a.doc.tree.label(a.outline.selected), Some("c2"));
     keys(&mut a, &["n"]);
     assert_eq!(
-        a.tree.label(a.outline.selected),
+        a.doc.tree.label(a.outline.selected),
         Some("c2"),
         "the only match, wrapping"
     );
     screen(&mut a, 110, 30);
-    let (id, _) = a.hit.rows[2];
-    a.click(a.hit.x + 5, a.hit.y + 2);
+    let (id, _) = a.layout.hit.rows[2];
+    a.click(a.layout.hit.x + 5, a.layout.hit.y + 2);
     assert_eq!(a.outline.selected, id);
-    let (id, marker) = a.hit.rows[2];
-    a.click(marker, a.hit.y + 2);
+    let (id, marker) = a.layout.hit.rows[2];
+    a.click(marker, a.layout.hit.y + 2);
     assert!(!a.outline.is_expanded(id), "a click on the marker folds");
 }
 
@@ -598,12 +598,12 @@ fn playing_advances_with_time_and_stops_at_the_end() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["space"]);
-    assert!(a.playing);
+    assert!(a.player.playing);
     assert_eq!(a.runs[0].step, 0, "play from the end starts over");
     let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
     a.tick(later);
     assert_eq!(a.runs[0].step, a.runs[0].trace.len());
-    assert!(!a.playing);
+    assert!(!a.player.playing);
 }
 
 #[test]
@@ -625,7 +625,7 @@ fn big_trees_are_searched_in_the_background() {
     a.wait();
     assert!(a.pending().is_none());
     assert_eq!(a.runs.len(), 1);
-    assert_eq!(a.runs[0].run.stats.nodes, a.tree.len() as u64);
+    assert_eq!(a.runs[0].run.stats.nodes, a.doc.tree.len() as u64);
 }
 
 #[test]
@@ -755,10 +755,10 @@ fn a_reordered_tree_says_so_in_its_name_and_traces() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["s", "enter"]);
-    assert_eq!(a.tree.meta().name, "first steps (children best first)");
+    assert_eq!(a.doc.tree.meta().name, "first steps (children best first)");
     let mut buf = Vec::new();
     let r = &a.runs[0];
-    prune::trace::export::write_jsonl(&mut buf, &a.tree, &r.run, &r.trace).unwrap();
+    prune::trace::export::write_jsonl(&mut buf, &a.doc.tree, &r.run, &r.trace).unwrap();
     let header: serde_json::Value =
         serde_json::from_str(String::from_utf8(buf).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(header["tree"], "first steps (children best first)");
@@ -807,7 +807,7 @@ fn a_star2_probe_cutoff_shows_each_probe_and_their_mean() {
     for _ in 0..40 {
         keys(&mut a, &["]"]);
         let r = &a.runs[0];
-        if r.describe(&a.tree, r.step).contains("(probe)") {
+        if r.describe(&a.doc.tree, r.step).contains("(probe)") {
             found = true;
             break;
         }
@@ -1179,8 +1179,8 @@ fn editing_a_leaf_searches_again_and_undo_redo_follow() {
     let mut a = app(small());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
-    let before = format::write(&a.tree, format::Format::Ron);
-    a.select(first_leaf(&a.tree));
+    let before = format::write(&a.doc.tree, format::Format::Ron);
+    a.select(first_leaf(&a.doc.tree));
     keys(&mut a, &["E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "5");
@@ -1190,21 +1190,21 @@ fn editing_a_leaf_searches_again_and_undo_redo_follow() {
     assert_eq!(a.runs[0].run.value, Value::Scalar(5.0));
     assert_eq!(
         a.outline.selected,
-        first_leaf(&a.tree),
+        first_leaf(&a.doc.tree),
         "the edited node stays selected"
     );
-    assert_eq!(a.tree.value(a.outline.selected), 5.0);
+    assert_eq!(a.doc.tree.value(a.outline.selected), 5.0);
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("edited #1.1"), "{s}");
     assert!(s.contains("(test) (unsaved changes) · 9 nodes"), "{s}");
-    let after = format::write(&a.tree, format::Format::Ron);
+    let after = format::write(&a.doc.tree, format::Format::Ron);
     assert_ne!(after, before);
 
     keys(&mut a, &["u"]);
-    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
     assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
     keys(&mut a, &["ctrl-r"]);
-    assert_eq!(format::write(&a.tree, format::Format::Ron), after);
+    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), after);
     assert_eq!(a.runs[0].run.value, Value::Scalar(5.0));
     keys(&mut a, &["ctrl-r"]);
     assert_eq!(a.status.as_ref().unwrap().0, "nothing to redo");
@@ -1217,32 +1217,32 @@ fn adding_and_deleting_children_and_undoing_a_reorder() {
         Algorithm::Minimax,
         Algorithm::AlphaBeta { fail_soft: false },
     ]);
-    let before = format::write(&a.tree, format::Format::Ron);
-    a.select(a.tree.child(a.tree.root(), 1));
+    let before = format::write(&a.doc.tree, format::Format::Ron);
+    a.select(a.doc.tree.child(a.doc.tree.root(), 1));
     keys(&mut a, &["A"]);
-    assert_eq!(a.tree.len(), 10);
+    assert_eq!(a.doc.tree.len(), 10);
     assert!(
-        a.tree.is_leaf(a.outline.selected),
+        a.doc.tree.is_leaf(a.outline.selected),
         "the new leaf is selected"
     );
     // The new leaf is worth 0: the second Min node is now worth 0, the root still 3.
     assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
     keys(&mut a, &["p", "X"]);
-    assert_eq!(a.tree.len(), 5);
-    assert_eq!(a.outline.selected, a.tree.root());
+    assert_eq!(a.doc.tree.len(), 5);
+    assert_eq!(a.outline.selected, a.doc.tree.root());
     keys(&mut a, &["X"]);
     assert_eq!(a.status.as_ref().unwrap().0, "the root cannot be deleted");
     keys(&mut a, &["u", "u"]);
-    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
     keys(&mut a, &["s", "right", "enter"]);
-    assert_ne!(format::write(&a.tree, format::Format::Ron), before);
+    assert_ne!(format::write(&a.doc.tree, format::Format::Ron), before);
     assert_eq!(
         a.status.as_ref().unwrap().0,
         "reordered worst first (u: original order): minimax 6 leaves, was 6; alphabeta 6 leaves, was 4"
     );
     keys(&mut a, &["u"]);
     assert_eq!(
-        format::write(&a.tree, format::Format::Ron),
+        format::write(&a.doc.tree, format::Format::Ron),
         before,
         "u gives the original order back"
     );
@@ -1253,12 +1253,12 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("edited.ron");
     let mut a = app(small());
-    a.select(first_leaf(&a.tree));
+    a.select(first_leaf(&a.doc.tree));
     keys(&mut a, &["E"]);
     clear_field(&mut a);
     typed(&mut a, "the three");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.tree.label(a.outline.selected), Some("the three"));
+    assert_eq!(a.doc.tree.label(a.outline.selected), Some("the three"));
     // Not from a file: w asks for a path.
     keys(&mut a, &["w"]);
     assert!(matches!(a.mode, Mode::Form(_)));
@@ -1269,11 +1269,11 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
         a.status.as_ref().unwrap().0,
         format!("saved 9 nodes to {}", path.display())
     );
-    assert!(!a.unsaved);
+    assert!(!a.doc.unsaved);
     let loaded = format::load(&path, None).unwrap();
     assert_eq!(
         format::write(&loaded, format::Format::Ron),
-        format::write(&a.tree, format::Format::Ron)
+        format::write(&a.doc.tree, format::Format::Ron)
     );
     // Now w saves there at once, with the next edit.
     keys(&mut a, &["X", "w"]);
@@ -1290,7 +1290,7 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     keys(&mut a, &["enter"]);
     assert_eq!(
         std::fs::read_to_string(&other).unwrap(),
-        format::write(&a.tree, format::Format::Bracket),
+        format::write(&a.doc.tree, format::Format::Bracket),
         "the extension chooses the format"
     );
     // A new name that names no format is refused, not written as RON by guess.
@@ -1311,9 +1311,9 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
 fn an_invalid_edit_is_refused_with_the_loaders_message() {
     let mut a = app(sample("ballard-figure-1.ron"));
     a.run_now(&[Algorithm::Expectiminimax]);
-    let before = format::write(&a.tree, format::Format::Ron);
-    let y = a.tree.child(a.tree.root(), 1);
-    a.select(a.tree.child(y, 0));
+    let before = format::write(&a.doc.tree, format::Format::Ron);
+    let y = a.doc.tree.child(a.doc.tree.root(), 1);
+    a.select(a.doc.tree.child(y, 0));
     keys(&mut a, &["E"]);
     insta::assert_snapshot!(screen(&mut a, 100, 24));
     keys(&mut a, &["up"]);
@@ -1327,7 +1327,7 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
         err.contains("some children of this chance node have a probability and this one has none"),
         "{err}"
     );
-    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
     // A value out of the file's bounds, and a non-number.
     keys(&mut a, &["esc", "E", "tab", "tab"]);
     clear_field(&mut a);
@@ -1350,7 +1350,7 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     };
     assert!(f.error.as_ref().unwrap().contains("not a number"));
     keys(&mut a, &["esc"]);
-    assert_eq!(format::write(&a.tree, format::Format::Ron), before);
+    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
     assert_eq!(a.runs.len(), 1);
 }
 
@@ -1365,7 +1365,7 @@ fn a_cut_stats_cell_never_shows_part_of_a_number() {
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     let col = PANEL.iter().find(|c| c.heading() == "cutoffs").unwrap();
     let scope = Scope {
-        tree: &a.tree,
+        tree: &a.doc.tree,
         minimal_leaves: None,
     };
     let full = col.of(&scope, &a.runs[0].run).text();
@@ -1433,9 +1433,9 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     let halves = format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
     let mut a = app(tree);
     a.run_now(&[Algorithm::Expectiminimax]);
-    let before = format::write(&a.tree, format::Format::Bracket);
+    let before = format::write(&a.doc.tree, format::Format::Bracket);
     // From a child: its label, kind, then both probabilities; 1/2 in the first breaks the sum.
-    a.select(a.tree.child(a.tree.root(), 0));
+    a.select(a.doc.tree.child(a.doc.tree.root(), 0));
     keys(&mut a, &["E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "1/2");
@@ -1451,7 +1451,7 @@ fn a_chance_nodes_probabilities_are_edited_together() {
         err.contains("the probabilities of this chance node sum to 1.25, not 1"),
         "{err}"
     );
-    assert_eq!(format::write(&a.tree, format::Format::Bracket), before);
+    assert_eq!(format::write(&a.doc.tree, format::Format::Bracket), before);
     // The second one too: 1/2:1/2.
     keys(&mut a, &["tab"]);
     clear_field(&mut a);
@@ -1460,17 +1460,17 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     keys(&mut a, &["enter"]);
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
     assert_eq!(
-        format::write(&a.tree, format::Format::Bracket),
+        format::write(&a.doc.tree, format::Format::Bracket),
         format::write(&halves, format::Format::Bracket)
     );
     assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
     // From the chance node: the even key, whatever was there.
     keys(&mut a, &["u"]);
-    a.select(a.tree.root());
+    a.select(a.doc.tree.root());
     keys(&mut a, &["E", "ctrl-e", "enter"]);
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
     assert_eq!(
-        format::write(&a.tree, format::Format::Bracket),
+        format::write(&a.doc.tree, format::Format::Bracket),
         format::write(&halves, format::Format::Bracket)
     );
 }
@@ -1520,7 +1520,7 @@ fn the_first_load_ends_the_loading_screen() {
     assert_eq!(a.first_load().map(|(p, _)| p.to_path_buf()), Some(path));
     a.wait();
     assert!(a.first_load().is_none());
-    assert_eq!(a.tree.len(), default_tree().len());
+    assert_eq!(a.doc.tree.len(), default_tree().len());
     assert!(!screen(&mut a, 100, 24).contains("Loading"));
 }
 
@@ -1596,7 +1596,7 @@ fn the_narration_wraps_instead_of_being_cut() {
         let steps = a.runs[0].trace.len();
         for k in 0..=steps {
             for (w, h, most) in [(80u16, 24u16, 2usize), (120, 40, 4)] {
-                let said = a.runs[0].describe(&a.tree, a.runs[0].step);
+                let said = a.runs[0].describe(&a.doc.tree, a.runs[0].step);
                 let s = screen(&mut a, w, h);
                 // The stepper's rows, between its top border ("╭ Step") and its bottom one.
                 let rows: Vec<&str> = s

@@ -1,30 +1,42 @@
-//! The explorer's state and its one entry point for change, [`App::update`] — the Elm way: keys
-//! become [`Action`]s through the keymap, actions change the state, `draw` shows it.
+//! The explorer's state and its one entry point for change, [`App::update`] — the Elm way:
+//! terminal events become [`Event`]s, keys become [`Action`]s through the keymap, `update`
+//! changes the state, and `draw` shows it from `&App` alone.
 //!
-//! The state's jobs have their own files: the runs ([`super::runs`]), the background worker
-//! ([`super::worker`]), the stepper and player ([`super::stepper`]), the label search
-//! ([`super::label_search`]), the forms ([`super::form`], [`super::dialogs`]) and the outline's
-//! filter ([`super::view`]).
+//! `App` is a handful of components, each in its own file with its own state and the keys it
+//! owns: the tree and its facts ([`Doc`]), the runs ([`super::runs`]), the player
+//! ([`super::stepper`]), the view's switches ([`Filters`]), the outline ([`super::outline`]),
+//! the layout ([`Layout`]), background work ([`Jobs`]), the forms ([`super::form`],
+//! [`Dialogs`]), practice ([`super::practice`]) and the user's keymap and themes ([`Config`]).
+//! A component answers a key with what should follow (a [`Step`], a message); what touches
+//! more than one component — a new tree resetting the runs, a step moving the selection — is
+//! done here, by `update`.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::analyze::{self, Analysis};
 use crate::format::LoadProgress;
 use crate::format::progress::Snapshot;
-use crate::search::{ALGORITHMS, Algorithm, Params, Reference, Refusal};
+use crate::search::{ALGORITHMS, Algorithm, Params, Refusal};
 use crate::tree::{NodeId, Tree};
 
-use super::edit::{History, Replacing};
+use super::config::Config;
+use super::dialogs::{self, Dialogs};
+use super::doc::{Doc, Replacement};
+use super::edit::{Edit, History, Replacing};
 use super::form::{Form, Outcome};
+use super::jobs::Jobs;
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
 use super::layout::Layout;
 use super::outline::Outline;
+use super::practice::{self, Practice, Reply};
+use super::stepper::{Player, Step};
 use super::theme::Theme;
-use super::view::View;
-use super::worker::{Done, Polled, Worker};
+use super::view::{Filters, View};
+use super::worker::{Busy, Done, Polled};
 
 pub use super::form::{Field, FieldValue, Purpose};
+pub use super::layout::Hit;
 pub use super::runs::RunView;
 
 /// A message box: errors from files opened in the explorer show here with the CLI's report.
@@ -47,144 +59,94 @@ pub enum Mode {
     Popup(Popup),
 }
 
+/// Everything that changes the explorer.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A key typed, in whatever mode the explorer is.
+    Key(Key),
+    /// An action, as a key bound to it in the outline asks.
+    Action(Action),
+    /// Time passes: background work is picked up, the player plays.
+    Tick(Instant),
+    /// A mouse click at a column and row.
+    Click(u16, u16),
+    /// The mouse wheel: down or up.
+    Scroll { down: bool },
+    /// A file to open in the background.
+    Load(PathBuf),
+    /// What the last frame laid out: the outline's area and rows.
+    Drawn(Hit),
+}
+
+impl From<Action> for Event {
+    fn from(a: Action) -> Event {
+        Event::Action(a)
+    }
+}
+
 /// Everything on screen, and what the last draw laid out (for the mouse).
 pub struct App {
-    pub tree: Arc<Tree>,
-    /// Where the tree came from: a path or "(built-in example)".
-    pub source: String,
-    pub sizes: Vec<u32>,
-    /// Knuth–Moore types, for two-player trees without chance nodes.
-    pub analysis: Option<Analysis>,
-    pub reference: Reference,
-    refusals: Vec<Option<Refusal>>,
-    pub outline: Outline,
+    pub doc: Doc,
     pub runs: Vec<RunView>,
+    /// The run the stepper moves, in `runs`.
     pub current: usize,
+    pub player: Player,
+    pub filter: Filters,
+    pub outline: Outline,
     pub mode: Mode,
-    pub keymap: Keymap,
-    pub themes: Vec<Theme>,
-    pub theme: usize,
-    pub visited_only: bool,
-    pub fold_pruned: bool,
-    pub differences: bool,
-    pub playing: bool,
-    /// Steps a second when playing.
-    pub speed: u32,
-    pub(super) last_play: Instant,
-    pub last_search: Option<String>,
     /// A one-line message for the status bar, and whether it reports an error.
     pub status: Option<(String, bool)>,
-    pub(super) worker: Worker,
+    pub config: Config,
+    pub jobs: Jobs,
     pub quit: bool,
-    /// Rows of the outline on screen (set by draw).
-    pub height: usize,
-    /// The outline's area and rows at the last draw, for mouse clicks.
-    pub hit: Hit,
-    /// The last generator settings, so the form reopens as it was left.
-    pub(super) gen_form: Option<Form>,
-    /// Export files the user was told exist; a second Enter on the same names overwrites them.
-    pub(super) overwrite_confirmed: Option<Vec<String>>,
-    /// While the file named on the command line loads: the runs to start when it arrives.
-    pub(super) first_runs: Option<Vec<Algorithm>>,
-    /// Why the explorer ended on its own: the file it was asked to open did not load.
-    pub fatal: Option<String>,
     /// What the layout keys change: Detail, scrolling, precision (see [`super::layout`]).
     pub layout: Layout,
     /// Practising on a run: its questions, the answers given, the score.
-    pub practice: Option<super::practice::Practice>,
-    /// Practice starts when the next runs arrive (`prune tui --practice ALGO`).
-    pub practice_pending: bool,
-    /// The file the tree was loaded from or last saved to: where `w` saves. `None` for a
-    /// generated, reordered or built-in tree, which `w` asks a path for.
-    pub file: Option<std::path::PathBuf>,
-    /// The file being loaded in the background, and how far its load has got.
-    pub(super) loading: Option<(std::path::PathBuf, Arc<LoadProgress>)>,
-    /// Earlier trees (undo) and undone ones (redo), the latest last.
-    pub(super) undo: Vec<super::edit::Version>,
-    pub(super) redo: Vec<super::edit::Version>,
-    /// A tree whose runs are being searched again before it replaces this one.
-    pub(super) replacing: Option<super::edit::Replacing>,
-    /// The tree was edited (or reordered) since it was opened, generated or saved.
-    pub unsaved: bool,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Hit {
-    pub x: u16,
-    pub y: u16,
-    pub width: u16,
-    pub height: u16,
-    pub rows: Vec<(NodeId, u16)>,
+    pub practice: Option<Practice>,
+    pub(super) dialogs: Dialogs,
 }
 
 impl App {
     pub fn new(tree: Tree, source: String, keymap: Keymap, themes: Vec<Theme>) -> App {
-        let tree = Arc::new(tree);
-        let mut app = App {
-            sizes: Vec::new(),
-            analysis: None,
-            reference: Reference::Scalars(Vec::new()),
-            refusals: Vec::new(),
-            outline: Outline::new(&tree),
-            tree,
-            source,
+        let doc = Doc::new(tree, source);
+        App {
+            outline: Outline::new(&doc.tree),
+            doc,
             runs: Vec::new(),
             current: 0,
+            player: Player::default(),
+            filter: Filters::default(),
             mode: Mode::Normal,
-            keymap,
-            themes,
-            theme: 0,
-            visited_only: false,
-            fold_pruned: false,
-            differences: false,
-            playing: false,
-            speed: 10,
-            last_play: Instant::now(),
-            last_search: None,
             status: None,
-            worker: Worker::default(),
+            config: Config::new(keymap, themes),
+            jobs: Jobs::default(),
             quit: false,
-            height: 20,
-            hit: Hit::default(),
-            gen_form: None,
-            overwrite_confirmed: None,
-            first_runs: None,
-            fatal: None,
             layout: Layout::default(),
             practice: None,
-            practice_pending: false,
-            file: None,
-            loading: None,
-            undo: Vec::new(),
-            redo: Vec::new(),
-            replacing: None,
-            unsaved: false,
-        };
-        app.analyse();
-        app
+            dialogs: Dialogs::default(),
+        }
     }
 
-    fn analyse(&mut self) {
-        self.sizes = self.tree.subtree_sizes();
-        self.reference = if self.tree.is_multiplayer() {
-            Reference::of(&self.tree, &Algorithm::Maxn)
-        } else {
-            Reference::of(&self.tree, &Algorithm::Expectiminimax)
-        };
-        self.analysis = analyze::analyze(&self.tree).ok();
-        // Some refusals scan every leaf: computed once per tree, not per frame.
-        self.refusals = ALGORITHMS
-            .iter()
-            .map(|i| {
-                Algorithm::with_params(i.name, &Params::default())
-                    .ok()
-                    .and_then(|a| a.refusal(&self.tree))
-            })
-            .collect();
+    /// The one entry point for change.
+    pub fn update(&mut self, event: impl Into<Event>) {
+        match event.into() {
+            Event::Key(k) => self.key(k),
+            Event::Action(a) => self.act(a),
+            Event::Tick(now) => self.tick(now),
+            Event::Click(x, y) => self.click(x, y),
+            Event::Scroll { down } => self.act(if down { Action::Down } else { Action::Up }),
+            Event::Load(path) => self.load(path),
+            Event::Drawn(hit) => {
+                if hit.height > 0 {
+                    self.layout.height = usize::from(hit.height);
+                }
+                self.layout.hit = hit;
+            }
+        }
     }
 
     pub fn theme(&self) -> &Theme {
-        &self.themes[self.theme]
+        self.config.theme()
     }
 
     pub fn current_run(&self) -> Option<&RunView> {
@@ -194,60 +156,59 @@ impl App {
     /// The outline's filter, from the current run at its step.
     pub fn view(&self) -> View<'_> {
         View::new(
-            &self.tree,
+            &self.doc.tree,
             self.current_run(),
-            self.visited_only,
-            self.fold_pruned,
+            self.filter.visited_only,
+            self.filter.fold_pruned,
         )
     }
 
     /// Does `f` to the outline through the current view.
-    pub(super) fn with_outline<R>(&mut self, f: impl FnOnce(&mut Outline, &Tree, &View) -> R) -> R {
+    fn with_outline<R>(&mut self, f: impl FnOnce(&mut Outline, &Tree, &View) -> R) -> R {
         let view = View::new(
-            &self.tree,
+            &self.doc.tree,
             self.runs.get(self.current),
-            self.visited_only,
-            self.fold_pruned,
+            self.filter.visited_only,
+            self.filter.fold_pruned,
         );
-        f(&mut self.outline, &self.tree, &view)
+        f(&mut self.outline, &self.doc.tree, &view)
     }
 
     /// Why each algorithm cannot search this tree, in [`ALGORITHMS`] order.
     pub fn refusals(&self) -> &[Option<Refusal>] {
-        &self.refusals
+        self.doc.refusals()
     }
 
     /// Work in progress: what, for how long, and the nodes a search has visited so far.
     pub fn pending(&self) -> Option<(&str, Duration, u64)> {
-        self.worker.progress()
+        self.jobs.pending()
     }
 
-    /// While the file named on the command line loads (the explorer shows only the loading
-    /// screen then): the file, and how far the load has got.
+    /// While the file named on the command line loads: the file, and how far the load has got.
     pub fn first_load(&self) -> Option<(&std::path::Path, Snapshot)> {
-        self.first_runs.as_ref()?;
-        let (path, progress) = self.loading.as_ref()?;
-        Some((path, progress.snapshot()))
+        self.jobs.first_load()
     }
 
     /// The loading screen of `path` at `progress`, without loading anything (snapshot tests).
-    pub fn show_loading(&mut self, path: std::path::PathBuf, progress: Arc<LoadProgress>) {
-        self.first_runs = Some(Vec::new());
-        self.loading = Some((path, progress));
+    pub fn show_loading(&mut self, path: PathBuf, progress: Arc<LoadProgress>) {
+        self.jobs.show_loading(path, progress);
     }
 
     /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
     /// takes too long.
     pub fn run_all(&mut self, algos: &[Algorithm]) {
         if !algos.is_empty() {
-            self.start_runs(Arc::clone(&self.tree), algos.to_vec(), None);
+            let started = self
+                .jobs
+                .start_runs(Arc::clone(&self.doc.tree), algos.to_vec(), None);
+            self.busy(started);
         }
     }
 
     /// Runs `algos` now, on this thread (tests and benchmarks).
     pub fn run_now(&mut self, algos: &[Algorithm]) {
         for a in algos {
-            match RunView::new(&self.tree, a.clone()) {
+            match RunView::new(&self.doc.tree, a.clone()) {
                 Ok(r) => self.push_run(r),
                 Err(e) => self.status = Some((format!("cannot run {a}: {e}"), true)),
             }
@@ -261,78 +222,41 @@ impl App {
 
     /// Loads `path` in the background; when it arrives it replaces the tree and the runs on
     /// screen are searched again on it.
-    pub fn load(&mut self, path: std::path::PathBuf) {
-        let source = path.display().to_string();
-        // The size now, so that the first frame already says how much there is to load.
-        let size = std::fs::metadata(&path).map_or(0, |m| m.len());
-        let progress = Arc::new(LoadProgress::new(size));
-        if !self.worker.is_busy() {
-            self.loading = Some((path.clone(), Arc::clone(&progress)));
-        }
-        self.start(format!("loading {source}"), move |_| {
-            Done::Tree(
-                crate::format::load_with_progress(&path, None, &progress)
-                    .map(|t| (t, source))
-                    .map_err(|e| e.render(false)),
-            )
-        });
+    fn load(&mut self, path: PathBuf) {
+        let started = self.jobs.load(path);
+        self.busy(started);
     }
 
     /// The first load, of the file named on the command line: `runs` start when it arrives,
     /// and if it fails the explorer ends with the report.
-    pub fn load_first(&mut self, path: std::path::PathBuf, runs: Vec<Algorithm>) {
-        self.first_runs = Some(runs);
+    pub fn load_first(&mut self, path: PathBuf, runs: Vec<Algorithm>) {
+        self.jobs.first_runs = Some(runs);
         self.load(path);
     }
 
-    /// Starts `work` in the background, or says that the worker is busy.
-    pub(super) fn start(
-        &mut self,
-        what: String,
-        work: impl FnOnce(&crate::search::Control) -> Done + Send + 'static,
-    ) {
-        if self.worker.start(what, work).is_err() {
+    /// Says that work could not start because the worker is busy.
+    fn busy(&mut self, started: Result<(), Busy>) {
+        if started.is_err() {
             self.status = Some(("busy: wait for the work in progress".into(), true));
         }
     }
 
-    /// Starts the runs of `algos` on `tree` in the background; `new_tree` replaces the tree
-    /// when they are done.
-    pub(super) fn start_runs(
+    /// Starts `work` in the background, or says that the worker is busy.
+    fn start(
         &mut self,
-        tree: Arc<Tree>,
-        algos: Vec<Algorithm>,
-        new_tree: Option<String>,
+        what: String,
+        work: impl FnOnce(&crate::search::Control) -> Done + Send + 'static,
     ) {
-        let names: Vec<String> = algos.iter().map(|a| a.label()).collect();
-        let what = if names.is_empty() {
-            "preparing the tree".to_owned()
-        } else {
-            format!("running {}", names.join(", "))
-        };
-        self.start(what, move |control| {
-            let results = algos
-                .into_iter()
-                .map(|a| RunView::with_control(&tree, a, control).map_err(|e| e.to_string()))
-                .collect();
-            let tree = new_tree.map(|source| {
-                (
-                    Arc::try_unwrap(tree).unwrap_or_else(|t| (*t).clone()),
-                    source,
-                )
-            });
-            Done::Runs(results, tree)
-        });
+        let started = self.jobs.start(what, work);
+        self.busy(started);
     }
 
     /// Picks up finished background work; called on every tick.
-    pub fn poll(&mut self) {
-        let done = match self.worker.poll() {
+    fn poll(&mut self) {
+        let done = match self.jobs.poll() {
             Polled::Nothing => return,
             Polled::Failed => {
                 // A load that failed so is over: the explorer stays on the tree it has.
-                self.loading = None;
-                self.first_runs = None;
                 self.status = Some(("the work in progress failed".into(), true));
                 return;
             }
@@ -346,14 +270,14 @@ impl App {
             self.status = None;
         }
         match done {
-            Done::Tree(Err(report)) if self.first_runs.is_some() => {
-                self.fatal = Some(report);
+            Done::Tree(Err(report)) if self.jobs.first_runs.is_some() => {
+                self.jobs.fatal = Some(report);
                 self.quit = true;
             }
             Done::Tree(Ok((tree, source))) => {
                 // Re-run what was on screen (or what the command line asked for), where it
                 // applies, and say what does not. A new tree can be undone, the first cannot.
-                let (wanted, history) = match self.first_runs.take() {
+                let (wanted, history) = match self.jobs.first_runs.take() {
                     Some(first) => (first, History::Keep),
                     None => (
                         self.runs
@@ -365,19 +289,22 @@ impl App {
                     ),
                 };
                 let replacing = Replacing {
-                    file: self.loading.take().map(|(path, _)| path),
-                    select: None,
-                    history,
-                    message: None,
-                    before: Vec::new(),
-                    changed: false,
-                    kept: Vec::new(),
+                    file: self.jobs.loading.take().map(|(path, _)| path),
+                    ..Replacing::new(history)
                 };
-                self.rerun_on(Arc::new(tree), source, wanted, replacing);
+                let tree = Arc::new(tree);
+                self.rerun_on(
+                    Replacement {
+                        tree,
+                        source,
+                        replacing,
+                    },
+                    wanted,
+                );
             }
             Done::Tree(Err(report)) => {
                 // The file did not load: `w` must not write to it later.
-                self.loading = None;
+                self.jobs.loading = None;
                 self.mode = Mode::Popup(Popup {
                     title: "cannot open".into(),
                     text: report,
@@ -388,19 +315,15 @@ impl App {
                 let current = self.current;
                 let mut replacing = None;
                 if let Some((tree, source)) = tree {
-                    let r = self.replacing.take().unwrap_or(Replacing {
-                        file: None,
-                        select: None,
-                        history: History::Change,
-                        message: None,
-                        before: Vec::new(),
-                        changed: false,
-                        kept: Vec::new(),
-                    });
-                    self.record(r.history);
+                    let r = self
+                        .jobs
+                        .replacing
+                        .take()
+                        .unwrap_or(Replacing::new(History::Change));
+                    self.doc.record(r.history);
                     self.replace_tree(tree, source);
-                    self.file = r.file.clone();
-                    self.unsaved = r.changed;
+                    self.doc.file = r.file.clone();
+                    self.doc.unsaved = r.changed;
                     replacing = Some(r);
                 }
                 for r in results {
@@ -417,7 +340,7 @@ impl App {
                     self.runs.append(&mut r.kept);
                     self.current = fresh;
                 }
-                if std::mem::take(&mut self.practice_pending) && !self.runs.is_empty() {
+                if std::mem::take(&mut self.jobs.practice_pending) && !self.runs.is_empty() {
                     self.current = self.runs.len() - 1;
                     self.start_practice();
                 }
@@ -425,7 +348,7 @@ impl App {
                 if let Some(r) = replacing {
                     if let Some(path) = r.select {
                         self.current = current.min(self.runs.len().saturating_sub(1));
-                        let id = super::edit::node_at(&self.tree, &path);
+                        let id = super::edit::node_at(&self.doc.tree, &path);
                         self.select(id);
                     }
                     if let Some(m) = r.message
@@ -440,21 +363,27 @@ impl App {
     }
 
     fn replace_tree(&mut self, tree: Tree, source: String) {
-        self.tree = Arc::new(tree);
-        self.source = source;
+        self.doc.replace(tree, source);
         self.runs.clear();
         self.practice = None;
         self.current = 0;
-        self.playing = false;
-        self.outline = Outline::new(&self.tree);
-        self.analyse();
+        self.player.playing = false;
+        self.outline = Outline::new(&self.doc.tree);
     }
 
     /// Waits for background work (tests and scripted use).
     pub fn wait(&mut self) {
-        while self.worker.is_busy() {
+        while self.jobs.is_busy() {
             std::thread::sleep(Duration::from_millis(2));
             self.poll();
+        }
+    }
+
+    /// Time passes: pick up background work, play the trace.
+    pub fn tick(&mut self, now: Instant) {
+        self.poll();
+        if let Some(k) = self.player.tick(now, self.runs.get(self.current)) {
+            self.go_to_step(k);
         }
     }
 
@@ -469,7 +398,7 @@ impl App {
             // The loading screen: the keys that quit or cancel end the explorer; there is
             // nothing else yet to act on.
             if matches!(
-                self.keymap.action_in(Context::Normal, &key),
+                self.config.keymap.action_in(Context::Normal, &key),
                 Some(Action::Quit | Action::Cancel)
             ) {
                 self.quit = true;
@@ -481,20 +410,20 @@ impl App {
             self.practice_key(key);
             return;
         }
-        let action = self.keymap.action_in(context, &key);
+        let action = self.config.keymap.action_in(context, &key);
         // A message lasts until the next key: it may no longer be true after it.
         self.status = None;
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => {
                 if let Some(a) = action {
-                    self.update(a);
+                    self.act(a);
                 }
             }
             Mode::Help => {
                 // Scrolling keys scroll; any other closes; Ctrl-C still quits.
                 if action == Some(Action::Quit) && key.ctrl {
                     self.quit = true;
-                } else if self.help_key(action) {
+                } else if self.layout.help_key(action) {
                     self.mode = Mode::Help;
                 }
             }
@@ -528,8 +457,8 @@ impl App {
     }
 
     /// The action, in normal mode.
-    pub fn update(&mut self, action: Action) {
-        let h = self.height.max(1);
+    fn act(&mut self, action: Action) {
+        let h = self.layout.height.max(1);
         let page = h.saturating_sub(1).max(1) as isize;
         match action {
             Action::Up => self.with_outline(|o, t, v| o.move_by(t, v, -1, h)),
@@ -542,28 +471,27 @@ impl App {
             Action::Expand => self.with_outline(|o, t, v| o.expand_or_child(t, v, h)),
             Action::Toggle => {
                 let sel = self.outline.selected;
-                let tree = Arc::clone(&self.tree);
-                self.outline.toggle(&tree, sel);
+                self.outline.toggle(&self.doc.tree, sel);
             }
             Action::ExpandDepth(d) => {
                 self.outline.expand_to_depth(usize::from(d));
                 self.with_outline(|o, t, v| o.refresh(t, v, h));
             }
             Action::Parent => {
-                if let Some(p) = self.tree.parent(self.outline.selected) {
+                if let Some(p) = self.doc.tree.parent(self.outline.selected) {
                     self.with_outline(|o, t, v| o.select(t, v, p, h));
                 }
             }
             Action::Search => self.mode = Mode::Search(String::new()),
             Action::SearchNext => self.search_again(true),
             Action::SearchPrev => self.search_again(false),
-            Action::AddRun => self.mode = Mode::Picker(self.first_applicable()),
+            Action::AddRun => self.mode = Mode::Picker(self.doc.first_applicable()),
             Action::RemoveRun => {
                 if self.need_run("remove") && self.current < self.runs.len() {
                     let r = self.runs.remove(self.current);
                     self.status = Some((format!("removed {}", r.algo), false));
                     self.current = self.current.min(self.runs.len().saturating_sub(1));
-                    self.playing = false;
+                    self.player.playing = false;
                     self.with_outline(|o, t, v| o.refresh(t, v, h));
                 }
             }
@@ -601,30 +529,28 @@ impl App {
                 }
             }
             Action::VisitedOnly => {
-                self.visited_only = !self.visited_only;
+                self.filter.visited_only = !self.filter.visited_only;
                 self.with_outline(|o, t, v| o.refresh(t, v, h));
             }
             Action::FoldPruned => {
-                self.fold_pruned = !self.fold_pruned;
+                self.filter.fold_pruned = !self.filter.fold_pruned;
                 self.with_outline(|o, t, v| o.refresh(t, v, h));
             }
             Action::Differences => {
-                self.differences = !self.differences;
-                if self.runs.len() < 2 && self.differences {
+                self.filter.differences = !self.filter.differences;
+                if self.runs.len() < 2 && self.filter.differences {
                     self.status = Some(("differences show with two runs or more".into(), false));
                 }
             }
-            Action::Theme => {
-                self.theme = (self.theme + 1) % self.themes.len();
-                self.status = Some((format!("theme: {}", self.theme().name), false));
-            }
+            Action::Theme => self.status = Some((self.config.next_theme(), false)),
             Action::Help => self.mode = Mode::Help,
             Action::Open => self.mode = Mode::Form(super::dialogs::open_form()),
-            Action::Generate => self.mode = Mode::Form(self.generate_form()),
+            Action::Generate => self.mode = Mode::Form(self.dialogs.generate_form()),
             Action::Reorder => self.mode = Mode::Form(super::dialogs::reorder_form()),
             Action::Export => {
                 if self.need_run("export") {
-                    self.mode = Mode::Form(self.export_form());
+                    self.mode =
+                        Mode::Form(dialogs::export_form(&self.doc.tree, self.current_run()));
                 }
             }
             Action::EditNode
@@ -641,7 +567,11 @@ impl App {
             | Action::DetailDown
             | Action::FullPrecision
             | Action::EventLog
-            | Action::Diagram => self.layout_action(action),
+            | Action::Diagram => {
+                if let Some(said) = self.layout.action(action) {
+                    self.status = Some((said, false));
+                }
+            }
             Action::Practice => self.start_practice(),
             // Dialog actions bound in the outline do nothing there.
             Action::Confirm
@@ -657,12 +587,10 @@ impl App {
 
     /// Esc in the outline: stop the work in progress, or the player; never quit.
     fn cancel(&mut self) {
-        if let Some(what) = self.worker.cancel() {
-            self.replacing = None;
-            self.loading = None;
+        if let Some(what) = self.jobs.cancel() {
             self.status = Some((format!("cancelled: {what}"), false));
-        } else if self.playing {
-            self.playing = false;
+        } else if self.player.playing {
+            self.player.playing = false;
         } else {
             self.status = None;
         }
@@ -671,7 +599,7 @@ impl App {
     /// Says that `what` needs a run when there is none; true when there is one.
     fn need_run(&mut self, what: &str) -> bool {
         if self.runs.is_empty() {
-            let key = self.keymap.keys_for(Action::AddRun);
+            let key = self.config.keymap.keys_for(Action::AddRun);
             let key = key.split(' ').next().unwrap_or("r").to_owned();
             self.status = Some((
                 format!("no run yet to {what}: press {key} to run an algorithm"),
@@ -683,17 +611,13 @@ impl App {
         }
     }
 
-    fn first_applicable(&self) -> usize {
-        self.refusals.iter().position(Option::is_none).unwrap_or(0)
-    }
-
     fn picker_key(&mut self, action: Option<Action>, i: usize) {
         let n = ALGORITHMS.len();
         match action {
             Some(Action::Up) => self.mode = Mode::Picker((i + n - 1) % n),
             Some(Action::Down) => self.mode = Mode::Picker((i + 1) % n),
             Some(Action::Confirm) => {
-                if let Some(why) = &self.refusals[i] {
+                if let Some(why) = &self.doc.refusals()[i] {
                     self.status = Some((why.to_string(), true));
                     self.mode = Mode::Picker(i);
                     return;
@@ -705,7 +629,7 @@ impl App {
                         Err(e) => self.status = Some((e.to_string(), true)),
                     }
                 } else {
-                    self.mode = Mode::Form(super::dialogs::run_form(info, self.tree.players()));
+                    self.mode = Mode::Form(super::dialogs::run_form(info, self.doc.tree.players()));
                 }
             }
             Some(Action::Cancel) => {}
@@ -717,7 +641,7 @@ impl App {
     fn search_key(&mut self, action: Option<Action>, key: Key, mut q: String) {
         match action {
             Some(Action::Confirm) => {
-                self.last_search = Some(q);
+                self.filter.last_search = Some(q);
                 self.search_again(true);
             }
             Some(Action::Cancel) => {}
@@ -740,11 +664,11 @@ impl App {
 
     /// The next (or previous) node after the selection whose label contains the last query.
     fn search_again(&mut self, forward: bool) {
-        let Some(q) = self.last_search.clone().filter(|q| !q.is_empty()) else {
+        let Some(q) = self.filter.last_search.clone().filter(|q| !q.is_empty()) else {
             self.status = Some(("no search yet: type / and a label".into(), false));
             return;
         };
-        match super::label_search::find(&self.tree, self.outline.selected, &q, forward) {
+        match super::label_search::find(&self.doc.tree, self.outline.selected, &q, forward) {
             Some(id) => {
                 self.select(id);
                 self.status = None;
@@ -755,13 +679,13 @@ impl App {
 
     /// Selects `id`, opening the outline to it.
     pub fn select(&mut self, id: NodeId) {
-        let h = self.height;
+        let h = self.layout.height;
         self.with_outline(|o, t, v| o.select(t, v, id, h));
     }
 
     /// A mouse click at (x, y): select the row; on its fold marker, also fold or unfold.
     pub fn click(&mut self, x: u16, y: u16) {
-        let hit = &self.hit;
+        let hit = &self.layout.hit;
         if x < hit.x || x >= hit.x + hit.width || y < hit.y {
             return;
         }
@@ -770,14 +694,225 @@ impl App {
             return;
         };
         if x == marker {
-            let tree = Arc::clone(&self.tree);
-            self.outline.toggle(&tree, id);
+            self.outline.toggle(&self.doc.tree, id);
         }
         self.outline.selected = id;
         self.outline.cursor_row = row;
     }
 
-    pub fn scroll(&mut self, down: bool) {
-        self.update(if down { Action::Down } else { Action::Up });
+    /// Carries out a confirmed form; an error keeps the form open with the message.
+    fn submit(&mut self, form: &Form) -> Result<(), String> {
+        match &form.purpose {
+            Purpose::Run(name) => {
+                let algo = dialogs::run_algorithm(form, name, &self.doc.tree)?;
+                self.run_all(&[algo]);
+            }
+            Purpose::Open => self.load(dialogs::open_path(form)?),
+            Purpose::Generate => {
+                let (what, work) = super::generate_form::job(form)?;
+                self.dialogs.gen_form = Some(form.clone());
+                self.start(what, work);
+            }
+            Purpose::Reorder => {
+                let (r, algos) = dialogs::reordered(form, &self.doc, &self.runs)?;
+                self.rerun_on(r, algos);
+            }
+            Purpose::Export => {
+                let root = if self.layout.diagram {
+                    self.outline.selected
+                } else {
+                    self.doc.tree.root()
+                };
+                let run = self.runs.get(self.current);
+                let said = dialogs::export(form, &self.doc, run, root, &mut self.dialogs)?;
+                self.status = Some((said, false));
+            }
+            Purpose::PracticeReport => {
+                // The tree as the title bar names it: its file, or the --expr / --gen that
+                // built it.
+                let source = if self.doc.unsaved {
+                    format!("{} (unsaved changes)", self.doc.source)
+                } else {
+                    self.doc.source.clone()
+                };
+                let p = self.practice.as_ref();
+                let said = practice::save_report(p, form, &source, &mut self.dialogs)?;
+                self.status = Some((said, false));
+            }
+            Purpose::Edit(path) => {
+                let edit = super::edit::edit_of(form)?;
+                let target = super::edit::node_at(&self.doc.tree, path);
+                let replacement = self.doc.edit(target, &edit)?;
+                let algos = self.algos();
+                self.rerun_on(replacement, algos);
+            }
+            Purpose::Save => {
+                // A file other than the tree's own is not overwritten without a second Enter.
+                let path = Doc::save_target(form)?;
+                if self.doc.file.as_ref() != Some(&path) {
+                    let name = path.display().to_string();
+                    self.dialogs.confirm_overwrite(&[name])?;
+                }
+                self.status = Some((self.doc.save_to(&path)?, false));
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts practice on the current run: the stepper goes to the first question.
+    pub fn start_practice(&mut self) {
+        let Some(r) = self.current_run() else {
+            self.status = Some((
+                "no run to practise: press r to run an algorithm, then T".into(),
+                false,
+            ));
+            return;
+        };
+        match Practice::start(&self.doc.tree, r, self.current) {
+            Ok(p) => {
+                self.player.playing = false;
+                self.practice = Some(p);
+                self.follow_practice();
+            }
+            Err(said) => self.status = Some(said),
+        }
+    }
+
+    /// Moves the stepper to where the current question is asked (the end when none is left).
+    fn follow_practice(&mut self) {
+        let Some(p) = &self.practice else { return };
+        let run = p.run;
+        let (step, node) = p.whereabouts(self.runs.get(run).map_or(0, |r| r.trace.len()));
+        self.current = run;
+        self.go_to_step(step);
+        if let Some(n) = node {
+            self.select(n);
+        }
+    }
+
+    /// A key while practising: the practice answers, and the explorer follows.
+    fn practice_key(&mut self, key: Key) {
+        let Some(p) = self.practice.as_mut() else {
+            return;
+        };
+        match p.key(
+            key,
+            &self.doc.tree,
+            self.outline.selected,
+            &self.config.keymap,
+        ) {
+            Reply::Nothing => {}
+            Reply::Quit => self.quit = true,
+            Reply::Report => {
+                self.mode = Mode::Form(practice::report_form(self.practice.as_ref()));
+            }
+            Reply::Leave(score) => {
+                self.practice = None;
+                self.status = Some((format!("practice over: {score}"), false));
+            }
+            Reply::Follow => self.follow_practice(),
+            Reply::Look(a) => self.act(a),
+        }
+    }
+
+    /// The algorithms of the runs searched on this tree (not those kept from before a reorder).
+    fn algos(&self) -> Vec<Algorithm> {
+        self.runs
+            .iter()
+            .filter(|r| r.kept.is_none())
+            .map(|r| r.algo.clone())
+            .collect()
+    }
+
+    /// Replaces the tree by `r.tree` once the runs in `wanted` that apply to it are searched
+    /// again on it (in the background); says which do not apply.
+    fn rerun_on(&mut self, r: Replacement, wanted: Vec<Algorithm>) {
+        if self.jobs.is_busy() {
+            self.busy(Err(Busy));
+            return;
+        }
+        let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) = wanted
+            .into_iter()
+            .partition(|a| a.refusal(&r.tree).is_none());
+        if !dropped.is_empty() {
+            let why: Vec<String> = dropped
+                .iter()
+                .filter_map(|a| a.refusal(&r.tree).map(|why| format!("{a}: {why}")))
+                .collect();
+            self.status = Some((format!("dropped {}", why.join("; ")), true));
+        }
+        self.jobs.replacing = Some(r.replacing);
+        let started = self.jobs.start_runs(r.tree, algos, Some(r.source));
+        self.busy(started);
+    }
+
+    /// The edit keys: the document answers with the tree that replaces this one, whose runs
+    /// are then searched again, or with why not.
+    fn edit_action(&mut self, action: Action) {
+        let sel = self.outline.selected;
+        let replacement = match action {
+            Action::EditNode => {
+                self.mode = Mode::Form(super::edit::edit_form(&self.doc.tree, sel));
+                return;
+            }
+            Action::AddChild => self.doc.edit(sel, &Edit::AddChild).map_err(|e| (e, true)),
+            Action::DeleteNode => self.doc.edit(sel, &Edit::Delete).map_err(|e| (e, true)),
+            Action::Undo | Action::Redo => self
+                .doc
+                .undo_redo(action == Action::Undo, sel)
+                .map_err(|e| (e, false)),
+            Action::Save if self.doc.file.is_some() => {
+                let file = self.doc.file.clone().unwrap_or_default();
+                self.status = Some(match self.doc.save_to(&file) {
+                    Ok(said) => (said, false),
+                    Err(e) => (e, true),
+                });
+                return;
+            }
+            Action::Save | Action::SaveAs => {
+                self.mode = Mode::Form(self.doc.save_form());
+                return;
+            }
+            _ => return,
+        };
+        match replacement {
+            Ok(r) => {
+                let algos = self.algos();
+                self.rerun_on(r, algos);
+            }
+            Err(said) => self.status = Some(said),
+        }
+    }
+
+    /// A stepper key: the player answers, and the run moves (with the selection) as it says.
+    fn stepper(&mut self, action: Action) {
+        let Some(r) = self.runs.get(self.current) else {
+            return;
+        };
+        match self
+            .player
+            .action(action, r, &self.doc.tree, self.outline.selected)
+        {
+            Step::To(k) => self.go_to_step(k),
+            Step::Say(what) => self.status = Some((what, false)),
+            Step::Nothing => {}
+        }
+    }
+
+    /// Moves the current run to step `k` and selects the node of the step's event (not in the
+    /// diagram view, which keeps the subtree the user chose and marks the step's node in it).
+    pub fn go_to_step(&mut self, k: usize) {
+        let Some(r) = self.runs.get_mut(self.current) else {
+            self.status = Some(("no run yet: press r to run an algorithm".into(), false));
+            return;
+        };
+        r.step = k.min(r.trace.len());
+        let node = match r.step.checked_sub(1) {
+            None => self.doc.tree.root(),
+            Some(s) => r.trace.event(s).view().node(),
+        };
+        if !self.layout.diagram {
+            self.select(node);
+        }
     }
 }

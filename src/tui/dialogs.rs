@@ -1,5 +1,7 @@
 //! The explorer's forms — run, open, generate, reorder, export — and what submitting each does.
-//! The forms themselves are plain data ([`super::form`]); this is where they meet the app.
+//! The forms themselves are plain data ([`super::form`]); this is where each is built and read:
+//! a submitted form becomes an algorithm, a path, a tree or files written, which `App::update`
+//! then puts in place. [`Dialogs`] is what the forms remember between openings.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,8 +12,10 @@ use crate::search::{Algorithm, AlgorithmInfo, Params, Reference, Value, find_par
 use crate::trace::export;
 use crate::tree::{Kind, NodeId, Tree};
 
-use super::app::App;
-use super::form::{Field, FieldId, Form, Purpose};
+use super::doc::{Doc, Replacement, file_stem};
+use super::edit::{History, Replacing};
+use super::form::{Field, FieldId, Form, MissingField, Purpose};
+use super::runs::RunView;
 
 /// The form of an algorithm's parameters, from the catalogue's descriptions.
 pub fn run_form(info: &'static AlgorithmInfo, players: usize) -> Form {
@@ -20,6 +24,48 @@ pub fn run_form(info: &'static AlgorithmInfo, players: usize) -> Form {
         Purpose::Run(info.name),
         info.params.iter().map(Field::param).collect(),
     )
+}
+
+/// What the forms remember between openings.
+#[derive(Default)]
+pub struct Dialogs {
+    /// The last generator settings, so the form reopens as it was left.
+    pub(super) gen_form: Option<Form>,
+    /// Export files the user was told exist; a second Enter on the same names overwrites them.
+    overwrite_confirmed: Option<Vec<String>>,
+}
+
+impl Dialogs {
+    /// The generate form as it was left, or with the defaults.
+    pub fn generate_form(&self) -> Form {
+        self.gen_form.clone().unwrap_or_else(|| {
+            super::generate_form::form(
+                &crate::generate::Spec::default_for("uniform").expect("uniform is a family"),
+                1,
+            )
+        })
+    }
+
+    /// An earlier file among `paths` (empty ones skipped) is not overwritten without a second
+    /// Enter on the same names: the first says so, as the form's error.
+    pub fn confirm_overwrite(&mut self, paths: &[String]) -> Result<(), String> {
+        let existing: Vec<String> = paths
+            .iter()
+            .filter(|p| !p.is_empty() && Path::new(p.as_str()).is_file())
+            .cloned()
+            .collect();
+        if !existing.is_empty() && self.overwrite_confirmed.as_ref() != Some(&existing) {
+            let msg = format!(
+                "{} already exist{}: Enter again overwrites, or change the name",
+                existing.join(", "),
+                if existing.len() == 1 { "s" } else { "" }
+            );
+            self.overwrite_confirmed = Some(existing);
+            return Err(msg);
+        }
+        self.overwrite_confirmed = None;
+        Ok(())
+    }
 }
 
 pub fn open_form() -> Form {
@@ -46,174 +92,155 @@ pub fn reorder_form() -> Form {
     )
 }
 
-impl App {
-    pub(super) fn export_form(&self) -> Form {
-        // The run's parameters are part of the name: `star2 --probes 2` and `star2` differ.
-        let stem = match self.current_run() {
-            Some(r) => format!(
-                "{}-{}",
-                file_stem(&self.tree.meta().name),
-                file_stem(&r.name())
+/// The export form of `run` (the current run) on `tree`.
+pub fn export_form(tree: &Tree, run: Option<&RunView>) -> Form {
+    // The run's parameters are part of the name: `star2 --probes 2` and `star2` differ.
+    let stem = match run {
+        Some(r) => format!("{}-{}", file_stem(&tree.meta().name), file_stem(&r.name())),
+        None => file_stem(&tree.meta().name),
+    };
+    let step = run.map_or(0, |r| r.step);
+    Form::new(
+        "Export the selected run (empty: skip)",
+        Purpose::Export,
+        vec![
+            Field::text(FieldId::TraceFile, "trace (JSONL)", format!("{stem}.jsonl")),
+            Field::text(FieldId::StatsFile, "stats (CSV)", format!("{stem}.csv")),
+            Field::text(FieldId::PictureFile, "picture (DOT)", format!("{stem}.dot")),
+            Field::text(
+                FieldId::StepPictureFile,
+                "picture of this step (.txt .svg .tex .dot)",
+                format!("{stem}-step{step}.svg"),
             ),
-            None => file_stem(&self.tree.meta().name),
-        };
-        let step = self.current_run().map_or(0, |r| r.step);
-        Form::new(
-            "Export the selected run (empty: skip)",
-            Purpose::Export,
-            vec![
-                Field::text(FieldId::TraceFile, "trace (JSONL)", format!("{stem}.jsonl")),
-                Field::text(FieldId::StatsFile, "stats (CSV)", format!("{stem}.csv")),
-                Field::text(FieldId::PictureFile, "picture (DOT)", format!("{stem}.dot")),
-                Field::text(
-                    FieldId::StepPictureFile,
-                    "picture of this step (.txt .svg .tex .dot)",
-                    format!("{stem}-step{step}.svg"),
-                ),
-            ],
-        )
-    }
+        ],
+    )
+}
 
-    /// Carries out a confirmed form; an error keeps the form open with the message.
-    pub(super) fn submit(&mut self, form: &Form) -> Result<(), String> {
-        let missing = |e: super::form::MissingField| e.to_string();
-        match &form.purpose {
-            Purpose::Run(name) => {
-                let mut p = Params::default();
-                for f in &form.fields {
-                    let FieldId::Param(param) = f.id else {
-                        continue;
-                    };
-                    let text = form.text(f.id).map_err(missing)?;
-                    let spec = find_param(param);
-                    let text = (!text.is_empty()).then_some(text);
-                    if text.is_some() || spec.kind == crate::search::ParamKind::OptionalReal {
-                        p.set(spec, name, text).map_err(|e| e.to_string())?;
-                    }
-                }
-                let algo = Algorithm::with_params(name, &p).map_err(|e| e.to_string())?;
-                if let Some(why) = algo.refusal(&self.tree) {
-                    return Err(why.to_string());
-                }
-                self.run_all(&[algo]);
-                Ok(())
-            }
-            Purpose::Open => {
-                let path = PathBuf::from(form.text(FieldId::File).map_err(missing)?);
-                if path.as_os_str().is_empty() {
-                    return Err("type the path of a tree file".into());
-                }
-                self.load(path);
-                Ok(())
-            }
-            Purpose::Generate => self.generate(form),
-            Purpose::Reorder => {
-                let seed = parse_num::<u64>(form.text(FieldId::Seed).map_err(missing)?, "seed")?;
-                let how = form.choice(FieldId::Order).map_err(missing)?;
-                let (tree, map) = reorder_map(&self.tree, &self.reference, how, seed);
-                let fresh = || self.runs.iter().filter(|r| r.kept.is_none());
-                let algos: Vec<Algorithm> = fresh().map(|r| r.algo.clone()).collect();
-                // The runs searched on the order before stay, told on the new order, so that
-                // before and after are side by side (runs kept from an older order go).
-                let kept = fresh()
-                    .map(|r| r.kept_on(&self.tree, &tree, &map, "before reorder"))
-                    .collect();
-                let source = self.source.clone();
-                // The reordered tree is not what the file holds: `w` asks where to save it,
-                // and `u` gives the original order back.
-                let replacing = super::edit::Replacing {
-                    file: None,
-                    select: None,
-                    history: super::edit::History::Change,
-                    message: Some(format!("reordered {how} (u: original order)")),
-                    before: fresh()
-                        .map(|r| (r.algo.label(), r.run.stats.leaves))
-                        .collect(),
-                    changed: true,
-                    kept,
-                };
-                self.rerun_on(Arc::new(tree), source, algos, replacing);
-                Ok(())
-            }
-            Purpose::Export => self.export(form),
-            Purpose::PracticeReport => self.save_report(form),
-            Purpose::Edit(path) => {
-                let edit = super::edit::edit_of(form)?;
-                let target = super::edit::node_at(&self.tree, path);
-                self.edit(target, &edit)
-            }
-            Purpose::Save => self.submit_save(form),
+fn missing(e: MissingField) -> String {
+    e.to_string()
+}
+
+/// The algorithm `name` with the parameters the run form gives, if it can search `tree`.
+pub fn run_algorithm(form: &Form, name: &str, tree: &Tree) -> Result<Algorithm, String> {
+    let mut p = Params::default();
+    for f in &form.fields {
+        let FieldId::Param(param) = f.id else {
+            continue;
+        };
+        let text = form.text(f.id).map_err(missing)?;
+        let spec = find_param(param);
+        let text = (!text.is_empty()).then_some(text);
+        if text.is_some() || spec.kind == crate::search::ParamKind::OptionalReal {
+            p.set(spec, name, text).map_err(|e| e.to_string())?;
         }
     }
-
-    fn export(&mut self, form: &Form) -> Result<(), String> {
-        if self.current_run().is_none() {
-            return Err("no run to export: run an algorithm first (r)".into());
-        }
-        let targets: Vec<String> = EXPORTS
-            .into_iter()
-            .map(|id| form.text(id).unwrap_or("").to_owned())
-            .collect();
-        self.confirm_overwrite(&targets)?;
-        let Some(r) = self.current_run() else {
-            return Err("no run to export".into());
-        };
-        let tree = &self.tree;
-        let mut written = Vec::new();
-        for (id, path) in EXPORTS.into_iter().zip(&targets) {
-            if path.is_empty() {
-                continue;
-            }
-            if path == "-" {
-                return Err("the explorer is drawing on standard output: give a file name".into());
-            }
-            let picture = if id == FieldId::StepPictureFile {
-                let Some(format) = PictureFormat::from_extension(Path::new(path)) else {
-                    return Err(format!(
-                        "{path}: name the picture .txt, .svg, .tex (TikZ) or .dot"
-                    ));
-                };
-                Some(self.step_picture(format))
-            } else {
-                None
-            };
-            // Like the command line's outputs: FIFOs and devices written in place, links
-            // followed, read-only files refused.
-            let result = format::save_with(Path::new(path), |w| match id {
-                FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
-                FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),
-                FieldId::StepPictureFile => w.write_all(picture.unwrap_or_default().as_bytes()),
-                _ => crate::draw::dot::write_run(w, tree, &r.run, &r.trace),
-            });
-            result.map_err(|e| format!("cannot write {path}: {e}"))?;
-            written.push(path.to_string());
-        }
-        self.status = Some((format!("wrote {}", written.join(", ")), false));
-        Ok(())
+    let algo = Algorithm::with_params(name, &p).map_err(|e| e.to_string())?;
+    match algo.refusal(tree) {
+        Some(why) => Err(why.to_string()),
+        None => Ok(algo),
     }
 }
 
-impl App {
-    /// An earlier file among `paths` (empty ones skipped) is not overwritten without a second
-    /// Enter on the same names: the first says so, as the form's error.
-    pub(super) fn confirm_overwrite(&mut self, paths: &[String]) -> Result<(), String> {
-        let existing: Vec<String> = paths
-            .iter()
-            .filter(|p| !p.is_empty() && Path::new(p.as_str()).is_file())
-            .cloned()
-            .collect();
-        if !existing.is_empty() && self.overwrite_confirmed.as_ref() != Some(&existing) {
-            let msg = format!(
-                "{} already exist{}: Enter again overwrites, or change the name",
-                existing.join(", "),
-                if existing.len() == 1 { "s" } else { "" }
-            );
-            self.overwrite_confirmed = Some(existing);
-            return Err(msg);
-        }
-        self.overwrite_confirmed = None;
-        Ok(())
+/// The file the open form names.
+pub fn open_path(form: &Form) -> Result<PathBuf, String> {
+    let path = PathBuf::from(form.text(FieldId::File).map_err(missing)?);
+    if path.as_os_str().is_empty() {
+        return Err("type the path of a tree file".into());
     }
+    Ok(path)
+}
+
+/// The tree the reorder form asks for, to replace `doc`'s once the runs (the algorithms
+/// returned) are searched again on it.
+pub fn reordered(
+    form: &Form,
+    doc: &Doc,
+    runs: &[RunView],
+) -> Result<(Replacement, Vec<Algorithm>), String> {
+    let seed = parse_num::<u64>(form.text(FieldId::Seed).map_err(missing)?, "seed")?;
+    let how = form.choice(FieldId::Order).map_err(missing)?;
+    let (tree, map) = reorder_map(&doc.tree, &doc.reference, how, seed);
+    let fresh = || runs.iter().filter(|r| r.kept.is_none());
+    let algos: Vec<Algorithm> = fresh().map(|r| r.algo.clone()).collect();
+    // The runs searched on the order before stay, told on the new order, so that before and
+    // after are side by side (runs kept from an older order go).
+    let kept = fresh()
+        .map(|r| r.kept_on(&doc.tree, &tree, &map, "before reorder"))
+        .collect();
+    // The reordered tree is not what the file holds: `w` asks where to save it, and `u`
+    // gives the original order back.
+    let replacing = Replacing {
+        message: Some(format!("reordered {how} (u: original order)")),
+        before: fresh()
+            .map(|r| (r.algo.label(), r.run.stats.leaves))
+            .collect(),
+        changed: true,
+        kept,
+        ..Replacing::new(History::Change)
+    };
+    let tree = Arc::new(tree);
+    let source = doc.source.clone();
+    Ok((
+        Replacement {
+            tree,
+            source,
+            replacing,
+        },
+        algos,
+    ))
+}
+
+/// Writes the files the export form names for `run` (the picture of its step drawn from
+/// `root`), and says which; existing files are not overwritten without a second Enter.
+pub fn export(
+    form: &Form,
+    doc: &Doc,
+    run: Option<&RunView>,
+    root: NodeId,
+    dialogs: &mut Dialogs,
+) -> Result<String, String> {
+    if run.is_none() {
+        return Err("no run to export: run an algorithm first (r)".into());
+    }
+    let targets: Vec<String> = EXPORTS
+        .into_iter()
+        .map(|id| form.text(id).unwrap_or("").to_owned())
+        .collect();
+    dialogs.confirm_overwrite(&targets)?;
+    let Some(r) = run else {
+        return Err("no run to export".into());
+    };
+    let tree = &doc.tree;
+    let mut written = Vec::new();
+    for (id, path) in EXPORTS.into_iter().zip(&targets) {
+        if path.is_empty() {
+            continue;
+        }
+        if path == "-" {
+            return Err("the explorer is drawing on standard output: give a file name".into());
+        }
+        let picture = if id == FieldId::StepPictureFile {
+            let Some(format) = PictureFormat::from_extension(Path::new(path)) else {
+                return Err(format!(
+                    "{path}: name the picture .txt, .svg, .tex (TikZ) or .dot"
+                ));
+            };
+            Some(step_picture(doc, r, root, format))
+        } else {
+            None
+        };
+        // Like the command line's outputs: FIFOs and devices written in place, links
+        // followed, read-only files refused.
+        let result = format::save_with(Path::new(path), |w| match id {
+            FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
+            FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),
+            FieldId::StepPictureFile => w.write_all(picture.unwrap_or_default().as_bytes()),
+            _ => crate::draw::dot::write_run(w, tree, &r.run, &r.trace),
+        });
+        result.map_err(|e| format!("cannot write {path}: {e}"))?;
+        written.push(path.to_string());
+    }
+    Ok(format!("wrote {}", written.join(", ")))
 }
 
 /// The export form's files, in its order.
@@ -224,46 +251,23 @@ const EXPORTS: [FieldId; 4] = [
     FieldId::StepPictureFile,
 ];
 
-impl App {
-    /// The current run at its step, as `prune draw` writes it (its default width): the whole
-    /// tree, or the selected subtree when the diagram view is on.
-    fn step_picture(&self, format: PictureFormat) -> String {
-        let tree = &*self.tree;
-        let at = self
-            .current_run()
-            .map(|r| At::with_index(tree, &r.run, &r.trace, &r.index, r.step));
-        let root = if self.layout.diagram {
-            self.outline.selected
-        } else {
-            tree.root()
-        };
-        let opts = Options {
-            root,
-            ..Options::default()
-        };
-        let pic = crate::draw::picture(tree, &self.sizes, at.as_ref(), &opts);
-        format.render(&pic, &crate::draw::title(tree, at.as_ref()))
-    }
+/// Run `r` at its step, as `prune draw` writes it (its default width), from `root`: the whole
+/// tree, or the selected subtree when the diagram view is on.
+fn step_picture(doc: &Doc, r: &RunView, root: NodeId, format: PictureFormat) -> String {
+    let tree = &*doc.tree;
+    let at = At::with_index(tree, &r.run, &r.trace, &r.index, r.step);
+    let opts = Options {
+        root,
+        ..Options::default()
+    };
+    let pic = crate::draw::picture(tree, &doc.sizes, Some(&at), &opts);
+    format.render(&pic, &crate::draw::title(tree, Some(&at)))
 }
 
 pub(super) fn parse_num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
     s.trim()
         .parse()
         .map_err(|_| format!("{what}: `{}` is not a valid number", s.trim()))
-}
-
-/// A name for files: lowercase letters and digits, everything else one dash.
-pub(super) fn file_stem(name: &str) -> String {
-    let mut s = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            s.push(c.to_ascii_lowercase());
-        } else if !s.ends_with('-') {
-            s.push('-');
-        }
-    }
-    let s = s.trim_matches('-').to_owned();
-    if s.is_empty() { "tree".into() } else { s }
 }
 
 /// A copy of `tree` whose children are sorted by their true values: best first (for the

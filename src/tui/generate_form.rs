@@ -8,8 +8,8 @@ use crate::generate::game::{Fen, GameSpec, Heaps};
 use crate::generate::star::StarOrder;
 use crate::generate::uniform::Order;
 use crate::generate::{GenError, Values};
+use crate::search::Control;
 
-use super::app::App;
 use super::dialogs::parse_num;
 use super::form::{Field, FieldId, Form, Purpose};
 use super::worker::Done;
@@ -298,30 +298,21 @@ pub fn follow_family(form: &mut Form) {
     }
 }
 
-impl App {
-    pub(super) fn generate_form(&self) -> Form {
-        self.gen_form.clone().unwrap_or_else(|| {
-            form(
-                &Spec::default_for("uniform").expect("uniform is a family"),
-                1,
-            )
-        })
-    }
-
-    pub(super) fn generate(&mut self, form: &Form) -> Result<(), String> {
-        let spec = spec_of(form)?;
-        let seed: u64 = parse_num(form.text(FieldId::Seed).map_err(|e| e.to_string())?, "seed")?;
-        self.gen_form = Some(form.clone());
-        let source = spec.command(seed);
-        self.start(format!("generating ({source})"), move |_| {
-            Done::Tree(
-                spec.build(seed)
-                    .map(|t| (t, source))
-                    .map_err(|e: GenError| format!("error: {e}")),
-            )
-        });
-        Ok(())
-    }
+/// The generation a submitted form asks for: what to call it while it runs, and the work.
+pub fn job(
+    form: &Form,
+) -> Result<(String, impl FnOnce(&Control) -> Done + Send + 'static), String> {
+    let spec = spec_of(form)?;
+    let seed: u64 = parse_num(form.text(FieldId::Seed).map_err(|e| e.to_string())?, "seed")?;
+    let source = spec.command(seed);
+    let what = format!("generating ({source})");
+    Ok((what, move |_: &Control| {
+        Done::Tree(
+            spec.build(seed)
+                .map(|t| (t, source))
+                .map_err(|e: GenError| format!("error: {e}")),
+        )
+    }))
 }
 
 #[cfg(test)]

@@ -4,11 +4,18 @@
 //! action names, e.g. `{ "ctrl-n": StepForward, "x": Unbound, "input:ctrl-j": Confirm }`; a
 //! `list:` or `input:` prefix binds the key in that context. The help overlay and the status
 //! bar's hints are generated from the keymap in force.
+//!
+//! `key` names keys (from a terminal event, from a keymap file); `defaults` holds the
+//! default tables a keymap file overrides.
+
+mod defaults;
+mod key;
 
 use std::collections::BTreeMap;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::Deserialize;
+
+pub use key::{Key, KeyName};
 
 /// Everything the user can ask for in the outline.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
@@ -196,269 +203,12 @@ impl Action {
         }
     }
 }
-
-/// A key with its modifiers (shift only where it is not already in the character).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Key {
-    pub code: KeyName,
-    pub ctrl: bool,
-    pub alt: bool,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum KeyName {
-    Char(char),
-    F(u8),
-    Up,
-    Down,
-    Left,
-    Right,
-    PageUp,
-    PageDown,
-    Home,
-    End,
-    Enter,
-    Esc,
-    Tab,
-    BackTab,
-    Backspace,
-    Delete,
-}
-
-impl Key {
-    pub fn from_event(e: &KeyEvent) -> Option<Key> {
-        let code = match e.code {
-            KeyCode::Char(c) => KeyName::Char(c),
-            KeyCode::F(n) => KeyName::F(n),
-            KeyCode::Up => KeyName::Up,
-            KeyCode::Down => KeyName::Down,
-            KeyCode::Left => KeyName::Left,
-            KeyCode::Right => KeyName::Right,
-            KeyCode::PageUp => KeyName::PageUp,
-            KeyCode::PageDown => KeyName::PageDown,
-            KeyCode::Home => KeyName::Home,
-            KeyCode::End => KeyName::End,
-            KeyCode::Enter => KeyName::Enter,
-            KeyCode::Esc => KeyName::Esc,
-            KeyCode::Tab => KeyName::Tab,
-            KeyCode::BackTab => KeyName::BackTab,
-            KeyCode::Backspace => KeyName::Backspace,
-            KeyCode::Delete => KeyName::Delete,
-            _ => return None,
-        };
-        Some(Key {
-            code,
-            ctrl: e.modifiers.contains(KeyModifiers::CONTROL),
-            alt: e.modifiers.contains(KeyModifiers::ALT),
-        })
-    }
-
-    /// Parses `j`, `ctrl-c`, `alt-x`, `pagedown`, `f1`, `space`, `?` …
-    pub fn parse(s: &str) -> Result<Key, String> {
-        let mut ctrl = false;
-        let mut alt = false;
-        let mut rest = s;
-        loop {
-            let lower = rest.to_ascii_lowercase();
-            if lower.starts_with("ctrl-") && rest.len() > 5 {
-                ctrl = true;
-                rest = &rest[5..];
-            } else if lower.starts_with("alt-") && rest.len() > 4 {
-                alt = true;
-                rest = &rest[4..];
-            } else {
-                break;
-            }
-        }
-        let mut chars = rest.chars();
-        let code = match (chars.next(), chars.next()) {
-            (Some(c), None) => KeyName::Char(c),
-            _ => match rest.to_ascii_lowercase().as_str() {
-                "space" => KeyName::Char(' '),
-                "up" => KeyName::Up,
-                "down" => KeyName::Down,
-                "left" => KeyName::Left,
-                "right" => KeyName::Right,
-                "pageup" | "pgup" => KeyName::PageUp,
-                "pagedown" | "pgdn" => KeyName::PageDown,
-                "home" => KeyName::Home,
-                "end" => KeyName::End,
-                "enter" | "return" => KeyName::Enter,
-                "esc" | "escape" => KeyName::Esc,
-                "tab" => KeyName::Tab,
-                "backtab" | "shift-tab" => KeyName::BackTab,
-                "backspace" => KeyName::Backspace,
-                "delete" | "del" => KeyName::Delete,
-                f if f.starts_with('f') && f[1..].parse::<u8>().is_ok() => {
-                    KeyName::F(f[1..].parse().expect("checked"))
-                }
-                _ => return Err(format!("unknown key `{s}`")),
-            },
-        };
-        Ok(Key { code, ctrl, alt })
-    }
-
-    pub fn name(&self) -> String {
-        let base = match self.code {
-            KeyName::Char(' ') => "space".to_owned(),
-            KeyName::Char(c) => c.to_string(),
-            KeyName::F(n) => format!("F{n}"),
-            KeyName::Up => "↑".into(),
-            KeyName::Down => "↓".into(),
-            KeyName::Left => "←".into(),
-            KeyName::Right => "→".into(),
-            KeyName::PageUp => "PgUp".into(),
-            KeyName::PageDown => "PgDn".into(),
-            KeyName::Home => "Home".into(),
-            KeyName::End => "End".into(),
-            KeyName::Enter => "Enter".into(),
-            KeyName::Esc => "Esc".into(),
-            KeyName::Tab => "Tab".into(),
-            KeyName::BackTab => "S-Tab".into(),
-            KeyName::Backspace => "Bksp".into(),
-            KeyName::Delete => "Del".into(),
-        };
-        let mut s = String::new();
-        if self.ctrl {
-            s.push_str("C-");
-        }
-        if self.alt {
-            s.push_str("M-");
-        }
-        s + &base
-    }
-}
-
 /// The bindings in force, one map per [`Context`].
 #[derive(Clone, Debug)]
 pub struct Keymap {
     bindings: BTreeMap<Key, Action>,
     list: BTreeMap<Key, Action>,
     input: BTreeMap<Key, Action>,
-}
-
-const LIST_DEFAULTS: &[(&str, Action)] = &[
-    ("k", Action::Up),
-    ("up", Action::Up),
-    ("j", Action::Down),
-    ("down", Action::Down),
-    ("enter", Action::Confirm),
-    ("esc", Action::Cancel),
-    ("q", Action::Cancel),
-    ("ctrl-c", Action::Quit),
-];
-
-const INPUT_DEFAULTS: &[(&str, Action)] = &[
-    ("enter", Action::Confirm),
-    ("esc", Action::Cancel),
-    ("tab", Action::NextField),
-    ("down", Action::NextField),
-    ("backtab", Action::PrevField),
-    ("up", Action::PrevField),
-    ("right", Action::NextChoice),
-    ("space", Action::NextChoice),
-    ("left", Action::PrevChoice),
-    ("backspace", Action::DeleteChar),
-    ("ctrl-e", Action::EvenProbabilities),
-    ("ctrl-c", Action::Quit),
-];
-
-fn parse_map(pairs: &[(&str, Action)]) -> BTreeMap<Key, Action> {
-    pairs
-        .iter()
-        .map(|&(k, a)| (Key::parse(k).expect("default keys parse"), a))
-        .collect()
-}
-
-const DEFAULTS: &[(&str, Action)] = &[
-    ("k", Action::Up),
-    ("up", Action::Up),
-    ("j", Action::Down),
-    ("down", Action::Down),
-    ("pageup", Action::PageUp),
-    ("ctrl-u", Action::PageUp),
-    ("pagedown", Action::PageDown),
-    ("ctrl-d", Action::PageDown),
-    ("g", Action::Top),
-    ("G", Action::Bottom),
-    ("h", Action::Collapse),
-    ("l", Action::Expand),
-    ("enter", Action::Toggle),
-    ("1", Action::ExpandDepth(1)),
-    ("2", Action::ExpandDepth(2)),
-    ("3", Action::ExpandDepth(3)),
-    ("4", Action::ExpandDepth(4)),
-    ("5", Action::ExpandDepth(5)),
-    ("6", Action::ExpandDepth(6)),
-    ("7", Action::ExpandDepth(7)),
-    ("8", Action::ExpandDepth(8)),
-    ("9", Action::ExpandDepth(9)),
-    ("p", Action::Parent),
-    ("/", Action::Search),
-    ("n", Action::SearchNext),
-    ("N", Action::SearchPrev),
-    ("r", Action::AddRun),
-    ("x", Action::RemoveRun),
-    ("tab", Action::NextRun),
-    ("backtab", Action::PrevRun),
-    ("right", Action::StepForward),
-    (".", Action::StepForward),
-    ("left", Action::StepBack),
-    (",", Action::StepBack),
-    ("]", Action::NextCutoff),
-    ("[", Action::PrevCutoff),
-    ("}", Action::NextProbe),
-    ("{", Action::PrevProbe),
-    (">", Action::NextResearch),
-    ("<", Action::PrevResearch),
-    (")", Action::NextIteration),
-    ("(", Action::PrevIteration),
-    ("'", Action::NextTableHit),
-    ("\"", Action::PrevTableHit),
-    ("space", Action::PlayPause),
-    ("+", Action::Faster),
-    ("=", Action::Faster),
-    ("-", Action::Slower),
-    ("home", Action::StepStart),
-    ("end", Action::StepEnd),
-    ("v", Action::VisitedOnly),
-    ("z", Action::FoldPruned),
-    ("d", Action::Differences),
-    ("t", Action::Theme),
-    ("?", Action::Help),
-    ("i", Action::ToggleDetail),
-    ("K", Action::DetailUp),
-    ("J", Action::DetailDown),
-    ("#", Action::FullPrecision),
-    ("D", Action::Diagram),
-    ("P", Action::JumpToPruner),
-    ("T", Action::Practice),
-    ("L", Action::EventLog),
-    ("o", Action::Open),
-    ("c", Action::Generate),
-    ("s", Action::Reorder),
-    ("e", Action::Export),
-    ("E", Action::EditNode),
-    ("A", Action::AddChild),
-    ("X", Action::DeleteNode),
-    ("delete", Action::DeleteNode),
-    ("u", Action::Undo),
-    ("ctrl-r", Action::Redo),
-    ("w", Action::Save),
-    ("W", Action::SaveAs),
-    ("q", Action::Quit),
-    ("esc", Action::Cancel),
-    ("ctrl-c", Action::Quit),
-];
-
-impl Default for Keymap {
-    fn default() -> Self {
-        Keymap {
-            bindings: parse_map(DEFAULTS),
-            list: parse_map(LIST_DEFAULTS),
-            input: parse_map(INPUT_DEFAULTS),
-        }
-    }
 }
 
 impl Keymap {

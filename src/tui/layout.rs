@@ -1,18 +1,20 @@
 //! How the explorer lays itself out at any size and with any number of runs: the state the
 //! layout keys change (Detail shown or hidden, scrolling, precision), kept apart from the rest
-//! of [`App`]. The drawing reads it; `run_offset` and the help's extent are written back by the
-//! drawing (like [`App::hit`](super::app::App)), so that scrolling is stable between frames.
+//! of the explorer, and what the last draw laid out (for the mouse). The drawing reads it;
+//! `run_offset` and the help's extent are written back by the drawing, and the outline's area
+//! arrives through `App::update` after each frame, so that scrolling is stable between frames.
 
 use std::cell::Cell;
 
-use super::app::App;
+use crate::tree::NodeId;
+
 use super::keymap::Action;
 
 /// Below this width the explorer uses its compact layout: the outline takes the whole width
 /// and a key shows Detail instead of it.
 pub const COMPACT_WIDTH: u16 = 100;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Layout {
     /// Compact layout: Detail instead of the outline. Wide layout: the outline alone.
     pub swap_detail: bool,
@@ -31,12 +33,44 @@ pub struct Layout {
     pub run_offset: Cell<usize>,
     /// How far the help could scroll, and its page, at the last draw.
     pub help_extent: Cell<(u16, u16)>,
+    /// Rows of the outline on screen at the last draw.
+    pub height: usize,
+    /// The outline's area and rows at the last draw, for mouse clicks.
+    pub hit: Hit,
 }
 
-impl App {
-    /// The layout keys, in normal mode.
-    pub(super) fn layout_action(&mut self, a: Action) {
-        let l = &mut self.layout;
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout {
+            swap_detail: false,
+            detail_scroll: 0,
+            help_scroll: 0,
+            full_precision: false,
+            diagram: false,
+            event_log: false,
+            run_offset: Cell::default(),
+            help_extent: Cell::default(),
+            height: 20,
+            hit: Hit::default(),
+        }
+    }
+}
+
+/// The outline's area at the last draw, and the node on each row with the column of its fold
+/// marker.
+#[derive(Clone, Debug, Default)]
+pub struct Hit {
+    pub x: u16,
+    pub y: u16,
+    pub width: u16,
+    pub height: u16,
+    pub rows: Vec<(NodeId, u16)>,
+}
+
+impl Layout {
+    /// The layout keys, in normal mode; what the status bar should say.
+    pub fn action(&mut self, a: Action) -> Option<String> {
+        let l = self;
         match a {
             Action::ToggleDetail => {
                 l.swap_detail = !l.swap_detail;
@@ -61,17 +95,18 @@ impl App {
                 } else {
                     "numbers: readable (2.556, 1/3)"
                 };
-                self.status = Some((what.into(), false));
+                return Some(what.into());
             }
             _ => {}
         }
+        None
     }
 
     /// A key in the help: scrolling keys scroll it (and keep it open), any other closes it.
-    pub(super) fn help_key(&mut self, a: Option<Action>) -> bool {
-        let (max, page) = self.layout.help_extent.get();
+    pub fn help_key(&mut self, a: Option<Action>) -> bool {
+        let (max, page) = self.help_extent.get();
         let page = page.saturating_sub(1).max(1);
-        let s = &mut self.layout.help_scroll;
+        let s = &mut self.help_scroll;
         *s = match a {
             Some(Action::Up) => s.saturating_sub(1),
             Some(Action::Down) => s.saturating_add(1),

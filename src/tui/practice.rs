@@ -1,6 +1,7 @@
 //! Practice in the explorer: the current run's results hidden, its questions asked one by one
 //! ([`crate::trace::practice`]), the stepper moved to where each is asked, a score kept, and
-//! the session's report saved as JSON.
+//! the session's report saved as JSON. [`Practice`] owns the session and its keys; a key
+//! answers with a [`Reply`] when the explorer must follow (move the stepper, open a form).
 
 use std::cell::Cell;
 use std::path::Path;
@@ -8,9 +9,12 @@ use std::path::Path;
 use crate::format;
 use crate::trace::practice::{Answer, Session, leaf_names};
 
-use super::app::{App, Mode};
+use crate::tree::{NodeId, Tree};
+
+use super::dialogs::Dialogs;
 use super::form::{Field, FieldId, Form, Purpose};
-use super::keymap::{Action, Context, Key, KeyName};
+use super::keymap::{Action, Context, Key, KeyName, Keymap};
+use super::runs::RunView;
 
 /// The longest trace practised: the questions and their explanations are all prepared when
 /// practice starts, and an exercise is for a tree a student can follow by hand.
@@ -45,112 +49,84 @@ pub const WHY_UP: Key = Key {
     alt: false,
 };
 
-impl App {
-    /// Starts practice on the current run: the stepper goes to the first question.
-    pub fn start_practice(&mut self) {
-        let Some(r) = self.current_run() else {
-            self.status = Some((
-                "no run to practise: press r to run an algorithm, then T".into(),
-                false,
-            ));
-            return;
-        };
+/// What a key while practising asks of the explorer.
+#[derive(Debug, PartialEq)]
+pub enum Reply {
+    Nothing,
+    Quit,
+    /// Open the form that saves the report.
+    Report,
+    /// Practice is over, with this score.
+    Leave(String),
+    /// Move the stepper to where the current question is asked.
+    Follow,
+    /// Look around: the outline's moving action.
+    Look(Action),
+}
+
+impl Practice {
+    /// Practice on run `index` of `tree`, or why it cannot be practised (and whether that is
+    /// an error).
+    pub fn start(tree: &Tree, r: &RunView, index: usize) -> Result<Practice, (String, bool)> {
         if r.algo.improvements().is_some_and(|w| w.reorders()) {
-            self.status = Some((
+            return Err((
                 format!(
                     "practice does not cover the transposition table, iterative deepening, killers or history, which {} uses: step through it instead",
                     r.algo.label()
                 ),
                 true,
             ));
-            return;
         }
         if r.trace.len() > MAX_STEPS {
-            self.status = Some((
+            return Err((
                 format!(
                     "practice is for small trees: this run has {} steps, at most {MAX_STEPS} are practised",
                     r.trace.len()
                 ),
                 true,
             ));
-            return;
         }
-        let session = Session::new(&self.tree, &r.run, &r.trace, &r.replay(&self.tree));
+        let session = Session::new(tree, &r.run, &r.trace, &r.replay(tree));
         if session.questions.is_empty() {
-            self.status = Some((format!("{} asks no questions on this tree", r.algo), true));
-            return;
+            return Err((format!("{} asks no questions on this tree", r.algo), true));
         }
-        self.playing = false;
-        self.practice = Some(Practice {
-            run: self.current,
+        Ok(Practice {
+            run: index,
             session,
             input: String::new(),
             pick: None,
             feedback: None,
             why_scroll: 0,
             why_extent: Cell::new(0),
-        });
-        self.follow_practice();
+        })
     }
 
-    /// Moves the stepper to where the current question is asked (the end when none is left).
-    fn follow_practice(&mut self) {
-        let Some(p) = &self.practice else { return };
-        let run = p.run;
-        let step = match p.session.current() {
-            Some(q) => q.step,
-            None => self.runs.get(run).map_or(0, |r| r.trace.len()),
-        };
-        let node = p.session.current().map(|q| q.node);
-        self.current = run;
-        self.go_to_step(step);
-        if let Some(n) = node {
-            self.select(n);
+    /// Where the current question is asked: the step (the end of the run, `end`, when none is
+    /// left) and the node.
+    pub fn whereabouts(&self, end: usize) -> (usize, Option<NodeId>) {
+        match self.session.current() {
+            Some(q) => (q.step, Some(q.node)),
+            None => (end, None),
         }
     }
 
     /// A key while practising: typing, Enter to answer, Esc to leave, Ctrl-S to save the
-    /// report, the arrows to look around the outline, Ctrl-C to quit.
-    pub(super) fn practice_key(&mut self, key: Key) {
-        let Some(p) = self.practice.as_mut() else {
-            return;
-        };
+    /// report, the arrows to look around the outline (`selected` is its selection), Ctrl-C to
+    /// quit.
+    pub fn key(&mut self, key: Key, tree: &Tree, selected: NodeId, keymap: &Keymap) -> Reply {
+        let p = self;
         match key.code {
-            KeyName::Char('c') if key.ctrl => self.quit = true,
-            KeyName::Char('s') if key.ctrl => self.mode = Mode::Form(self.report_form()),
+            KeyName::Char('c') if key.ctrl => return Reply::Quit,
+            KeyName::Char('s') if key.ctrl => return Reply::Report,
             _ if key == WHY_DOWN => p.why_scroll = (p.why_scroll + 1).min(p.why_extent.get()),
             _ if key == WHY_UP => p.why_scroll = p.why_scroll.saturating_sub(1),
-            KeyName::Tab | KeyName::BackTab => {
-                let n = p.session.current().map_or(0, |q| q.choices.len());
-                if n > 0 {
-                    let next = match (p.pick, key.code == KeyName::Tab) {
-                        (None, true) => 0,
-                        (None, false) => n - 1,
-                        (Some(i), true) => (i + 1) % n,
-                        (Some(i), false) => (i + n - 1) % n,
-                    };
-                    p.pick = Some(next);
-                    p.input = p.session.current().unwrap().choices[next].clone();
-                }
-            }
+            KeyName::Tab | KeyName::BackTab => p.pick(key.code == KeyName::Tab),
             KeyName::Char(' ')
                 if p.session
                     .current()
                     .is_some_and(|q| q.ask == crate::trace::practice::Ask::Unevaluated) =>
             {
-                let sel = self.outline.selected;
-                let leaves = match p.session.current().map(|q| &q.answer) {
-                    Some(Answer::Leaves { leaves, .. }) => leaves.clone(),
-                    _ => Vec::new(),
-                };
-                p.why_scroll = 0;
-                if self.tree.is_leaf(sel) {
-                    let name = crate::tree::names::node_name(&self.tree, sel);
-                    toggle_name(&mut p.input, &name, &leaves);
-                    p.feedback = None;
-                } else {
-                    p.feedback = Some((false, "Space marks a leaf: select one with ↑ ↓".into()));
-                }
+                p.mark(tree, selected)
             }
             KeyName::Char(c) if !key.ctrl && !key.alt => {
                 p.pick = None;
@@ -160,46 +136,11 @@ impl App {
                 p.pick = None;
                 p.input.pop();
             }
-            KeyName::Esc => {
-                let score = p.session.score();
-                self.practice = None;
-                self.status = Some((format!("practice over: {score}"), false));
-            }
-            KeyName::Enter => {
-                if p.session.done() {
-                    self.mode = Mode::Form(self.report_form());
-                    return;
-                }
-                let typed = std::mem::take(&mut p.input);
-                p.pick = None;
-                let Some(q) = p.session.current().cloned() else {
-                    return;
-                };
-                p.why_scroll = 0;
-                match p.session.answer(&typed) {
-                    Ok(true) => p.feedback = Some((true, format!("right: {}", q.answer.text()))),
-                    Ok(false) => {
-                        p.feedback = Some((
-                            false,
-                            format!(
-                                "wrong ({}): the answer is {}. {}",
-                                typed.trim(),
-                                q.answer.text(),
-                                q.why
-                            ),
-                        ))
-                    }
-                    Err(hint) => {
-                        p.input = typed;
-                        p.feedback = Some((false, hint));
-                        return;
-                    }
-                }
-                self.follow_practice();
-            }
+            KeyName::Esc => return Reply::Leave(p.session.score()),
+            KeyName::Enter => return p.answer(),
             _ => {
                 // Looking around: the outline's moving keys.
-                if let Some(a) = self.keymap.action_in(Context::Normal, &key)
+                if let Some(a) = keymap.action_in(Context::Normal, &key)
                     && matches!(
                         a,
                         Action::Up
@@ -212,54 +153,117 @@ impl App {
                             | Action::Expand
                     )
                 {
-                    self.update(a);
+                    return Reply::Look(a);
                 }
             }
         }
+        Reply::Nothing
     }
 
-    fn report_form(&self) -> Form {
-        let stem = self.practice.as_ref().map_or("practice".into(), |p| {
-            format!("practice-{}", p.session.algorithm.replace([' ', '/'], "-"))
-        });
-        Form::new(
-            "Save the practice report (JSON)",
-            Purpose::PracticeReport,
-            vec![Field::text(
-                FieldId::ReportFile,
-                "report",
-                format!("{stem}.json"),
-            )],
-        )
+    /// Tab (or back-tab): the next (previous) choice into the answer.
+    fn pick(&mut self, forward: bool) {
+        let choices = self.session.current().map_or(&[][..], |q| &q.choices[..]);
+        let n = choices.len();
+        if n > 0 {
+            let next = match (self.pick, forward) {
+                (None, true) => 0,
+                (None, false) => n - 1,
+                (Some(i), true) => (i + 1) % n,
+                (Some(i), false) => (i + n - 1) % n,
+            };
+            self.input = choices[next].clone();
+            self.pick = Some(next);
+        }
     }
 
-    /// Writes the practice report to the form's path.
-    pub(super) fn save_report(&mut self, form: &Form) -> Result<(), String> {
-        let path = form.text(FieldId::ReportFile).map_err(|e| e.to_string())?;
-        if path.is_empty() || path == "-" {
-            return Err("type a file name for the report".into());
-        }
-        if self.practice.is_none() {
-            return Err("no practice to report".into());
-        }
-        self.confirm_overwrite(&[path.to_owned()])?;
-        let Some(p) = &self.practice else {
-            return Err("no practice to report".into());
+    /// Space: the selected leaf into (or out of) the list of leaves typed.
+    fn mark(&mut self, tree: &Tree, sel: NodeId) {
+        let leaves = match self.session.current().map(|q| &q.answer) {
+            Some(Answer::Leaves { leaves, .. }) => leaves.clone(),
+            _ => Vec::new(),
         };
-        // The tree as the title bar names it: its file, or the --expr / --gen that built it.
-        let source = if self.unsaved {
-            format!("{} (unsaved changes)", self.source)
+        self.why_scroll = 0;
+        if tree.is_leaf(sel) {
+            let name = crate::tree::names::node_name(tree, sel);
+            toggle_name(&mut self.input, &name, &leaves);
+            self.feedback = None;
         } else {
-            self.source.clone()
-        };
-        let mut text = serde_json::to_string_pretty(&p.session.report(&source))
-            .map_err(|e| format!("cannot write the report: {e}"))?;
-        text.push('\n');
-        format::save_text(Path::new(path), &text)
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
-        self.status = Some((format!("wrote {path}"), false));
-        Ok(())
+            self.feedback = Some((false, "Space marks a leaf: select one with ↑ ↓".into()));
+        }
     }
+
+    /// Enter: the answer typed, judged; the report form once every question is answered.
+    fn answer(&mut self) -> Reply {
+        let p = self;
+        if p.session.done() {
+            return Reply::Report;
+        }
+        let typed = std::mem::take(&mut p.input);
+        p.pick = None;
+        let Some(q) = p.session.current().cloned() else {
+            return Reply::Nothing;
+        };
+        p.why_scroll = 0;
+        match p.session.answer(&typed) {
+            Ok(true) => p.feedback = Some((true, format!("right: {}", q.answer.text()))),
+            Ok(false) => {
+                p.feedback = Some((
+                    false,
+                    format!(
+                        "wrong ({}): the answer is {}. {}",
+                        typed.trim(),
+                        q.answer.text(),
+                        q.why
+                    ),
+                ))
+            }
+            Err(hint) => {
+                p.input = typed;
+                p.feedback = Some((false, hint));
+                return Reply::Nothing;
+            }
+        }
+        Reply::Follow
+    }
+}
+
+/// The form that saves the report of `practice`.
+pub fn report_form(practice: Option<&Practice>) -> Form {
+    let stem = practice.map_or("practice".into(), |p| {
+        format!("practice-{}", p.session.algorithm.replace([' ', '/'], "-"))
+    });
+    Form::new(
+        "Save the practice report (JSON)",
+        Purpose::PracticeReport,
+        vec![Field::text(
+            FieldId::ReportFile,
+            "report",
+            format!("{stem}.json"),
+        )],
+    )
+}
+
+/// Writes the report of `practice` on the tree from `source` (its title, unsaved changes
+/// said) to the form's path; an existing file is not overwritten without a second Enter.
+pub fn save_report(
+    practice: Option<&Practice>,
+    form: &Form,
+    source: &str,
+    dialogs: &mut Dialogs,
+) -> Result<String, String> {
+    let path = form.text(FieldId::ReportFile).map_err(|e| e.to_string())?;
+    if path.is_empty() || path == "-" {
+        return Err("type a file name for the report".into());
+    }
+    let Some(p) = practice else {
+        return Err("no practice to report".into());
+    };
+    dialogs.confirm_overwrite(&[path.to_owned()])?;
+    let mut text = serde_json::to_string_pretty(&p.session.report(source))
+        .map_err(|e| format!("cannot write the report: {e}"))?;
+    text.push('\n');
+    format::save_text(Path::new(path), &text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    Ok(format!("wrote {path}"))
 }
 
 /// Adds `name` to the list of leaf names typed so far, or takes it out if it is there; what

@@ -1,11 +1,23 @@
 //! The outline's filter: which rows the current run's state hides or folds. One constructor,
-//! [`View::new`], used by drawing, by moving the selection and by jumps to a step.
+//! [`View::new`], used by drawing, by moving the selection and by jumps to a step. The
+//! switches the user flips ([`Filters`]) live here too, with the last label search.
 
 use crate::trace::{Replay, Status};
 use crate::tree::{NodeId, Tree};
 
 use super::outline::Filter;
 use super::runs::RunView;
+
+/// What the view keys switch on and off, and the label search `n` repeats.
+#[derive(Clone, Debug, Default)]
+pub struct Filters {
+    /// Only the nodes the current run reached (pruned ones as their first row when folded).
+    pub visited_only: bool,
+    pub fold_pruned: bool,
+    /// Mark where the runs differ.
+    pub differences: bool,
+    pub last_search: Option<String>,
+}
 
 /// The filter the outline applies, from the current run at its step.
 pub struct View<'a> {

@@ -20,7 +20,7 @@ const SOURCE_WIDTH: usize = 48;
 
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let tree = &app.tree;
+    let tree = &app.doc.tree;
     let leaves = tree.leaf_count();
     let line = Line::from(vec![
         Span::styled(" prune ", t.title_style().add_modifier(Modifier::REVERSED)),
@@ -32,8 +32,8 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
             format!(
                 "  {}{} · {} nodes, {} leaves, depth {}{}",
                 // A long --expr or prune gen line leaves room for the tree's size.
-                crate::tui::cut::cut(&app.source, SOURCE_WIDTH),
-                if app.unsaved {
+                crate::tui::cut::cut(&app.doc.source, SOURCE_WIDTH),
+                if app.doc.unsaved {
                     " (unsaved changes)"
                 } else {
                     ""
@@ -86,7 +86,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
             Mode::Normal if app.practice.is_some() => {
                 "type or Tab-pick the answer · Enter answer · ↑ ↓ look around · Space mark leaf · Ctrl-S save report · Esc leave practice".to_owned()
             }
-            Mode::Normal if area.width < COMPACT_WIDTH => app.keymap.hint(&[
+            Mode::Normal if area.width < COMPACT_WIDTH => app.config.keymap.hint(&[
                 (Action::Help, "help"),
                 (Action::AddRun, "run"),
                 (Action::StepForward, "step"),
@@ -95,7 +95,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 (Action::ToggleDetail, "detail"),
                 (Action::Quit, "quit"),
             ]),
-            Mode::Normal => app.keymap.hint(&[
+            Mode::Normal => app.config.keymap.hint(&[
                 (Action::Help, "help"),
                 (Action::AddRun, "run"),
                 (Action::StepForward, "step"),
@@ -111,12 +111,12 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
             // Hints of the keys in force in lists and forms, from the keymap.
             Mode::Search(_) => format!(
                 "type part of a label · {}",
-                app.keymap.hint_in(
+                app.config.keymap.hint_in(
                     Context::Input,
                     &[(Action::Confirm, "search"), (Action::Cancel, "cancel")]
                 )
             ),
-            Mode::Picker(_) => app.keymap.hint_in(
+            Mode::Picker(_) => app.config.keymap.hint_in(
                 Context::List,
                 &[
                     (Action::Up, "up"),
@@ -136,7 +136,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 keys.extend([(Action::Confirm, "confirm"), (Action::Cancel, "cancel")]);
                 format!(
                     "type to edit · {}",
-                    app.keymap.hint_in(Context::Input, &keys)
+                    app.config.keymap.hint_in(Context::Input, &keys)
                 )
             }
             Mode::Help => "↑↓ PgUp PgDn Home End scroll · q Esc ? Enter close".into(),

@@ -22,18 +22,18 @@ use super::style::{block, first_key};
 
 /// The deepest picture of `root`'s subtree that fits `w`×`h`.
 pub fn fitted(app: &App, at: Option<&At>, w: usize, h: usize) -> Picture {
-    let tree = &*app.tree;
+    let tree = &*app.doc.tree;
     let root = app.outline.selected;
     let mut opts = Options {
         root,
         depth: Some(0),
         width: w.max(1),
     };
-    let mut best = draw::picture(tree, &app.sizes, at, &opts);
-    let height = app.tree.height() - tree.depth_of(root);
+    let mut best = draw::picture(tree, &app.doc.sizes, at, &opts);
+    let height = app.doc.tree.height() - tree.depth_of(root);
     for d in 1..=height.min(draw::MOST_LEVELS) {
         opts.depth = Some(d);
-        let pic = draw::picture(tree, &app.sizes, at, &opts);
+        let pic = draw::picture(tree, &app.doc.sizes, at, &opts);
         if pic.height() > h {
             break;
         }
@@ -46,7 +46,7 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
     let n = app.runs.len();
     let runs: Vec<Option<usize>> = match n {
         0 => vec![None],
-        _ if app.differences && n > 1 => {
+        _ if app.filter.differences && n > 1 => {
             let c = app.current.min(n - 1);
             vec![Some(c), Some((c + 1) % n)]
         }
@@ -70,7 +70,7 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
 /// highlighted.
 fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, area: Rect) {
     let t = app.theme();
-    let tree = &*app.tree;
+    let tree = &*app.doc.tree;
     let root = app.outline.selected;
     let at = run.map(|i| {
         let r = &app.runs[i];

@@ -38,7 +38,7 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
     let t = app.theme();
     let full = app.layout.full_precision;
     let st = settled(
-        &app.tree,
+        &app.doc.tree,
         &r.run,
         &r.trace,
         id,
@@ -52,7 +52,7 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
     };
     let value = match st.value {
         Some(v) if st.status == Status::Done => {
-            let m = if app.tree.is_leaf(id) {
+            let m = if app.doc.tree.is_leaf(id) {
                 ""
             } else {
                 st.bound.symbol()
@@ -60,14 +60,15 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
             format!("{m}{}", shown_text(app, &r.trace, id, v))
         }
         // Probed by Star2 but not searched yet: the bound its probes give.
-        _ if st.probed && st.status != Status::Pruned => probe_bound(&app.tree, replay, id, r.step)
-            .map_or(String::new(), |(x, min)| {
+        _ if st.probed && st.status != Status::Pruned => {
+            probe_bound(&app.doc.tree, replay, id, r.step).map_or(String::new(), |(x, min)| {
                 format!(
                     "{}{}",
                     if min { "≤" } else { "≥" },
                     readable_number(x, full)
                 )
-            }),
+            })
+        }
         _ => String::new(),
     };
     CellText {
@@ -103,7 +104,7 @@ const MIN_TREE: usize = 22;
 /// Sizes run `i`'s column to the content of `rows`, and no narrower than its name allows.
 fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
     let r = &app.runs[i];
-    let replay = r.replay(&app.tree);
+    let replay = r.replay(&app.doc.tree);
     let (mut window, mut value) = (0, 1);
     for &id in rows {
         let c = cell_text(app, r, &replay, id);
@@ -218,17 +219,17 @@ fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
 
 pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let t = app.theme();
-    let tree = &*app.tree;
+    let tree = &*app.doc.tree;
     let view = app.view();
     let full = app.layout.full_precision;
     let mut flags = Vec::new();
-    if app.visited_only {
+    if app.filter.visited_only {
         flags.push("visited only");
     }
-    if app.fold_pruned {
+    if app.filter.fold_pruned {
         flags.push("pruned folded");
     }
-    if app.differences && app.runs.len() > 1 {
+    if app.filter.differences && app.runs.len() > 1 {
         flags.push("differences");
     }
     let title = if flags.is_empty() {
@@ -315,7 +316,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         }
         if folded {
             spans.push(Span::styled(
-                format!(" ✂ {}", nodes(app.sizes[id.index()])),
+                format!(" ✂ {}", nodes(app.doc.sizes[id.index()])),
                 t.fg(t.pruned),
             ));
         } else if tree.is_leaf(id) {
@@ -327,7 +328,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             spans.push(Span::styled(format!(" {v}"), t.fg(t.accent)));
         } else if !open {
             spans.push(Span::styled(
-                format!(" ({})", nodes(app.sizes[id.index()])),
+                format!(" ({})", nodes(app.doc.sizes[id.index()])),
                 t.dim_style(),
             ));
         }
@@ -381,8 +382,9 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             .zip(&replays)
             .map(|(c, replay)| cell_text(app, &app.runs[c.run], replay, id))
             .collect();
-        let differ =
-            app.differences && cells.len() > 1 && cells.iter().any(|c| c.key() != cells[0].key());
+        let differ = app.filter.differences
+            && cells.len() > 1
+            && cells.iter().any(|c| c.key() != cells[0].key());
         for (c, col) in cells.iter().zip(&cols) {
             let window = if col.window > 0 {
                 format!("{} ", fit(&c.window, col.window))
@@ -425,7 +427,7 @@ pub(super) fn guides(
     depth: usize,
     max: usize,
 ) -> (String, usize) {
-    let tree = &*app.tree;
+    let tree = &*app.doc.tree;
     if depth == 0 {
         return (String::new(), 0);
     }

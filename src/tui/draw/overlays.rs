@@ -18,8 +18,8 @@ use crate::tui::theme::Theme;
 
 pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let mut groups: Vec<(&str, Vec<(String, &str)>)> = app.keymap.help();
-    groups.push((DIALOG_GROUP, app.keymap.dialog_help()));
+    let mut groups: Vec<(&str, Vec<(String, &str)>)> = app.config.keymap.help();
+    groups.push((DIALOG_GROUP, app.config.keymap.dialog_help()));
     let entry = |keys: &str, what: &str| {
         Line::from(vec![
             Span::styled(format!("  {keys:<14}"), t.fg(t.accent)),
@@ -143,6 +143,7 @@ pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
     let mut notes = Vec::new();
     if let Some(sum) = probability_sum(form) {
         let even = app
+            .config
             .keymap
             .hint_in(Context::Input, &[(Action::EvenProbabilities, "even")]);
         let text = [sum, even].into_iter().filter(|s| !s.is_empty());

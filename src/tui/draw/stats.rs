@@ -28,8 +28,8 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
         return;
     }
     let scope = Scope {
-        tree: &app.tree,
-        minimal_leaves: app.analysis.as_ref().map(|a| a.minimal_leaves),
+        tree: &app.doc.tree,
+        minimal_leaves: app.doc.analysis.as_ref().map(|a| a.minimal_leaves),
     };
     // A window of rows around the current run.
     let n = app.runs.len();

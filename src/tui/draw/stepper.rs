@@ -13,7 +13,7 @@ use crate::tui::app::App;
 /// The current run's step in words, once a frame: [`stepper_height`] sizes the panel by it and
 /// [`draw_stepper`] draws it.
 pub(super) fn narration(app: &App) -> Option<String> {
-    app.current_run().map(|r| r.describe(&app.tree, r.step))
+    app.current_run().map(|r| r.describe(&app.doc.tree, r.step))
 }
 
 /// Rows the stepper takes at `width` columns: `text` wrapped, at most `most` lines of it, and
@@ -40,14 +40,14 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect, text: Option<St
         );
         return;
     };
-    let play = if app.playing {
-        format!(" ▶ playing {}/s ", app.speed)
+    let play = if app.player.playing {
+        format!(" ▶ playing {}/s ", app.player.speed)
     } else {
         String::new()
     };
     // Iterative deepening: which iteration (segment of the trace) this step is in.
     let iteration = r
-        .replay(&app.tree)
+        .replay(&app.doc.tree)
         .iteration(r.step)
         .map(|(i, depth, n)| format!(" · iteration {i}/{n}, depth {depth}"))
         .unwrap_or_default();

@@ -1,0 +1,33 @@
+//! What the user configures: the keymap and the themes (see [`super::keymap`] and
+//! [`super::theme`]), and the theme in use.
+
+use super::keymap::Keymap;
+use super::theme::Theme;
+
+pub struct Config {
+    pub keymap: Keymap,
+    /// Never empty: the built-in theme at least.
+    pub themes: Vec<Theme>,
+    /// The theme in use, in `themes`.
+    pub theme: usize,
+}
+
+impl Config {
+    pub fn new(keymap: Keymap, themes: Vec<Theme>) -> Config {
+        Config {
+            keymap,
+            themes,
+            theme: 0,
+        }
+    }
+
+    pub fn theme(&self) -> &Theme {
+        &self.themes[self.theme]
+    }
+
+    /// The next theme, and the message that names it.
+    pub fn next_theme(&mut self) -> String {
+        self.theme = (self.theme + 1) % self.themes.len();
+        format!("theme: {}", self.theme().name)
+    }
+}
