@@ -205,6 +205,14 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
     ALGORITHMS.iter().find(|i| i.name == canonical)
 }
 
+/// The refusal of an algorithm name not in the catalogue, which it lists.
+fn unknown(name: &str) -> ParamError {
+    ParamError::UnknownAlgorithm {
+        name: name.to_owned(),
+        algorithms: ALGORITHMS.iter().map(|i| i.name).collect(),
+    }
+}
+
 /// The algorithms that take `param`, in catalogue order: a flag's help lists them.
 pub fn taking(param: Param) -> Vec<&'static str> {
     ALGORITHMS
@@ -439,9 +447,7 @@ impl Algorithm {
 
     /// The algorithm named `name` (or one of its aliases) with the parameters `p`.
     pub fn with_params(name: &str, p: &Params) -> Result<Algorithm, ParamError> {
-        let info = find(name).ok_or_else(|| ParamError::UnknownAlgorithm {
-            name: name.to_owned(),
-        })?;
+        let info = find(name).ok_or_else(|| unknown(name))?;
         let with = Improvements::from_params(p, info.params);
         let base = Algorithm::plain(info, p);
         Ok(match with {
@@ -507,9 +513,7 @@ impl Algorithm {
         let typed = parts.next().unwrap_or_default().trim_ascii();
         let name = typed.to_ascii_lowercase();
         // The name as typed, not lowercased: the message quotes the user.
-        let info = find(&name).ok_or_else(|| ParamError::UnknownAlgorithm {
-            name: typed.to_owned(),
-        })?;
+        let info = find(&name).ok_or_else(|| unknown(typed))?;
         let mut p = defaults.clone();
         for param in parts {
             let (key, value) = match param.split_once('=') {
@@ -527,6 +531,7 @@ impl Algorithm {
                 return Err(ParamError::NotOfAlgorithm {
                     algo: info.name,
                     key: key.to_owned(),
+                    takes: info.params,
                 });
             }
             p.set(ps, &name, value)?;

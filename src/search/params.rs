@@ -2,7 +2,6 @@
 //! and checked against that description wherever a user gives one: a command-line flag, the
 //! inline `algo:key=value` syntax, the explorer's run form.
 
-use super::catalogue::{ALGORITHMS, find};
 use crate::text::number_text;
 
 /// One parameter an algorithm takes.
@@ -234,15 +233,24 @@ pub fn find_param(param: Param) -> &'static ParamSpec {
         .expect("every parameter is described in PARAMS")
 }
 
-/// What is wrong with an algorithm's name or parameters.
+/// What is wrong with an algorithm's name or parameters. The catalogue, which sits above this
+/// table, fills in what a message lists (the algorithms, an algorithm's parameters).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
-    #[error("unknown algorithm `{name}`; the algorithms are {}", names())]
-    UnknownAlgorithm { name: String },
+    #[error("unknown algorithm `{name}`; the algorithms are {}", .algorithms.join(", "))]
+    UnknownAlgorithm {
+        name: String,
+        algorithms: Vec<&'static str>,
+    },
     #[error("unknown parameter `{key}` in `{spec}`")]
     UnknownParam { key: String, spec: String },
-    #[error("{algo} has no parameter `{key}`{}", known(.algo))]
-    NotOfAlgorithm { algo: &'static str, key: String },
+    #[error("{algo} has no parameter `{key}`{}", known(.takes))]
+    NotOfAlgorithm {
+        algo: &'static str,
+        key: String,
+        /// The parameters `algo` takes.
+        takes: &'static [ParamSpec],
+    },
     #[error("`{key}` needs a value: `{algo}:{key}={placeholder}`")]
     MissingValue {
         algo: String,
@@ -275,19 +283,12 @@ pub enum ParamError {
     NotFinite { key: &'static str, value: String },
 }
 
-fn names() -> String {
-    let names: Vec<&str> = ALGORITHMS.iter().map(|i| i.name).collect();
-    names.join(", ")
-}
-
-fn known(algo: &str) -> String {
-    match find(algo).map(|i| i.params) {
-        Some(p) if !p.is_empty() => {
-            let keys: Vec<&str> = p.iter().map(|s| s.key).collect();
-            format!(" (it has {})", keys.join(", "))
-        }
-        _ => " (it has none)".into(),
+fn known(takes: &[ParamSpec]) -> String {
+    if takes.is_empty() {
+        return " (it has none)".into();
     }
+    let keys: Vec<&str> = takes.iter().map(|s| s.key).collect();
+    format!(" (it has {})", keys.join(", "))
 }
 
 /// Parameter values: what the command-line flags set, and what an algorithm without its own
