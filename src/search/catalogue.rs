@@ -13,7 +13,8 @@ use super::params::{
 };
 use crate::tree::{NodeId, Tree};
 
-/// An algorithm with its parameters.
+/// An algorithm with its parameters, each described in [`super::params`] (the field named as
+/// the parameter: `probes` is [`PROBES`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Algorithm {
     Minimax,
@@ -25,17 +26,13 @@ pub enum Algorithm {
     /// NS^αβ: the re-search is a (fail-hard) alpha-beta search.
     NegaScoutAb,
     Sss,
-    /// `guess`: the first guess; by default the middle of the value bounds.
     Mtdf {
         guess: Option<f64>,
     },
     Expectiminimax,
-    /// `rightmost`: Ballard §7.2's cutoff below the root's last child.
     Star1 {
         rightmost: bool,
     },
-    /// `probes`: rounds of cyclic probing before the regular phase (Ballard's Star2 is 1);
-    /// `probe_always`: probe also at chance nodes where no probe can cut off.
     Star2 {
         probes: u32,
         probe_always: bool,
@@ -416,7 +413,7 @@ impl Algorithm {
             Algorithm::Paranoid { player } => p.player = player,
             Algorithm::Improved { ref base, ref with } => {
                 p = base.params();
-                with.set(&mut p);
+                p.improvements = with.clone();
             }
             _ => {}
         }
@@ -448,7 +445,7 @@ impl Algorithm {
     /// The algorithm named `name` (or one of its aliases) with the parameters `p`.
     pub fn with_params(name: &str, p: &Params) -> Result<Algorithm, ParamError> {
         let info = find(name).ok_or_else(|| unknown(name))?;
-        let with = Improvements::from_params(p, info.params);
+        let with = p.improvements_taken(info.params);
         let base = Algorithm::plain(info, p);
         Ok(match with {
             Some(with) => Algorithm::Improved {
@@ -592,7 +589,10 @@ mod tests {
         assert!(a.improvements().unwrap().reorders());
         // A flag an algorithm does not take leaves it plain.
         let flags = Params {
-            tt: true,
+            improvements: Improvements {
+                tt: true,
+                ..Improvements::default()
+            },
             ..Params::default()
         };
         assert_eq!(Algorithm::parse("sss", &flags).unwrap(), Algorithm::Sss);
