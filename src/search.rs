@@ -29,7 +29,8 @@
 //!   variation, on a thread with a big enough stack;
 //! - [`reference`] — every node's exact value by the family's naive rule;
 //! - [`value`] — [`Value`] and [`Found`];
-//! - [`negamax`] and [`chance`] — the plumbing several algorithms share;
+//! - [`negamax`] and [`chance`] — the plumbing several algorithms share; `star.rs` —
+//!   the ground of Star1 and Star2 (the Max/Min layer, §4's procedure, §7.2);
 //! - [`observer`] — what a search reports to, from nothing to a full trace.
 
 pub mod alphabeta;
@@ -57,6 +58,7 @@ pub mod reference;
 pub mod run;
 pub mod shallow;
 pub mod sss;
+pub(crate) mod star;
 pub mod star1;
 pub mod star2;
 pub mod tt;
