@@ -24,7 +24,7 @@
 //! `search`. Around them:
 //!
 //! - [`catalogue`] — the [`Algorithm`] enum, the catalogue [`ALGORITHMS`] and the typed
-//!   [`Refusal`]s; [`params`] — every parameter described once ([`ParamSpec`]) and checked;
+//!   [`Refusal`]s ([`refusal`]); [`params`] — every parameter described once ([`ParamSpec`]) and checked;
 //! - [`run`](mod@run) — a [`Run`]: statistics, the search's time, best moves and principal
 //!   variation, on a thread with a big enough stack;
 //! - [`reference`] — every node's exact value by the family's naive rule;
@@ -55,6 +55,7 @@ pub mod paranoid;
 pub mod players;
 pub mod product;
 pub mod reference;
+pub mod refusal;
 pub mod run;
 pub mod shallow;
 pub mod sss;
@@ -64,10 +65,11 @@ pub mod star2;
 pub mod tt;
 pub mod value;
 
-pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family, Refusal};
+pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family};
 pub use improvements::Improvements;
 pub use observer::{Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Quiet, Stats};
 pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
 pub use reference::{Reference, References};
+pub use refusal::Refusal;
 pub use run::{Ratios, Run, finish, finish_with, run, run_with, search, with_stack};
 pub use value::{Found, Value};

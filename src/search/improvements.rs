@@ -11,7 +11,7 @@
 //! Searches with any of the last four run on [`super::improved`], one fail-soft negamax search
 //! that takes them all.
 
-use super::Refusal;
+use super::refusal::Refusal;
 use crate::tree::{NodeId, Tree};
 
 /// Which improvements a search uses: [`super::Params::improvements`], and an improved
