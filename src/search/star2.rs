@@ -252,6 +252,48 @@ impl Regular {
             b: b1,
         }
     }
+
+    /// Aᵢ and Bᵢ for the `k`-th probe of child `i`: the bound of (6) from the latest probes
+    /// ((7)–(8) in the first round), the other end as if nothing but this child were known;
+    /// exact where the numbers are simple fractions. `others`: Σ_{j≠i} Pj Wj.
+    fn probe_bounds(
+        &self,
+        tree: &Tree,
+        none: &ChanceSum,
+        (i, k): (usize, usize),
+        others: f64,
+        node_major: bool,
+        (l, u): (f64, f64),
+    ) -> (f64, f64) {
+        let (alpha, beta, min, p) = (self.alpha, self.beta, self.min, &self.p);
+        let nf = self.kids.len() as f64;
+        let (ai, bi) = if self.uniform {
+            let others = || {
+                let o = self.w.iter().enumerate().filter(|&(j, _)| j != i);
+                o.map(|(_, w)| w).sum::<f64>()
+            };
+            match (k, min) {
+                // (7) and (8), "distributed" (node by node, the same bounds as below)
+                (0, _) if !node_major => (self.a, self.b),
+                (_, true) => (nf * alpha - others(), self.b1),
+                (_, false) => (self.a1, nf * beta - others()),
+            }
+        } else if min {
+            ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
+        } else {
+            ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
+        };
+        // The end (6) or (7)–(8) computes from the probes, exactly where the numbers are
+        // simple fractions: the others at W (U or L where not probed yet).
+        let rest = self.kids.iter().enumerate().filter(|&(k, _)| k != i);
+        let at_w = rest.map(|(k, &c)| (c, self.w[k]));
+        let target = if min { alpha } else { beta };
+        match none.solve(tree, self.kids[i], target, at_w) {
+            Some(x) if min => (x, bi),
+            Some(x) => (ai, x),
+            None => (ai, bi),
+        }
+    }
 }
 
 /// The probing phase: `probes` rounds (none where no probe can cut off), each probe of child i
@@ -267,7 +309,6 @@ fn probing_phase<O: Observer>(
     let (l, u) = (ctx.l, ctx.u);
     let (alpha, beta, min) = (st.alpha, st.beta, st.min);
     let n = st.kids.len();
-    let nf = n as f64;
     let none = ChanceSum::new(tree, node);
     // The node's value with child i worth x and the others at their proved bounds.
     let proved = |kids: &[NodeId], wb: &[f64], i: usize, x: f64| {
@@ -302,35 +343,8 @@ fn probing_phase<O: Observer>(
             continue;
         }
         let p = &st.p;
-        // The bound of (6) from the latest probes, the other end as if nothing but this
-        // child were known.
         let others = st.ws - p[i] * st.w[i]; // uneven probabilities: Σ_{j≠i} Pj Wj
-        let (ai, bi) = if st.uniform {
-            let others = || {
-                let o = st.w.iter().enumerate().filter(|&(j, _)| j != i);
-                o.map(|(_, w)| w).sum::<f64>()
-            };
-            match (k, min) {
-                // (7) and (8), "distributed" (node by node, the same bounds as below)
-                (0, _) if !probing.node_major => (st.a, st.b),
-                (_, true) => (nf * alpha - others(), st.b1),
-                (_, false) => (st.a1, nf * beta - others()),
-            }
-        } else if min {
-            ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
-        } else {
-            ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
-        };
-        // The end (6) or (7)–(8) computes from the probes, exactly where the numbers are
-        // simple fractions: the others at W (U or L where not probed yet).
-        let rest = st.kids.iter().enumerate().filter(|&(k, _)| k != i);
-        let at_w = rest.map(|(k, &c)| (c, st.w[k]));
-        let target = if min { alpha } else { beta };
-        let (ai, bi) = match none.solve(tree, kid, target, at_w) {
-            Some(x) if min => (x, bi),
-            Some(x) => (ai, x),
-            None => (ai, bi),
-        };
+        let (ai, bi) = st.probe_bounds(tree, &none, (i, k), others, probing.node_major, (l, u));
         obs.chance_bounds(kid, ai, bi);
         let (y, z) = if min {
             let low = |x: f64| proved(&st.kids, &st.wb, i, x) <= alpha;
