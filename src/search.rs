@@ -24,12 +24,13 @@
 //! `search`. Around them:
 //!
 //! - [`catalogue`] — the [`Algorithm`] enum, the catalogue [`ALGORITHMS`] and the typed
-//!   [`Refusal`]s; [`params`] — every parameter described once ([`ParamSpec`]) and checked;
+//!   [`Refusal`]s ([`refusal`]); [`params`] — every parameter described once ([`ParamSpec`]) and checked;
 //! - [`run`](mod@run) — a [`Run`]: statistics, the search's time, best moves and principal
 //!   variation, on a thread with a big enough stack;
 //! - [`reference`](mod@reference) — every node's exact value by the family's naive rule;
 //! - [`value`] — [`Value`] and [`Found`];
-//! - [`negamax`] and [`chance`] — the plumbing several algorithms share;
+//! - [`negamax`] and [`chance`] — the plumbing several algorithms share; `star.rs` —
+//!   the ground of Star1 and Star2 (the Max/Min layer, §4's procedure, §7.2);
 //! - [`observer`] — what a search reports to, from nothing to a full trace.
 //!
 //! An algorithm is named as on the command line, its parameters inline or from [`Params`]:
@@ -70,18 +71,21 @@ pub mod paranoid;
 pub mod players;
 pub mod product;
 pub mod reference;
+pub mod refusal;
 pub mod run;
 pub mod shallow;
 pub mod sss;
+pub(crate) mod star;
 pub mod star1;
 pub mod star2;
 pub mod tt;
 pub mod value;
 
-pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family, Refusal};
+pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family};
 pub use improvements::Improvements;
 pub use observer::{Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Quiet, Stats};
 pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
 pub use reference::{Reference, References};
+pub use refusal::Refusal;
 pub use run::{Ratios, Run, finish, finish_with, run, run_with, search, with_stack};
 pub use value::{Found, Value};

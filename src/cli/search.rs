@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 
-use clap::Args;
+use clap::parser::ValueSource;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, value_parser};
 use serde_json::{Value as Json, json};
 
 use super::experiment::OutputFormat;
@@ -13,7 +14,8 @@ use super::{CliError, TreeSource, print, refuse_output_over_input, write_output}
 use crate::analyze;
 use crate::report::{Cell, Column, Table, col};
 use crate::search::{
-    self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, Params, Ratios, References, Run, Value,
+    self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, ParamKind, ParamSpec, Params, Ratios,
+    References, Run, Value,
 };
 use crate::text::terminal_safe;
 use crate::trace::columns::{self, Scope, StatColumn};
@@ -21,51 +23,45 @@ use crate::trace::{Trace, export};
 use crate::tree::names::move_name;
 use crate::tree::{NodeId, Tree};
 
-/// The algorithms' parameters as flags. Each flag's help is its parameter's line in the
-/// catalogue, after the algorithms that take it ([`flag_help`]).
-#[derive(Debug, Clone, Args)]
+/// The algorithms' parameters as flags, built from the parameter table [`PARAMS`]: each flag's
+/// name, placeholder and default are its parameter's, and its help is the parameter's line
+/// after the algorithms that take it ([`flag_help`]), so nothing about a parameter is typed here.
+#[derive(Debug, Clone)]
 pub struct ParamArgs {
-    #[arg(long, help = flag_help(Param::FailSoft))]
-    pub fail_soft: bool,
-    // The whole-number flags stay text here: the catalogue's one definition checks them, as it
-    // checks `star2:probes=K` (clap's u32 would take other ranges and spellings).
-    #[arg(
-        long,
-        value_name = "K",
-        default_value = "1",
-        allow_negative_numbers = true,
-        help = flag_help(Param::Probes)
-    )]
-    pub probes: String,
-    #[arg(long, help = flag_help(Param::ProbeAlways))]
-    pub probe_always: bool,
-    #[arg(long, help = flag_help(Param::Rightmost))]
-    pub rightmost: bool,
-    /// Text, read as the inline `krule:k=K` is: `inf` and `∞` are numbers here.
-    #[arg(long = "k", value_name = "K", default_value = "2", help = flag_help(Param::K))]
-    pub k: String,
-    #[arg(
-        long,
-        value_name = "I",
-        default_value = "1",
-        allow_negative_numbers = true,
-        help = flag_help(Param::Player)
-    )]
-    pub player: String,
-    #[arg(long, value_name = "F", allow_negative_numbers = true, help = flag_help(Param::Guess))]
-    pub guess: Option<f64>,
-    #[arg(long, value_name = "D", allow_negative_numbers = true, help = flag_help(Param::Depth))]
-    pub depth: Option<String>,
-    #[arg(long, help = flag_help(Param::Tt))]
-    pub tt: bool,
-    #[arg(long, help = flag_help(Param::Id))]
-    pub id: bool,
-    #[arg(long, value_name = "W", help = flag_help(Param::Aspiration))]
-    pub aspiration: Option<f64>,
-    #[arg(long, help = flag_help(Param::Killers))]
-    pub killers: bool,
-    #[arg(long, help = flag_help(Param::History))]
-    pub history: bool,
+    /// Each parameter with a value (given, or its default), as text for the table to check.
+    texts: Vec<(&'static ParamSpec, String)>,
+    /// The parameters given on the command line.
+    given: Vec<Param>,
+}
+
+/// A parameter's flag. The whole numbers and k stay text for the table's one check, as it
+/// checks `star2:probes=K` (clap's u32 would take other ranges and spellings, its f64 no `∞`);
+/// a finite real is read by clap, whose message names a non-number. A negative number is a
+/// value where the table refuses it with its range or a guess may be one; before `--k` and
+/// `--aspiration` it stays an unknown flag, as clap reads one.
+fn flag(spec: &'static ParamSpec) -> Arg {
+    let arg = Arg::new(spec.key)
+        .long(spec.key)
+        .help(flag_help(spec.param));
+    let arg = match spec.kind {
+        ParamKind::Toggle => return arg.action(ArgAction::SetTrue),
+        ParamKind::Whole { .. } => arg
+            .value_parser(value_parser!(String))
+            .allow_negative_numbers(true),
+        ParamKind::Real { infinite: true, .. } => arg.value_parser(value_parser!(String)),
+        ParamKind::Real {
+            infinite: false, ..
+        } => arg.value_parser(value_parser!(f64)),
+        ParamKind::OptionalReal => arg
+            .value_parser(value_parser!(f64))
+            .allow_negative_numbers(true),
+    };
+    let arg = arg.value_name(spec.placeholder).action(ArgAction::Set);
+    if spec.default.is_empty() {
+        arg
+    } else {
+        arg.default_value(spec.default)
+    }
 }
 
 /// A parameter flag's help: the algorithms that take it, from the catalogue, then its line of
@@ -79,41 +75,70 @@ fn flag_help(param: Param) -> String {
     )
 }
 
+impl Args for ParamArgs {
+    fn augment_args(cmd: Command) -> Command {
+        cmd.args(PARAMS.iter().map(flag))
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for ParamArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut texts = Vec::new();
+        let mut given = Vec::new();
+        for spec in PARAMS {
+            let text = match spec.kind {
+                ParamKind::Toggle => m.get_flag(spec.key).then(|| "true".to_owned()),
+                ParamKind::Real {
+                    infinite: false, ..
+                }
+                | ParamKind::OptionalReal => m.get_one::<f64>(spec.key).map(f64::to_string),
+                ParamKind::Whole { .. } | ParamKind::Real { .. } => {
+                    m.get_one::<String>(spec.key).cloned()
+                }
+            };
+            if let Some(text) = text {
+                texts.push((spec, text));
+            }
+            if m.value_source(spec.key) == Some(ValueSource::CommandLine) {
+                given.push(spec.param);
+            }
+        }
+        Ok(ParamArgs { texts, given })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
 impl ParamArgs {
     /// The flags' values, each checked by its parameter's description in the catalogue.
     fn params(&self) -> Result<Params, CliError> {
         let mut p = Params::default();
-        for spec in PARAMS {
-            let text = match spec.param {
-                Param::FailSoft => self.fail_soft.then(|| "true".to_owned()),
-                Param::Rightmost => self.rightmost.then(|| "true".to_owned()),
-                Param::ProbeAlways => self.probe_always.then(|| "true".to_owned()),
-                Param::Probes => Some(self.probes.clone()),
-                Param::K => Some(self.k.clone()),
-                Param::Player => Some(self.player.clone()),
-                Param::Guess => self.guess.map(|g| g.to_string()),
-                Param::Depth => self.depth.clone(),
-                Param::Tt => self.tt.then(|| "true".to_owned()),
-                Param::Id => self.id.then(|| "true".to_owned()),
-                Param::Aspiration => self.aspiration.map(|w| w.to_string()),
-                Param::Killers => self.killers.then(|| "true".to_owned()),
-                Param::History => self.history.then(|| "true".to_owned()),
-            };
-            if let Some(text) = text {
-                // The catalogue's message spells the inline form (`ALGO:depth=D`), which
-                // names an algorithm a flag does not have.
-                if text.trim().is_empty() {
-                    return Err(CliError::Usage(format!(
-                        "--{key} needs a value: `--{key}={placeholder}`",
-                        key = spec.key,
-                        placeholder = spec.placeholder
-                    )));
-                }
-                p.set(spec, "", Some(&text))
-                    .map_err(|e| CliError::Usage(format!("--{}: {e}", spec.key)))?;
+        for (spec, text) in &self.texts {
+            // The catalogue's message spells the inline form (`ALGO:depth=D`), which
+            // names an algorithm a flag does not have.
+            if text.trim().is_empty() {
+                return Err(CliError::Usage(format!(
+                    "--{key} needs a value: `--{key}={placeholder}`",
+                    key = spec.key,
+                    placeholder = spec.placeholder
+                )));
             }
+            p.set(spec, "", Some(text))
+                .map_err(|e| CliError::Usage(format!("--{}: {e}", spec.key)))?;
         }
         Ok(p)
+    }
+
+    /// Whether `param`'s flag was given on the command line.
+    fn given(&self, param: Param) -> bool {
+        self.given.contains(&param)
     }
 }
 
@@ -214,16 +239,16 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
     // A depth limit or an improvement asked for and silently dropped would change what the
     // value means: say that this algorithm does not take it.
-    let given = [
-        (Param::Depth, a.params.depth.is_some()),
-        (Param::Tt, a.params.tt),
-        (Param::Id, a.params.id),
-        (Param::Aspiration, a.params.aspiration.is_some()),
-        (Param::Killers, a.params.killers),
-        (Param::History, a.params.history),
+    let improvements = [
+        Param::Depth,
+        Param::Tt,
+        Param::Id,
+        Param::Aspiration,
+        Param::Killers,
+        Param::History,
     ];
-    for (param, set) in given {
-        if set && !algo.info().params.iter().any(|s| s.param == param) {
+    for param in improvements {
+        if a.params.given(param) && !algo.info().params.iter().any(|s| s.param == param) {
             let takes: Vec<&str> = ALGORITHMS
                 .iter()
                 .filter(|i| i.params.iter().any(|s| s.param == param))

@@ -2,7 +2,7 @@
 //! parameters ([`super::params`]) — described once, here. `prune algos`, the command-line flags,
 //! the inline `algo:key=value` syntax of `compare` and the explorer's run form all read
 //! [`ALGORITHMS`]; the refusals ("this algorithm cannot search this tree") are a typed
-//! [`Refusal`].
+//! [`Refusal`] ([`super::refusal`]).
 
 use std::fmt;
 
@@ -11,9 +11,11 @@ use super::params::{
     ASPIRATION, DEPTH, FAIL_SOFT, GUESS, HISTORY, ID, K, KILLERS, PARAMS, PLAYER, PROBE_ALWAYS,
     PROBES, Param, ParamError, ParamKind, ParamSpec, Params, RIGHTMOST, TT,
 };
+use super::refusal::Refusal;
 use crate::tree::{NodeId, Tree};
 
-/// An algorithm with its parameters.
+/// An algorithm with its parameters, each described in [`super::params`] (the field named as
+/// the parameter: `probes` is the `PROBES` spec).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Algorithm {
     Minimax,
@@ -25,17 +27,13 @@ pub enum Algorithm {
     /// NS^αβ: the re-search is a (fail-hard) alpha-beta search.
     NegaScoutAb,
     Sss,
-    /// `guess`: the first guess; by default the middle of the value bounds.
     Mtdf {
         guess: Option<f64>,
     },
     Expectiminimax,
-    /// `rightmost`: Ballard §7.2's cutoff below the root's last child.
     Star1 {
         rightmost: bool,
     },
-    /// `probes`: rounds of cyclic probing before the regular phase (Ballard's Star2 is 1);
-    /// `probe_always`: probe also at chance nodes where no probe can cut off.
     Star2 {
         probes: u32,
         probe_always: bool,
@@ -205,6 +203,14 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
     ALGORITHMS.iter().find(|i| i.name == canonical)
 }
 
+/// The refusal of an algorithm name not in the catalogue, which it lists.
+fn unknown(name: &str) -> ParamError {
+    ParamError::UnknownAlgorithm {
+        name: name.to_owned(),
+        algorithms: ALGORITHMS.iter().map(|i| i.name).collect(),
+    }
+}
+
 /// The algorithms that take `param`, in catalogue order: a flag's help lists them.
 pub fn taking(param: Param) -> Vec<&'static str> {
     ALGORITHMS
@@ -212,83 +218,6 @@ pub fn taking(param: Param) -> Vec<&'static str> {
         .filter(|a| a.params.iter().any(|s| s.param == param))
         .map(|a| a.name)
         .collect()
-}
-
-/// Why an algorithm cannot search a tree.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum Refusal {
-    #[error("{algo} searches two-player trees; this one has {players} players (try maxn)")]
-    MultiPlayerTree { algo: &'static str, players: usize },
-    #[error(
-        "{algo} searches two-player games whose payoffs sum to the same number at every leaf (zero-sum or constant-sum); in this one leaf {} pays {} in all and leaf {} pays {} (try maxn)",
-        a, crate::text::number_text(*sum_a), b, crate::text::number_text(*sum_b)
-    )]
-    NotConstantSum {
-        algo: &'static str,
-        a: String,
-        sum_a: f64,
-        b: String,
-        sum_b: f64,
-    },
-    #[error("{algo} cannot search chance nodes{}", hint.map_or(String::new(), |h| format!(" ({h})")))]
-    ChanceNodes {
-        algo: &'static str,
-        hint: Option<&'static str>,
-    },
-    #[error(
-        "{algo} needs leaves that are probabilities of a win, in [0, 1]; the leaf at {leaf} is {value}"
-    )]
-    NotAProbability {
-        algo: &'static str,
-        /// The leaf, by path (labels need not be unique).
-        leaf: String,
-        value: f64,
-    },
-    #[error("there is no player {player} in this {players}-player tree")]
-    NoSuchPlayer { player: u32, players: usize },
-    #[error("the k-rule needs k > 0, not {0}")]
-    BadK(f64),
-    #[error("star2 needs at least one probe (Star1 is star2 without probing)")]
-    NoProbes,
-    #[error(
-        "{algo} to depth {depth} values the positions there by their heuristic, and the node at {node} has none (generate the tree with `prune gen game`, or search it without --depth)"
-    )]
-    NoHeuristic {
-        algo: &'static str,
-        depth: u32,
-        /// The node, by path.
-        node: String,
-    },
-    #[error(
-        "{algo} with iterative deepening values the positions at the horizon of each iteration by their heuristic, and the node at {node} (depth {depth}) has none (search it without --id)"
-    )]
-    NoHeuristicForIteration {
-        algo: &'static str,
-        depth: usize,
-        /// The node, by path.
-        node: String,
-    },
-    #[error(
-        "the transposition table needs position keys, and this tree has none (`prune gen game` trees have them; see docs/FORMAT.md)"
-    )]
-    NoKeys,
-    #[error(
-        "the transposition table takes nodes with equal keys for the same position, but {a} and {b} share a key and differ ({why})"
-    )]
-    KeysDisagree { a: String, b: String, why: String },
-    #[error(
-        "aspiration windows surround the previous iteration's value: they need --id (`{algo}:id:aspiration=W`)"
-    )]
-    AspirationWithoutId { algo: &'static str },
-    #[error(
-        "this tree is {height} levels deep; searching it needs a stack of {} MB, which the system refused ({why})",
-        stack / (1 << 20)
-    )]
-    TooDeep {
-        height: usize,
-        stack: usize,
-        why: String,
-    },
 }
 
 impl Algorithm {
@@ -408,7 +337,7 @@ impl Algorithm {
             Algorithm::Paranoid { player } => p.player = player,
             Algorithm::Improved { ref base, ref with } => {
                 p = base.params();
-                with.set(&mut p);
+                p.improvements = with.clone();
             }
             _ => {}
         }
@@ -439,10 +368,8 @@ impl Algorithm {
 
     /// The algorithm named `name` (or one of its aliases) with the parameters `p`.
     pub fn with_params(name: &str, p: &Params) -> Result<Algorithm, ParamError> {
-        let info = find(name).ok_or_else(|| ParamError::UnknownAlgorithm {
-            name: name.to_owned(),
-        })?;
-        let with = Improvements::from_params(p, info.params);
+        let info = find(name).ok_or_else(|| unknown(name))?;
+        let with = p.improvements_taken(info.params);
         let base = Algorithm::plain(info, p);
         Ok(match with {
             Some(with) => Algorithm::Improved {
@@ -507,9 +434,7 @@ impl Algorithm {
         let typed = parts.next().unwrap_or_default().trim_ascii();
         let name = typed.to_ascii_lowercase();
         // The name as typed, not lowercased: the message quotes the user.
-        let info = find(&name).ok_or_else(|| ParamError::UnknownAlgorithm {
-            name: typed.to_owned(),
-        })?;
+        let info = find(&name).ok_or_else(|| unknown(typed))?;
         let mut p = defaults.clone();
         for param in parts {
             let (key, value) = match param.split_once('=') {
@@ -527,6 +452,7 @@ impl Algorithm {
                 return Err(ParamError::NotOfAlgorithm {
                     algo: info.name,
                     key: key.to_owned(),
+                    takes: info.params,
                 });
             }
             p.set(ps, &name, value)?;
@@ -587,7 +513,10 @@ mod tests {
         assert!(a.improvements().unwrap().reorders());
         // A flag an algorithm does not take leaves it plain.
         let flags = Params {
-            tt: true,
+            improvements: Improvements {
+                tt: true,
+                ..Improvements::default()
+            },
             ..Params::default()
         };
         assert_eq!(Algorithm::parse("sss", &flags).unwrap(), Algorithm::Sss);

@@ -11,11 +11,11 @@
 //! Searches with any of the last four run on `super::improved`, one fail-soft negamax search
 //! that takes them all.
 
-use super::Refusal;
-use super::params::{Param, ParamSpec, Params};
+use super::refusal::Refusal;
 use crate::tree::{NodeId, Tree};
 
-/// Which improvements a search uses.
+/// Which improvements a search uses: [`super::Params::improvements`], and an improved
+/// algorithm's own ([`super::Algorithm::Improved`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Improvements {
     /// Search to this depth, the positions there valued by their heuristic.
@@ -29,31 +29,6 @@ pub struct Improvements {
 }
 
 impl Improvements {
-    /// The improvements of `p` that an algorithm with the parameters `specs` takes; `None` when
-    /// there are none.
-    pub(super) fn from_params(p: &Params, specs: &[ParamSpec]) -> Option<Improvements> {
-        let has = |param: Param| specs.iter().any(|s| s.param == param);
-        let with = Improvements {
-            depth: p.depth.filter(|_| has(Param::Depth)),
-            tt: p.tt && has(Param::Tt),
-            id: p.id && has(Param::Id),
-            aspiration: p.aspiration.filter(|_| has(Param::Aspiration)),
-            killers: p.killers && has(Param::Killers),
-            history: p.history && has(Param::History),
-        };
-        (with != Improvements::default()).then_some(with)
-    }
-
-    /// Writes these improvements into `p`.
-    pub(super) fn set(&self, p: &mut Params) {
-        p.depth = self.depth;
-        p.tt = self.tt;
-        p.id = self.id;
-        p.aspiration = self.aspiration;
-        p.killers = self.killers;
-        p.history = self.history;
-    }
-
     /// Whether the search needs `super::improved` (anything but a depth limit).
     pub fn reorders(&self) -> bool {
         self.tt || self.id || self.killers || self.history

@@ -2,7 +2,7 @@
 //! and checked against that description wherever a user gives one: a command-line flag, the
 //! inline `algo:key=value` syntax, the explorer's run form.
 
-use super::catalogue::{ALGORITHMS, find};
+use super::improvements::Improvements;
 use crate::text::number_text;
 
 /// One parameter an algorithm takes.
@@ -234,15 +234,24 @@ pub fn find_param(param: Param) -> &'static ParamSpec {
         .expect("every parameter is described in PARAMS")
 }
 
-/// What is wrong with an algorithm's name or parameters.
+/// What is wrong with an algorithm's name or parameters. The catalogue, which sits above this
+/// table, fills in what a message lists (the algorithms, an algorithm's parameters).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
-    #[error("unknown algorithm `{name}`; the algorithms are {}", names())]
-    UnknownAlgorithm { name: String },
+    #[error("unknown algorithm `{name}`; the algorithms are {}", .algorithms.join(", "))]
+    UnknownAlgorithm {
+        name: String,
+        algorithms: Vec<&'static str>,
+    },
     #[error("unknown parameter `{key}` in `{spec}`")]
     UnknownParam { key: String, spec: String },
-    #[error("{algo} has no parameter `{key}`{}", known(.algo))]
-    NotOfAlgorithm { algo: &'static str, key: String },
+    #[error("{algo} has no parameter `{key}`{}", known(.takes))]
+    NotOfAlgorithm {
+        algo: &'static str,
+        key: String,
+        /// The parameters `algo` takes.
+        takes: &'static [ParamSpec],
+    },
     #[error("`{key}` needs a value: `{algo}:{key}={placeholder}`")]
     MissingValue {
         algo: String,
@@ -275,19 +284,12 @@ pub enum ParamError {
     NotFinite { key: &'static str, value: String },
 }
 
-fn names() -> String {
-    let names: Vec<&str> = ALGORITHMS.iter().map(|i| i.name).collect();
-    names.join(", ")
-}
-
-fn known(algo: &str) -> String {
-    match find(algo).map(|i| i.params) {
-        Some(p) if !p.is_empty() => {
-            let keys: Vec<&str> = p.iter().map(|s| s.key).collect();
-            format!(" (it has {})", keys.join(", "))
-        }
-        _ => " (it has none)".into(),
+fn known(takes: &[ParamSpec]) -> String {
+    if takes.is_empty() {
+        return " (it has none)".into();
     }
+    let keys: Vec<&str> = takes.iter().map(|s| s.key).collect();
+    format!(" (it has {})", keys.join(", "))
 }
 
 /// Parameter values: what the command-line flags set, and what an algorithm without its own
@@ -302,39 +304,146 @@ pub struct Params {
     /// The paranoid player, from 0.
     pub player: u8,
     pub guess: Option<f64>,
-    /// The depth limit; `None`: to the leaves.
-    pub depth: Option<u32>,
-    pub tt: bool,
-    pub id: bool,
-    /// The aspiration window's half-width.
-    pub aspiration: Option<f64>,
-    pub killers: bool,
-    pub history: bool,
+    /// The improvements of Schaeffer's slides, a depth limit among them: every algorithm that
+    /// takes one takes it from here (`Params::improvements_taken`).
+    pub improvements: Improvements,
 }
 
 impl Default for Params {
+    /// Every parameter at the default its description gives ([`ParamSpec::default`]); toggles
+    /// off and values the algorithm chooses unset.
     fn default() -> Self {
+        let whole = |spec: &ParamSpec| -> u32 {
+            spec.default
+                .parse()
+                .expect("a whole-number parameter's default is a whole number")
+        };
+        let real = |spec: &ParamSpec| -> f64 {
+            spec.default
+                .parse()
+                .expect("a real parameter's default is a number")
+        };
         Params {
             fail_soft: false,
-            probes: 1,
+            probes: whole(&PROBES),
             probe_always: false,
             rightmost: false,
-            k: 2.0,
-            player: 0,
+            k: real(&K),
+            player: player_index(whole(&PLAYER)),
             guess: None,
-            depth: None,
-            tt: false,
-            id: false,
-            aspiration: None,
-            killers: false,
-            history: false,
+            improvements: Improvements::default(),
         }
+    }
+}
+
+/// The paranoid player from 0, as [`Params::player`] holds it, of the player from 1 the user
+/// types (checked against [`PLAYER`]'s range, 1 to 255).
+fn player_index(from_one: u32) -> u8 {
+    (from_one - 1) as u8
+}
+
+/// The text of one parameter, read as its description's kind says.
+struct Reading<'a> {
+    spec: &'a ParamSpec,
+    algo: &'a str,
+    /// `None`: a bare toggle, or an empty optional value.
+    text: Option<&'a str>,
+}
+
+impl Reading<'_> {
+    fn missing(&self) -> ParamError {
+        ParamError::MissingValue {
+            algo: self.algo.to_owned(),
+            key: self.spec.key,
+            placeholder: self.spec.placeholder,
+        }
+    }
+
+    fn number(&self, t: &str) -> Result<f64, ParamError> {
+        // Rust reads `inf` and `infinity`; `prune algos` writes the k-rule's k = ∞.
+        let read = t.replace('∞', "inf");
+        read.parse::<f64>().map_err(|_| ParamError::NotANumber {
+            key: self.spec.key,
+            value: t.to_owned(),
+        })
+    }
+
+    /// A [`ParamKind`] other than the one a field reads is a mistake in [`PARAMS`], caught by
+    /// this module's tests (every parameter is set from its default and its text).
+    fn wrong_kind(&self, reads: &str) -> ! {
+        unreachable!("PARAMS describes `{}` as {reads}", self.spec.key)
+    }
+
+    fn toggle(&self) -> Result<bool, ParamError> {
+        if self.spec.kind != ParamKind::Toggle {
+            self.wrong_kind("a toggle");
+        }
+        match self.text {
+            None | Some("true" | "on" | "yes") => Ok(true),
+            Some("false" | "off" | "no") => Ok(false),
+            Some(other) => Err(ParamError::NotANumber {
+                key: self.spec.key,
+                value: other.to_owned(),
+            }),
+        }
+    }
+
+    fn whole(&self) -> Result<u32, ParamError> {
+        let ParamKind::Whole { min, max } = self.spec.kind else {
+            self.wrong_kind("a whole number");
+        };
+        let t = self.text.ok_or_else(|| self.missing())?;
+        let x = self.number(t)?;
+        if x.fract() != 0.0 || x < f64::from(min) || x > f64::from(max) {
+            return Err(ParamError::OutOfRange {
+                key: self.spec.key,
+                min,
+                max,
+                value: t.to_owned(),
+            });
+        }
+        Ok(x as u32)
+    }
+
+    fn real(&self) -> Result<f64, ParamError> {
+        let ParamKind::Real { above, infinite } = self.spec.kind else {
+            self.wrong_kind("a real number");
+        };
+        let t = self.text.ok_or_else(|| self.missing())?;
+        let x = self.number(t)?;
+        if !(x > above && (x.is_finite() || (infinite && x == f64::INFINITY))) {
+            return Err(ParamError::NotAbove {
+                key: self.spec.key,
+                above,
+                infinite,
+                value: t.to_owned(),
+            });
+        }
+        Ok(x)
+    }
+
+    fn optional_real(&self) -> Result<Option<f64>, ParamError> {
+        if self.spec.kind != ParamKind::OptionalReal {
+            self.wrong_kind("an optional real number");
+        }
+        let Some(t) = self.text else {
+            return Ok(None);
+        };
+        let x = self.number(t)?;
+        if !x.is_finite() {
+            return Err(ParamError::NotFinite {
+                key: self.spec.key,
+                value: t.to_owned(),
+            });
+        }
+        Ok(Some(x))
     }
 }
 
 impl Params {
     /// Sets the parameter of `spec` from the text the user typed (`None`: a bare toggle, or an
-    /// empty optional value), checking it against the spec's kind.
+    /// empty optional value), checking it against the spec's kind. Every parameter names its
+    /// field here, and nothing else: a new parameter without its line does not compile.
     pub fn set(
         &mut self,
         spec: &ParamSpec,
@@ -342,108 +451,98 @@ impl Params {
         text: Option<&str>,
     ) -> Result<(), ParamError> {
         let text = text.map(str::trim).filter(|t| !t.is_empty());
-        let key = spec.key;
-        let missing = || ParamError::MissingValue {
-            algo: algo.to_owned(),
-            key,
-            placeholder: spec.placeholder,
-        };
-        let number = |t: &str| -> Result<f64, ParamError> {
-            // Rust reads `inf` and `infinity`; `prune algos` writes the k-rule's k = ∞.
-            let read = t.replace('∞', "inf");
-            read.parse::<f64>().map_err(|_| ParamError::NotANumber {
-                key,
-                value: t.to_owned(),
-            })
-        };
-        match spec.kind {
-            ParamKind::Toggle => {
-                let on = match text {
-                    None | Some("true" | "on" | "yes") => true,
-                    Some("false" | "off" | "no") => false,
-                    Some(other) => {
-                        return Err(ParamError::NotANumber {
-                            key,
-                            value: other.to_owned(),
-                        });
-                    }
-                };
-                match spec.param {
-                    Param::FailSoft => self.fail_soft = on,
-                    Param::ProbeAlways => self.probe_always = on,
-                    Param::Tt => self.tt = on,
-                    Param::Id => self.id = on,
-                    Param::Killers => self.killers = on,
-                    Param::History => self.history = on,
-                    _ => self.rightmost = on,
-                }
-            }
-            ParamKind::Whole { min, max } => {
-                let t = text.ok_or_else(missing)?;
-                let x = number(t)?;
-                if x.fract() != 0.0 || x < f64::from(min) || x > f64::from(max) {
-                    return Err(ParamError::OutOfRange {
-                        key,
-                        min,
-                        max,
-                        value: t.to_owned(),
-                    });
-                }
-                match spec.param {
-                    Param::Player => self.player = (x as u32 - 1) as u8,
-                    Param::Depth => self.depth = Some(x as u32),
-                    _ => self.probes = x as u32,
-                }
-            }
-            ParamKind::Real { above, infinite } => {
-                let t = text.ok_or_else(missing)?;
-                let x = number(t)?;
-                if !(x > above && (x.is_finite() || (infinite && x == f64::INFINITY))) {
-                    return Err(ParamError::NotAbove {
-                        key,
-                        above,
-                        infinite,
-                        value: t.to_owned(),
-                    });
-                }
-                if spec.param == Param::Aspiration {
-                    self.aspiration = Some(x);
-                } else {
-                    self.k = x;
-                }
-            }
-            ParamKind::OptionalReal => {
-                let x = text.map(number).transpose()?;
-                if let (Some(x), Some(t)) = (x, text)
-                    && !x.is_finite()
-                {
-                    return Err(ParamError::NotFinite {
-                        key,
-                        value: t.to_owned(),
-                    });
-                }
-                self.guess = x;
-            }
+        let r = Reading { spec, algo, text };
+        let with = &mut self.improvements;
+        match spec.param {
+            Param::FailSoft => self.fail_soft = r.toggle()?,
+            Param::Rightmost => self.rightmost = r.toggle()?,
+            Param::Probes => self.probes = r.whole()?,
+            Param::ProbeAlways => self.probe_always = r.toggle()?,
+            Param::K => self.k = r.real()?,
+            Param::Player => self.player = player_index(r.whole()?),
+            Param::Guess => self.guess = r.optional_real()?,
+            Param::Depth => with.depth = Some(r.whole()?),
+            Param::Tt => with.tt = r.toggle()?,
+            Param::Id => with.id = r.toggle()?,
+            Param::Aspiration => with.aspiration = Some(r.real()?),
+            Param::Killers => with.killers = r.toggle()?,
+            Param::History => with.history = r.toggle()?,
         }
         Ok(())
     }
 
     /// The value of `spec`'s parameter as the user would type it (empty: off, or none).
     pub fn text(&self, spec: &ParamSpec) -> String {
+        let on = |b: bool| if b { "true" } else { "" }.to_owned();
+        let with = &self.improvements;
         match spec.param {
-            Param::FailSoft => if self.fail_soft { "true" } else { "" }.into(),
-            Param::ProbeAlways => if self.probe_always { "true" } else { "" }.into(),
-            Param::Rightmost => if self.rightmost { "true" } else { "" }.into(),
+            Param::FailSoft => on(self.fail_soft),
+            Param::ProbeAlways => on(self.probe_always),
+            Param::Rightmost => on(self.rightmost),
             Param::Probes => self.probes.to_string(),
             Param::K => number_text(self.k),
             Param::Player => (u32::from(self.player) + 1).to_string(),
             Param::Guess => self.guess.map_or(String::new(), number_text),
-            Param::Depth => self.depth.map_or(String::new(), |d| d.to_string()),
-            Param::Tt => if self.tt { "true" } else { "" }.into(),
-            Param::Id => if self.id { "true" } else { "" }.into(),
-            Param::Aspiration => self.aspiration.map_or(String::new(), number_text),
-            Param::Killers => if self.killers { "true" } else { "" }.into(),
-            Param::History => if self.history { "true" } else { "" }.into(),
+            Param::Depth => with.depth.map_or(String::new(), |d| d.to_string()),
+            Param::Tt => on(with.tt),
+            Param::Id => on(with.id),
+            Param::Aspiration => with.aspiration.map_or(String::new(), number_text),
+            Param::Killers => on(with.killers),
+            Param::History => on(with.history),
+        }
+    }
+
+    /// The improvements in these values that an algorithm taking the parameters `takes` uses;
+    /// `None` when there are none.
+    pub(super) fn improvements_taken(&self, takes: &[ParamSpec]) -> Option<Improvements> {
+        let has = |param: Param| takes.iter().any(|s| s.param == param);
+        let p = &self.improvements;
+        let with = Improvements {
+            depth: p.depth.filter(|_| has(Param::Depth)),
+            tt: p.tt && has(Param::Tt),
+            id: p.id && has(Param::Id),
+            aspiration: p.aspiration.filter(|_| has(Param::Aspiration)),
+            killers: p.killers && has(Param::Killers),
+            history: p.history && has(Param::History),
+        };
+        (with != Improvements::default()).then_some(with)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each parameter is read by its own field as its description's kind says: set from its
+    /// default (or a value of its kind), it reads back the same text, and no other parameter
+    /// moves.
+    #[test]
+    fn every_parameter_sets_its_own_field_and_only_it() {
+        let d = Params::default();
+        for spec in PARAMS {
+            assert_eq!(d.text(spec), spec.default, "{}'s default", spec.key);
+            let typed = match spec.kind {
+                ParamKind::Toggle => "true",
+                ParamKind::Whole { max, .. } if max > 250 => "7",
+                ParamKind::Whole { .. } => "3",
+                ParamKind::Real { .. } | ParamKind::OptionalReal => "2.5",
+            };
+            let mut p = d.clone();
+            p.set(spec, "algo", Some(typed)).unwrap();
+            for other in PARAMS {
+                let expected = if other.param == spec.param {
+                    typed
+                } else {
+                    other.default
+                };
+                assert_eq!(
+                    p.text(other),
+                    expected,
+                    "{} set, {} read",
+                    spec.key,
+                    other.key
+                );
+            }
         }
     }
 }

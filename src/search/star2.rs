@@ -10,10 +10,12 @@
 //! (7)  A1 = α·N − (W2 + … + WN)          (8)  An+1 = An + Wn+1 − Vn
 //! ```
 //!
-//! then searches the − nodes as Star1 does, with the tighter Ai of (6). `star2_min` is the
-//! paper's `Star2Min` line for line (the probing loop, `A = A − U`, the regular loop);
-//! `star2_max` is "the related procedure for * nodes followed by + nodes" the paper asks for,
-//! its mirror image: probes bound + nodes from below and tighten B.
+//! then searches the − nodes as Star1 does, with the tighter Ai of (6). `star2` with `min` is
+//! the paper's `Star2Min` line for line: its probing loop (`probing_phase`), then `A = A − U`
+//! and its regular loop (`regular_phase`); without `min` it is "the related procedure for *
+//! nodes followed by + nodes" the paper asks for, its mirror image: probes bound + nodes from
+//! below and tighten B. The Max/Min layer and the Star1 procedure it falls back to are the
+//! ground it shares with Star1 (`star.rs`).
 //!
 //! Choices where the paper is silent or garbled:
 //! - `Probe(x, y, z)` "returns Term(x) if x is a leaf, otherwise chooses some successor s of x …
@@ -46,7 +48,7 @@
 
 use super::chance::{ChanceSum, ChildTests};
 use super::chance::{lower_end, upper_end};
-use super::star1::{self, Ctx, Probed, Root, cut, rightmost};
+use super::star::{self, ChanceRule, Ctx, Probed, Probing, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -60,7 +62,12 @@ pub fn search<O: Observer>(
     rightmost: bool,
     obs: &mut O,
 ) -> Found {
-    star1::run(tree, probes.max(1), probe_always, rightmost, obs)
+    let probing = Probing {
+        probes: probes.max(1),
+        probe_always,
+        node_major: false,
+    };
+    star::run::<Star2, O>(tree, probing, rightmost, obs)
 }
 
 /// Star2 with `probes` children of each − node (+ node) probed before the next node's, the
@@ -73,31 +80,40 @@ pub fn search_node_major<O: Observer>(
     probe_always: bool,
     obs: &mut O,
 ) -> Found {
-    star1::run_with(tree, probes.max(1), probe_always, true, false, obs)
+    let probing = Probing {
+        probes: probes.max(1),
+        probe_always,
+        node_major: true,
+    };
+    star::run::<Star2, O>(tree, probing, false, obs)
 }
 
-/// A * node under Star2: Star2Min, its Max twin, or Star1.
-pub(crate) fn node<O: Observer>(
-    tree: &Tree,
-    node: NodeId,
-    alpha: f64,
-    beta: f64,
-    root: Option<Root>,
-    ctx: &mut Ctx,
-    obs: &mut O,
-) -> f64 {
-    let first = tree.kind(tree.child(node, 0));
-    let regular = matches!(first, Kind::Min | Kind::Max)
-        && tree.children(node).all(|c| tree.kind(c) == first);
-    if !regular {
-        obs.fallback(node);
-        return star1::star1(tree, node, alpha, beta, root, ctx, obs);
+/// Star2's rule: a * node by Star2Min, its Max twin, or Star1's procedure.
+enum Star2 {}
+
+impl ChanceRule for Star2 {
+    fn chance<O: Observer>(
+        tree: &Tree,
+        node: NodeId,
+        alpha: f64,
+        beta: f64,
+        root: Option<Root>,
+        ctx: &mut Ctx,
+        obs: &mut O,
+    ) -> f64 {
+        let first = tree.kind(tree.child(node, 0));
+        let regular = matches!(first, Kind::Min | Kind::Max)
+            && tree.children(node).all(|c| tree.kind(c) == first);
+        if !regular {
+            obs.fallback(node);
+            return star::chance_node::<Star2, O>(tree, node, alpha, beta, root, ctx, obs);
+        }
+        obs.enter(node, alpha, beta);
+        let mark = ctx.probed.len();
+        let v = star2(tree, node, alpha, beta, first == Kind::Min, root, ctx, obs);
+        ctx.probed.truncate(mark); // the probes' answers are for this node's regular phase only
+        v
     }
-    obs.enter(node, alpha, beta);
-    let mark = ctx.probed.len();
-    let v = star2(tree, node, alpha, beta, first == Kind::Min, root, ctx, obs);
-    ctx.probed.truncate(mark); // the probes' answers are for this node's regular phase only
-    v
 }
 
 /// `Probe(s, y, z)`: evaluates child `k` of `s` with the window (y, z). `None` when the window
@@ -118,7 +134,7 @@ fn probe<O: Observer>(
     }
     let c = tree.child(s, k);
     obs.probe(c);
-    let v = star1::eval(tree, c, y, z, ctx, obs);
+    let v = star::eval::<Star2, O>(tree, c, y, z, ctx, obs);
     if tree.kind(c) != Kind::Leaf {
         ctx.probed.push(Probed {
             node: c,
@@ -157,7 +173,8 @@ fn probe_cut<O: Observer>(
 }
 
 /// `Star2Min(board, alpha, beta)` for a * node whose children are all − nodes (`min`), or its
-/// Max twin for + children; equally likely children or not.
+/// Max twin for + children; equally likely children or not: the probing phase, then the
+/// regular one.
 ///
 /// Equally likely children follow the paper line for line: the probing loop with (7) and (8)
 /// "distributed", `A = A − U`, the regular loop. With uneven probabilities the bounds are the
@@ -174,42 +191,144 @@ fn star2<O: Observer>(
     ctx: &mut Ctx,
     obs: &mut O,
 ) -> f64 {
+    let mut st = Regular::new(tree, node, (alpha, beta), min, ctx);
+    match probing_phase(tree, node, &mut st, ctx, obs) {
+        Some(cut) => cut,
+        None => regular_phase(tree, node, &st, root, ctx, obs),
+    }
+}
+
+/// A regular * node under Star2 (its children all − or all +), and what its probes proved.
+struct Regular {
+    kids: Vec<NodeId>,
+    /// The children's probabilities.
+    p: Vec<f64>,
+    uniform: bool,
+    /// Its children are − nodes (else + nodes).
+    min: bool,
+    alpha: f64,
+    beta: f64,
+    /// (3a) A1 and (3b) B1.
+    a1: f64,
+    b1: f64,
+    /// The probes' values as the equations use them, the smallest (largest) seen for each
+    /// child.
+    w: Vec<f64>,
+    /// The bounds the probes prove, by which the cutoffs are decided (a probe that failed high
+    /// under a − node, or low under a + node, proves nothing about it).
+    wb: Vec<f64>,
+    /// Σ Pj Wj.
+    ws: f64,
+    /// After probing, (7) and (8)'s A and B (only A counts under − children, only B under +).
+    a: f64,
+    b: f64,
+}
+
+impl Regular {
+    fn new(tree: &Tree, node: NodeId, (alpha, beta): (f64, f64), min: bool, ctx: &Ctx) -> Self {
+        let (l, u) = (ctx.l, ctx.u);
+        let kids: Vec<NodeId> = tree.children(node).collect();
+        let nf = kids.len() as f64;
+        let p: Vec<f64> = kids.iter().map(|&k| tree.prob(k)).collect();
+        // Unprobed, a − child is bounded by U from above, a + child by L from below.
+        let far = if min { u } else { l };
+        let w = vec![far; kids.len()];
+        let ws: f64 = w.iter().zip(&p).map(|(w, p)| w * p).sum(); // Σ Pj Wj
+        let a1 = nf * (alpha - u) + u; // (3a)
+        let b1 = nf * (beta - l) + l; // (3b)
+        Regular {
+            uniform: tree.is_uniform(node),
+            wb: w.clone(),
+            kids,
+            p,
+            min,
+            alpha,
+            beta,
+            a1,
+            b1,
+            w,
+            ws,
+            a: a1,
+            b: b1,
+        }
+    }
+
+    /// Aᵢ and Bᵢ for the `k`-th probe of child `i`: the bound of (6) from the latest probes
+    /// ((7)–(8) in the first round), the other end as if nothing but this child were known;
+    /// exact where the numbers are simple fractions. `others`: Σ_{j≠i} Pj Wj.
+    fn probe_bounds(
+        &self,
+        tree: &Tree,
+        none: &ChanceSum,
+        (i, k): (usize, usize),
+        others: f64,
+        node_major: bool,
+        (l, u): (f64, f64),
+    ) -> (f64, f64) {
+        let (alpha, beta, min, p) = (self.alpha, self.beta, self.min, &self.p);
+        let nf = self.kids.len() as f64;
+        let (ai, bi) = if self.uniform {
+            let others = || {
+                let o = self.w.iter().enumerate().filter(|&(j, _)| j != i);
+                o.map(|(_, w)| w).sum::<f64>()
+            };
+            match (k, min) {
+                // (7) and (8), "distributed" (node by node, the same bounds as below)
+                (0, _) if !node_major => (self.a, self.b),
+                (_, true) => (nf * alpha - others(), self.b1),
+                (_, false) => (self.a1, nf * beta - others()),
+            }
+        } else if min {
+            ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
+        } else {
+            ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
+        };
+        // The end (6) or (7)–(8) computes from the probes, exactly where the numbers are
+        // simple fractions: the others at W (U or L where not probed yet).
+        let rest = self.kids.iter().enumerate().filter(|&(k, _)| k != i);
+        let at_w = rest.map(|(k, &c)| (c, self.w[k]));
+        let target = if min { alpha } else { beta };
+        match none.solve(tree, self.kids[i], target, at_w) {
+            Some(x) if min => (x, bi),
+            Some(x) => (ai, x),
+            None => (ai, bi),
+        }
+    }
+}
+
+/// The probing phase: `probes` rounds (none where no probe can cut off), each probe of child i
+/// searched with the bound of (6)–(8) from the latest probes of the others. `Some`: the value
+/// of a probe cutoff.
+fn probing_phase<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    st: &mut Regular,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> Option<f64> {
     let (l, u) = (ctx.l, ctx.u);
-    let kids: Vec<NodeId> = tree.children(node).collect();
-    let n = kids.len();
-    let nf = n as f64;
-    let uniform = tree.is_uniform(node);
-    let p: Vec<f64> = kids.iter().map(|&k| tree.prob(k)).collect();
-    // Unprobed, a − child is bounded by U from above, a + child by L from below.
-    let far = if min { u } else { l };
-    // `w`: the probes' values as the equations use them, the smallest (largest) seen for each
-    // child; `wb`: the bounds they prove, by which the cutoffs are decided (a probe that failed
-    // high under a − node, or low under a + node, proves nothing about it).
-    let mut w = vec![far; n];
-    let mut wb = vec![far; n];
+    let (alpha, beta, min) = (st.alpha, st.beta, st.min);
+    let n = st.kids.len();
     let none = ChanceSum::new(tree, node);
     // The node's value with child i worth x and the others at their proved bounds.
-    let proved = |wb: &[f64], i: usize, x: f64| {
+    let proved = |kids: &[NodeId], wb: &[f64], i: usize, x: f64| {
         let at = |(j, &c): (usize, &NodeId)| (c, if j == i { x } else { wb[j] });
         none.completed(tree, kids.iter().enumerate().map(at))
     };
-    let a1 = nf * (alpha - u) + u; // (3a)
-    let b1 = nf * (beta - l) + l; // (3b)
-    let (mut a, mut b) = (a1, b1);
-    let mut ws: f64 = w.iter().zip(&p).map(|(w, p)| w * p).sum(); // Σ Pj Wj
     // A probe shows a − child worth at most its value, never less than L: the probes can cut
     // the node off only if it is at most α with every child at L (at least β with every + child
     // at U). Where they cannot — below α = −∞, the + node's first * child — Ballard's
     // experiment does not probe (§5 probes for a * node "worse than a previously searched
     // * node"); the procedure as printed does (`probe_always`).
-    let floor = none.completed(tree, kids.iter().map(|&c| (c, far_end(min, l, u))));
+    let floor = none.completed(tree, st.kids.iter().map(|&c| (c, far_end(min, l, u))));
     let can_cut = if min { floor <= alpha } else { floor >= beta };
-    let rounds = if can_cut || ctx.probe_always {
-        ctx.probes.max(1) as usize
+    let probing = ctx.probing;
+    let rounds = if can_cut || probing.probe_always {
+        probing.probes.max(1) as usize
     } else {
         0
     };
-    let order: Vec<(usize, usize)> = if ctx.node_major {
+    let order: Vec<(usize, usize)> = if probing.node_major {
         (0..n)
             .flat_map(|i| (0..rounds).map(move |k| (k, i)))
             .collect()
@@ -218,110 +337,97 @@ fn star2<O: Observer>(
             .flat_map(|k| (0..n).map(move |i| (k, i)))
             .collect()
     };
-    {
-        for (k, i) in order {
-            if tree.child_count(kids[i]) <= k {
-                continue;
-            }
-            // The bound of (6) from the latest probes, the other end as if nothing but this
-            // child were known.
-            let others = ws - p[i] * w[i]; // uneven probabilities: Σ_{j≠i} Pj Wj
-            let (ai, bi) = if uniform {
-                let others = || {
-                    let o = w.iter().enumerate().filter(|&(j, _)| j != i);
-                    o.map(|(_, w)| w).sum::<f64>()
-                };
-                match (k, min) {
-                    // (7) and (8), "distributed" (node by node, the same bounds as below)
-                    (0, _) if !ctx.node_major => (a, b),
-                    (_, true) => (nf * alpha - others(), b1),
-                    (_, false) => (a1, nf * beta - others()),
-                }
-            } else {
-                if min {
-                    ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
-                } else {
-                    ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
-                }
-            };
-            // The end (6) or (7)–(8) computes from the probes, exactly where the numbers are
-            // simple fractions: the others at W (U or L where not probed yet).
-            let rest = kids.iter().enumerate().filter(|&(k, _)| k != i);
-            let at_w = rest.map(|(k, &c)| (c, w[k]));
-            let target = if min { alpha } else { beta };
-            let (ai, bi) = match none.solve(tree, kids[i], target, at_w) {
-                Some(x) if min => (x, bi),
-                Some(x) => (ai, x),
-                None => (ai, bi),
-            };
-            obs.chance_bounds(kids[i], ai, bi);
-            let (y, z) = if min {
-                let low = |x: f64| proved(&wb, i, x) <= alpha;
-                (
-                    lower_end(ai, l, low),
-                    if bi.is_nan() { u } else { bi.min(u) },
-                )
-            } else {
-                let high = |x: f64| proved(&wb, i, x) >= beta;
-                (
-                    if ai.is_nan() { l } else { ai.max(l) },
-                    upper_end(bi, u, high),
-                )
-            };
-            if let Some(wk) = probe(tree, kids[i], k, y, z, ctx, obs) {
-                let leaf = tree.kind(tree.child(kids[i], k)) == Kind::Leaf;
-                if min {
-                    w[i] = w[i].min(wk);
-                    if leaf || wk < z {
-                        wb[i] = wb[i].min(wk);
-                    }
-                } else {
-                    w[i] = w[i].max(wk);
-                    if leaf || wk > y {
-                        wb[i] = wb[i].max(wk);
-                    }
-                }
-                // Node by node, the probe of a − node is the smallest of its first `rounds`
-                // children, tested once they are all seen (`Star2Min`'s test of `w[i]`).
-                let last = k + 1 == rounds || k + 1 == tree.child_count(kids[i]);
-                let bound = proved(&wb, i, wb[i]);
-                if (last || !ctx.node_major) && ((min && bound <= alpha) || (!min && bound >= beta))
-                {
-                    return probe_cut(obs, node, i, n, min, (alpha, beta), ctx);
-                }
-            }
-            if uniform && k == 0 {
-                if min {
-                    a = a + u - w[i];
-                } else {
-                    b = b + l - w[i];
-                }
-            }
-            ws = others + p[i] * w[i];
+    for (k, i) in order {
+        let kid = st.kids[i];
+        if tree.child_count(kid) <= k {
+            continue;
         }
+        let p = &st.p;
+        let others = st.ws - p[i] * st.w[i]; // uneven probabilities: Σ_{j≠i} Pj Wj
+        let (ai, bi) = st.probe_bounds(tree, &none, (i, k), others, probing.node_major, (l, u));
+        obs.chance_bounds(kid, ai, bi);
+        let (y, z) = if min {
+            let low = |x: f64| proved(&st.kids, &st.wb, i, x) <= alpha;
+            (
+                lower_end(ai, l, low),
+                if bi.is_nan() { u } else { bi.min(u) },
+            )
+        } else {
+            let high = |x: f64| proved(&st.kids, &st.wb, i, x) >= beta;
+            (
+                if ai.is_nan() { l } else { ai.max(l) },
+                upper_end(bi, u, high),
+            )
+        };
+        if let Some(wk) = probe(tree, kid, k, y, z, ctx, obs) {
+            let leaf = tree.kind(tree.child(kid, k)) == Kind::Leaf;
+            if min {
+                st.w[i] = st.w[i].min(wk);
+                if leaf || wk < z {
+                    st.wb[i] = st.wb[i].min(wk);
+                }
+            } else {
+                st.w[i] = st.w[i].max(wk);
+                if leaf || wk > y {
+                    st.wb[i] = st.wb[i].max(wk);
+                }
+            }
+            // Node by node, the probe of a − node is the smallest of its first `rounds`
+            // children, tested once they are all seen (`Star2Min`'s test of `w[i]`).
+            let last = k + 1 == rounds || k + 1 == tree.child_count(kid);
+            let bound = proved(&st.kids, &st.wb, i, st.wb[i]);
+            if (last || !probing.node_major) && ((min && bound <= alpha) || (!min && bound >= beta))
+            {
+                return Some(probe_cut(obs, node, i, n, min, (alpha, beta), ctx));
+            }
+        }
+        if st.uniform && k == 0 {
+            if min {
+                st.a = st.a + u - st.w[i];
+            } else {
+                st.b = st.b + l - st.w[i];
+            }
+        }
+        st.ws = others + p[i] * st.w[i];
     }
-    if uniform && rounds > 1 {
+    if st.uniform && rounds > 1 {
         // (7) and (8) again, from the smallest (largest) probe of each child.
-        let (mut a2, mut b2) = (a1, b1);
-        for &wi in &w {
+        let (mut a2, mut b2) = (st.a1, st.b1);
+        for &wi in &st.w {
             a2 = a2 + u - wi;
             b2 = b2 + l - wi;
         }
-        (a, b) = (a2, b2);
+        (st.a, st.b) = (a2, b2);
     }
-    // The regular loop: `A = A − U`, then (6) child by child (the mirror for + children).
-    let mut e = if min { a - u } else { b - l };
-    let (mut a, mut b) = (a1, b1);
+    None
+}
+
+/// The regular phase: `A = A − U`, then (6) child by child (the mirror for + children), each
+/// child searched as Star1 searches it with the tighter bound the probes give.
+fn regular_phase<O: Observer>(
+    tree: &Tree,
+    node: NodeId,
+    st: &Regular,
+    root: Option<Root>,
+    ctx: &mut Ctx,
+    obs: &mut O,
+) -> f64 {
+    let (l, u) = (ctx.l, ctx.u);
+    let (alpha, beta, min) = (st.alpha, st.beta, st.min);
+    let (kids, p, w, wb) = (&st.kids, &st.p, &st.w, &st.wb);
+    let n = kids.len();
+    let mut e = if min { st.a - u } else { st.b - l };
+    let (mut a, mut b) = (st.a1, st.b1);
     let mut sum = ChanceSum::new(tree, node); // Σ_{j<i} Vj, or Σ_{j<i} Pj Vj
-    let mut after = ws; // Σ_{j≥i} Pj Wj
+    let mut after = st.ws; // Σ_{j≥i} Pj Wj
     let mut done = 0.0; // Σ_{j<i} Pj
     // The later children's bounds in the tests (6) stands for: their proved bounds on the
     // probed side, L or U on the other; and their exact shares, summed once for the node.
     let lo = |j: usize| if min { wb[j] } else { u };
     let hi = |j: usize| if min { l } else { wb[j] };
-    let tests = ChildTests::new(tree, node, &kids, (alpha, beta), lo, hi);
+    let tests = ChildTests::new(tree, node, kids, (alpha, beta), lo, hi);
     for (i, &s) in kids.iter().enumerate() {
-        if uniform {
+        if st.uniform {
             e += w[i];
             if min {
                 a = e;
@@ -353,9 +459,9 @@ fn star2<O: Observer>(
         let high = |x: f64| tests.value(&sum, i, x, true) >= beta;
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = if min {
-            star1::min_node(tree, s, ax, bx, false, ctx, obs)
+            star::min_node::<Star2, O>(tree, s, ax, bx, false, ctx, obs)
         } else {
-            star1::max_node(tree, s, ax, bx, false, ctx, obs)
+            star::max_node::<Star2, O>(tree, s, ax, bx, false, ctx, obs)
         };
         if let Some(r) = cut(obs, node, i, n, low(v), high(v), (alpha, beta), ctx) {
             return r;
@@ -368,7 +474,7 @@ fn star2<O: Observer>(
         if let Some(r) = rightmost(obs, node, i, n, root, range, alpha, beta, ctx) {
             return r;
         }
-        if uniform {
+        if st.uniform {
             e -= v;
             if min {
                 b = b + l - v;

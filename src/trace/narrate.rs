@@ -166,7 +166,14 @@ fn describe_event(
     k: usize,
     e: &EventView,
 ) -> String {
-    let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
+    let at = Step {
+        tree,
+        algo,
+        trace,
+        replay,
+        k,
+    };
+    let name = |id: NodeId| at.name(id);
     match *e {
         EventView::Enter { node, alpha, beta } => format!(
             "enter {} with window α {} .. β {}",
@@ -174,33 +181,8 @@ fn describe_event(
             short_number(alpha),
             short_number(beta)
         ),
-        EventView::Leaf { node, value } => {
-            let v = if value.is_nan() {
-                vector_text(tree.payoff(node))
-            } else {
-                short_number(value)
-            };
-            if tree.is_leaf(node) {
-                format!("evaluate leaf {} = {v}", node_name(tree, node))
-            } else {
-                // A depth-limited search stops at an interior node: its heuristic is its value.
-                format!(
-                    "evaluate {} at the depth limit by its heuristic = {v}",
-                    name(node)
-                )
-            }
-        }
-        EventView::ChanceBounds { child, a, b } => {
-            let p = tree.parent(child).expect("a chance node's child");
-            format!(
-                "at {}: search child {} with A {} .. B {} (equations 2–8){}",
-                name(p),
-                tree.child_index(child) + 1,
-                short_number(a),
-                short_number(b),
-                clip_note(tree, a, b)
-            )
-        }
+        EventView::Leaf { node, value } => at.leaf(node, value),
+        EventView::ChanceBounds { child, a, b } => at.chance_bounds(child, a, b),
         EventView::Probe { child } => {
             let p = tree.parent(child).expect("a probed node's child");
             format!(
@@ -214,166 +196,21 @@ fn describe_event(
             alpha,
             beta,
             aspiration,
-        } => {
-            let window = format!("α {} .. β {}", short_number(alpha), short_number(beta));
-            if aspiration {
-                format!(
-                    "the aspiration window failed: re-search {} with the wider window {window}",
-                    name(node)
-                )
-            } else if matches!(algo.base(), Algorithm::Mtdf { .. }) {
-                format!(
-                    "next pass: search {} again with the null window {window}, moved to the bound the last pass returned",
-                    name(node)
-                )
-            } else if last_window(trace, replay, node, k - 1)
-                .is_some_and(|(a, b)| beta - alpha > b - a)
-            {
-                format!("re-search {} with the wider window {window}", name(node))
-            } else {
-                // NegaScout's test can fail just below β: the re-search window is as narrow.
-                format!("re-search {} with the window {window}", name(node))
-            }
-        }
+        } => at.research(node, (alpha, beta), aspiration),
         EventView::Iteration { depth } => iteration_text(tree, replay, k, depth),
         EventView::TableHit {
             node,
             value,
             bound,
             cut,
-        } => {
-            let entry = format!("{}{}", bound.symbol(), short_number(value));
-            if cut {
-                format!(
-                    "the transposition table answers {}: entry {entry} ({}) settles the window; not searched",
-                    name(node),
-                    bound_words(bound)
-                )
-            } else {
-                format!(
-                    "the transposition table holds {}: entry {entry} ({}) does not settle the window; search it, its best move first",
-                    name(node),
-                    bound_words(bound)
-                )
-            }
-        }
+        } => at.table_hit(node, value, bound, cut),
         EventView::Cutoff {
             node,
             after,
             rank,
             skipped,
             kind,
-        } => {
-            let st = replay.state(node, k);
-            let child = tree.child(node, after as usize);
-            let cs = replay.state(child, k);
-            let v = cs
-                .value
-                .map_or("?".into(), |v| value_text(tree, trace, child, v));
-            let (a, b) = st.window.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
-            let child_name = node_name(tree, child);
-            let scalar = match cs.value {
-                Some(Shown::Scalar(x)) => Some(x),
-                _ => None,
-            };
-            // Fail-hard alpha-beta cuts when its best so far, max(α, children), reaches β: with
-            // an empty window (α ≥ β, which Ballard's clamping can make) that is before any
-            // child reaches β.
-            let empty = || {
-                format!(
-                    "the window α {} .. β {} is empty, so the first child settles it",
-                    short_number(a),
-                    short_number(b)
-                )
-            };
-            let why = match kind {
-                Cutoff::Alpha if scalar.is_some_and(|x| x > a) && a >= b => empty(),
-                Cutoff::Beta if scalar.is_some_and(|x| x < b) && a >= b => empty(),
-                Cutoff::Alpha => {
-                    format!("value {v} of child {} ≤ α {}", child_name, short_number(a))
-                }
-                Cutoff::Beta => {
-                    format!("value {v} of child {} ≥ β {}", child_name, short_number(b))
-                }
-                Cutoff::StarLower => {
-                    let ai = cs
-                        .chance_bounds
-                        .map_or("A".into(), |(x, _)| short_number(x));
-                    format!(
-                        "value {v} of child {child_name} ≤ A {ai}: the *-value is at most α {}",
-                        short_number(a)
-                    )
-                }
-                Cutoff::StarUpper => {
-                    let bi = cs
-                        .chance_bounds
-                        .map_or("B".into(), |(_, y)| short_number(y));
-                    format!(
-                        "value {v} of child {child_name} ≥ B {bi}: the *-value is at least β {}",
-                        short_number(b)
-                    )
-                }
-                Cutoff::Probe => match probe_sums(tree, replay, node, k) {
-                    Some(p) => {
-                        let parts: Vec<String> = p
-                            .bounds
-                            .iter()
-                            .map(|&(x, probed)| {
-                                let x = short_number(x);
-                                if probed {
-                                    x
-                                } else {
-                                    format!("{x} (not probed)")
-                                }
-                            })
-                            .collect();
-                        if p.min {
-                            format!(
-                                "the probes bound its children by at most {}; their mean {} ≤ α {}, so the *-value is at most α",
-                                parts.join(", "),
-                                short_number(p.mean),
-                                short_number(a)
-                            )
-                        } else {
-                            format!(
-                                "the probes bound its children by at least {}; their mean {} ≥ β {}, so the *-value is at least β",
-                                parts.join(", "),
-                                short_number(p.mean),
-                                short_number(b)
-                            )
-                        }
-                    }
-                    None => format!(
-                        "the probes prove the *-value outside α {} .. β {}",
-                        short_number(a),
-                        short_number(b)
-                    ),
-                },
-                Cutoff::Rightmost => "the root's last move is proved better than α (§7.2)".into(),
-                Cutoff::Shallow => "the mover's share reached the bound left by the parent".into(),
-                Cutoff::Immediate => "the mover reached the largest possible payoff".into(),
-            };
-            let skip = match skipped {
-                // A probe cutoff spares the regular search of every child, probed or not.
-                _ if kind == Cutoff::Probe => format!(
-                    "; the regular search of its {} is spared",
-                    count(tree.child_count(node), "child", "children")
-                ),
-                0 => String::new(),
-                n => format!(", {} skipped", count(n as usize, "child", "children")),
-            };
-            let order = if rank == after {
-                String::new()
-            } else {
-                format!(", the {} searched", ordinal(rank as usize + 1))
-            };
-            format!(
-                "cutoff at {} after child {}{order} ({}): {why}{skip}",
-                name(node),
-                after + 1,
-                kind.name()
-            )
-        }
+        } => at.cutoff(node, after, rank, skipped, kind),
         EventView::Exit { node, value, bound } => format!(
             "{} returns {} ({})",
             name(node),
@@ -389,6 +226,216 @@ fn describe_event(
             "{}: its children are not all of one kind, so Star1 searches it",
             name(node)
         ),
+    }
+}
+
+/// Step `k` of a run's trace, as [`describe_event`] puts its events in words, one method per
+/// kind of event that takes more than a line.
+struct Step<'a> {
+    tree: &'a Tree,
+    algo: &'a Algorithm,
+    trace: &'a Trace,
+    replay: &'a Replay<'a>,
+    k: usize,
+}
+
+impl Step<'_> {
+    /// "Max node #1.2".
+    fn name(&self, id: NodeId) -> String {
+        format!(
+            "{} {}",
+            kind_words(self.tree.kind(id)),
+            node_name(self.tree, id)
+        )
+    }
+
+    fn leaf(&self, node: NodeId, value: f64) -> String {
+        let tree = self.tree;
+        let v = if value.is_nan() {
+            vector_text(tree.payoff(node))
+        } else {
+            short_number(value)
+        };
+        if tree.is_leaf(node) {
+            format!("evaluate leaf {} = {v}", node_name(tree, node))
+        } else {
+            // A depth-limited search stops at an interior node: its heuristic is its value.
+            format!(
+                "evaluate {} at the depth limit by its heuristic = {v}",
+                self.name(node)
+            )
+        }
+    }
+
+    fn chance_bounds(&self, child: NodeId, a: f64, b: f64) -> String {
+        let tree = self.tree;
+        let p = tree.parent(child).expect("a chance node's child");
+        format!(
+            "at {}: search child {} with A {} .. B {} (equations 2–8){}",
+            self.name(p),
+            tree.child_index(child) + 1,
+            short_number(a),
+            short_number(b),
+            clip_note(tree, a, b)
+        )
+    }
+
+    fn research(&self, node: NodeId, (alpha, beta): (f64, f64), aspiration: bool) -> String {
+        let name = self.name(node);
+        let window = format!("α {} .. β {}", short_number(alpha), short_number(beta));
+        if aspiration {
+            format!("the aspiration window failed: re-search {name} with the wider window {window}")
+        } else if matches!(self.algo.base(), Algorithm::Mtdf { .. }) {
+            format!(
+                "next pass: search {name} again with the null window {window}, moved to the bound the last pass returned"
+            )
+        } else if last_window(self.trace, self.replay, node, self.k - 1)
+            .is_some_and(|(a, b)| beta - alpha > b - a)
+        {
+            format!("re-search {name} with the wider window {window}")
+        } else {
+            // NegaScout's test can fail just below β: the re-search window is as narrow.
+            format!("re-search {name} with the window {window}")
+        }
+    }
+
+    fn table_hit(&self, node: NodeId, value: f64, bound: Bound, cut: bool) -> String {
+        let entry = format!("{}{}", bound.symbol(), short_number(value));
+        if cut {
+            format!(
+                "the transposition table answers {}: entry {entry} ({}) settles the window; not searched",
+                self.name(node),
+                bound_words(bound)
+            )
+        } else {
+            format!(
+                "the transposition table holds {}: entry {entry} ({}) does not settle the window; search it, its best move first",
+                self.name(node),
+                bound_words(bound)
+            )
+        }
+    }
+
+    fn cutoff(&self, node: NodeId, after: u32, rank: u32, skipped: u32, kind: Cutoff) -> String {
+        let tree = self.tree;
+        let why = self.cutoff_why(node, after, kind);
+        let skip = match skipped {
+            // A probe cutoff spares the regular search of every child, probed or not.
+            _ if kind == Cutoff::Probe => format!(
+                "; the regular search of its {} is spared",
+                count(tree.child_count(node), "child", "children")
+            ),
+            0 => String::new(),
+            n => format!(", {} skipped", count(n as usize, "child", "children")),
+        };
+        let order = if rank == after {
+            String::new()
+        } else {
+            format!(", the {} searched", ordinal(rank as usize + 1))
+        };
+        format!(
+            "cutoff at {} after child {}{order} ({}): {why}{skip}",
+            self.name(node),
+            after + 1,
+            kind.name()
+        )
+    }
+
+    /// Why `node` was cut off after its child `after`, by the test of `kind`.
+    fn cutoff_why(&self, node: NodeId, after: u32, kind: Cutoff) -> String {
+        let (tree, k) = (self.tree, self.k);
+        let st = self.replay.state(node, k);
+        let child = tree.child(node, after as usize);
+        let cs = self.replay.state(child, k);
+        let v = cs
+            .value
+            .map_or("?".into(), |v| value_text(tree, self.trace, child, v));
+        let (a, b) = st.window.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+        let child_name = node_name(tree, child);
+        let scalar = match cs.value {
+            Some(Shown::Scalar(x)) => Some(x),
+            _ => None,
+        };
+        // Fail-hard alpha-beta cuts when its best so far, max(α, children), reaches β: with
+        // an empty window (α ≥ β, which Ballard's clamping can make) that is before any
+        // child reaches β.
+        let empty = || {
+            format!(
+                "the window α {} .. β {} is empty, so the first child settles it",
+                short_number(a),
+                short_number(b)
+            )
+        };
+        match kind {
+            Cutoff::Alpha if scalar.is_some_and(|x| x > a) && a >= b => empty(),
+            Cutoff::Beta if scalar.is_some_and(|x| x < b) && a >= b => empty(),
+            Cutoff::Alpha => {
+                format!("value {v} of child {} ≤ α {}", child_name, short_number(a))
+            }
+            Cutoff::Beta => {
+                format!("value {v} of child {} ≥ β {}", child_name, short_number(b))
+            }
+            Cutoff::StarLower => {
+                let ai = cs
+                    .chance_bounds
+                    .map_or("A".into(), |(x, _)| short_number(x));
+                format!(
+                    "value {v} of child {child_name} ≤ A {ai}: the *-value is at most α {}",
+                    short_number(a)
+                )
+            }
+            Cutoff::StarUpper => {
+                let bi = cs
+                    .chance_bounds
+                    .map_or("B".into(), |(_, y)| short_number(y));
+                format!(
+                    "value {v} of child {child_name} ≥ B {bi}: the *-value is at least β {}",
+                    short_number(b)
+                )
+            }
+            Cutoff::Probe => self.probe_cut_why(node, (a, b)),
+            Cutoff::Rightmost => "the root's last move is proved better than α (§7.2)".into(),
+            Cutoff::Shallow => "the mover's share reached the bound left by the parent".into(),
+            Cutoff::Immediate => "the mover reached the largest possible payoff".into(),
+        }
+    }
+
+    /// Why the probes cut `node`, searched with the window (a, b), off: their bounds' mean.
+    fn probe_cut_why(&self, node: NodeId, (a, b): (f64, f64)) -> String {
+        let Some(p) = probe_sums(self.tree, self.replay, node, self.k) else {
+            return format!(
+                "the probes prove the *-value outside α {} .. β {}",
+                short_number(a),
+                short_number(b)
+            );
+        };
+        let parts: Vec<String> = p
+            .bounds
+            .iter()
+            .map(|&(x, probed)| {
+                let x = short_number(x);
+                if probed {
+                    x
+                } else {
+                    format!("{x} (not probed)")
+                }
+            })
+            .collect();
+        if p.min {
+            format!(
+                "the probes bound its children by at most {}; their mean {} ≤ α {}, so the *-value is at most α",
+                parts.join(", "),
+                short_number(p.mean),
+                short_number(a)
+            )
+        } else {
+            format!(
+                "the probes bound its children by at least {}; their mean {} ≥ β {}, so the *-value is at least β",
+                parts.join(", "),
+                short_number(p.mean),
+                short_number(b)
+            )
+        }
     }
 }
 

@@ -488,174 +488,270 @@ pub fn chance_arithmetic(
     i: usize,
     k: usize,
 ) -> Vec<String> {
-    let child = tree.child(chance, i);
-    // The latest announcement of this child's bounds, and the chance node's window then.
-    let Some((s, a, b)) = latest(replay, child, 0, k).find_map(|(s, e)| match e {
-        EventView::ChanceBounds { a, b, .. } => Some((s, a, b)),
-        _ => None,
-    }) else {
-        return Vec::new();
-    };
-    let Some((_, (alpha, beta))) = latest_entry(replay, chance, s) else {
+    let Some(at) = Announced::find(tree, replay, chance, i, k) else {
         return Vec::new();
     };
     let bounds = tree.value_bounds();
     let (l, u) = (bounds.lo, bounds.hi);
-    let n = tree.child_count(chance);
-    // Star2: the probes made below this node's children before step `s`, and whether this
-    // announcement opens a probe (the probing phase: no child has a value yet) or the child's
-    // regular search.
-    let probes = Probes::before(tree, replay, chance, s);
-    let probing = s + 1 < replay.trace().len()
-        && matches!(replay.trace().event(s + 1).view(),
-            EventView::Probe { child: g } if tree.parent(g) == Some(child));
-    let mut values = Vec::new();
-    for j in 0..i {
-        match child_value(replay, tree.child(chance, j), s + 1) {
-            Some(v) => values.push(v),
-            None if probing => break,
-            None => return Vec::new(),
-        }
-    }
-    let num = short_number;
-    let close = |x: f64, y: f64| x == y || (x - y).abs() <= 1e-9 * (1.0 + y.abs());
+    // Star2: the probes made below this node's children before the announcement.
+    let probes = Probes::before(tree, replay, chance, at.step);
     let mut out = Vec::new();
     let uniform = tree.is_uniform(chance);
-    let min_children = tree.kind(child) == Kind::Min;
+    let min_children = tree.kind(at.child) == Kind::Min;
     // The side the probes bound: A under − children, B under + children.
-    let probed_side = (probes.any() || probing).then_some(if min_children { "A" } else { "B" });
+    let probed_side = (probes.any() || at.probing).then_some(if min_children { "A" } else { "B" });
     if probed_side.is_some() {
-        let (w, (f, fname), recorded, name, wname) = if min_children {
-            (alpha, (u, "U"), a, "A", "α")
-        } else {
-            (beta, (l, "L"), b, "B", "β")
-        };
-        if w.is_finite() && recorded.is_finite() {
-            for proved_only in [true, false] {
-                let eq = probes.equation(ProbeEquation {
-                    tree,
-                    chance,
-                    i,
-                    values: &values,
-                    probing,
-                    proved_only,
-                    window: (w, wname),
-                    far: (f, fname),
-                });
-                if close(eq.0, recorded) {
-                    out.push(format!(
-                        "{name}{} = {} = {} = {} {}",
-                        i + 1,
-                        eq.1,
-                        eq.2,
-                        num(recorded),
-                        eq.3
-                    ));
-                    break;
-                }
-            }
-        }
+        out.extend(probed_line(tree, chance, i, &at, &probes, min_children));
     }
     for (name, window, far, recorded, eq) in [
         (
             "A",
-            (alpha, "α"),
+            (at.alpha, "α"),
             (u, "U"),
-            a,
+            at.a,
             if uniform { "(2a)" } else { "(22)" },
         ),
         (
             "B",
-            (beta, "β"),
+            (at.beta, "β"),
             (l, "L"),
-            b,
+            at.b,
             if uniform { "(2b)" } else { "(22), for B" },
         ),
     ] {
-        let (w, wname) = window;
-        let (f, fname) = far;
-        if !w.is_finite() || !recorded.is_finite() || probed_side == Some(name) {
+        if !window.0.is_finite() || !recorded.is_finite() || probed_side == Some(name) {
             continue;
         }
-        let idx = i + 1;
-        let eq = if probing && uniform {
+        let eq = if at.probing && uniform {
             // Star2Min's probing loop keeps B at (3b) (BX = min(B, U)), whichever child.
             if name == "A" { "(3a)" } else { "(3b)" }
         } else {
             eq
         };
-        let (computed, symbols, numbers) = if probing {
-            if uniform {
-                (
-                    n as f64 * w - f * (n - 1) as f64,
-                    format!("{n}·{wname} − {fname}·{}", n - 1),
-                    format!("{n}·{} − {}·{}", term(w), term(f), n - 1),
-                )
-            } else {
-                let p = tree.prob(child);
-                (
-                    (w - f * (1.0 - p)) / p,
-                    format!("({wname} − {fname}·(1 − P{idx})) / P{idx}"),
-                    format!("({} − {}·{}) / {}", num(w), term(f), num(1.0 - p), num(p)),
-                )
-            }
+        let equation = if at.probing {
+            probing_equation(tree, chance, at.child, window, far, eq)
         } else if uniform {
-            let later = (n - idx) as f64;
-            let sum: f64 = values.iter().sum();
-            let vs = if values.is_empty() {
-                "0".to_owned()
-            } else {
-                (1..=i)
-                    .map(|j| format!("V{j}"))
-                    .collect::<Vec<_>>()
-                    .join(" − ")
-            };
-            let vn = if values.is_empty() {
-                "0".to_owned()
-            } else {
-                values
-                    .iter()
-                    .map(|&v| num(v))
-                    .collect::<Vec<_>>()
-                    .join(" − ")
-            };
-            (
-                n as f64 * w - sum - f * later,
-                format!("{n}·{wname} − {vs} − {fname}·{}", n - idx),
-                format!("{n}·{} − {vn} − {}·{}", term(w), term(f), n - idx),
-            )
+            uniform_equation(tree.child_count(chance), i, &at.values, window, far, eq)
         } else {
-            let p = |j: usize| tree.prob(tree.child(chance, j));
-            let done: f64 = (0..i).map(|j| p(j) * values[j]).sum();
-            let rest: f64 = (idx..n).map(p).sum();
-            let pv = (0..i)
-                .map(|j| format!("{}·{}", num(p(j)), term(values[j])))
-                .collect::<Vec<_>>();
-            let pvs = if pv.is_empty() {
-                "0".to_owned()
-            } else {
-                pv.join(" − ")
-            };
-            (
-                (w - done - f * rest) / p(i),
-                format!("({wname} − Σ P·V − {fname}·Σ P after) / P{idx}"),
-                format!(
-                    "({} − {pvs} − {}·{}) / {}",
-                    num(w),
-                    num(f),
-                    num(rest),
-                    num(p(i))
-                ),
-            )
+            weighted_equation(tree, chance, i, &at.values, window, far, eq)
         };
-        if close(computed, recorded) {
-            out.push(format!(
-                "{name}{idx} = {symbols} = {numbers} = {} {eq}",
-                num(recorded)
-            ));
+        if close(equation.value, recorded) {
+            out.push(equation.line(name, i + 1, recorded));
         }
     }
     out
+}
+
+/// The latest announcement of the bounds Aᵢ, Bᵢ of a chance node's child, among the first `k`
+/// steps, with what the equations for them read.
+struct Announced {
+    child: NodeId,
+    /// The step of the announcement (0-based).
+    step: usize,
+    a: f64,
+    b: f64,
+    /// The chance node's window then.
+    alpha: f64,
+    beta: f64,
+    /// Whether the announcement opens a probe (Star2's probing phase: no child has a value
+    /// yet), else the child's regular search.
+    probing: bool,
+    /// The values V of the children before this one.
+    values: Vec<f64>,
+}
+
+impl Announced {
+    /// `None` when child `i` of `chance` was not announced, or (outside the probing phase) a
+    /// child before it has no value yet.
+    fn find(tree: &Tree, replay: &Replay, chance: NodeId, i: usize, k: usize) -> Option<Self> {
+        let child = tree.child(chance, i);
+        let (s, a, b) = latest(replay, child, 0, k).find_map(|(s, e)| match e {
+            EventView::ChanceBounds { a, b, .. } => Some((s, a, b)),
+            _ => None,
+        })?;
+        let (_, (alpha, beta)) = latest_entry(replay, chance, s)?;
+        let probing = s + 1 < replay.trace().len()
+            && matches!(replay.trace().event(s + 1).view(),
+                EventView::Probe { child: g } if tree.parent(g) == Some(child));
+        let mut values = Vec::new();
+        for j in 0..i {
+            match child_value(replay, tree.child(chance, j), s + 1) {
+                Some(v) => values.push(v),
+                None if probing => break,
+                None => return None,
+            }
+        }
+        Some(Announced {
+            child,
+            step: s,
+            a,
+            b,
+            alpha,
+            beta,
+            probing,
+            values,
+        })
+    }
+}
+
+/// Whether a recomputed bound is the one the trace recorded.
+fn close(x: f64, y: f64) -> bool {
+    x == y || (x - y).abs() <= 1e-9 * (1.0 + y.abs())
+}
+
+/// The equation of the side Star2's probes bound (A under − children, B under + children),
+/// if one gives the number recorded: with only the probes that prove a bound, else with all.
+fn probed_line(
+    tree: &Tree,
+    chance: NodeId,
+    i: usize,
+    at: &Announced,
+    probes: &Probes,
+    min_children: bool,
+) -> Option<String> {
+    let bounds = tree.value_bounds();
+    let (w, (f, fname), recorded, name, wname) = if min_children {
+        (at.alpha, (bounds.hi, "U"), at.a, "A", "α")
+    } else {
+        (at.beta, (bounds.lo, "L"), at.b, "B", "β")
+    };
+    if !(w.is_finite() && recorded.is_finite()) {
+        return None;
+    }
+    [true, false].into_iter().find_map(|proved_only| {
+        let eq = probes.equation(ProbeEquation {
+            tree,
+            chance,
+            i,
+            values: &at.values,
+            probing: at.probing,
+            proved_only,
+            window: (w, wname),
+            far: (f, fname),
+        });
+        close(eq.value, recorded).then(|| eq.line(name, i + 1, recorded))
+    })
+}
+
+/// One of Ballard's equations with the numbers filled in.
+struct Equation {
+    /// The bound it computes.
+    value: f64,
+    /// Its right side in symbols: "3·α − V1 − U·1".
+    symbols: String,
+    /// Its right side in numbers: "3·5 − 4 − 10·1".
+    numbers: String,
+    /// Its number in the paper: "(2a)".
+    number: &'static str,
+}
+
+impl Equation {
+    /// "A2 = 3·α − V1 − U·1 = 3·5 − 4 − 10·1 = 1 (2a)", ending on the number the trace recorded.
+    fn line(&self, name: &str, idx: usize, recorded: f64) -> String {
+        format!(
+            "{name}{idx} = {} = {} = {} {}",
+            self.symbols,
+            self.numbers,
+            short_number(recorded),
+            self.number
+        )
+    }
+}
+
+/// The bound of the side the probes do not bound, in Star2's probing phase: (3a)/(3b) for
+/// equally likely children, as if nothing but this child were known; weighted otherwise.
+fn probing_equation(
+    tree: &Tree,
+    chance: NodeId,
+    child: NodeId,
+    (w, wname): (f64, &str),
+    (f, fname): (f64, &str),
+    number: &'static str,
+) -> Equation {
+    let n = tree.child_count(chance);
+    let num = short_number;
+    if tree.is_uniform(chance) {
+        Equation {
+            value: n as f64 * w - f * (n - 1) as f64,
+            symbols: format!("{n}·{wname} − {fname}·{}", n - 1),
+            numbers: format!("{n}·{} − {}·{}", term(w), term(f), n - 1),
+            number,
+        }
+    } else {
+        let p = tree.prob(child);
+        let idx = tree.child_index(child) + 1;
+        Equation {
+            value: (w - f * (1.0 - p)) / p,
+            symbols: format!("({wname} − {fname}·(1 − P{idx})) / P{idx}"),
+            numbers: format!("({} − {}·{}) / {}", num(w), term(f), num(1.0 - p), num(p)),
+            number,
+        }
+    }
+}
+
+/// (2a)/(2b), equally likely children: `Ai = N·α − V1 − … − Vi−1 − U·(N − i)`.
+fn uniform_equation(
+    n: usize,
+    i: usize,
+    values: &[f64],
+    (w, wname): (f64, &str),
+    (f, fname): (f64, &str),
+    number: &'static str,
+) -> Equation {
+    let idx = i + 1;
+    let later = (n - idx) as f64;
+    let sum: f64 = values.iter().sum();
+    let (vs, vn) = if values.is_empty() {
+        ("0".to_owned(), "0".to_owned())
+    } else {
+        let vs: Vec<String> = (1..=i).map(|j| format!("V{j}")).collect();
+        let vn: Vec<String> = values.iter().map(|&v| short_number(v)).collect();
+        (vs.join(" − "), vn.join(" − "))
+    };
+    Equation {
+        value: n as f64 * w - sum - f * later,
+        symbols: format!("{n}·{wname} − {vs} − {fname}·{}", n - idx),
+        numbers: format!("{n}·{} − {vn} − {}·{}", term(w), term(f), n - idx),
+        number,
+    }
+}
+
+/// (22) and its twin for B, uneven probabilities:
+/// `Ai = (α − Σ_{j<i} Pj Vj − U·Σ_{j>i} Pj) / Pi`.
+fn weighted_equation(
+    tree: &Tree,
+    chance: NodeId,
+    i: usize,
+    values: &[f64],
+    (w, wname): (f64, &str),
+    (f, fname): (f64, &str),
+    number: &'static str,
+) -> Equation {
+    let num = short_number;
+    let (idx, n) = (i + 1, tree.child_count(chance));
+    let p = |j: usize| tree.prob(tree.child(chance, j));
+    let done: f64 = (0..i).map(|j| p(j) * values[j]).sum();
+    let rest: f64 = (idx..n).map(p).sum();
+    let pv = (0..i)
+        .map(|j| format!("{}·{}", num(p(j)), term(values[j])))
+        .collect::<Vec<_>>();
+    let pvs = if pv.is_empty() {
+        "0".to_owned()
+    } else {
+        pv.join(" − ")
+    };
+    Equation {
+        value: (w - done - f * rest) / p(i),
+        symbols: format!("({wname} − Σ P·V − {fname}·Σ P after) / P{idx}"),
+        numbers: format!(
+            "({} − {pvs} − {}·{}) / {}",
+            num(w),
+            num(f),
+            num(rest),
+            num(p(i))
+        ),
+        number,
+    }
 }
 
 /// A number as a term of a sum or a factor: negative ones in parentheses.
@@ -745,8 +841,8 @@ impl Probes {
         }
     }
 
-    /// The bound, its equation in symbols and with the numbers, and the equation's number.
-    fn equation(&self, q: ProbeEquation) -> (f64, String, String, &'static str) {
+    /// The bound of (6) or (7)–(8) from the probes, as an [`Equation`].
+    fn equation(&self, q: ProbeEquation) -> Equation {
         let (tree, i, n) = (q.tree, q.i, q.tree.child_count(q.chance));
         let (w, wname) = q.window;
         let (f, fname) = q.far;
@@ -803,7 +899,12 @@ impl Probes {
                 symbols.push(format!("{fname}·{}", at_far.len()));
                 numbers.push(format!("{}·{}", term(f), at_far.len()));
             }
-            (value, symbols.join(" − "), numbers.join(" − "), eq)
+            Equation {
+                value,
+                symbols: symbols.join(" − "),
+                numbers: numbers.join(" − "),
+                number: eq,
+            }
         } else {
             let p = |j: usize| tree.prob(tree.child(q.chance, j));
             let mut value = w;
@@ -824,18 +925,18 @@ impl Probes {
                 numbers.push(format!("{}·{}", num(p(j)), term(x.unwrap_or(f))));
             }
             let pi = p(i);
-            (
-                value / pi,
-                format!("({}) / P{}", symbols.join(" − "), i + 1),
-                format!("({}) / {}", numbers.join(" − "), num(pi)),
-                if eq == "(7)–(8)" {
+            Equation {
+                value: value / pi,
+                symbols: format!("({}) / P{}", symbols.join(" − "), i + 1),
+                numbers: format!("({}) / {}", numbers.join(" − "), num(pi)),
+                number: if eq == "(7)–(8)" {
                     "(7)–(8), weighted as (22)"
                 } else if self.min {
                     "(6), weighted as (22)"
                 } else {
                     "(6), mirrored, weighted as (22)"
                 },
-            )
+            }
         }
     }
 }
