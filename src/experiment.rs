@@ -199,7 +199,7 @@ pub const EXPERIMENTS: &[Info] = &[
     },
     Info {
         name: "eval-learning",
-        about: "Schaeffer's slides, last chapter: a linear evaluation of tic-tac-toe positions fitted to their exact values by least squares, its weights, and the share of correct moves against search depth beside the hand-written evaluation",
+        about: "Schaeffer's slides, last chapter: the slides' method (2-ply backed-up values, least squares, iterated to a fixed point) on tic-tac-toe and on chess material beside the slides' 8/4/4/3/1; and a reference fit to tic-tac-toe's exact values, its share of correct moves against search depth beside the hand-written evaluation",
         work: eval_learning::work,
         run: eval_learning::run,
     },

@@ -25,10 +25,13 @@
 //! is given for the hand-written evaluation, the learned one, and the learned one fitted on the
 //! other half of the positions only (by key parity: out of sample).
 
+pub mod slides;
+
 use std::collections::HashMap;
 
 use super::{Cell, Options, Report, Tick, col};
 use crate::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
+use crate::generate::Rng;
 use crate::generate::game::{self, GameSpec};
 use crate::search::{Algorithm, Reference};
 use crate::tree::{Kind, NodeId, Tree};
@@ -100,15 +103,21 @@ impl Linear {
     }
 }
 
-/// The least-squares weights for `rows` → `y`, by the normal equations (a tiny ridge keeps
-/// them solvable when a feature is constant on the rows); `None` if they are singular even so.
+/// The least-squares weights for `rows` → `y` (see [`solve`]); `None` if the normal equations
+/// are singular.
 pub fn least_squares(rows: &[[f64; K]], y: &[f64]) -> Option<Linear> {
-    let mut a = [[0.0; K]; K];
-    let mut b = [0.0; K];
+    solve(rows, y).map(Linear)
+}
+
+/// The least-squares solution `w` of `rows · w ≈ y`, by the normal equations (a tiny ridge keeps
+/// them solvable when a feature is constant on the rows); `None` if they are singular even so.
+pub fn solve<const N: usize>(rows: &[[f64; N]], y: &[f64]) -> Option<[f64; N]> {
+    let mut a = [[0.0; N]; N];
+    let mut b = [0.0; N];
     for (r, &t) in rows.iter().zip(y) {
-        for i in 0..K {
+        for i in 0..N {
             b[i] += r[i] * t;
-            for j in 0..K {
+            for j in 0..N {
                 a[i][j] += r[i] * r[j];
             }
         }
@@ -117,14 +126,14 @@ pub fn least_squares(rows: &[[f64; K]], y: &[f64]) -> Option<Linear> {
         row[i] += 1e-9;
     }
     // Gaussian elimination with partial pivoting.
-    for c in 0..K {
-        let p = (c..K).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+    for c in 0..N {
+        let p = (c..N).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
         if a[p][c].abs() < 1e-12 {
             return None;
         }
         a.swap(c, p);
         b.swap(c, p);
-        for r in c + 1..K {
+        for r in c + 1..N {
             let f = a[r][c] / a[c][c];
             let pivot = a[c];
             for (x, p) in a[r][c..].iter_mut().zip(&pivot[c..]) {
@@ -133,12 +142,12 @@ pub fn least_squares(rows: &[[f64; K]], y: &[f64]) -> Option<Linear> {
             b[r] -= f * b[c];
         }
     }
-    let mut w = [0.0; K];
-    for c in (0..K).rev() {
-        let s: f64 = (c + 1..K).map(|k| a[c][k] * w[k]).sum();
+    let mut w = [0.0; N];
+    for c in (0..N).rev() {
+        let s: f64 = (c + 1..N).map(|k| a[c][k] * w[k]).sum();
         w[c] = (b[c] - s) / a[c][c];
     }
-    Some(Linear(w))
+    Some(w)
 }
 
 /// The share of the variance of `y` the evaluation explains (R²), and its root mean square
@@ -259,6 +268,114 @@ impl Positions {
     }
 }
 
+/// Random halves for the out-of-sample figures.
+pub const HALVES: usize = 20;
+
+/// [`HALVES`] random splits of `n` positions into a training half and a test half, seeded by
+/// `seed`.
+fn random_halves(n: usize, seed: u64) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let mut rng = Rng::new(seed);
+    (0..HALVES)
+        .map(|_| {
+            let mut ix: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut ix);
+            let test = ix.split_off(n / 2);
+            (ix, test)
+        })
+        .collect()
+}
+
+/// The mean and the (sample) standard deviation.
+fn mean_and_sd(xs: impl Iterator<Item = f64>) -> (f64, f64) {
+    let xs: Vec<f64> = xs.collect();
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, var.sqrt())
+}
+
+/// Chess positions for the slides' method by default (`--trials` to choose).
+pub const CHESS_POSITIONS: u32 = 1000;
+
+/// The slides' method, iterated, on tic-tac-toe and on chess material: one line per
+/// iteration.
+fn slides_notes(p: &Positions, o: &Options) -> Result<Vec<String>, String> {
+    let mut notes = vec![format!(
+        "The slides' method (no exact values): each position's 2-ply minimax value with the current weights at the frontier, least squares on those, iterated from all weights 1 until no weight moves by more than {} ({} iterations at most).",
+        slides::TOLERANCE,
+        slides::MAX_ITERATIONS
+    )];
+    let ttt = slides::tic_tac_toe(p).ok_or("the normal equations are singular")?;
+    notes.push(format!(
+        "Tic-tac-toe, {} positions; weights in the order {}:",
+        p.nodes.len(),
+        FEATURES.join(", ")
+    ));
+    for (i, it) in ttt.iter().enumerate() {
+        let w: Vec<String> = it.weights.iter().map(|x| format!("{x:+.3}")).collect();
+        notes.push(format!(
+            "  iteration {i:>2}: {}; R² against the exact values {:.3}; 1-ply correct moves {:.3}{}",
+            w.join(" "),
+            slides::tic_tac_toe_r2(p, &it.weights),
+            p.decision_quality(&p.nodes, 1, &|k| Linear(it.weights).eval(k)),
+            change_text(it.change)
+        ));
+    }
+    notes.push(fixed_point_text(&ttt));
+    let count = o.trials_or(CHESS_POSITIONS) as usize;
+    let set = slides::chess_positions(count, o.seed);
+    let chess = slides::chess(&set).ok_or("the chess fit has no solution")?;
+    let names: Vec<&str> = slides::PIECES.iter().map(|(_, n)| *n).collect();
+    notes.push(format!(
+        "Chess material, {count} positions from seeded random games (seed {}, --trials to choose how many); weights {}, divided by the pawn's:",
+        o.seed,
+        names.join(", ")
+    ));
+    let row = |w: &[f64; 5]| {
+        w.iter()
+            .map(|x| format!("{x:>5.2}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (i, it) in chess.iter().enumerate() {
+        notes.push(format!(
+            "  iteration {i:>2}: {}{}",
+            row(&it.weights),
+            change_text(it.change)
+        ));
+    }
+    notes.push(fixed_point_text(&chess));
+    notes.push(format!("  the slides' program: {}", row(&slides::SLIDES)));
+    notes.push(format!(
+        "  classical:           {}",
+        row(&slides::CLASSICAL)
+    ));
+    Ok(notes)
+}
+
+/// Whether the outer loop reached a fixed point, and after how many iterations.
+fn fixed_point_text<const N: usize>(its: &[slides::Iteration<N>]) -> String {
+    let last = its.last().expect("the start");
+    if last.change <= slides::TOLERANCE {
+        format!("  a fixed point after {} iterations", its.len() - 1)
+    } else {
+        format!(
+            "  no fixed point within {} iterations (the last moved {:.4})",
+            slides::MAX_ITERATIONS,
+            last.change
+        )
+    }
+}
+
+/// "; moved 0.012" after an iteration's weights (nothing for the start).
+fn change_text(change: f64) -> String {
+    if change.is_nan() {
+        " (start)".into()
+    } else {
+        format!("; largest move {change:.4}")
+    }
+}
+
 /// Trees `eval-learning` searches.
 pub fn work(_: &Options) -> u64 {
     1
@@ -280,24 +397,27 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let y: Vec<f64> = p.nodes.iter().map(|&n| p.exact[n.index()]).collect();
     let rows: Vec<[f64; K]> = keys.iter().map(|&k| features(k)).collect();
     let learned = least_squares(&rows, &y).ok_or("the normal equations are singular")?;
-    // Out of sample: fitted on the positions of one key parity, judged on the other.
-    let half = |parity: u64| -> Vec<usize> {
-        (0..keys.len()).filter(|&i| keys[i] % 2 == parity).collect()
-    };
-    let (train, test) = (half(0), half(1));
-    let pick = |ix: &[usize]| -> (Vec<[f64; K]>, Vec<f64>, Vec<u64>) {
-        (
-            ix.iter().map(|&i| rows[i]).collect(),
-            ix.iter().map(|&i| y[i]).collect(),
-            ix.iter().map(|&i| keys[i]).collect(),
-        )
-    };
-    let (train_rows, train_y, _) = pick(&train);
-    let (_, test_y, test_keys) = pick(&test);
-    let held = least_squares(&train_rows, &train_y).ok_or("the normal equations are singular")?;
+    // Out of sample: fitted on a random half of the positions, judged on the other half, over
+    // HALVES seeded halves (a split by key parity is not random: the odd keys are the positions
+    // with X on corner a1).
+    let halves = random_halves(keys.len(), o.seed);
+    let mut out_of_sample = Vec::with_capacity(halves.len());
+    let mut held_out = Vec::with_capacity(halves.len());
+    for (train, test) in &halves {
+        let pick_rows: Vec<[f64; K]> = train.iter().map(|&i| rows[i]).collect();
+        let pick_y: Vec<f64> = train.iter().map(|&i| y[i]).collect();
+        let held = least_squares(&pick_rows, &pick_y).ok_or("the normal equations are singular")?;
+        let test_keys: Vec<u64> = test.iter().map(|&i| keys[i]).collect();
+        let test_y: Vec<f64> = test.iter().map(|&i| y[i]).collect();
+        out_of_sample.push(fit_quality(&held, &test_keys, &test_y));
+        held_out.push((
+            held,
+            test.iter().map(|&i| p.nodes[i]).collect::<Vec<NodeId>>(),
+        ));
+    }
     let (r2, rmse) = fit_quality(&learned, &keys, &y);
-    let (r2_out, rmse_out) = fit_quality(&held, &test_keys, &test_y);
-    let test_nodes: Vec<NodeId> = test.iter().map(|&i| p.nodes[i]).collect();
+    let (r2_out, r2_spread) = mean_and_sd(out_of_sample.iter().map(|q| q.0));
+    let (rmse_out, rmse_spread) = mean_and_sd(out_of_sample.iter().map(|q| q.1));
     let hand_fit = {
         // The hand-written evaluation's own fit, scaled by least squares on it alone.
         let h: Vec<f64> = keys.iter().map(|&k| hand_written(k)).collect();
@@ -318,8 +438,24 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 Cell::Int(i64::from(d)),
                 Cell::Real(p.decision_quality(&p.nodes, d, &hand_written), 3),
                 Cell::Real(p.decision_quality(&p.nodes, d, &|k| learned.eval(k)), 3),
-                Cell::Real(p.decision_quality(&test_nodes, d, &hand_written), 3),
-                Cell::Real(p.decision_quality(&test_nodes, d, &|k| held.eval(k)), 3),
+                Cell::Real(
+                    mean_and_sd(
+                        held_out
+                            .iter()
+                            .map(|(_, test)| p.decision_quality(test, d, &hand_written)),
+                    )
+                    .0,
+                    3,
+                ),
+                Cell::Real(
+                    mean_and_sd(
+                        held_out
+                            .iter()
+                            .map(|(held, test)| p.decision_quality(test, d, &|k| held.eval(k))),
+                    )
+                    .0,
+                    3,
+                ),
             ];
             tick(0);
             row
@@ -332,21 +468,22 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             p.tree.len()
         ),
         format!(
-            "Learned weights (least squares on every position): R² = {r2:.3}, RMSE = {rmse:.3}; fitted on the even keys only and judged on the odd ones: R² = {r2_out:.3}, RMSE = {rmse_out:.3}. The hand-written evaluation, best scaled, explains R² = {hand_fit:.3}."
+            "Learned weights (least squares on every position): R² = {r2:.3}, RMSE = {rmse:.3}; fitted on a random half and judged on the other, over {HALVES} seeded halves: R² = {r2_out:.3} ± {r2_spread:.3}, RMSE = {rmse_out:.3} ± {rmse_spread:.3} (mean ± standard deviation). The hand-written evaluation, best scaled, explains R² = {hand_fit:.3}."
         ),
     ];
     for (name, w) in FEATURES.iter().zip(&learned.0) {
         notes.push(format!("  weight {name:<12} {w:+.4}"));
     }
-    notes.push("Share of correct moves: a d-ply minimax search chooses among the moves it finds best (tied moves share the choice); a move is correct when its exact value is the position's. The last two columns are on the odd-key positions only, with the weights fitted on the even ones.".into());
+    notes.push(format!("Share of correct moves: a d-ply minimax search chooses among the moves it finds best (tied moves share the choice); a move is correct when its exact value is the position's. The last two columns are means over {HALVES} random halves: judged on one half, the weights fitted on the other."));
+    notes.extend(slides_notes(&p, o)?);
     Ok(Report {
         title: "Evaluation learning on tic-tac-toe: a linear evaluation fitted to the exact values, against the hand-written one".into(),
         columns: vec![
             col("depth", "search depth"),
             col("hand", "hand-written"),
             col("learned", "learned"),
-            col("hand_heldout", "hand-written (odd keys)"),
-            col("learned_heldout", "learned out of sample (odd keys)"),
+            col("hand_heldout", "hand-written (held-out halves)"),
+            col("learned_heldout", "learned out of sample"),
         ],
         rows: table,
         notes,
@@ -391,6 +528,23 @@ mod tests {
             assert!((a - b).abs() < 1e-6, "{fit:?}");
         }
         assert!((fit_quality(&fit, &keys, &y).0 - 1.0).abs() < 1e-9);
+    }
+
+    /// Random halves split the positions in two disjoint halves that cover them, differently
+    /// each time, the same for the same seed.
+    #[test]
+    fn random_halves_are_halves() {
+        let halves = random_halves(101, 9);
+        assert_eq!(halves.len(), HALVES);
+        for (train, test) in &halves {
+            let mut all: Vec<usize> = train.iter().chain(test).copied().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..101).collect::<Vec<_>>());
+            assert_eq!(train.len(), 50);
+        }
+        assert_ne!(halves[0], halves[1]);
+        assert_eq!(random_halves(101, 9), halves);
+        assert_eq!(mean_and_sd([1.0, 3.0].into_iter()), (2.0, 2f64.sqrt()));
     }
 
     /// Searching to the end (9 plies) is always right, whatever the evaluation; one ply with a
