@@ -15,25 +15,27 @@ pub enum Param {
     Rightmost,
     /// Star2's rounds of cyclic probing before its regular phase (Ballard §5, §6.2.1.3).
     Probes,
-    /// Star2 probes even where no probe can cut off, as Star2Min is printed (Ballard §5, §6).
+    /// Star2 probes even where no probe can cut off, as Star2Min is printed; by default only
+    /// where one can (Ballard §5, §6).
     ProbeAlways,
     /// The k of Tzeng & Purdom's k-rule, equation (7.1): 1 is product propagation, ∞ minimax.
     K,
-    /// The paranoid player facing the coalition of the others (Sturtevant & Korf).
+    /// The paranoid player facing the coalition of the others (Sturtevant & Korf 2000).
     Player,
-    /// MTD(f)'s first guess (Plaat et al.).
+    /// MTD(f)'s first guess (Plaat, Schaeffer, Pijls & de Bruin 1996).
     Guess,
     /// A depth limit, positions there valued by their heuristic (Schaeffer's slides).
     Depth,
-    /// A transposition table (Schaeffer's slides, "using storage").
+    /// A transposition table (Schaeffer's slides, "Using storage").
     Tt,
-    /// Iterative deepening (Schaeffer's slides, "playing with the search depth").
+    /// Iterative deepening (Schaeffer's slides, "Exploratory searches").
     Id,
-    /// Aspiration windows around the previous iteration's value (Schaeffer's slides).
+    /// Aspiration windows around the previous iteration's value (Schaeffer's slides, "Playing
+    /// with the search windows").
     Aspiration,
-    /// Killer moves (Schaeffer's slides, "successor ordering").
+    /// Killer moves (Schaeffer's slides, "Successor ordering").
     Killers,
-    /// The history heuristic (Schaeffer's slides, "successor ordering").
+    /// The history heuristic (Schaeffer's slides, "Successor ordering"; Schaeffer 1989, §3).
     History,
 }
 
