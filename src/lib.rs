@@ -25,6 +25,10 @@
 //! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
 //! - `cli` — the command line (clap); the binary `prune` is a thin wrapper around it.
 
+// Every public item of the library says what it is for; `cli` and `tui`, hidden (not an API),
+// are skipped by the lint, as they are by rustdoc.
+#![warn(missing_docs)]
+
 pub mod analyze;
 /// The binary's command line, public for `src/main.rs` and the tests; its documentation is
 /// `prune --help`, not an API (a doc comment on a clap field is help text).

@@ -43,7 +43,10 @@ pub struct PigState {
 /// A decision, or a face of the die.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PigMove {
+    /// Throw the die: the position becomes a chance one (counts as a decision).
     Roll,
+    /// Bank the turn total and pass the turn (counts as a decision); the only move once the
+    /// score plus the turn total reaches the winning score.
     Stop,
     /// The die shows this face (1 to K).
     Rolled(u32),

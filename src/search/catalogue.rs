@@ -18,43 +18,70 @@ use crate::tree::{NodeId, Tree};
 /// the parameter: `probes` is the `PROBES` spec).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Algorithm {
+    /// Plain minimax, every node searched: the two-player reference.
     Minimax,
+    /// Knuth & Moore 1975, procedure F2.
     AlphaBeta {
+        /// Return values outside the window (Schaeffer's slides) instead of F2's fail-hard.
         fail_soft: bool,
     },
     /// Figure 2: the re-search is a self-call.
     NegaScout,
     /// NS^αβ: the re-search is a (fail-hard) alpha-beta search.
     NegaScoutAb,
+    /// Stockman 1979, SSS* (beyond the papers).
     Sss,
+    /// Plaat, Schaeffer, Pijls & de Bruin 1996, MTD(f): null-window searches converging on the
+    /// value (beyond the papers).
     Mtdf {
+        /// The first null window's value; `None`: the middle of the value bounds.
         guess: Option<f64>,
     },
+    /// Expectiminimax, every node searched: the reference for trees with chance nodes.
     Expectiminimax,
+    /// Ballard 1982, §4 (equations 1–4), §7.3 (22) for uneven probabilities.
     Star1 {
+        /// §7.2's cutoff below the root's rightmost * node.
         rightmost: bool,
     },
+    /// Ballard 1982, §5 (equations 5–8): Star1 after cyclic probing of a chance node's
+    /// children (§5, §6.2.1.3).
     Star2 {
+        /// Rounds of probing before the regular phase; at least 1 (0 is refused: Star1 is
+        /// Star2 without probing).
         probes: u32,
+        /// Probe even where no probe can cut off, as Star2Min is printed.
         probe_always: bool,
+        /// §7.2's cutoff below the root's rightmost * node.
         rightmost: bool,
     },
+    /// Tzeng & Purdom 1982, product propagation: rules (6.3) at Min, (6.4) at Max, on
+    /// probabilities of a win.
     Product,
     /// Equation (7.1); `k = ∞` is minimax.
     KRule {
+        /// Greater than 0, +∞ allowed; 1 is product propagation.
         k: f64,
     },
+    /// The slides' max^n (Luckhardt & Irani), ties to the leftmost child: the n-player
+    /// reference.
     Maxn,
+    /// The slides' Shallow(Node, Player, Bound): max^n with immediate and shallow pruning
+    /// (Korf 1991).
     MaxnShallow,
-    /// `player`: the paranoid player, from 0.
+    /// Sturtevant & Korf 2000: one player against a coalition of the others, searched by
+    /// alpha-beta (beyond the papers).
     Paranoid {
+        /// The paranoid player, from 0.
         player: u8,
     },
     /// A two-player algorithm with the improvements of Schaeffer's slides: a depth limit, a
     /// transposition table, iterative deepening, aspiration windows, killers, history
     /// ([`super::improvements`]). Never built without one of them.
     Improved {
+        /// The plain two-player algorithm improved.
         base: Box<Algorithm>,
+        /// The improvements, at least one of them on.
         with: Improvements,
     },
 }
@@ -74,10 +101,15 @@ pub enum Family {
 
 /// One algorithm of the catalogue: a line of `prune algos`.
 pub struct AlgorithmInfo {
+    /// The canonical name: on the command line, inline and in [`Algorithm::name`].
     pub name: &'static str,
+    /// What it searches and what its values are checked against.
     pub family: Family,
+    /// The trees it accepts, in words; [`Algorithm::refusal`] is the check.
     pub applies_to: &'static str,
+    /// The parameters it takes, in the order `prune algos` lists them.
     pub params: &'static [ParamSpec],
+    /// The paper and section it follows, or "beyond the papers".
     pub source: &'static str,
 }
 
@@ -89,6 +121,8 @@ impl AlgorithmInfo {
     }
 }
 
+/// Every algorithm, in the order `prune algos` lists them: the two-player family, then chance,
+/// probabilistic and multi-player.
 pub const ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         name: "minimax",
@@ -247,6 +281,8 @@ impl Algorithm {
         find(self.name()).expect("every algorithm is in the catalogue")
     }
 
+    /// The algorithm's family (an improved algorithm's is its base's): which trees it takes and
+    /// which reference checks it.
     pub fn family(&self) -> Family {
         self.info().family
     }

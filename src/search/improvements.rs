@@ -20,11 +20,20 @@ use crate::tree::{NodeId, Tree};
 pub struct Improvements {
     /// Search to this depth, the positions there valued by their heuristic.
     pub depth: Option<u32>,
+    /// A transposition table ([`super::tt`]) keyed by position key: refused on a tree without
+    /// keys, or where two nodes share a key but not a subtree.
     pub tt: bool,
+    /// Iterative deepening: depth 1, 2, … to `depth` (or the tree's height), each iteration's
+    /// best move tried first in the next; every interior node below the root then needs a
+    /// heuristic value.
     pub id: bool,
     /// The aspiration window's half-width (with `id`).
     pub aspiration: Option<f64>,
+    /// Killer moves ([`super::killers`]): the two moves that last cut off at a depth tried
+    /// first there.
     pub killers: bool,
+    /// The history heuristic ([`super::history`]): moves ordered by `2^draft` for each time
+    /// they were best or cut off.
     pub history: bool,
 }
 

@@ -8,18 +8,34 @@ use crate::text::number_text;
 /// One parameter an algorithm takes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Param {
+    /// Alpha-beta returns values outside its window (Schaeffer's slides) rather than clamping
+    /// them to it (Knuth & Moore's F2, fail-hard).
     FailSoft,
+    /// Ballard §7.2: the cutoff below the root's rightmost * node, for Star1 and Star2.
     Rightmost,
+    /// Star2's rounds of cyclic probing before its regular phase (Ballard §5, §6.2.1.3).
     Probes,
+    /// Star2 probes even where no probe can cut off, as Star2Min is printed; by default only
+    /// where one can (Ballard §5, §6).
     ProbeAlways,
+    /// The k of Tzeng & Purdom's k-rule, equation (7.1): 1 is product propagation, ∞ minimax.
     K,
+    /// The paranoid player facing the coalition of the others (Sturtevant & Korf 2000).
     Player,
+    /// MTD(f)'s first guess (Plaat, Schaeffer, Pijls & de Bruin 1996).
     Guess,
+    /// A depth limit, positions there valued by their heuristic (Schaeffer's slides).
     Depth,
+    /// A transposition table (Schaeffer's slides, "Using storage").
     Tt,
+    /// Iterative deepening (Schaeffer's slides, "Exploratory searches").
     Id,
+    /// Aspiration windows around the previous iteration's value (Schaeffer's slides, "Playing
+    /// with the search windows").
     Aspiration,
+    /// Killer moves (Schaeffer's slides, "Successor ordering").
     Killers,
+    /// The history heuristic (Schaeffer's slides, "Successor ordering"; Schaeffer 1989, §3).
     History,
 }
 
@@ -29,10 +45,20 @@ pub enum ParamKind {
     /// On or off: `--fail-soft`, `alphabeta:fail-soft`.
     Toggle,
     /// A whole number in `min..=max`.
-    Whole { min: u32, max: u32 },
+    Whole {
+        /// The least value accepted.
+        min: u32,
+        /// The greatest value accepted.
+        max: u32,
+    },
     /// A real number greater than `above`: finite, or also +∞ where `infinite` (the k-rule's
     /// k = ∞ is minimax, Tzeng & Purdom's (7.1) in the limit).
-    Real { above: f64, infinite: bool },
+    Real {
+        /// The exclusive lower bound: a value must be strictly greater.
+        above: f64,
+        /// Whether +∞ (`inf`, `∞`) is accepted besides finite values.
+        infinite: bool,
+    },
     /// A finite real number, or nothing for the algorithm's own default.
     OptionalReal,
 }
@@ -41,11 +67,13 @@ pub enum ParamKind {
 /// and in the explorer's run form (`label`).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ParamSpec {
+    /// The parameter described; [`PARAMS`] holds one spec for each.
     pub param: Param,
     /// The inline name, and the flag without its `--`.
     pub key: &'static str,
     /// The value's placeholder in help texts (`K`, `I`, `F`); empty for toggles.
     pub placeholder: &'static str,
+    /// What values it takes, and so how its text is read and checked.
     pub kind: ParamKind,
     /// The default as the user would type it; empty when the algorithm chooses.
     pub default: &'static str,
@@ -238,35 +266,63 @@ pub fn find_param(param: Param) -> &'static ParamSpec {
 /// table, fills in what a message lists (the algorithms, an algorithm's parameters).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
+    /// A name that is neither an algorithm of the catalogue nor one of its aliases.
     #[error("unknown algorithm `{name}`; the algorithms are {}", .algorithms.join(", "))]
     UnknownAlgorithm {
+        /// The name as the user typed it.
         name: String,
+        /// Every algorithm's name, in catalogue order, for the message.
         algorithms: Vec<&'static str>,
     },
+    /// An inline `key=value` whose key is no parameter at all.
     #[error("unknown parameter `{key}` in `{spec}`")]
-    UnknownParam { key: String, spec: String },
+    UnknownParam {
+        /// The key as typed.
+        key: String,
+        /// The whole inline specification it appeared in (`algo:key=value`).
+        spec: String,
+    },
+    /// A parameter that exists, but not for this algorithm.
     #[error("{algo} has no parameter `{key}`{}", known(.takes))]
     NotOfAlgorithm {
+        /// The algorithm's catalogue name.
         algo: &'static str,
+        /// The key as typed.
         key: String,
         /// The parameters `algo` takes.
         takes: &'static [ParamSpec],
     },
+    /// A parameter other than a toggle given without a value.
     #[error("`{key}` needs a value: `{algo}:{key}={placeholder}`")]
     MissingValue {
+        /// The algorithm's name as typed.
         algo: String,
+        /// The parameter's key.
         key: &'static str,
+        /// Its value's placeholder ([`ParamSpec::placeholder`]), for the example in the message.
         placeholder: &'static str,
     },
+    /// A value that does not read as a number (or, for a toggle, as on or off).
     #[error("`{key}={value}`: expected a number")]
-    NotANumber { key: &'static str, value: String },
-    #[error("`{key}` must be a whole number from {min} to {max}, not {value}")]
-    OutOfRange {
+    NotANumber {
+        /// The parameter's key.
         key: &'static str,
-        min: u32,
-        max: u32,
+        /// The text as typed.
         value: String,
     },
+    /// A whole-number parameter's value that is fractional or outside its range.
+    #[error("`{key}` must be a whole number from {min} to {max}, not {value}")]
+    OutOfRange {
+        /// The parameter's key.
+        key: &'static str,
+        /// The least value accepted ([`ParamKind::Whole`]).
+        min: u32,
+        /// The greatest value accepted.
+        max: u32,
+        /// The text as typed.
+        value: String,
+    },
+    /// A real parameter's value at or below its bound, or infinite where ∞ is not a value.
     #[error(
         "`{key}` must be a {}number greater than {}{}, not {value}",
         if *.infinite { "" } else { "finite " },
@@ -274,14 +330,23 @@ pub enum ParamError {
         if *.infinite { " (or inf, ∞)" } else { "" }
     )]
     NotAbove {
+        /// The parameter's key.
         key: &'static str,
+        /// The exclusive lower bound ([`ParamKind::Real`]).
         above: f64,
         /// +∞ is a value (the k-rule's k: minimax).
         infinite: bool,
+        /// The text as typed.
         value: String,
     },
+    /// An optional real parameter's value that is infinite or NaN.
     #[error("`{key}` must be a finite number, not {value}")]
-    NotFinite { key: &'static str, value: String },
+    NotFinite {
+        /// The parameter's key.
+        key: &'static str,
+        /// The text as typed.
+        value: String,
+    },
 }
 
 fn known(takes: &[ParamSpec]) -> String {
@@ -296,13 +361,20 @@ fn known(takes: &[ParamSpec]) -> String {
 /// value for a parameter takes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
+    /// Alpha-beta fails soft (`--fail-soft`).
     pub fail_soft: bool,
+    /// Star2's rounds of cyclic probing (`--probes`); 0 is refused (Star1 is Star2 without
+    /// probing).
     pub probes: u32,
+    /// Star2 probes even where no probe can cut off (`--probe-always`).
     pub probe_always: bool,
+    /// Ballard §7.2's cutoff below the root's rightmost * node (`--rightmost`).
     pub rightmost: bool,
+    /// The k-rule's k, greater than 0, +∞ allowed (`--k`).
     pub k: f64,
     /// The paranoid player, from 0.
     pub player: u8,
+    /// MTD(f)'s first guess; `None`: the middle of the value bounds (`--guess`).
     pub guess: Option<f64>,
     /// The improvements of Schaeffer's slides, a depth limit among them: every algorithm that
     /// takes one takes it from here (`Params::improvements_taken`).

@@ -67,6 +67,7 @@ pub fn settled(
 /// L where the child was not probed) and whether it was probed; and the probability-weighted
 /// sum of those bounds, which a probe cutoff compares with α or β (Ballard §5, (5)–(8)).
 pub struct ProbeSums {
+    /// For each child in order, its bound and whether it was probed.
     pub bounds: Vec<(f64, bool)>,
     /// Σ p_i · bound_i: an upper bound of the *-value under − children, a lower one under +.
     pub mean: f64,

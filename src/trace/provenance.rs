@@ -18,11 +18,14 @@ use super::{EventView, Replay, Trace};
 /// Which end of a window.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum End {
+    /// The lower end, α: the value the searcher is already sure of.
     Alpha,
+    /// The upper end, β: the value the opponent will allow.
     Beta,
 }
 
 impl End {
+    /// The Greek letter the papers write it with: `α` or `β`.
     pub fn symbol(self) -> &'static str {
         match self {
             End::Alpha => "α",
@@ -38,16 +41,23 @@ pub enum Origin {
     Start,
     /// The value `child` returned to `parent` at `step` (1-based), passed down from there.
     Returned {
+        /// The child whose value became the bound.
         child: NodeId,
+        /// The node it returned to, which narrowed its window with it.
         parent: NodeId,
+        /// The step of the return, from 1.
         step: usize,
     },
     /// Ballard's Aᵢ (for α) or Bᵢ (for β) of chance node `chance` for its child `child`,
     /// announced at `step` (1-based); `clipped` when the bound is L or U instead.
     ChanceBound {
+        /// The chance node that computed the bound.
         chance: NodeId,
+        /// The child it handed the bound to.
         child: NodeId,
+        /// The step that announced it, from 1.
         step: usize,
+        /// Whether the bound differs from the announced Aᵢ or Bᵢ: L or U was used instead.
         clipped: bool,
     },
     /// Chosen by the algorithm, not returned from below: a null window's other end
@@ -945,13 +955,20 @@ impl Probes {
 /// probes and re-searches so far.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SoFar {
+    /// Leaf evaluations.
     pub leaves: u64,
+    /// Entries into interior nodes, each counted.
     pub interior: u64,
+    /// Cutoffs of every kind.
     pub cutoffs: u64,
+    /// Star2's probes.
     pub probes: u64,
+    /// Searches again with a new window (NegaScout, MTD(f), aspiration windows).
     pub researches: u64,
 }
 
+/// [`SoFar`] of `trace`'s first `k` steps (all of them when `k` is past the end), counted from
+/// the events alone.
 pub fn so_far(trace: &Trace, k: usize) -> SoFar {
     let mut s = SoFar::default();
     for e in &trace.events()[..k.min(trace.len())] {
