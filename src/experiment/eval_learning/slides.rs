@@ -40,7 +40,9 @@ pub const MAX_ITERATIONS: usize = 100;
 /// One outer-loop iteration's weights, and how far the largest one moved.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Iteration<const N: usize> {
+    /// The weights this iteration ends with (chess: divided by the pawn's).
     pub weights: [f64; N],
+    /// The largest change of a weight from the iteration before; NaN for the start.
     pub change: f64,
 }
 
@@ -105,8 +107,10 @@ pub const PIECES: [(Piece, &str); 5] = [
     (Piece::Pawn, "pawn"),
 ];
 
-/// The values the slides' program learned, and the classical ones, in [`PIECES`] order.
+/// The values the slides' program learned ("Experiments with Chess - Result"), in [`PIECES`]
+/// order.
 pub const SLIDES: [f64; 5] = [8.0, 4.0, 4.0, 3.0, 1.0];
+/// The classical values the slides print beside them, in [`PIECES`] order.
 pub const CLASSICAL: [f64; 5] = [9.0, 5.0, 3.0, 3.0, 1.0];
 
 /// White's count of each piece minus Black's.
