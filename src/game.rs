@@ -72,8 +72,8 @@ pub mod tic_tac_toe;
 
 use std::collections::HashMap;
 
-use crate::generate::rng::{GOLDEN_GAMMA, mix64};
 use crate::hash::{FastMap, FastSet};
+use crate::hash::{GOLDEN_GAMMA, mix64};
 use crate::tree::{ArenaNode, Kind, MAX_NODES, Meta, Tree};
 
 /// Who chooses the move at a position that is not over.

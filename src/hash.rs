@@ -1,6 +1,8 @@
 //! A fast hasher for maps keyed by small integers of prune's own making (node ids, outcome
 //! numbers of one file): SipHash's resistance to flooding buys nothing there and costs much of
-//! the time of the loops that use them.
+//! the time of the loops that use them. And SplitMix64's mixer, the one bit mixer of the crate
+//! (the seeded generators' stream, the experiments' seeds, the games' keys), kept here below
+//! both the generators and the games.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -33,3 +35,15 @@ impl Hasher for Fx {
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 /// A `HashSet` with [`Fx`].
 pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fx>>;
+
+/// SplitMix64's gamma, ⌊2^64/φ⌋ (odd).
+pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's output function (Stafford's Mix13): a bijection of `u64` whose every output bit
+/// depends on every input bit. Pinned: seeds derived with it name trees.
+#[inline]
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use super::{Game, GameError, Outcome, Turn};
-use crate::generate::rng::{GOLDEN_GAMMA, mix64};
+use crate::hash::{GOLDEN_GAMMA, mix64};
 use crate::tree::{Bounds, MAX_NODES, Meta};
 
 /// Pig's rules, with its winning score, die and horizon.

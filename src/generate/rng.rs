@@ -92,17 +92,7 @@ fn splitmix64(state: &mut u64) -> u64 {
     mix64(*state)
 }
 
-/// SplitMix64's gamma, ⌊2^64/φ⌋ (odd).
-pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// SplitMix64's output function (Stafford's Mix13): a bijection of `u64` whose every output bit
-/// depends on every input bit. Pinned: seeds derived with it name trees.
-#[inline]
-pub fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use crate::hash::{GOLDEN_GAMMA, mix64};
 
 #[cfg(test)]
 mod tests {
