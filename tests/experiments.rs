@@ -377,6 +377,28 @@ fn ballard_variants_best_star_node_first_helps() {
     let best_cycling = real(r.get(0, "best_first_cycling_leaves"));
     assert!(best_cycling < best);
     assert!(best_cycling < real(r.get(0, "third_best_first_cycling_leaves")));
+    // Searched twice: the moved reading plus one more visit of that * node (at most its N² = 100
+    // leaves and one or two probes per − node).
+    for (twice, moved, probes) in [
+        ("best_twice_leaves", "best_first_leaves", 1.0),
+        ("third_best_twice_leaves", "third_best_first_leaves", 1.0),
+        (
+            "best_twice_cycling_leaves",
+            "best_first_cycling_leaves",
+            2.0,
+        ),
+        (
+            "third_best_twice_cycling_leaves",
+            "third_best_first_cycling_leaves",
+            2.0,
+        ),
+    ] {
+        let extra = real(r.get(0, twice)) - real(r.get(0, moved));
+        assert!(
+            extra >= 1.0 && extra <= 100.0 + probes * 10.0,
+            "{twice}: {extra}"
+        );
+    }
     assert_eq!(
         *r.get(0, "paper_best_first_percent"),
         Cell::None,
@@ -411,6 +433,9 @@ fn ballard_variants_best_star_node_first_helps() {
         ("paper_best_first_percent", 30.0),
         ("paper_third_best_first_percent", 31.9),
         ("paper_best_first_cycling_percent", 26.3),
+        ("paper_best_twice_percent", 30.0),
+        ("paper_third_best_twice_percent", 31.9),
+        ("paper_best_twice_cycling_percent", 26.3),
     ] {
         assert_eq!(real(r40.get(0, key)), paper, "{key}");
     }
