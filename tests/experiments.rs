@@ -310,6 +310,16 @@ fn minimax_is_pathological_on_board_splitting_and_product_propagation_is_not() {
             "searching to the cells is always right"
         );
     }
+    // Minimax commutes with a non-decreasing map of the frontier values, and the exact
+    // probability is such a map of the fraction of V cells at a given height: on boards whose
+    // root is won its ties fall only on certain wins, so the two choose alike at every depth.
+    // One ply above the cells the fractions are 0, 1/2 and 1: noise of ±0.1 cannot reorder
+    // them, so the noisy evaluator is still right there.
+    for row in 0..10 {
+        assert_eq!(share(row, "minimax_fraction"), share(row, "minimax"));
+    }
+    assert_eq!(share(8, "minimax_noisy"), 1.0);
+    assert_eq!(share(9, "minimax_noisy"), 1.0);
 }
 
 #[test]
@@ -560,6 +570,19 @@ fn pathology_games_are_fair_where_the_rules_agree() {
         );
         assert!(lo <= m && m <= hi && (m - lo - (hi - m)).abs() < 2e-3);
         // Half-width 1.96 SE, and the per-board share lies in [0, 1]: SE ≤ 0.5/√200.
+        assert!(hi - m <= 1.96 * 0.5 / 200f64.sqrt() + 1e-3);
+    }
+    // The raw fraction of V cells as the estimate: the same properties. At depth 1 both rules
+    // still rank the moves by the same estimate, so the games are the same.
+    assert_eq!(real(r.get(0, "raw_product_share")), 0.5);
+    assert_eq!(real(r.get(0, "raw_same_winner")), 1.0);
+    for row in 0..r.rows.len() {
+        let (m, lo, hi) = (
+            real(r.get(row, "raw_product_share")),
+            real(r.get(row, "raw_ci_low")),
+            real(r.get(row, "raw_ci_high")),
+        );
+        assert!(lo <= m && m <= hi && (m - lo - (hi - m)).abs() < 2e-3);
         assert!(hi - m <= 1.96 * 0.5 / 200f64.sqrt() + 1e-3);
     }
 }
