@@ -193,7 +193,7 @@ pub const EXPERIMENTS: &[Info] = &[
     },
     Info {
         name: "improvements",
-        about: "Schaeffer's enhancements (transposition table, iterative deepening, killers, history, aspiration; NegaScout, MTD(f)) alone and together: nodes visited on tic-tac-toe and connect-four",
+        about: "Alpha-beta's enhancements (transposition table, iterative deepening, killers, history, aspiration; NegaScout, MTD(f)) alone and together, as Schaeffer 1989 measured them: nodes visited on tic-tac-toe and connect-four",
         work: improvements::work,
         run: improvements::run,
     },

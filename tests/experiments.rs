@@ -310,6 +310,16 @@ fn minimax_is_pathological_on_board_splitting_and_product_propagation_is_not() {
             "searching to the cells is always right"
         );
     }
+    // Minimax commutes with a non-decreasing map of the frontier values, and the exact
+    // probability is such a map of the fraction of V cells at a given height: on boards whose
+    // root is won its ties fall only on certain wins, so the two choose alike at every depth.
+    // One ply above the cells the fractions are 0, 1/2 and 1: noise of ±0.1 cannot reorder
+    // them, so the noisy evaluator is still right there.
+    for row in 0..10 {
+        assert_eq!(share(row, "minimax_fraction"), share(row, "minimax"));
+    }
+    assert_eq!(share(8, "minimax_noisy"), 1.0);
+    assert_eq!(share(9, "minimax_noisy"), 1.0);
 }
 
 #[test]
@@ -377,6 +387,28 @@ fn ballard_variants_best_star_node_first_helps() {
     let best_cycling = real(r.get(0, "best_first_cycling_leaves"));
     assert!(best_cycling < best);
     assert!(best_cycling < real(r.get(0, "third_best_first_cycling_leaves")));
+    // Searched twice: the moved reading plus one more visit of that * node (at most its N² = 100
+    // leaves and one or two probes per − node).
+    for (twice, moved, probes) in [
+        ("best_twice_leaves", "best_first_leaves", 1.0),
+        ("third_best_twice_leaves", "third_best_first_leaves", 1.0),
+        (
+            "best_twice_cycling_leaves",
+            "best_first_cycling_leaves",
+            2.0,
+        ),
+        (
+            "third_best_twice_cycling_leaves",
+            "third_best_first_cycling_leaves",
+            2.0,
+        ),
+    ] {
+        let extra = real(r.get(0, twice)) - real(r.get(0, moved));
+        assert!(
+            extra >= 1.0 && extra <= 100.0 + probes * 10.0,
+            "{twice}: {extra}"
+        );
+    }
     assert_eq!(
         *r.get(0, "paper_best_first_percent"),
         Cell::None,
@@ -411,6 +443,9 @@ fn ballard_variants_best_star_node_first_helps() {
         ("paper_best_first_percent", 30.0),
         ("paper_third_best_first_percent", 31.9),
         ("paper_best_first_cycling_percent", 26.3),
+        ("paper_best_twice_percent", 30.0),
+        ("paper_third_best_twice_percent", 31.9),
+        ("paper_best_twice_cycling_percent", 26.3),
     ] {
         assert_eq!(real(r40.get(0, key)), paper, "{key}");
     }
@@ -535,6 +570,19 @@ fn pathology_games_are_fair_where_the_rules_agree() {
         );
         assert!(lo <= m && m <= hi && (m - lo - (hi - m)).abs() < 2e-3);
         // Half-width 1.96 SE, and the per-board share lies in [0, 1]: SE ≤ 0.5/√200.
+        assert!(hi - m <= 1.96 * 0.5 / 200f64.sqrt() + 1e-3);
+    }
+    // The raw fraction of V cells as the estimate: the same properties. At depth 1 both rules
+    // still rank the moves by the same estimate, so the games are the same.
+    assert_eq!(real(r.get(0, "raw_product_share")), 0.5);
+    assert_eq!(real(r.get(0, "raw_same_winner")), 1.0);
+    for row in 0..r.rows.len() {
+        let (m, lo, hi) = (
+            real(r.get(row, "raw_product_share")),
+            real(r.get(row, "raw_ci_low")),
+            real(r.get(row, "raw_ci_high")),
+        );
+        assert!(lo <= m && m <= hi && (m - lo - (hi - m)).abs() < 2e-3);
         assert!(hi - m <= 1.96 * 0.5 / 200f64.sqrt() + 1e-3);
     }
 }

@@ -1,8 +1,19 @@
-//! Schaeffer's search enhancements on real games: the nodes alpha-beta visits with each
-//! improvement of the lecture slides' last part — a transposition table, iterative deepening,
-//! killer moves, the history heuristic, aspiration windows — alone and together, and NegaScout
-//! and MTD(f) with and without the table, in the manner of Schaeffer's 1989 study of "the
-//! history heuristic and alpha-beta search enhancements in practice" (there for chess).
+//! Enhancements of alpha-beta on real games: the nodes alpha-beta visits with each — a
+//! transposition table, iterative deepening, killer moves, the history heuristic, aspiration
+//! windows — alone and together, and NegaScout and MTD(f) with and without the table, in the
+//! manner of Schaeffer's 1989 study of "the history heuristic and alpha-beta search enhancements
+//! in practice" (IEEE PAMI 11(11); there for chess).
+//!
+//! The lecture slides name only the categories ("Improvements", slide 23): using storage (cycle
+//! detection, off-line and on-line computed values), exploratory searches, successor ordering,
+//! playing with the search windows, playing with the search depth. Each technique has its own
+//! source: the transposition table Greenblatt, Eastlake & Crocker 1967 ("The Greenblatt chess
+//! program", AFIPS FJCC 31); iterative deepening Slate & Atkin 1977 ("CHESS 4.5 — The
+//! Northwestern University chess program"); killer moves Akl & Newborn 1977 ("The principal
+//! continuation and the killer heuristic", ACM Annual Conference); the history heuristic
+//! Schaeffer 1983 (ICCA Journal 6(3)) and 1989; NegaScout Reinefeld 1983 (ICCA Journal 6(4)) and
+//! Reinefeld & Marsland 1987 (the slides' reference [2]); MTD(f) Plaat, Schaeffer, Pijls & de
+//! Bruin 1996. Aspiration windows are measured in Schaeffer 1989; we cite no origin for them.
 //!
 //! The games are built by `prune gen game` from their rules: the full tic-tac-toe tree, and
 //! connect-four from the start position to depths 4 to 7 (positions at the depth limit valued
@@ -127,7 +138,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         }
     }
     Ok(Report {
-        title: "Schaeffer's enhancements of alpha-beta on real games: nodes visited, alone and together".into(),
+        title: "Enhancements of alpha-beta on real games (the slides' improvements; Schaeffer 1989's study): nodes visited, alone and together".into(),
         columns: vec![
             col("game", "game"),
             col("depth", "depth"),
@@ -140,6 +151,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         rows,
         notes: vec![
             "Nodes: interior nodes entered plus leaves evaluated (positions at the depth limit count as leaves). TT: a transposition table keyed by position, used at equal remaining depth (docs/ALGORITHMS.md); ID: iterative deepening, the previous iteration's best move first; aspiration: a window of ±0.5 (tic-tac-toe) or ±10 (connect-four) around the previous iteration's value, re-searched on failure. Re-searches: NegaScout's and MTD(f)'s, and aspiration failures.".into(),
+            "Sources: the slides name categories only (using storage, exploratory searches, successor ordering, playing with the search windows, playing with the search depth); the techniques are Greenblatt, Eastlake & Crocker 1967 (transposition table), Slate & Atkin 1977 (iterative deepening), Akl & Newborn 1977 (killers), Schaeffer 1983 and 1989 (history heuristic; 1989 measures them all, aspiration included), Reinefeld 1983 and Reinefeld & Marsland 1987 (NegaScout), Plaat, Schaeffer, Pijls & de Bruin 1996 (MTD(f)).".into(),
             "÷ plain: nodes divided by those of the game's first row, alpha-beta (tic-tac-toe, connect-four) or expectiminimax (Pig, whose chance nodes are outside alpha-beta: Star1 and Star2 are their pruning, and Star2 probes only where a chance node's children are all + or all −). Every variant found that first search's value on every row (checked as the table is made; tests/improvements.rs checks it on thousands of positions).".into(),
         ],
         plot: Some(super::plot::Plot {

@@ -9,6 +9,12 @@
 //! position won; we count, over boards whose root is won and that have a losing move too, the
 //! expected share of correct choices (tied best moves share the choice). Minimax's share falling
 //! as k grows is the pathology; product propagation is the back-up that assumes independence.
+//! At a uniform depth minimax's choice depends only on the order of the frontier values, so two
+//! more minimax columns change the evaluator rather than the back-up: the fraction of V cells
+//! (strictly increasing in the count: the curve of every such evaluator) and that fraction plus
+//! noise, which is not monotone in the count. `pathology-games` plays the two back-ups against
+//! each other with the exact estimate and with the raw fraction, which Tzeng & Purdom (§7) say
+//! must first be turned into a probability.
 //!
 //! The conditional probability: among the N = b^h leaves under a node of height h, m are V,
 //! every arrangement equally likely. A Max node is won unless no child is; a Min node when every
@@ -119,9 +125,14 @@ enum Backup {
     KRule,
 }
 
+/// Half-width of the noise added to the fraction of V cells for the noisy evaluator.
+const NOISE: f64 = 0.1;
+
 /// The expected share of correct choices at the root for each frontier depth 1..=d, or `None`
-/// when the board is not informative (root lost, or every move wins).
-fn board_scores(tree: &Tree, q: &[Vec<f64>], d: u32) -> Option<Vec<[f64; 3]>> {
+/// when the board is not informative (root lost, or every move wins): minimax, product and the
+/// k-rule on the exact estimate, then minimax on the fraction of V cells and on that fraction
+/// plus uniform noise in ±[`NOISE`] (drawn from `noise_seed`, one draw per node).
+fn board_scores(tree: &Tree, q: &[Vec<f64>], d: u32, noise_seed: u64) -> Option<Vec<[f64; 5]>> {
     let n = tree.len();
     let mut depths = vec![0u32; n];
     for id in tree.ids().skip(1) {
@@ -153,14 +164,26 @@ fn board_scores(tree: &Tree, q: &[Vec<f64>], d: u32) -> Option<Vec<[f64; 3]>> {
     let estimate: Vec<f64> = (0..n)
         .map(|i| q[(d - depths[i]) as usize][wins[i]])
         .collect();
+    let b = f64::from(tree.max_branching());
+    let fraction: Vec<f64> = (0..n)
+        .map(|i| wins[i] as f64 / b.powi((d - depths[i]) as i32))
+        .collect();
+    let mut rng = crate::generate::rng::Rng::new(noise_seed);
+    let noisy: Vec<f64> = fraction
+        .iter()
+        .map(|f| f + rng.real(-NOISE, NOISE))
+        .collect();
     let mut out = Vec::with_capacity(d as usize);
     for k in 1..=d {
-        let mut row = [0.0; 3];
-        for (slot, rule) in row
-            .iter_mut()
-            .zip([Backup::Minimax, Backup::Product, Backup::KRule])
-        {
-            let v = backed(tree, &depths, k, &estimate, rule);
+        let mut row = [0.0; 5];
+        for (slot, (rule, values)) in row.iter_mut().zip([
+            (Backup::Minimax, &estimate),
+            (Backup::Product, &estimate),
+            (Backup::KRule, &estimate),
+            (Backup::Minimax, &fraction),
+            (Backup::Minimax, &noisy),
+        ]) {
+            let v = backed(tree, &depths, k, values, rule);
             let best = moves
                 .iter()
                 .map(|c| v[c.index()])
@@ -196,7 +219,7 @@ fn shape(o: &Options) -> Result<(u32, u32), String> {
 
 /// Trees `pathology` searches.
 pub fn work(o: &Options) -> u64 {
-    u64::from(o.trials_or(500))
+    u64::from(o.trials_or(5000))
 }
 
 /// Board `t` of row `row`: a win-loss tree with leaves WIN with probability `p0`.
@@ -214,7 +237,7 @@ fn board(o: &Options, b: u32, d: u32, p0: f64, row: usize, t: u32) -> Result<Tre
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let (b, d) = shape(o)?;
     let p0 = xi(b);
-    let trials = o.trials_or(500);
+    let trials = o.trials_or(5000);
     let q = win_given_count(b, d);
     let per_board = per_row(
         1,
@@ -222,10 +245,11 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         |row, t| {
             let tree = board(o, b, d, p0, row, t)?;
             tick(1);
-            Ok(board_scores(&tree, &q, d))
+            let noise_seed = seed(o.seed ^ 0x006E_6F69_7365, row as u64, u64::from(t));
+            Ok(board_scores(&tree, &q, d, noise_seed))
         },
     )?;
-    let boards: Vec<Vec<[f64; 3]>> = per_board.into_iter().flatten().flatten().collect();
+    let boards: Vec<Vec<[f64; 5]>> = per_board.into_iter().flatten().flatten().collect();
     if boards.is_empty() {
         return Err("no informative board among the trials: use more --trials".into());
     }
@@ -238,6 +262,8 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 Cell::Real(mean(0), 3),
                 Cell::Real(mean(1), 3),
                 Cell::Real(mean(2), 3),
+                Cell::Real(mean(3), 3),
+                Cell::Real(mean(4), 3),
             ]
         })
         .collect();
@@ -252,15 +278,18 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             col("minimax", "minimax"),
             col("product", "product"),
             col("krule", "k-rule (k=2)"),
+            col("minimax_fraction", "minimax, fraction"),
+            col("minimax_noisy", "minimax, noisy"),
         ],
         rows,
         notes: vec![
             "Frontier nodes are valued by the exact probability of a forced win given their number of V cells; depth d searches to the cells themselves, where every rule is right.".into(),
+            "At a uniform depth minimax's choice depends only on the order of the frontier values: every strictly increasing function of the count gives the \"minimax, fraction\" column (the fraction of V cells); the exact probability, flat at 0 and 1 for the lowest and highest counts, only adds ties. \"minimax, noisy\": the fraction plus uniform noise in ±0.1, drawn once per node, an evaluator not monotone in the count.".into(),
             "Boards counted: root won and at least one losing first move. Tied best moves share the choice.".into(),
         ],
         plot: Some(super::plot::Plot {
             x: "depth",
-            ys: vec!["minimax", "product", "krule"],
+            ys: vec!["minimax", "product", "krule", "minimax_fraction", "minimax_noisy"],
             series_by: vec![],
             x_label: "search depth",
             y_label: "share of correct first moves",
@@ -319,11 +348,87 @@ pub fn games_work(o: &Options) -> u64 {
     u64::from(o.trials_or(5000))
 }
 
+/// The frontier estimates of the game-playing experiment: the probability that Max wins.
+#[derive(Copy, Clone)]
+enum Evaluator {
+    /// The exact probability of a forced win given the count of V cells below the node.
+    Exact,
+    /// The raw fraction of V cells below the node, used as a probability as it stands: what
+    /// Tzeng & Purdom (§6, after Theorem 4; §7) warn against ("we should transform the evaluated
+    /// values to the conditional probabilities of a win before using the back-up rules").
+    Fraction,
+}
+
+/// Every node's estimate under `evaluator`, from its height and its count of V cells.
+fn estimates(tree: &Tree, b: u32, q: &[Vec<f64>], evaluator: Evaluator) -> Vec<f64> {
+    let n = tree.len();
+    let mut height = vec![0u32; n];
+    let mut wins = vec![0usize; n];
+    for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
+        let i = id.index();
+        if tree.is_leaf(id) {
+            wins[i] = usize::from(tree.value(id) == 1.0);
+        } else {
+            let c = tree.child(id, 0).index();
+            height[i] = height[c] + 1;
+            wins[i] = tree.children(id).map(|c| wins[c.index()]).sum();
+        }
+    }
+    (0..n)
+        .map(|i| match evaluator {
+            Evaluator::Exact => q[height[i] as usize][wins[i]],
+            Evaluator::Fraction => wins[i] as f64 / f64::from(b).powi(height[i] as i32),
+        })
+        .collect()
+}
+
+/// One board's games, by look-ahead: product propagation's wins out of two, same winner.
+type Games = Vec<(u32, bool)>;
+
+/// For each look-ahead 0..d−1 below the moves: product propagation's wins out of the board's
+/// two games (one as Max, one as Min), and whether both games went to the same side.
+fn matches(tree: &Tree, d: u32, estimate: &[f64]) -> Games {
+    (0..d - 1)
+        .map(|plies| {
+            let a = play(tree, plies, Backup::Minimax, Backup::Product, estimate);
+            let z = play(tree, plies, Backup::Product, Backup::Minimax, estimate);
+            (u32::from(!a) + u32::from(z), a == z)
+        })
+        .collect()
+}
+
+/// One evaluator's cells for one search depth: product propagation's share of the games, its
+/// 95 % normal interval (± 1.96 standard errors of the per-board share: a board's two games
+/// are not independent, so the board is the unit), the share of boards the first mover
+/// decides, and of the others the share product propagation sweeps.
+fn summary(boards: &[&[(u32, bool)]], k: usize) -> Vec<Cell> {
+    let n = boards.len() as f64;
+    let shares: Vec<f64> = boards.iter().map(|s| f64::from(s[k].0) / 2.0).collect();
+    let mean = shares.iter().sum::<f64>() / n;
+    let var = shares.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let se = (var / n).sqrt();
+    let same = boards.iter().filter(|s| s[k].1).count() as f64 / n;
+    let split: Vec<&&[(u32, bool)]> = boards.iter().filter(|s| !s[k].1).collect();
+    let decisive = split.len() as f64;
+    let product_both = split.iter().filter(|s| s[k].0 == 2).count() as f64;
+    vec![
+        Cell::Real(mean, 3),
+        Cell::Real(mean - 1.96 * se, 3),
+        Cell::Real(mean + 1.96 * se, 3),
+        Cell::Real(same, 3),
+        if decisive > 0.0 {
+            Cell::Real(product_both / decisive, 3)
+        } else {
+            Cell::None
+        },
+    ]
+}
+
 /// Nau's game-playing experiment: minimax and product propagation, with the same frontier
 /// estimate and the same search depth, play each board twice, each taking the first move (Max)
-/// once. For each depth: product propagation's share of the games, with a 95 % confidence
-/// interval from the standard error of the per-board share (the two games of a board are not
-/// independent), and the share of boards on which the first mover wins both games regardless.
+/// once — once with the exact probability of a win given the count as the estimate, once with
+/// the raw fraction of V cells. For each depth and estimate: product propagation's share of the
+/// games with its 95 % interval, and the share of boards the first mover decides regardless.
 pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
     let (b, d) = shape(o)?;
     let p0 = xi(b);
@@ -334,61 +439,26 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
         |_| trials,
         |row, t| {
             let tree = board(o, b, d, p0, row, t)?;
-            let n = tree.len();
-            let mut height = vec![0u32; n];
-            let mut wins = vec![0usize; n];
-            for id in tree.ids().collect::<Vec<_>>().into_iter().rev() {
-                let i = id.index();
-                if tree.is_leaf(id) {
-                    wins[i] = usize::from(tree.value(id) == 1.0);
-                } else {
-                    let c = tree.child(id, 0).index();
-                    height[i] = height[c] + 1;
-                    wins[i] = tree.children(id).map(|c| wins[c.index()]).sum();
-                }
-            }
-            let estimate: Vec<f64> = (0..n).map(|i| q[height[i] as usize][wins[i]]).collect();
-            // For each look-ahead: (product's wins out of 2, games decided by the board alone).
-            let out: Vec<(u32, bool)> = (0..d - 1)
-                .map(|plies| {
-                    let a = play(&tree, plies, Backup::Minimax, Backup::Product, &estimate);
-                    let z = play(&tree, plies, Backup::Product, Backup::Minimax, &estimate);
-                    (u32::from(!a) + u32::from(z), a == z)
-                })
-                .collect();
+            let exact = matches(&tree, d, &estimates(&tree, b, &q, Evaluator::Exact));
+            let raw = matches(&tree, d, &estimates(&tree, b, &q, Evaluator::Fraction));
             tick(1);
-            Ok(out)
+            Ok((exact, raw))
         },
     )?;
-    let boards: Vec<Vec<(u32, bool)>> = per_board.into_iter().flatten().collect();
-    let n = boards.len() as f64;
+    let boards: Vec<(Games, Games)> = per_board.into_iter().flatten().collect();
+    let exact: Vec<&[(u32, bool)]> = boards.iter().map(|s| &s.0[..]).collect();
+    let raw: Vec<&[(u32, bool)]> = boards.iter().map(|s| &s.1[..]).collect();
     let rows = (0..d as usize - 1)
         .map(|k| {
-            let shares: Vec<f64> = boards.iter().map(|s| f64::from(s[k].0) / 2.0).collect();
-            let mean = shares.iter().sum::<f64>() / n;
-            let var = shares.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-            let se = (var / n).sqrt();
-            let same = boards.iter().filter(|s| s[k].1).count() as f64 / n;
-            let split: Vec<&Vec<(u32, bool)>> = boards.iter().filter(|s| !s[k].1).collect();
-            let decisive = split.len() as f64;
-            let product_both = split.iter().filter(|s| s[k].0 == 2).count() as f64;
-            vec![
-                Cell::Int(k as i64 + 1),
-                Cell::Real(mean, 3),
-                Cell::Real(mean - 1.96 * se, 3),
-                Cell::Real(mean + 1.96 * se, 3),
-                Cell::Real(same, 3),
-                if decisive > 0.0 {
-                    Cell::Real(product_both / decisive, 3)
-                } else {
-                    Cell::None
-                },
-            ]
+            let mut row = vec![Cell::Int(k as i64 + 1)];
+            row.extend(summary(&exact, k));
+            row.extend(summary(&raw, k));
+            row
         })
         .collect();
     Ok(Report {
         title: format!(
-            "Board splitting, b = {b}, d = {d}, P0 = ξ_{b} = {p0:.4}: product propagation against minimax, {trials} boards, each played twice (seed {})",
+            "Board splitting, b = {b}, d = {d}, P0 = ξ_{b} = {p0:.4}: product propagation against minimax, {trials} boards, each played twice, with two frontier estimates (seed {})",
             o.seed
         ),
         columns: vec![
@@ -398,17 +468,23 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
             col("ci_high", "95 % high"),
             col("same_winner", "first mover decides"),
             col("product_sweeps", "product 2 of 2"),
+            col("raw_product_share", "raw: product wins"),
+            col("raw_ci_low", "95 % low"),
+            col("raw_ci_high", "95 % high"),
+            col("raw_same_winner", "first mover decides"),
+            col("raw_product_sweeps", "product 2 of 2"),
         ],
         rows,
         notes: vec![
-            "Each player searches to the given depth below the position it moves from and values the frontier by the exact probability of a forced win given its number of V cells; minimax and product propagation differ only in the back-up. Ties go to the first best move.".into(),
-            "product wins: product propagation's share of the 2 × boards games (0.5: as good as minimax); the interval is ± 1.96 standard errors of the per-board share.".into(),
+            "Each player searches to the given depth below the position it moves from and values the frontier by an estimate of the probability that Max wins; minimax and product propagation differ only in the back-up. Ties go to the first best move.".into(),
+            "First five columns: the estimate is the exact probability of a forced win given the node's number of V cells. raw: the fraction of V cells below the node, used as a probability without the conversion Tzeng & Purdom require (§6 after Theorem 4, §7).".into(),
+            "product wins: product propagation's share of the 2 × boards games (0.5: as good as minimax); 95 % low/high: a normal interval, ± 1.96 standard errors of the per-board share (a board's two games are not independent).".into(),
             "first mover decides: boards where the side moving first (Max) wins or loses both games whoever plays it; product 2 of 2: of the other boards, the share where product propagation wins both (the rest minimax wins both).".into(),
-            "Tzeng & Purdom (§1, §8) on Nau's measurements: product propagation made winning moves more often, but \"when the product propagation program played against the minimax program, there was no statistically significant difference in how often each program won\" (no figures given).".into(),
+            "Tzeng & Purdom (§1, §7) on Nau's measurements: product propagation made winning moves more often, but \"when the product propagation program played against the minimax program, there was no statistically significant difference in how often each program won\" (no figures given).".into(),
         ],
         plot: Some(super::plot::Plot {
             x: "depth",
-            ys: vec!["product_share", "ci_low", "ci_high"],
+            ys: vec!["product_share", "ci_low", "ci_high", "raw_product_share", "raw_ci_low", "raw_ci_high"],
             series_by: vec![],
             x_label: "search depth",
             y_label: "product propagation's share of the games",
@@ -439,5 +515,52 @@ mod tests {
         // Monotone in the count, as a heuristic must be.
         let q = win_given_count(3, 4);
         assert!(q[4].windows(2).all(|w| w[0] <= w[1] + 1e-12));
+    }
+
+    /// The raw estimate is the fraction of V cells below a node, counted here by hand on a
+    /// board of 2^2 cells; the exact one agrees with it on the cells themselves.
+    #[test]
+    fn the_raw_estimate_is_the_fraction_of_v_cells() {
+        let tree = crate::format::parse_expr("((1, 0), (1, 1))", false).unwrap();
+        let q = win_given_count(2, 2);
+        let raw = estimates(&tree, 2, &q, Evaluator::Fraction);
+        let exact = estimates(&tree, 2, &q, Evaluator::Exact);
+        let root = tree.root();
+        let (a, z) = (tree.child(root, 0), tree.child(root, 1));
+        assert_eq!(raw[root.index()], 0.75);
+        assert_eq!((raw[a.index()], raw[z.index()]), (0.5, 1.0));
+        assert_eq!((exact[a.index()], exact[z.index()]), (0.0, 1.0));
+        assert_eq!(exact[root.index()], q[2][3]);
+        for id in tree.ids().filter(|&i| tree.is_leaf(i)) {
+            assert_eq!(raw[id.index()], exact[id.index()]);
+        }
+    }
+
+    /// The interval is the mean of the per-board shares ± 1.96 of their standard error:
+    /// shares 1, 1/2, 1/2, 0 have mean 1/2, sample variance 1/6, standard error √(1/24).
+    #[test]
+    fn the_interval_is_normal_on_the_per_board_share() {
+        let boards: Vec<Vec<(u32, bool)>> = vec![
+            vec![(2, false)],
+            vec![(1, true)],
+            vec![(1, true)],
+            vec![(0, false)],
+        ];
+        let refs: Vec<&[(u32, bool)]> = boards.iter().map(|b| &b[..]).collect();
+        let cells = summary(&refs, 0);
+        let num = |c: &Cell| match c {
+            Cell::Real(x, _) => *x,
+            c => panic!("{c:?}"),
+        };
+        let half = 1.96 * (1.0f64 / 24.0).sqrt();
+        assert!((num(&cells[0]) - 0.5).abs() < 1e-12);
+        assert!((num(&cells[1]) - (0.5 - half)).abs() < 1e-12);
+        assert!((num(&cells[2]) - (0.5 + half)).abs() < 1e-12);
+        assert_eq!(
+            num(&cells[3]),
+            0.5,
+            "two boards of four went to the first mover"
+        );
+        assert_eq!(num(&cells[4]), 0.5, "product swept one of the other two");
     }
 }
