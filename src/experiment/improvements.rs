@@ -12,7 +12,7 @@
 //! Northwestern University chess program"); killer moves Akl & Newborn 1977 ("The principal
 //! continuation and the killer heuristic", ACM Annual Conference); the history heuristic
 //! Schaeffer 1983 (ICCA Journal 6(3)) and 1989; NegaScout Reinefeld 1983 (ICCA Journal 6(4)) and
-//! Reinefeld & Marsland 1987 (the slides' reference [2]); MTD(f) Plaat, Schaeffer, Pijls & de
+//! Reinefeld & Marsland 1987 (the slides' reference \[2\]); MTD(f) Plaat, Schaeffer, Pijls & de
 //! Bruin 1996. Aspiration windows are measured in Schaeffer 1989; we cite no origin for them.
 //!
 //! The games are built by `prune gen game` from their rules: the full tic-tac-toe tree, and
