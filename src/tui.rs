@@ -22,6 +22,7 @@ pub mod layout;
 pub mod outline;
 pub mod practice;
 pub mod runs;
+pub mod scene;
 pub mod stepper;
 pub mod theme;
 pub mod view;
@@ -226,7 +227,7 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
             let hit = draw::draw(f, app);
             app.update(app::Event::Drawn(hit));
         })?;
-        let busy = app.player.playing || app.pending().is_some();
+        let busy = app.scene.player.playing || app.pending().is_some();
         let wait = if busy {
             Duration::from_millis(30)
         } else {

@@ -77,10 +77,10 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         _ => 8,
     };
     // With no run, a line of hint.
-    let stats_h = if app.runs.is_empty() {
+    let stats_h = if app.scene.runs.is_empty() {
         3
     } else {
-        app.runs.len().min(most) as u16 + 3
+        app.scene.runs.len().min(most) as u16 + 3
     };
     if app.practice.is_some() {
         // Practising: no Detail, statistics nor narration, which would give the answers away.
