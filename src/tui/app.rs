@@ -20,7 +20,7 @@ use crate::search::{ALGORITHMS, Algorithm, Params, Refusal};
 use crate::tree::{NodeId, Tree};
 
 use super::config::Config;
-use super::dialogs::{self, Dialogs};
+use super::dialogs::{self, Dialogs, Submitted};
 use super::doc::{Doc, Replacement};
 use super::edit::{History, Replacing};
 use super::form::{Form, Outcome};
@@ -528,61 +528,19 @@ impl App {
     pub fn click(&mut self, x: u16, y: u16) {
         self.scene.click(x, y, &self.layout.hit);
     }
-    /// Carries out a confirmed form; an error keeps the form open with the message.
+    /// Carries out a confirmed form: the dialogs read it, and what it asks is started here;
+    /// an error keeps the form open with the message.
     fn submit(&mut self, form: &Form) -> Result<(), String> {
-        match &form.purpose {
-            Purpose::Run(name) => {
-                let algo = dialogs::run_algorithm(form, name, &self.scene.doc.tree)?;
-                self.run_all(&[algo]);
-            }
-            Purpose::Open => self.load(dialogs::open_path(form)?),
-            Purpose::Generate => {
-                let (what, work) = super::generate_form::job(form)?;
-                self.dialogs.gen_form = Some(form.clone());
-                self.start(what, work);
-            }
-            Purpose::Reorder => {
-                let (r, algos) = dialogs::reordered(form, &self.scene.doc, &self.scene.runs)?;
-                self.rerun_on(r, algos);
-            }
-            Purpose::Export => {
-                let root = if self.layout.diagram {
-                    self.scene.outline.selected
-                } else {
-                    self.scene.doc.tree.root()
-                };
-                let run = self.scene.runs.get(self.scene.current);
-                let said = dialogs::export(form, &self.scene.doc, run, root, &mut self.dialogs)?;
-                self.status = Some((said, false));
-            }
-            Purpose::PracticeReport => {
-                // The tree as the title bar names it: its file, or the --expr / --gen that
-                // built it.
-                let source = if self.scene.doc.unsaved {
-                    format!("{} (unsaved changes)", self.scene.doc.source)
-                } else {
-                    self.scene.doc.source.clone()
-                };
-                let p = self.practice.as_ref();
-                let said = practice::save_report(p, form, &source, &mut self.dialogs)?;
-                self.status = Some((said, false));
-            }
-            Purpose::Edit(path) => {
-                let edit = super::edit::edit_of(form)?;
-                let target = super::edit::node_at(&self.scene.doc.tree, path);
-                let replacement = self.scene.doc.edit(target, &edit)?;
-                let algos = self.scene.algos();
-                self.rerun_on(replacement, algos);
-            }
-            Purpose::Save => {
-                // A file other than the tree's own is not overwritten without a second Enter.
-                let path = Doc::save_target(form)?;
-                if self.scene.doc.file.as_ref() != Some(&path) {
-                    let name = path.display().to_string();
-                    self.dialogs.confirm_overwrite(&[name])?;
-                }
-                self.status = Some((self.scene.doc.save_to(&path)?, false));
-            }
+        let practice = self.practice.as_ref();
+        match self
+            .dialogs
+            .submit(form, &mut self.scene, &self.layout, practice)?
+        {
+            Submitted::Run(algo) => self.run_all(&[algo]),
+            Submitted::Open(path) => self.load(path),
+            Submitted::Work(what, work) => self.start(what, work),
+            Submitted::Replace(r, algos) => self.rerun_on(r, algos),
+            Submitted::Said(said) => self.status = Some((said, false)),
         }
         Ok(())
     }
