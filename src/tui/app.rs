@@ -22,15 +22,15 @@ use crate::tree::{NodeId, Tree};
 use super::config::Config;
 use super::dialogs::{self, Dialogs, Submitted};
 use super::doc::{Doc, Replacement};
-use super::edit::{History, Replacing};
+use super::edit::Replacing;
 use super::form::{Form, Outcome};
-use super::jobs::Jobs;
+use super::jobs::{Arrival, Jobs};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
 use super::layout::Layout;
 use super::practice::{self, Practice};
 use super::scene::{Reply, Scene};
 use super::theme::Theme;
-use super::worker::{Busy, Done, Polled};
+use super::worker::{Busy, Done};
 
 pub use super::form::{Field, FieldValue, Purpose};
 pub use super::layout::Hit;
@@ -207,14 +207,14 @@ impl App {
 
     /// Picks up finished background work; called on every tick.
     fn poll(&mut self) {
-        let done = match self.jobs.poll() {
-            Polled::Nothing => return,
-            Polled::Failed => {
+        let arrival = match self.jobs.pick_up(&self.scene) {
+            Arrival::Nothing => return,
+            Arrival::Failed => {
                 // A load that failed so is over: the explorer stays on the tree it has.
                 self.status = Some(("the work in progress failed".into(), true));
                 return;
             }
-            Polled::Done(d) => *d,
+            arrival => arrival,
         };
         if self
             .status
@@ -223,84 +223,57 @@ impl App {
         {
             self.status = None;
         }
-        match done {
-            Done::Tree(Err(report)) if self.jobs.first_runs.is_some() => {
-                self.jobs.fatal = Some(report);
-                self.quit = true;
-            }
-            Done::Tree(Ok((tree, source))) => {
-                // Re-run what was on screen (or what the command line asked for), where it
-                // applies, and say what does not. A new tree can be undone, the first cannot.
-                let (wanted, history) = match self.jobs.first_runs.take() {
-                    Some(first) => (first, History::Keep),
-                    None => (self.scene.algos(), History::Change),
-                };
-                let replacing = Replacing {
-                    file: self.jobs.loading.take().map(|(path, _)| path),
-                    ..Replacing::new(history)
-                };
-                let tree = Arc::new(tree);
-                self.rerun_on(
-                    Replacement {
-                        tree,
-                        source,
-                        replacing,
-                    },
-                    wanted,
-                );
-            }
-            Done::Tree(Err(report)) => {
-                // The file did not load: `w` must not write to it later.
-                self.jobs.loading = None;
+        match arrival {
+            Arrival::Nothing | Arrival::Failed => {}
+            Arrival::Fatal => self.quit = true,
+            Arrival::Rerun(started) => self.rerunning(started),
+            Arrival::NotLoaded(report) => {
                 self.mode = Mode::Popup(Popup {
                     title: "cannot open".into(),
                     text: report,
                     error: true,
                 });
             }
-            Done::Runs(results, tree) => {
-                let current = self.scene.current;
-                let mut replacing = None;
-                if let Some((tree, source)) = tree {
-                    let r = self
-                        .jobs
-                        .replacing
-                        .take()
-                        .unwrap_or(Replacing::new(History::Change));
-                    self.practice = None;
-                    self.scene.replace(tree, source, &r);
-                    replacing = Some(r);
-                }
-                for r in results {
-                    match r {
-                        Ok(r) => self.scene.push_run(r),
-                        Err(e) => self.status = Some((e, true)),
-                    }
-                }
-                if let Some(r) = replacing.as_mut()
-                    && !r.kept.is_empty()
-                {
-                    // The kept runs go after the new ones, which stay selected.
-                    let fresh = self.scene.current;
-                    self.scene.runs.append(&mut r.kept);
-                    self.scene.current = fresh;
-                }
-                if std::mem::take(&mut self.jobs.practice_pending) && !self.scene.runs.is_empty() {
-                    self.scene.current = self.scene.runs.len() - 1;
-                    self.start_practice();
-                }
-                // An edit keeps the run and the node that were selected (the node by path).
-                if let Some(r) = replacing {
-                    if let Some(path) = r.select {
-                        self.scene.reselect(current, &path, &self.layout);
-                    }
-                    if let Some(m) = r.message
-                        && self.status.is_none()
-                    {
-                        let m = super::edit::compared(&m, &r.before, &self.scene.runs);
-                        self.status = Some((m, false));
-                    }
-                }
+            Arrival::Runs {
+                results,
+                tree,
+                practise,
+            } => self.receive(results, tree, practise),
+        }
+    }
+
+    /// Runs that arrived, on the tree that replaces this one if they bring one.
+    fn receive(
+        &mut self,
+        results: Vec<Result<RunView, String>>,
+        tree: Option<Box<(Tree, String, Replacing)>>,
+        practise: bool,
+    ) {
+        let current = self.scene.current;
+        let mut replacing = tree.map(|new| {
+            let (tree, source, r) = *new;
+            self.practice = None;
+            self.scene.replace(tree, source, &r);
+            r
+        });
+        let kept = replacing.as_mut().map(|r| std::mem::take(&mut r.kept));
+        if let Some(e) = self.scene.receive(results, kept.unwrap_or_default()) {
+            self.status = Some((e, true));
+        }
+        if practise && !self.scene.runs.is_empty() {
+            self.scene.current = self.scene.runs.len() - 1;
+            self.start_practice();
+        }
+        // An edit keeps the run and the node that were selected (the node by path).
+        if let Some(r) = replacing {
+            if let Some(path) = r.select {
+                self.scene.reselect(current, &path, &self.layout);
+            }
+            if let Some(m) = r.message
+                && self.status.is_none()
+            {
+                let m = super::edit::compared(&m, &r.before, &self.scene.runs);
+                self.status = Some((m, false));
             }
         }
     }
@@ -596,22 +569,16 @@ impl App {
     /// Replaces the tree by `r.tree` once the runs in `wanted` that apply to it are searched
     /// again on it (in the background); says which do not apply.
     fn rerun_on(&mut self, r: Replacement, wanted: Vec<Algorithm>) {
-        if self.jobs.is_busy() {
-            self.busy(Err(Busy));
-            return;
+        let started = self.jobs.rerun_on(r, wanted);
+        self.rerunning(started);
+    }
+
+    /// Says which runs do not apply to the tree on its way in, or that the worker is busy.
+    fn rerunning(&mut self, started: Result<Option<String>, Busy>) {
+        match started {
+            Ok(None) => {}
+            Ok(Some(dropped)) => self.status = Some((dropped, true)),
+            Err(busy) => self.busy(Err(busy)),
         }
-        let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) = wanted
-            .into_iter()
-            .partition(|a| a.refusal(&r.tree).is_none());
-        if !dropped.is_empty() {
-            let why: Vec<String> = dropped
-                .iter()
-                .filter_map(|a| a.refusal(&r.tree).map(|why| format!("{a}: {why}")))
-                .collect();
-            self.status = Some((format!("dropped {}", why.join("; ")), true));
-        }
-        self.jobs.replacing = Some(r.replacing);
-        let started = self.jobs.start_runs(r.tree, algos, Some(r.source));
-        self.busy(started);
     }
 }

@@ -336,6 +336,29 @@ impl Scene {
         self.doc.unsaved = r.changed;
     }
 
+    /// Runs that arrived, the last one current, and after them `kept`, the runs kept from
+    /// before a reorder; the last refusal among `results`, to say.
+    pub fn receive(
+        &mut self,
+        results: Vec<Result<RunView, String>>,
+        kept: Vec<RunView>,
+    ) -> Option<String> {
+        let mut refused = None;
+        for r in results {
+            match r {
+                Ok(r) => self.push_run(r),
+                Err(e) => refused = Some(e),
+            }
+        }
+        if !kept.is_empty() {
+            // The kept runs go after the new ones, which stay selected.
+            let fresh = self.current;
+            self.runs.extend(kept);
+            self.current = fresh;
+        }
+        refused
+    }
+
     /// After an edit: the run that was current (`current`, as far as there are runs) and the
     /// node at `path` selected again.
     pub fn reselect(&mut self, current: usize, path: &[usize], layout: &Layout) {
