@@ -633,13 +633,14 @@ fn big_trees_are_searched_in_the_background() {
     let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
     a.run_all(&[Algorithm::Minimax]);
     let (what, _, _) = a
+        .jobs
         .pending()
         .expect("a search of 349,525 nodes runs in the background");
     assert!(what.contains("minimax"), "{what}");
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("running minimax"), "{s}");
     a.wait();
-    assert!(a.pending().is_none());
+    assert!(a.jobs.pending().is_none());
     assert_eq!(a.scene.runs.len(), 1);
     assert_eq!(
         a.scene.runs[0].run.stats.nodes,
@@ -690,9 +691,12 @@ fn esc_cancels_a_search_and_never_quits() {
     };
     let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
     a.run_all(&[Algorithm::Minimax]);
-    assert!(a.pending().is_some(), "the search runs in the background");
+    assert!(
+        a.jobs.pending().is_some(),
+        "the search runs in the background"
+    );
     a.key(Key::parse("esc").unwrap());
-    assert!(a.pending().is_none());
+    assert!(a.jobs.pending().is_none());
     assert!(!a.quit);
     assert!(a.scene.runs.is_empty());
     let (msg, _) = a.status.clone().unwrap();
@@ -1560,9 +1564,12 @@ fn the_first_load_ends_the_loading_screen() {
     std::fs::write(&path, format::write(&default_tree(), format::Format::Ron)).unwrap();
     let mut a = app(prune::examples::loading_tree("t.ron"));
     a.load_first(path.clone(), vec![Algorithm::Minimax]);
-    assert_eq!(a.first_load().map(|(p, _)| p.to_path_buf()), Some(path));
+    assert_eq!(
+        a.jobs.first_load().map(|(p, _)| p.to_path_buf()),
+        Some(path)
+    );
     a.wait();
-    assert!(a.first_load().is_none());
+    assert!(a.jobs.first_load().is_none());
     assert_eq!(a.scene.doc.tree.len(), default_tree().len());
     assert!(!screen(&mut a, 100, 24).contains("Loading"));
 }

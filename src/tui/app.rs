@@ -4,19 +4,20 @@
 //!
 //! `App` is a handful of components, each in its own file with its own state and the keys it
 //! owns: the [`Scene`] (the tree and its facts, its runs, the outline through the view's
-//! filters, the player — what most keys act on), the layout ([`Layout`]), background work
-//! ([`Jobs`]), the forms ([`super::form`], [`Dialogs`]), practice ([`super::practice`]) and the
-//! user's keymap and themes ([`Config`]). A component answers a key with what should follow (a
-//! scene's [`Reply`], a message); what touches more than one component — a new tree resetting
-//! practice, a form starting work, practice moving the stepper — is done here, by `update`.
+//! filters, the player — what most keys act on), the [`Mode`] and its prompts, the layout
+//! ([`Layout`]), background work ([`Jobs`]), the forms ([`super::form`], [`Dialogs`]),
+//! practice ([`super::practice`]) and the user's keymap and themes ([`Config`]). A component
+//! answers with what should follow — a scene's [`Reply`], a prompt's [`Prompted`], a form's
+//! [`Submitted`], finished work's [`Arrival`] — and `update` carries it out here, where it
+//! touches more than one component: a new tree ending practice, a form starting work, practice
+//! moving the stepper, a message on the status bar.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::format::LoadProgress;
-use crate::format::progress::Snapshot;
-use crate::search::{ALGORITHMS, Algorithm, Params, Refusal};
+use crate::search::{ALGORITHMS, Algorithm, Params};
 use crate::tree::{NodeId, Tree};
 
 use super::config::Config;
@@ -27,34 +28,16 @@ use super::form::{Form, Outcome};
 use super::jobs::{Arrival, Jobs};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
 use super::layout::Layout;
+use super::mode::{self, Prompted};
 use super::practice::{self, Practice};
 use super::scene::{Reply, Scene};
 use super::theme::Theme;
-use super::worker::{Busy, Done};
+use super::worker::Busy;
 
 pub use super::form::{Field, FieldValue, Purpose};
 pub use super::layout::Hit;
+pub use super::mode::{Mode, Popup};
 pub use super::runs::RunView;
-
-/// A message box: errors from files opened in the explorer show here with the CLI's report.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Popup {
-    pub title: String,
-    pub text: String,
-    pub error: bool,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Mode {
-    Normal,
-    Help,
-    /// Typing a label search.
-    Search(String),
-    /// Choosing an algorithm: the highlighted row.
-    Picker(usize),
-    Form(Form),
-    Popup(Popup),
-}
 
 /// Everything that changes the explorer.
 #[derive(Clone, Debug)]
@@ -135,21 +118,6 @@ impl App {
         self.config.theme()
     }
 
-    /// Why each algorithm cannot search this tree, in [`ALGORITHMS`] order.
-    pub fn refusals(&self) -> &[Option<Refusal>] {
-        self.scene.doc.refusals()
-    }
-
-    /// Work in progress: what, for how long, and the nodes a search has visited so far.
-    pub fn pending(&self) -> Option<(&str, Duration, u64)> {
-        self.jobs.pending()
-    }
-
-    /// While the file named on the command line loads: the file, and how far the load has got.
-    pub fn first_load(&self) -> Option<(&std::path::Path, Snapshot)> {
-        self.jobs.first_load()
-    }
-
     /// The loading screen of `path` at `progress`, without loading anything (snapshot tests).
     pub fn show_loading(&mut self, path: PathBuf, progress: Arc<LoadProgress>) {
         self.jobs.show_loading(path, progress);
@@ -195,16 +163,6 @@ impl App {
             self.status = Some(("busy: wait for the work in progress".into(), true));
         }
     }
-    /// Starts `work` in the background, or says that the worker is busy.
-    fn start(
-        &mut self,
-        what: String,
-        work: impl FnOnce(&crate::search::Control) -> Done + Send + 'static,
-    ) {
-        let started = self.jobs.start(what, work);
-        self.busy(started);
-    }
-
     /// Picks up finished background work; called on every tick.
     fn poll(&mut self) {
         let arrival = match self.jobs.pick_up(&self.scene) {
@@ -264,17 +222,11 @@ impl App {
             self.scene.current = self.scene.runs.len() - 1;
             self.start_practice();
         }
-        // An edit keeps the run and the node that were selected (the node by path).
-        if let Some(r) = replacing {
-            if let Some(path) = r.select {
-                self.scene.reselect(current, &path, &self.layout);
-            }
-            if let Some(m) = r.message
-                && self.status.is_none()
-            {
-                let m = super::edit::compared(&m, &r.before, &self.scene.runs);
-                self.status = Some((m, false));
-            }
+        if let Some(r) = replacing
+            && let Some(said) = self.scene.settle(current, r, &self.layout)
+            && self.status.is_none()
+        {
+            self.status = Some((said, false));
         }
     }
 
@@ -309,12 +261,8 @@ impl App {
     }
     /// The key typed, in whatever mode the explorer is.
     pub fn key(&mut self, key: Key) {
-        let context = match self.mode {
-            Mode::Normal | Mode::Help | Mode::Popup(_) => Context::Normal,
-            Mode::Picker(_) => Context::List,
-            Mode::Search(_) | Mode::Form(_) => Context::Input,
-        };
-        if self.first_load().is_some() && self.mode == Mode::Normal {
+        let context = self.mode.context();
+        if self.jobs.first_load().is_some() && self.mode == Mode::Normal {
             // The loading screen: the keys that quit or cancel end the explorer; there is
             // nothing else yet to act on.
             if matches!(
@@ -353,8 +301,8 @@ impl App {
                     self.quit = true;
                 }
             }
-            Mode::Search(q) => self.search_key(action, key, q),
-            Mode::Picker(i) => self.picker_key(action, i),
+            Mode::Search(q) => self.prompted(mode::search_key(action, key, q)),
+            Mode::Picker(i) => self.prompted(mode::picker_key(action, i)),
             Mode::Form(mut form) => match action {
                 Some(Action::Quit) => self.quit = true,
                 _ => match form.input(action, key) {
@@ -426,25 +374,25 @@ impl App {
 
     /// Says that `what` needs a run when there is none; true when there is one.
     fn need_run(&mut self, what: &str) -> bool {
-        if self.scene.runs.is_empty() {
-            let key = self.config.keymap.keys_for(Action::AddRun);
-            let key = key.split(' ').next().unwrap_or("r").to_owned();
-            self.status = Some((
-                format!("no run yet to {what}: press {key} to run an algorithm"),
-                false,
-            ));
-            false
-        } else {
-            true
+        let none = self.scene.runs.is_empty();
+        if none {
+            self.status = Some((self.config.no_run(what), false));
         }
+        !none
     }
 
-    fn picker_key(&mut self, action: Option<Action>, i: usize) {
-        let n = ALGORITHMS.len();
-        match action {
-            Some(Action::Up) => self.mode = Mode::Picker((i + n - 1) % n),
-            Some(Action::Down) => self.mode = Mode::Picker((i + 1) % n),
-            Some(Action::Confirm) => {
+    /// What a prompt's key asks for.
+    fn prompted(&mut self, p: Prompted) {
+        match p {
+            Prompted::Stay(mode) => self.mode = mode,
+            Prompted::Closed => {}
+            Prompted::Quit => self.quit = true,
+            Prompted::Find(q) => {
+                self.scene.filter.last_search = Some(q);
+                let reply = self.scene.search_again(true, &self.layout);
+                self.follow(reply);
+            }
+            Prompted::Pick(i) => {
                 if let Some(why) = &self.scene.doc.refusals()[i] {
                     self.status = Some((why.to_string(), true));
                     self.mode = Mode::Picker(i);
@@ -460,34 +408,6 @@ impl App {
                     let players = self.scene.doc.tree.players();
                     self.mode = Mode::Form(dialogs::run_form(info, players));
                 }
-            }
-            Some(Action::Cancel) => {}
-            Some(Action::Quit) => self.quit = true,
-            _ => self.mode = Mode::Picker(i),
-        }
-    }
-
-    fn search_key(&mut self, action: Option<Action>, key: Key, mut q: String) {
-        match action {
-            Some(Action::Confirm) => {
-                self.scene.filter.last_search = Some(q);
-                let reply = self.scene.search_again(true, &self.layout);
-                self.follow(reply);
-            }
-            Some(Action::Cancel) => {}
-            Some(Action::Quit) => self.quit = true,
-            Some(Action::DeleteChar) => {
-                q.pop();
-                self.mode = Mode::Search(q);
-            }
-            _ => {
-                if let KeyName::Char(c) = key.code
-                    && !key.ctrl
-                    && !key.alt
-                {
-                    q.push(c);
-                }
-                self.mode = Mode::Search(q);
             }
         }
     }
@@ -511,7 +431,10 @@ impl App {
         {
             Submitted::Run(algo) => self.run_all(&[algo]),
             Submitted::Open(path) => self.load(path),
-            Submitted::Work(what, work) => self.start(what, work),
+            Submitted::Work(what, work) => {
+                let started = self.jobs.start(what, work);
+                self.busy(started);
+            }
             Submitted::Replace(r, algos) => self.rerun_on(r, algos),
             Submitted::Said(said) => self.status = Some((said, false)),
         }
@@ -520,18 +443,10 @@ impl App {
 
     /// Starts practice on the current run: the stepper goes to the first question.
     pub fn start_practice(&mut self) {
-        let Some(r) = self.scene.current_run() else {
-            self.status = Some((
-                "no run to practise: press r to run an algorithm, then T".into(),
-                false,
-            ));
-            return;
-        };
-        match Practice::start(&self.scene.doc.tree, r, self.scene.current) {
-            Ok(p) => {
-                self.scene.player.playing = false;
+        match self.scene.practise(&self.layout) {
+            Ok((p, reply)) => {
                 self.practice = Some(p);
-                self.follow_practice();
+                self.follow(reply);
             }
             Err(said) => self.status = Some(said),
         }

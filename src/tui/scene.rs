@@ -295,6 +295,19 @@ impl Scene {
         reply
     }
 
+    /// Practice on the current run: the player stops and the stepper goes to the first
+    /// question; or why not (and whether that is an error).
+    pub fn practise(&mut self, layout: &Layout) -> Result<(Practice, Reply), (String, bool)> {
+        let Some(r) = self.current_run() else {
+            let why = "no run to practise: press r to run an algorithm, then T";
+            return Err((why.into(), false));
+        };
+        let p = Practice::start(&self.doc.tree, r, self.current)?;
+        self.player.playing = false;
+        let reply = self.follow(&p, layout);
+        Ok((p, reply))
+    }
+
     /// The edit keys: the document answers with the tree that replaces this one, whose runs
     /// are then searched again, or with why not.
     fn edit_action(&mut self, action: Action) -> Reply {
@@ -359,11 +372,16 @@ impl Scene {
         refused
     }
 
-    /// After an edit: the run that was current (`current`, as far as there are runs) and the
-    /// node at `path` selected again.
-    pub fn reselect(&mut self, current: usize, path: &[usize], layout: &Layout) {
-        self.current = current.min(self.runs.len().saturating_sub(1));
-        let id = super::edit::node_at(&self.doc.tree, path);
-        self.select(id, layout);
+    /// After an edit, as `r` says: the run that was current (`current`, as far as there are
+    /// runs) and the node at its path selected again; what to say about it, compared over the
+    /// runs.
+    pub fn settle(&mut self, current: usize, r: Replacing, layout: &Layout) -> Option<String> {
+        if let Some(path) = r.select {
+            self.current = current.min(self.runs.len().saturating_sub(1));
+            let id = super::edit::node_at(&self.doc.tree, &path);
+            self.select(id, layout);
+        }
+        let m = r.message?;
+        Some(super::edit::compared(&m, &r.before, &self.runs))
     }
 }

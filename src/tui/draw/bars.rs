@@ -60,7 +60,7 @@ pub(super) const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴",
 
 pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let line = if let Some((what, elapsed, visits)) = app.pending() {
+    let line = if let Some((what, elapsed, visits)) = app.jobs.pending() {
         let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
         let progress = if visits > 0 {
             format!(", {} node visits", thousands(visits))
