@@ -1528,7 +1528,7 @@ fn loading_app() -> App {
     let progress = std::sync::Arc::new(format::LoadProgress::new(70_100_000));
     progress.read_bytes(70_100_000);
     progress.parsed_to(23_400_000);
-    a.show_loading("big.efg".into(), progress);
+    a.jobs.show_loading("big.efg".into(), progress);
     a
 }
 

@@ -16,7 +16,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::format::LoadProgress;
 use crate::search::{ALGORITHMS, Algorithm, Params};
 use crate::tree::{NodeId, Tree};
 
@@ -118,11 +117,6 @@ impl App {
         self.config.theme()
     }
 
-    /// The loading screen of `path` at `progress`, without loading anything (snapshot tests).
-    pub fn show_loading(&mut self, path: PathBuf, progress: Arc<LoadProgress>) {
-        self.jobs.show_loading(path, progress);
-    }
-
     /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
     /// takes too long.
     pub fn run_all(&mut self, algos: &[Algorithm]) {
@@ -163,6 +157,7 @@ impl App {
             self.status = Some(("busy: wait for the work in progress".into(), true));
         }
     }
+
     /// Picks up finished background work; called on every tick.
     fn poll(&mut self) {
         let arrival = match self.jobs.pick_up(&self.scene) {
@@ -259,6 +254,7 @@ impl App {
             Reply::Replace(r, algos) => self.rerun_on(r, algos),
         }
     }
+
     /// The key typed, in whatever mode the explorer is.
     pub fn key(&mut self, key: Key) {
         let context = self.mode.context();
