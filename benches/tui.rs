@@ -73,7 +73,7 @@ fn bench(c: &mut Criterion) {
         ("last/first row", Action::Bottom, Action::Top),
         ("collapse/expand", Action::Collapse, Action::Expand),
     ];
-    app.current = 2; // minimax: 2.2·10^6 events
+    app.scene.current = 2; // minimax: 2.2·10^6 events
     app.update(Action::StepStart);
     for _ in 0..1_000 {
         app.update(Action::StepForward);
@@ -88,7 +88,7 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    app.current = 0; // alpha-beta
+    app.scene.current = 0; // alpha-beta
     app.update(Action::StepStart);
     g.bench_function("2 keypresses: next/previous cutoff", |bch| {
         bch.iter(|| {

@@ -19,9 +19,11 @@ pub mod jobs;
 pub mod keymap;
 pub mod label_search;
 pub mod layout;
+pub mod mode;
 pub mod outline;
 pub mod practice;
 pub mod runs;
+pub mod scene;
 pub mod stepper;
 pub mod theme;
 pub mod view;
@@ -226,7 +228,7 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
             let hit = draw::draw(f, app);
             app.update(app::Event::Drawn(hit));
         })?;
-        let busy = app.player.playing || app.pending().is_some();
+        let busy = app.scene.player.playing || app.jobs.pending().is_some();
         let wait = if busy {
             Duration::from_millis(30)
         } else {

@@ -79,8 +79,11 @@ fn the_outline_of_the_default_tree() {
 fn an_alphabeta_run() {
     let mut a = app(default_tree());
     keys(&mut a, &["r", "down", "enter", "enter"]);
-    assert_eq!(a.runs.len(), 1, "{:?}", a.status);
-    assert_eq!(a.runs[0].algo, Algorithm::AlphaBeta { fail_soft: false });
+    assert_eq!(a.scene.runs.len(), 1, "{:?}", a.status);
+    assert_eq!(
+        a.scene.runs[0].algo,
+        Algorithm::AlphaBeta { fail_soft: false }
+    );
     insta::assert_snapshot!(screen(&mut a, 110, 30));
 }
 
@@ -103,18 +106,21 @@ fn stepping_forwards_and_backwards() {
         &mut a,
         &["home", "right", "right", "right", "right", "right"],
     );
-    assert_eq!(a.runs[0].step, 5);
+    assert_eq!(a.scene.runs[0].step, 5);
     let forward = screen(&mut a, 110, 30);
     keys(&mut a, &["]", "left"]);
-    let first_cut = a.runs[0].step + 1;
+    let first_cut = a.scene.runs[0].step + 1;
     keys(&mut a, &["home", "]"]);
-    assert_eq!(a.runs[0].step, first_cut, "] lands on the first cutoff");
+    assert_eq!(
+        a.scene.runs[0].step, first_cut,
+        "] lands on the first cutoff"
+    );
     keys(&mut a, &["home"]);
     for _ in 0..5 {
         keys(&mut a, &["right"]);
     }
     keys(&mut a, &["end"]);
-    for _ in 0..(a.runs[0].trace.len() - 5) {
+    for _ in 0..(a.scene.runs[0].trace.len() - 5) {
         keys(&mut a, &["left"]);
     }
     assert_eq!(
@@ -193,8 +199,8 @@ fn layouts_at_80x24_and_200x60() {
     for (w, h) in [(80, 24), (200, 60)] {
         for n in [1, 2, 6] {
             let mut a = six_runs();
-            a.runs.truncate(n);
-            a.current = 0;
+            a.scene.runs.truncate(n);
+            a.scene.current = 0;
             let s = screen(&mut a, w, h);
             insta::assert_snapshot!(format!("layout_{w}x{h}_{n}_runs"), s);
         }
@@ -204,7 +210,7 @@ fn layouts_at_80x24_and_200x60() {
 #[test]
 fn the_current_run_stays_in_view_at_80_columns() {
     let mut a = six_runs();
-    assert_eq!(a.current, 5);
+    assert_eq!(a.scene.current, 5);
     let s = screen(&mut a, 80, 24);
     let header = s.lines().nth(2).unwrap();
     assert!(header.contains("▶ mtdf"), "{s}");
@@ -236,7 +242,7 @@ fn deep_rows_show_their_depth() {
     expr.push_str(&",1)".repeat(40));
     let tree = prune::format::parse_expr(&expr, false).unwrap();
     let mut a = app(tree);
-    a.outline.expand_to_depth(41);
+    a.scene.outline.expand_to_depth(41);
     screen(&mut a, 80, 24);
     for _ in 0..40 {
         keys(&mut a, &["j"]);
@@ -276,7 +282,7 @@ fn the_picker_greys_out_what_does_not_apply() {
         keys(&mut a, &["k"]);
     }
     keys(&mut a, &["enter"]);
-    assert!(a.runs.is_empty());
+    assert!(a.scene.runs.is_empty());
     assert!(
         a.status
             .as_ref()
@@ -295,7 +301,7 @@ fn star2_parameters_come_from_the_form() {
     typed(&mut a, "2");
     keys(&mut a, &["enter"]);
     assert_eq!(
-        a.runs[0].algo,
+        a.scene.runs[0].algo,
         Algorithm::Star2 {
             probes: 2,
             probe_always: false,
@@ -346,7 +352,7 @@ fn export_writes_the_three_files() {
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
     let trace = std::fs::read_to_string(format!("{base}.jsonl")).unwrap();
     assert!(trace.starts_with("{\"prune_trace\":1,\"algorithm\":\"alphabeta\""));
-    assert_eq!(trace.lines().count(), a.runs[0].trace.len() + 1);
+    assert_eq!(trace.lines().count(), a.scene.runs[0].trace.len() + 1);
     assert!(
         std::fs::read_to_string(format!("{base}.csv"))
             .unwrap()
@@ -494,7 +500,7 @@ fn a_bad_file_shows_the_diagnostic_and_keeps_the_tree() {
         panic!("a popup, not {:?}", a.mode)
     };
     assert!(p.error && p.text.contains("bad.ron:1:"), "{}", p.text);
-    assert_eq!(a.doc.tree.meta().name, "first steps");
+    assert_eq!(a.scene.doc.tree.meta().name, "first steps");
     keys(&mut a, &["q"]);
     assert!(!a.quit, "the first key closes the popup");
 }
@@ -508,8 +514,11 @@ fn opening_a_file_reruns_what_applies() {
     typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
     assert_eq!(a.mode, Mode::Normal);
-    assert_eq!(a.runs.len(), 1);
-    assert_eq!(a.runs[0].run.stats.leaves, a.doc.tree.leaf_count() as u64);
+    assert_eq!(a.scene.runs.len(), 1);
+    assert_eq!(
+        a.scene.runs[0].run.stats.leaves,
+        a.scene.doc.tree.leaf_count() as u64
+    );
 }
 
 #[test]
@@ -522,32 +531,32 @@ fn reordering_best_first_gives_the_minimal_tree() {
     };
     let mut a = app(prune::generate::uniform::generate(&p, 5).unwrap());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    let random = a.runs[0].run.stats.clone();
+    let random = a.scene.runs[0].run.stats.clone();
     keys(&mut a, &["s", "enter"]);
     // The run on the new order, and the one from before kept beside it for comparison.
-    assert_eq!(a.runs.len(), 2);
-    assert_eq!(a.current, 0, "the new run is selected");
-    let leaves = a.runs[0].run.stats.leaves;
+    assert_eq!(a.scene.runs.len(), 2);
+    assert_eq!(a.scene.current, 0, "the new run is selected");
+    let leaves = a.scene.runs[0].run.stats.leaves;
     assert_eq!(
         leaves,
         9 + 9 - 1,
         "best first: Knuth and Moore's minimal tree"
     );
-    assert_eq!(a.runs[1].name(), "alphabeta (before reorder)");
-    assert_eq!(a.runs[1].run.stats, random);
-    assert_eq!(a.runs[1].run.value, a.runs[0].run.value);
+    assert_eq!(a.scene.runs[1].name(), "alphabeta (before reorder)");
+    assert_eq!(a.scene.runs[1].run.stats, random);
+    assert_eq!(a.scene.runs[1].run.value, a.scene.runs[0].run.value);
     let s = screen(&mut a, 160, 40);
     assert!(s.contains("alphabeta (before reorder)"), "{s}");
     insta::assert_snapshot!("reordered_beside_the_run_before", s);
     // Another order: the best-first run is now the one kept; the random order's goes.
     keys(&mut a, &["s", "right", "enter"]);
-    assert_eq!(a.runs.len(), 2);
-    assert!(a.runs[0].run.stats.leaves > leaves);
-    assert_eq!(a.runs[1].run.stats.leaves, leaves);
+    assert_eq!(a.scene.runs.len(), 2);
+    assert!(a.scene.runs[0].run.stats.leaves > leaves);
+    assert_eq!(a.scene.runs[1].run.stats.leaves, leaves);
     // u: the order before, searched again; kept runs belong to the order they were kept on.
     keys(&mut a, &["u"]);
-    assert_eq!(a.runs.len(), 1);
-    assert_eq!(a.runs[0].run.stats.leaves, leaves);
+    assert_eq!(a.scene.runs.len(), 1);
+    assert_eq!(a.scene.runs[0].run.stats.leaves, leaves);
 }
 
 #[test]
@@ -559,8 +568,12 @@ fn generating_a_tree_from_the_form() {
     typed(&mut a, "5");
     keys(&mut a, &["tab", "right", "enter"]);
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
-    assert_eq!(a.doc.tree.leaf_count(), 32);
-    assert!(a.doc.source.contains("--order best"), "{}", a.doc.source);
+    assert_eq!(a.scene.doc.tree.leaf_count(), 32);
+    assert!(
+        a.scene.doc.source.contains("--order best"),
+        "{}",
+        a.scene.doc.source
+    );
     // Bad parameters keep the form open with clap's message.
     keys(&mut a, &["c", "tab"]);
     typed(&mut a, "x");
@@ -577,20 +590,23 @@ fn searching_labels_and_mouse_selection() {
     keys(&mut a, &["/"]);
     typed(&mut a, "c2");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.doc.tree.label(a.outline.selected), Some("c2"));
+    assert_eq!(a.scene.doc.tree.label(a.scene.outline.selected), Some("c2"));
     keys(&mut a, &["n"]);
     assert_eq!(
-        a.doc.tree.label(a.outline.selected),
+        a.scene.doc.tree.label(a.scene.outline.selected),
         Some("c2"),
         "the only match, wrapping"
     );
     screen(&mut a, 110, 30);
     let (id, _) = a.layout.hit.rows[2];
     a.click(a.layout.hit.x + 5, a.layout.hit.y + 2);
-    assert_eq!(a.outline.selected, id);
+    assert_eq!(a.scene.outline.selected, id);
     let (id, marker) = a.layout.hit.rows[2];
     a.click(marker, a.layout.hit.y + 2);
-    assert!(!a.outline.is_expanded(id), "a click on the marker folds");
+    assert!(
+        !a.scene.outline.is_expanded(id),
+        "a click on the marker folds"
+    );
 }
 
 #[test]
@@ -598,12 +614,12 @@ fn playing_advances_with_time_and_stops_at_the_end() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["space"]);
-    assert!(a.player.playing);
-    assert_eq!(a.runs[0].step, 0, "play from the end starts over");
+    assert!(a.scene.player.playing);
+    assert_eq!(a.scene.runs[0].step, 0, "play from the end starts over");
     let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
     a.tick(later);
-    assert_eq!(a.runs[0].step, a.runs[0].trace.len());
-    assert!(!a.player.playing);
+    assert_eq!(a.scene.runs[0].step, a.scene.runs[0].trace.len());
+    assert!(!a.scene.player.playing);
 }
 
 #[test]
@@ -617,15 +633,19 @@ fn big_trees_are_searched_in_the_background() {
     let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
     a.run_all(&[Algorithm::Minimax]);
     let (what, _, _) = a
+        .jobs
         .pending()
         .expect("a search of 349,525 nodes runs in the background");
     assert!(what.contains("minimax"), "{what}");
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("running minimax"), "{s}");
     a.wait();
-    assert!(a.pending().is_none());
-    assert_eq!(a.runs.len(), 1);
-    assert_eq!(a.runs[0].run.stats.nodes, a.doc.tree.len() as u64);
+    assert!(a.jobs.pending().is_none());
+    assert_eq!(a.scene.runs.len(), 1);
+    assert_eq!(
+        a.scene.runs[0].run.stats.nodes,
+        a.scene.doc.tree.len() as u64
+    );
 }
 
 #[test]
@@ -671,11 +691,14 @@ fn esc_cancels_a_search_and_never_quits() {
     };
     let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
     a.run_all(&[Algorithm::Minimax]);
-    assert!(a.pending().is_some(), "the search runs in the background");
+    assert!(
+        a.jobs.pending().is_some(),
+        "the search runs in the background"
+    );
     a.key(Key::parse("esc").unwrap());
-    assert!(a.pending().is_none());
+    assert!(a.jobs.pending().is_none());
     assert!(!a.quit);
-    assert!(a.runs.is_empty());
+    assert!(a.scene.runs.is_empty());
     let (msg, _) = a.status.clone().unwrap();
     assert!(msg.starts_with("cancelled: running minimax"), "{msg}");
     a.key(Key::parse("esc").unwrap());
@@ -691,7 +714,7 @@ fn opening_a_tree_says_which_runs_were_dropped() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-6.ron");
     typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
-    assert!(a.runs.is_empty());
+    assert!(a.scene.runs.is_empty());
     let (msg, error) = a.status.clone().expect("a message");
     assert!(error && msg.contains("dropped alphabeta"), "{msg}");
 }
@@ -755,10 +778,13 @@ fn a_reordered_tree_says_so_in_its_name_and_traces() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["s", "enter"]);
-    assert_eq!(a.doc.tree.meta().name, "first steps (children best first)");
+    assert_eq!(
+        a.scene.doc.tree.meta().name,
+        "first steps (children best first)"
+    );
     let mut buf = Vec::new();
-    let r = &a.runs[0];
-    prune::trace::export::write_jsonl(&mut buf, &a.doc.tree, &r.run, &r.trace).unwrap();
+    let r = &a.scene.runs[0];
+    prune::trace::export::write_jsonl(&mut buf, &a.scene.doc.tree, &r.run, &r.trace).unwrap();
     let header: serde_json::Value =
         serde_json::from_str(String::from_utf8(buf).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(header["tree"], "first steps (children best first)");
@@ -806,8 +832,8 @@ fn a_star2_probe_cutoff_shows_each_probe_and_their_mean() {
     let mut found = false;
     for _ in 0..40 {
         keys(&mut a, &["]"]);
-        let r = &a.runs[0];
-        if r.describe(&a.doc.tree, r.step).contains("(probe)") {
+        let r = &a.scene.runs[0];
+        if r.describe(&a.scene.doc.tree, r.step).contains("(probe)") {
             found = true;
             break;
         }
@@ -829,7 +855,7 @@ fn a_two_player_game_with_payoff_vectors_runs_alphabeta() {
     let tree = format::parse_expr("@1(@2([1,-1],[3,-3]),@2([0,0],[2,-2]))", false).unwrap();
     let mut a = app(tree);
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }, Algorithm::Maxn]);
-    assert_eq!(a.runs.len(), 2, "{:?}", a.status);
+    assert_eq!(a.scene.runs.len(), 2, "{:?}", a.status);
     for _ in 0..12 {
         keys(&mut a, &["right"]);
         let s = screen(&mut a, 100, 30);
@@ -856,8 +882,8 @@ fn detail_explains_an_alpha_beta_cutoff() {
     // From a pruned leaf, P goes to the step of the cutoff at its parent.
     a.select(pruned);
     keys(&mut a, &["P"]);
-    let step = a.runs[0].step;
-    let e = a.runs[0].trace.event(step - 1).view();
+    let step = a.scene.runs[0].step;
+    let e = a.scene.runs[0].trace.event(step - 1).view();
     assert!(
         matches!(e, prune::trace::EventView::Cutoff { node, .. } if node == second),
         "{e:?}"
@@ -887,7 +913,7 @@ fn detail_explains_a_star2_probe_cutoff() {
     }]);
     keys(&mut a, &["home"]);
     // To the first probe cutoff, and select the chance node where it fired.
-    let events = a.runs[0].trace.events().to_vec();
+    let events = a.scene.runs[0].trace.events().to_vec();
     let (k, node) = events
         .iter()
         .enumerate()
@@ -925,7 +951,7 @@ fn practice_asks_scores_and_reports() {
     let p = a.practice.as_ref().expect("practising");
     let q = p.session.current().unwrap().clone();
     assert_eq!(
-        a.runs[0].step, q.step,
+        a.scene.runs[0].step, q.step,
         "the stepper stands where the question is asked"
     );
     // Right, then wrong: the score follows, and the wrong answer shows the right one.
@@ -1178,34 +1204,37 @@ fn first_leaf(t: &Tree) -> prune::tree::NodeId {
 fn editing_a_leaf_searches_again_and_undo_redo_follow() {
     let mut a = app(small());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
-    let before = format::write(&a.doc.tree, format::Format::Ron);
-    a.select(first_leaf(&a.doc.tree));
+    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
+    let before = format::write(&a.scene.doc.tree, format::Format::Ron);
+    a.select(first_leaf(&a.scene.doc.tree));
     keys(&mut a, &["E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "5");
     keys(&mut a, &["enter"]);
     assert_eq!(a.mode, Mode::Normal);
-    assert_eq!(a.runs.len(), 1, "the run is searched again");
-    assert_eq!(a.runs[0].run.value, Value::Scalar(5.0));
+    assert_eq!(a.scene.runs.len(), 1, "the run is searched again");
+    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(5.0));
     assert_eq!(
-        a.outline.selected,
-        first_leaf(&a.doc.tree),
+        a.scene.outline.selected,
+        first_leaf(&a.scene.doc.tree),
         "the edited node stays selected"
     );
-    assert_eq!(a.doc.tree.value(a.outline.selected), 5.0);
+    assert_eq!(a.scene.doc.tree.value(a.scene.outline.selected), 5.0);
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("edited #1.1"), "{s}");
     assert!(s.contains("(test) (unsaved changes) · 9 nodes"), "{s}");
-    let after = format::write(&a.doc.tree, format::Format::Ron);
+    let after = format::write(&a.scene.doc.tree, format::Format::Ron);
     assert_ne!(after, before);
 
     keys(&mut a, &["u"]);
-    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
-    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    assert_eq!(
+        format::write(&a.scene.doc.tree, format::Format::Ron),
+        before
+    );
+    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
     keys(&mut a, &["ctrl-r"]);
-    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), after);
-    assert_eq!(a.runs[0].run.value, Value::Scalar(5.0));
+    assert_eq!(format::write(&a.scene.doc.tree, format::Format::Ron), after);
+    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(5.0));
     keys(&mut a, &["ctrl-r"]);
     assert_eq!(a.status.as_ref().unwrap().0, "nothing to redo");
 }
@@ -1217,32 +1246,38 @@ fn adding_and_deleting_children_and_undoing_a_reorder() {
         Algorithm::Minimax,
         Algorithm::AlphaBeta { fail_soft: false },
     ]);
-    let before = format::write(&a.doc.tree, format::Format::Ron);
-    a.select(a.doc.tree.child(a.doc.tree.root(), 1));
+    let before = format::write(&a.scene.doc.tree, format::Format::Ron);
+    a.select(a.scene.doc.tree.child(a.scene.doc.tree.root(), 1));
     keys(&mut a, &["A"]);
-    assert_eq!(a.doc.tree.len(), 10);
+    assert_eq!(a.scene.doc.tree.len(), 10);
     assert!(
-        a.doc.tree.is_leaf(a.outline.selected),
+        a.scene.doc.tree.is_leaf(a.scene.outline.selected),
         "the new leaf is selected"
     );
     // The new leaf is worth 0: the second Min node is now worth 0, the root still 3.
-    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
     keys(&mut a, &["p", "X"]);
-    assert_eq!(a.doc.tree.len(), 5);
-    assert_eq!(a.outline.selected, a.doc.tree.root());
+    assert_eq!(a.scene.doc.tree.len(), 5);
+    assert_eq!(a.scene.outline.selected, a.scene.doc.tree.root());
     keys(&mut a, &["X"]);
     assert_eq!(a.status.as_ref().unwrap().0, "the root cannot be deleted");
     keys(&mut a, &["u", "u"]);
-    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
+    assert_eq!(
+        format::write(&a.scene.doc.tree, format::Format::Ron),
+        before
+    );
     keys(&mut a, &["s", "right", "enter"]);
-    assert_ne!(format::write(&a.doc.tree, format::Format::Ron), before);
+    assert_ne!(
+        format::write(&a.scene.doc.tree, format::Format::Ron),
+        before
+    );
     assert_eq!(
         a.status.as_ref().unwrap().0,
         "reordered worst first (u: original order): minimax 6 leaves, was 6; alphabeta 6 leaves, was 4"
     );
     keys(&mut a, &["u"]);
     assert_eq!(
-        format::write(&a.doc.tree, format::Format::Ron),
+        format::write(&a.scene.doc.tree, format::Format::Ron),
         before,
         "u gives the original order back"
     );
@@ -1253,12 +1288,15 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("edited.ron");
     let mut a = app(small());
-    a.select(first_leaf(&a.doc.tree));
+    a.select(first_leaf(&a.scene.doc.tree));
     keys(&mut a, &["E"]);
     clear_field(&mut a);
     typed(&mut a, "the three");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.doc.tree.label(a.outline.selected), Some("the three"));
+    assert_eq!(
+        a.scene.doc.tree.label(a.scene.outline.selected),
+        Some("the three")
+    );
     // Not from a file: w asks for a path.
     keys(&mut a, &["w"]);
     assert!(matches!(a.mode, Mode::Form(_)));
@@ -1269,11 +1307,11 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
         a.status.as_ref().unwrap().0,
         format!("saved 9 nodes to {}", path.display())
     );
-    assert!(!a.doc.unsaved);
+    assert!(!a.scene.doc.unsaved);
     let loaded = format::load(&path, None).unwrap();
     assert_eq!(
         format::write(&loaded, format::Format::Ron),
-        format::write(&a.doc.tree, format::Format::Ron)
+        format::write(&a.scene.doc.tree, format::Format::Ron)
     );
     // Now w saves there at once, with the next edit.
     keys(&mut a, &["X", "w"]);
@@ -1290,7 +1328,7 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     keys(&mut a, &["enter"]);
     assert_eq!(
         std::fs::read_to_string(&other).unwrap(),
-        format::write(&a.doc.tree, format::Format::Bracket),
+        format::write(&a.scene.doc.tree, format::Format::Bracket),
         "the extension chooses the format"
     );
     // A new name that names no format is refused, not written as RON by guess.
@@ -1311,9 +1349,9 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
 fn an_invalid_edit_is_refused_with_the_loaders_message() {
     let mut a = app(sample("ballard-figure-1.ron"));
     a.run_now(&[Algorithm::Expectiminimax]);
-    let before = format::write(&a.doc.tree, format::Format::Ron);
-    let y = a.doc.tree.child(a.doc.tree.root(), 1);
-    a.select(a.doc.tree.child(y, 0));
+    let before = format::write(&a.scene.doc.tree, format::Format::Ron);
+    let y = a.scene.doc.tree.child(a.scene.doc.tree.root(), 1);
+    a.select(a.scene.doc.tree.child(y, 0));
     keys(&mut a, &["E"]);
     insta::assert_snapshot!(screen(&mut a, 100, 24));
     keys(&mut a, &["up"]);
@@ -1327,7 +1365,10 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
         err.contains("some children of this chance node have a probability and this one has none"),
         "{err}"
     );
-    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
+    assert_eq!(
+        format::write(&a.scene.doc.tree, format::Format::Ron),
+        before
+    );
     // A value out of the file's bounds, and a non-number.
     keys(&mut a, &["esc", "E", "tab", "tab"]);
     clear_field(&mut a);
@@ -1350,8 +1391,11 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     };
     assert!(f.error.as_ref().unwrap().contains("not a number"));
     keys(&mut a, &["esc"]);
-    assert_eq!(format::write(&a.doc.tree, format::Format::Ron), before);
-    assert_eq!(a.runs.len(), 1);
+    assert_eq!(
+        format::write(&a.scene.doc.tree, format::Format::Ron),
+        before
+    );
+    assert_eq!(a.scene.runs.len(), 1);
 }
 
 /// A Stats cell too long for its column ends in "…" and is never cut inside a number: a
@@ -1365,10 +1409,10 @@ fn a_cut_stats_cell_never_shows_part_of_a_number() {
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     let col = PANEL.iter().find(|c| c.heading() == "cutoffs").unwrap();
     let scope = Scope {
-        tree: &a.doc.tree,
+        tree: &a.scene.doc.tree,
         minimal_leaves: None,
     };
-    let full = col.of(&scope, &a.runs[0].run).text();
+    let full = col.of(&scope, &a.scene.runs[0].run).text();
     let w = usize::from(col.width);
     assert!(
         full.chars().count() > w,
@@ -1408,7 +1452,7 @@ fn run_headers_stay_distinct_when_cut() {
     use prune::generate::game::{GameSpec, generate};
     let mut a = app(generate(&GameSpec::TicTacToe { depth: Some(2) }).unwrap());
     a.run_now(&algos);
-    assert_eq!(a.runs.len(), 6, "{:?}", a.status);
+    assert_eq!(a.scene.runs.len(), 6, "{:?}", a.status);
     let s = screen(&mut a, 200, 60);
     let header = s.lines().nth(2).unwrap();
     for h in [
@@ -1433,9 +1477,9 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     let halves = format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
     let mut a = app(tree);
     a.run_now(&[Algorithm::Expectiminimax]);
-    let before = format::write(&a.doc.tree, format::Format::Bracket);
+    let before = format::write(&a.scene.doc.tree, format::Format::Bracket);
     // From a child: its label, kind, then both probabilities; 1/2 in the first breaks the sum.
-    a.select(a.doc.tree.child(a.doc.tree.root(), 0));
+    a.select(a.scene.doc.tree.child(a.scene.doc.tree.root(), 0));
     keys(&mut a, &["E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "1/2");
@@ -1451,7 +1495,10 @@ fn a_chance_nodes_probabilities_are_edited_together() {
         err.contains("the probabilities of this chance node sum to 1.25, not 1"),
         "{err}"
     );
-    assert_eq!(format::write(&a.doc.tree, format::Format::Bracket), before);
+    assert_eq!(
+        format::write(&a.scene.doc.tree, format::Format::Bracket),
+        before
+    );
     // The second one too: 1/2:1/2.
     keys(&mut a, &["tab"]);
     clear_field(&mut a);
@@ -1460,17 +1507,17 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     keys(&mut a, &["enter"]);
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
     assert_eq!(
-        format::write(&a.doc.tree, format::Format::Bracket),
+        format::write(&a.scene.doc.tree, format::Format::Bracket),
         format::write(&halves, format::Format::Bracket)
     );
-    assert_eq!(a.runs[0].run.value, Value::Scalar(3.0));
+    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
     // From the chance node: the even key, whatever was there.
     keys(&mut a, &["u"]);
-    a.select(a.doc.tree.root());
+    a.select(a.scene.doc.tree.root());
     keys(&mut a, &["E", "ctrl-e", "enter"]);
     assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
     assert_eq!(
-        format::write(&a.doc.tree, format::Format::Bracket),
+        format::write(&a.scene.doc.tree, format::Format::Bracket),
         format::write(&halves, format::Format::Bracket)
     );
 }
@@ -1481,7 +1528,7 @@ fn loading_app() -> App {
     let progress = std::sync::Arc::new(format::LoadProgress::new(70_100_000));
     progress.read_bytes(70_100_000);
     progress.parsed_to(23_400_000);
-    a.show_loading("big.efg".into(), progress);
+    a.jobs.show_loading("big.efg".into(), progress);
     a
 }
 
@@ -1517,10 +1564,13 @@ fn the_first_load_ends_the_loading_screen() {
     std::fs::write(&path, format::write(&default_tree(), format::Format::Ron)).unwrap();
     let mut a = app(prune::examples::loading_tree("t.ron"));
     a.load_first(path.clone(), vec![Algorithm::Minimax]);
-    assert_eq!(a.first_load().map(|(p, _)| p.to_path_buf()), Some(path));
+    assert_eq!(
+        a.jobs.first_load().map(|(p, _)| p.to_path_buf()),
+        Some(path)
+    );
     a.wait();
-    assert!(a.first_load().is_none());
-    assert_eq!(a.doc.tree.len(), default_tree().len());
+    assert!(a.jobs.first_load().is_none());
+    assert_eq!(a.scene.doc.tree.len(), default_tree().len());
     assert!(!screen(&mut a, 100, 24).contains("Loading"));
 }
 
@@ -1593,10 +1643,10 @@ fn the_narration_wraps_instead_of_being_cut() {
         let mut a = app(tree);
         a.run_now(&[algo]);
         keys(&mut a, &["home"]);
-        let steps = a.runs[0].trace.len();
+        let steps = a.scene.runs[0].trace.len();
         for k in 0..=steps {
             for (w, h, most) in [(80u16, 24u16, 2usize), (120, 40, 4)] {
-                let said = a.runs[0].describe(&a.doc.tree, a.runs[0].step);
+                let said = a.scene.runs[0].describe(&a.scene.doc.tree, a.scene.runs[0].step);
                 let s = screen(&mut a, w, h);
                 // The stepper's rows, between its top border ("╭ Step") and its bottom one.
                 let rows: Vec<&str> = s

@@ -3,61 +3,40 @@
 //! changes the state, and `draw` shows it from `&App` alone.
 //!
 //! `App` is a handful of components, each in its own file with its own state and the keys it
-//! owns: the tree and its facts ([`Doc`]), the runs ([`super::runs`]), the player
-//! ([`super::stepper`]), the view's switches ([`Filters`]), the outline ([`super::outline`]),
-//! the layout ([`Layout`]), background work ([`Jobs`]), the forms ([`super::form`],
-//! [`Dialogs`]), practice ([`super::practice`]) and the user's keymap and themes ([`Config`]).
-//! A component answers a key with what should follow (a [`Step`], a message); what touches
-//! more than one component — a new tree resetting the runs, a step moving the selection — is
-//! done here, by `update`.
+//! owns: the [`Scene`] (the tree and its facts, its runs, the outline through the view's
+//! filters, the player — what most keys act on), the [`Mode`] and its prompts, the layout
+//! ([`Layout`]), background work ([`Jobs`]), the forms ([`super::form`], [`Dialogs`]),
+//! practice ([`super::practice`]) and the user's keymap and themes ([`Config`]). A component
+//! answers with what should follow — a scene's [`Reply`], a prompt's [`Prompted`], a form's
+//! [`Submitted`], finished work's [`Arrival`] — and `update` carries it out here, where it
+//! touches more than one component: a new tree ending practice, a form starting work, practice
+//! moving the stepper, a message on the status bar.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::format::LoadProgress;
-use crate::format::progress::Snapshot;
-use crate::search::{ALGORITHMS, Algorithm, Params, Refusal};
+use crate::search::{ALGORITHMS, Algorithm, Params};
 use crate::tree::{NodeId, Tree};
 
 use super::config::Config;
-use super::dialogs::{self, Dialogs};
+use super::dialogs::{self, Dialogs, Submitted};
 use super::doc::{Doc, Replacement};
-use super::edit::{Edit, History, Replacing};
+use super::edit::Replacing;
 use super::form::{Form, Outcome};
-use super::jobs::Jobs;
+use super::jobs::{Arrival, Jobs};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
 use super::layout::Layout;
-use super::outline::Outline;
-use super::practice::{self, Practice, Reply};
-use super::stepper::{Player, Step};
+use super::mode::{self, Prompted};
+use super::practice::{self, Practice};
+use super::scene::{Reply, Scene};
 use super::theme::Theme;
-use super::view::{Filters, View};
-use super::worker::{Busy, Done, Polled};
+use super::worker::Busy;
 
 pub use super::form::{Field, FieldValue, Purpose};
 pub use super::layout::Hit;
+pub use super::mode::{Mode, Popup};
 pub use super::runs::RunView;
-
-/// A message box: errors from files opened in the explorer show here with the CLI's report.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Popup {
-    pub title: String,
-    pub text: String,
-    pub error: bool,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Mode {
-    Normal,
-    Help,
-    /// Typing a label search.
-    Search(String),
-    /// Choosing an algorithm: the highlighted row.
-    Picker(usize),
-    Form(Form),
-    Popup(Popup),
-}
 
 /// Everything that changes the explorer.
 #[derive(Clone, Debug)]
@@ -86,13 +65,8 @@ impl From<Action> for Event {
 
 /// Everything on screen, and what the last draw laid out (for the mouse).
 pub struct App {
-    pub doc: Doc,
-    pub runs: Vec<RunView>,
-    /// The run the stepper moves, in `runs`.
-    pub current: usize,
-    pub player: Player,
-    pub filter: Filters,
-    pub outline: Outline,
+    /// The tree, its runs, the outline and the player: what most keys act on.
+    pub scene: Scene,
     pub mode: Mode,
     /// A one-line message for the status bar, and whether it reports an error.
     pub status: Option<(String, bool)>,
@@ -108,14 +82,8 @@ pub struct App {
 
 impl App {
     pub fn new(tree: Tree, source: String, keymap: Keymap, themes: Vec<Theme>) -> App {
-        let doc = Doc::new(tree, source);
         App {
-            outline: Outline::new(&doc.tree),
-            doc,
-            runs: Vec::new(),
-            current: 0,
-            player: Player::default(),
-            filter: Filters::default(),
+            scene: Scene::new(Doc::new(tree, source)),
             mode: Mode::Normal,
             status: None,
             config: Config::new(keymap, themes),
@@ -149,58 +117,12 @@ impl App {
         self.config.theme()
     }
 
-    pub fn current_run(&self) -> Option<&RunView> {
-        self.runs.get(self.current)
-    }
-
-    /// The outline's filter, from the current run at its step.
-    pub fn view(&self) -> View<'_> {
-        View::new(
-            &self.doc.tree,
-            self.current_run(),
-            self.filter.visited_only,
-            self.filter.fold_pruned,
-        )
-    }
-
-    /// Does `f` to the outline through the current view.
-    fn with_outline<R>(&mut self, f: impl FnOnce(&mut Outline, &Tree, &View) -> R) -> R {
-        let view = View::new(
-            &self.doc.tree,
-            self.runs.get(self.current),
-            self.filter.visited_only,
-            self.filter.fold_pruned,
-        );
-        f(&mut self.outline, &self.doc.tree, &view)
-    }
-
-    /// Why each algorithm cannot search this tree, in [`ALGORITHMS`] order.
-    pub fn refusals(&self) -> &[Option<Refusal>] {
-        self.doc.refusals()
-    }
-
-    /// Work in progress: what, for how long, and the nodes a search has visited so far.
-    pub fn pending(&self) -> Option<(&str, Duration, u64)> {
-        self.jobs.pending()
-    }
-
-    /// While the file named on the command line loads: the file, and how far the load has got.
-    pub fn first_load(&self) -> Option<(&std::path::Path, Snapshot)> {
-        self.jobs.first_load()
-    }
-
-    /// The loading screen of `path` at `progress`, without loading anything (snapshot tests).
-    pub fn show_loading(&mut self, path: PathBuf, progress: Arc<LoadProgress>) {
-        self.jobs.show_loading(path, progress);
-    }
-
     /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
     /// takes too long.
     pub fn run_all(&mut self, algos: &[Algorithm]) {
         if !algos.is_empty() {
-            let started = self
-                .jobs
-                .start_runs(Arc::clone(&self.doc.tree), algos.to_vec(), None);
+            let tree = Arc::clone(&self.scene.doc.tree);
+            let started = self.jobs.start_runs(tree, algos.to_vec(), None);
             self.busy(started);
         }
     }
@@ -208,16 +130,11 @@ impl App {
     /// Runs `algos` now, on this thread (tests and benchmarks).
     pub fn run_now(&mut self, algos: &[Algorithm]) {
         for a in algos {
-            match RunView::new(&self.doc.tree, a.clone()) {
-                Ok(r) => self.push_run(r),
+            match RunView::new(&self.scene.doc.tree, a.clone()) {
+                Ok(r) => self.scene.push_run(r),
                 Err(e) => self.status = Some((format!("cannot run {a}: {e}"), true)),
             }
         }
-    }
-
-    fn push_run(&mut self, r: RunView) {
-        self.runs.push(r);
-        self.current = self.runs.len() - 1;
     }
 
     /// Loads `path` in the background; when it arrives it replaces the tree and the runs on
@@ -241,26 +158,16 @@ impl App {
         }
     }
 
-    /// Starts `work` in the background, or says that the worker is busy.
-    fn start(
-        &mut self,
-        what: String,
-        work: impl FnOnce(&crate::search::Control) -> Done + Send + 'static,
-    ) {
-        let started = self.jobs.start(what, work);
-        self.busy(started);
-    }
-
     /// Picks up finished background work; called on every tick.
     fn poll(&mut self) {
-        let done = match self.jobs.poll() {
-            Polled::Nothing => return,
-            Polled::Failed => {
+        let arrival = match self.jobs.pick_up(&self.scene) {
+            Arrival::Nothing => return,
+            Arrival::Failed => {
                 // A load that failed so is over: the explorer stays on the tree it has.
                 self.status = Some(("the work in progress failed".into(), true));
                 return;
             }
-            Polled::Done(d) => *d,
+            arrival => arrival,
         };
         if self
             .status
@@ -269,106 +176,53 @@ impl App {
         {
             self.status = None;
         }
-        match done {
-            Done::Tree(Err(report)) if self.jobs.first_runs.is_some() => {
-                self.jobs.fatal = Some(report);
-                self.quit = true;
-            }
-            Done::Tree(Ok((tree, source))) => {
-                // Re-run what was on screen (or what the command line asked for), where it
-                // applies, and say what does not. A new tree can be undone, the first cannot.
-                let (wanted, history) = match self.jobs.first_runs.take() {
-                    Some(first) => (first, History::Keep),
-                    None => (
-                        self.runs
-                            .iter()
-                            .filter(|r| r.kept.is_none())
-                            .map(|r| r.algo.clone())
-                            .collect(),
-                        History::Change,
-                    ),
-                };
-                let replacing = Replacing {
-                    file: self.jobs.loading.take().map(|(path, _)| path),
-                    ..Replacing::new(history)
-                };
-                let tree = Arc::new(tree);
-                self.rerun_on(
-                    Replacement {
-                        tree,
-                        source,
-                        replacing,
-                    },
-                    wanted,
-                );
-            }
-            Done::Tree(Err(report)) => {
-                // The file did not load: `w` must not write to it later.
-                self.jobs.loading = None;
+        match arrival {
+            Arrival::Nothing | Arrival::Failed => {}
+            Arrival::Fatal => self.quit = true,
+            Arrival::Rerun(started) => self.rerunning(started),
+            Arrival::NotLoaded(report) => {
                 self.mode = Mode::Popup(Popup {
                     title: "cannot open".into(),
                     text: report,
                     error: true,
                 });
             }
-            Done::Runs(results, tree) => {
-                let current = self.current;
-                let mut replacing = None;
-                if let Some((tree, source)) = tree {
-                    let r = self
-                        .jobs
-                        .replacing
-                        .take()
-                        .unwrap_or(Replacing::new(History::Change));
-                    self.doc.record(r.history);
-                    self.replace_tree(tree, source);
-                    self.doc.file = r.file.clone();
-                    self.doc.unsaved = r.changed;
-                    replacing = Some(r);
-                }
-                for r in results {
-                    match r {
-                        Ok(r) => self.push_run(r),
-                        Err(e) => self.status = Some((e, true)),
-                    }
-                }
-                if let Some(r) = replacing.as_mut()
-                    && !r.kept.is_empty()
-                {
-                    // The kept runs go after the new ones, which stay selected.
-                    let fresh = self.current;
-                    self.runs.append(&mut r.kept);
-                    self.current = fresh;
-                }
-                if std::mem::take(&mut self.jobs.practice_pending) && !self.runs.is_empty() {
-                    self.current = self.runs.len() - 1;
-                    self.start_practice();
-                }
-                // An edit keeps the run and the node that were selected (the node by path).
-                if let Some(r) = replacing {
-                    if let Some(path) = r.select {
-                        self.current = current.min(self.runs.len().saturating_sub(1));
-                        let id = super::edit::node_at(&self.doc.tree, &path);
-                        self.select(id);
-                    }
-                    if let Some(m) = r.message
-                        && self.status.is_none()
-                    {
-                        let m = super::edit::compared(&m, &r.before, &self.runs);
-                        self.status = Some((m, false));
-                    }
-                }
-            }
+            Arrival::Runs {
+                results,
+                tree,
+                practise,
+            } => self.receive(results, tree, practise),
         }
     }
 
-    fn replace_tree(&mut self, tree: Tree, source: String) {
-        self.doc.replace(tree, source);
-        self.runs.clear();
-        self.practice = None;
-        self.current = 0;
-        self.player.playing = false;
-        self.outline = Outline::new(&self.doc.tree);
+    /// Runs that arrived, on the tree that replaces this one if they bring one.
+    fn receive(
+        &mut self,
+        results: Vec<Result<RunView, String>>,
+        tree: Option<Box<(Tree, String, Replacing)>>,
+        practise: bool,
+    ) {
+        let current = self.scene.current;
+        let mut replacing = tree.map(|new| {
+            let (tree, source, r) = *new;
+            self.practice = None;
+            self.scene.replace(tree, source, &r);
+            r
+        });
+        let kept = replacing.as_mut().map(|r| std::mem::take(&mut r.kept));
+        if let Some(e) = self.scene.receive(results, kept.unwrap_or_default()) {
+            self.status = Some((e, true));
+        }
+        if practise && !self.scene.runs.is_empty() {
+            self.scene.current = self.scene.runs.len() - 1;
+            self.start_practice();
+        }
+        if let Some(r) = replacing
+            && let Some(said) = self.scene.settle(current, r, &self.layout)
+            && self.status.is_none()
+        {
+            self.status = Some((said, false));
+        }
     }
 
     /// Waits for background work (tests and scripted use).
@@ -382,19 +236,29 @@ impl App {
     /// Time passes: pick up background work, play the trace.
     pub fn tick(&mut self, now: Instant) {
         self.poll();
-        if let Some(k) = self.player.tick(now, self.runs.get(self.current)) {
-            self.go_to_step(k);
+        let reply = self.scene.tick(now, &self.layout);
+        self.follow(reply);
+    }
+
+    /// What follows a key the scene answered.
+    fn follow(&mut self, reply: Reply) {
+        match reply {
+            Reply::Nothing => {}
+            Reply::Clear => self.status = None,
+            Reply::Say(m) => self.status = Some((m, false)),
+            Reply::Warn(m) => self.status = Some((m, true)),
+            Reply::NeedRun(what) => {
+                self.need_run(what);
+            }
+            Reply::Form(form) => self.mode = Mode::Form(form),
+            Reply::Replace(r, algos) => self.rerun_on(r, algos),
         }
     }
 
     /// The key typed, in whatever mode the explorer is.
     pub fn key(&mut self, key: Key) {
-        let context = match self.mode {
-            Mode::Normal | Mode::Help | Mode::Popup(_) => Context::Normal,
-            Mode::Picker(_) => Context::List,
-            Mode::Search(_) | Mode::Form(_) => Context::Input,
-        };
-        if self.first_load().is_some() && self.mode == Mode::Normal {
+        let context = self.mode.context();
+        if self.jobs.first_load().is_some() && self.mode == Mode::Normal {
             // The loading screen: the keys that quit or cancel end the explorer; there is
             // nothing else yet to act on.
             if matches!(
@@ -433,8 +297,8 @@ impl App {
                     self.quit = true;
                 }
             }
-            Mode::Search(q) => self.search_key(action, key, q),
-            Mode::Picker(i) => self.picker_key(action, i),
+            Mode::Search(q) => self.prompted(mode::search_key(action, key, q)),
+            Mode::Picker(i) => self.prompted(mode::picker_key(action, i)),
             Mode::Form(mut form) => match action {
                 Some(Action::Quit) => self.quit = true,
                 _ => match form.input(action, key) {
@@ -456,110 +320,23 @@ impl App {
         }
     }
 
-    /// The action, in normal mode.
+    /// The action, in normal mode: the explorer's own (modes, forms, work, the layout); the
+    /// scene answers the rest.
     fn act(&mut self, action: Action) {
-        let h = self.layout.height.max(1);
-        let page = h.saturating_sub(1).max(1) as isize;
         match action {
-            Action::Up => self.with_outline(|o, t, v| o.move_by(t, v, -1, h)),
-            Action::Down => self.with_outline(|o, t, v| o.move_by(t, v, 1, h)),
-            Action::PageUp => self.with_outline(|o, t, v| o.move_by(t, v, -page, h)),
-            Action::PageDown => self.with_outline(|o, t, v| o.move_by(t, v, page, h)),
-            Action::Top => self.with_outline(|o, t, v| o.select(t, v, t.root(), h)),
-            Action::Bottom => self.with_outline(|o, t, v| o.select_last(t, v, h)),
-            Action::Collapse => self.with_outline(|o, t, v| o.collapse_or_parent(t, v, h)),
-            Action::Expand => self.with_outline(|o, t, v| o.expand_or_child(t, v, h)),
-            Action::Toggle => {
-                let sel = self.outline.selected;
-                self.outline.toggle(&self.doc.tree, sel);
-            }
-            Action::ExpandDepth(d) => {
-                self.outline.expand_to_depth(usize::from(d));
-                self.with_outline(|o, t, v| o.refresh(t, v, h));
-            }
-            Action::Parent => {
-                if let Some(p) = self.doc.tree.parent(self.outline.selected) {
-                    self.with_outline(|o, t, v| o.select(t, v, p, h));
-                }
-            }
             Action::Search => self.mode = Mode::Search(String::new()),
-            Action::SearchNext => self.search_again(true),
-            Action::SearchPrev => self.search_again(false),
-            Action::AddRun => self.mode = Mode::Picker(self.doc.first_applicable()),
-            Action::RemoveRun => {
-                if self.need_run("remove") && self.current < self.runs.len() {
-                    let r = self.runs.remove(self.current);
-                    self.status = Some((format!("removed {}", r.algo), false));
-                    self.current = self.current.min(self.runs.len().saturating_sub(1));
-                    self.player.playing = false;
-                    self.with_outline(|o, t, v| o.refresh(t, v, h));
-                }
-            }
-            Action::NextRun | Action::PrevRun => {
-                let n = self.runs.len();
-                if n > 1 {
-                    self.current = if action == Action::NextRun {
-                        (self.current + 1) % n
-                    } else {
-                        (self.current + n - 1) % n
-                    };
-                    self.with_outline(|o, t, v| o.refresh(t, v, h));
-                }
-            }
-            Action::StepForward
-            | Action::StepBack
-            | Action::NextCutoff
-            | Action::PrevCutoff
-            | Action::NextProbe
-            | Action::PrevProbe
-            | Action::NextResearch
-            | Action::PrevResearch
-            | Action::NextIteration
-            | Action::PrevIteration
-            | Action::NextTableHit
-            | Action::PrevTableHit
-            | Action::JumpToPruner
-            | Action::PlayPause
-            | Action::Faster
-            | Action::Slower
-            | Action::StepStart
-            | Action::StepEnd => {
-                if self.need_run("step through") {
-                    self.stepper(action);
-                }
-            }
-            Action::VisitedOnly => {
-                self.filter.visited_only = !self.filter.visited_only;
-                self.with_outline(|o, t, v| o.refresh(t, v, h));
-            }
-            Action::FoldPruned => {
-                self.filter.fold_pruned = !self.filter.fold_pruned;
-                self.with_outline(|o, t, v| o.refresh(t, v, h));
-            }
-            Action::Differences => {
-                self.filter.differences = !self.filter.differences;
-                if self.runs.len() < 2 && self.filter.differences {
-                    self.status = Some(("differences show with two runs or more".into(), false));
-                }
-            }
+            Action::AddRun => self.mode = Mode::Picker(self.scene.doc.first_applicable()),
             Action::Theme => self.status = Some((self.config.next_theme(), false)),
             Action::Help => self.mode = Mode::Help,
-            Action::Open => self.mode = Mode::Form(super::dialogs::open_form()),
+            Action::Open => self.mode = Mode::Form(dialogs::open_form()),
             Action::Generate => self.mode = Mode::Form(self.dialogs.generate_form()),
-            Action::Reorder => self.mode = Mode::Form(super::dialogs::reorder_form()),
+            Action::Reorder => self.mode = Mode::Form(dialogs::reorder_form()),
             Action::Export => {
                 if self.need_run("export") {
-                    self.mode =
-                        Mode::Form(dialogs::export_form(&self.doc.tree, self.current_run()));
+                    let form = dialogs::export_form(&self.scene.doc.tree, self.scene.current_run());
+                    self.mode = Mode::Form(form);
                 }
             }
-            Action::EditNode
-            | Action::AddChild
-            | Action::DeleteNode
-            | Action::Undo
-            | Action::Redo
-            | Action::Save
-            | Action::SaveAs => self.edit_action(action),
             Action::Quit => self.quit = true,
             Action::Cancel => self.cancel(),
             Action::ToggleDetail
@@ -573,15 +350,10 @@ impl App {
                 }
             }
             Action::Practice => self.start_practice(),
-            // Dialog actions bound in the outline do nothing there.
-            Action::Confirm
-            | Action::NextField
-            | Action::PrevField
-            | Action::NextChoice
-            | Action::PrevChoice
-            | Action::DeleteChar
-            | Action::EvenProbabilities
-            | Action::Unbound => {}
+            _ => {
+                let reply = self.scene.action(action, &self.layout);
+                self.follow(reply);
+            }
         }
     }
 
@@ -589,8 +361,8 @@ impl App {
     fn cancel(&mut self) {
         if let Some(what) = self.jobs.cancel() {
             self.status = Some((format!("cancelled: {what}"), false));
-        } else if self.player.playing {
-            self.player.playing = false;
+        } else if self.scene.player.playing {
+            self.scene.player.playing = false;
         } else {
             self.status = None;
         }
@@ -598,26 +370,26 @@ impl App {
 
     /// Says that `what` needs a run when there is none; true when there is one.
     fn need_run(&mut self, what: &str) -> bool {
-        if self.runs.is_empty() {
-            let key = self.config.keymap.keys_for(Action::AddRun);
-            let key = key.split(' ').next().unwrap_or("r").to_owned();
-            self.status = Some((
-                format!("no run yet to {what}: press {key} to run an algorithm"),
-                false,
-            ));
-            false
-        } else {
-            true
+        let none = self.scene.runs.is_empty();
+        if none {
+            self.status = Some((self.config.no_run(what), false));
         }
+        !none
     }
 
-    fn picker_key(&mut self, action: Option<Action>, i: usize) {
-        let n = ALGORITHMS.len();
-        match action {
-            Some(Action::Up) => self.mode = Mode::Picker((i + n - 1) % n),
-            Some(Action::Down) => self.mode = Mode::Picker((i + 1) % n),
-            Some(Action::Confirm) => {
-                if let Some(why) = &self.doc.refusals()[i] {
+    /// What a prompt's key asks for.
+    fn prompted(&mut self, p: Prompted) {
+        match p {
+            Prompted::Stay(mode) => self.mode = mode,
+            Prompted::Closed => {}
+            Prompted::Quit => self.quit = true,
+            Prompted::Find(q) => {
+                self.scene.filter.last_search = Some(q);
+                let reply = self.scene.search_again(true, &self.layout);
+                self.follow(reply);
+            }
+            Prompted::Pick(i) => {
+                if let Some(why) = &self.scene.doc.refusals()[i] {
                     self.status = Some((why.to_string(), true));
                     self.mode = Mode::Picker(i);
                     return;
@@ -629,150 +401,48 @@ impl App {
                         Err(e) => self.status = Some((e.to_string(), true)),
                     }
                 } else {
-                    self.mode = Mode::Form(super::dialogs::run_form(info, self.doc.tree.players()));
+                    let players = self.scene.doc.tree.players();
+                    self.mode = Mode::Form(dialogs::run_form(info, players));
                 }
             }
-            Some(Action::Cancel) => {}
-            Some(Action::Quit) => self.quit = true,
-            _ => self.mode = Mode::Picker(i),
-        }
-    }
-
-    fn search_key(&mut self, action: Option<Action>, key: Key, mut q: String) {
-        match action {
-            Some(Action::Confirm) => {
-                self.filter.last_search = Some(q);
-                self.search_again(true);
-            }
-            Some(Action::Cancel) => {}
-            Some(Action::Quit) => self.quit = true,
-            Some(Action::DeleteChar) => {
-                q.pop();
-                self.mode = Mode::Search(q);
-            }
-            _ => {
-                if let KeyName::Char(c) = key.code
-                    && !key.ctrl
-                    && !key.alt
-                {
-                    q.push(c);
-                }
-                self.mode = Mode::Search(q);
-            }
-        }
-    }
-
-    /// The next (or previous) node after the selection whose label contains the last query.
-    fn search_again(&mut self, forward: bool) {
-        let Some(q) = self.filter.last_search.clone().filter(|q| !q.is_empty()) else {
-            self.status = Some(("no search yet: type / and a label".into(), false));
-            return;
-        };
-        match super::label_search::find(&self.doc.tree, self.outline.selected, &q, forward) {
-            Some(id) => {
-                self.select(id);
-                self.status = None;
-            }
-            None => self.status = Some((format!("no label contains “{}”", q.to_lowercase()), true)),
         }
     }
 
     /// Selects `id`, opening the outline to it.
     pub fn select(&mut self, id: NodeId) {
-        let h = self.layout.height;
-        self.with_outline(|o, t, v| o.select(t, v, id, h));
+        self.scene.select(id, &self.layout);
     }
 
     /// A mouse click at (x, y): select the row; on its fold marker, also fold or unfold.
     pub fn click(&mut self, x: u16, y: u16) {
-        let hit = &self.layout.hit;
-        if x < hit.x || x >= hit.x + hit.width || y < hit.y {
-            return;
-        }
-        let row = usize::from(y - hit.y);
-        let Some(&(id, marker)) = hit.rows.get(row) else {
-            return;
-        };
-        if x == marker {
-            self.outline.toggle(&self.doc.tree, id);
-        }
-        self.outline.selected = id;
-        self.outline.cursor_row = row;
+        self.scene.click(x, y, &self.layout.hit);
     }
-
-    /// Carries out a confirmed form; an error keeps the form open with the message.
+    /// Carries out a confirmed form: the dialogs read it, and what it asks is started here;
+    /// an error keeps the form open with the message.
     fn submit(&mut self, form: &Form) -> Result<(), String> {
-        match &form.purpose {
-            Purpose::Run(name) => {
-                let algo = dialogs::run_algorithm(form, name, &self.doc.tree)?;
-                self.run_all(&[algo]);
+        let practice = self.practice.as_ref();
+        match self
+            .dialogs
+            .submit(form, &mut self.scene, &self.layout, practice)?
+        {
+            Submitted::Run(algo) => self.run_all(&[algo]),
+            Submitted::Open(path) => self.load(path),
+            Submitted::Work(what, work) => {
+                let started = self.jobs.start(what, work);
+                self.busy(started);
             }
-            Purpose::Open => self.load(dialogs::open_path(form)?),
-            Purpose::Generate => {
-                let (what, work) = super::generate_form::job(form)?;
-                self.dialogs.gen_form = Some(form.clone());
-                self.start(what, work);
-            }
-            Purpose::Reorder => {
-                let (r, algos) = dialogs::reordered(form, &self.doc, &self.runs)?;
-                self.rerun_on(r, algos);
-            }
-            Purpose::Export => {
-                let root = if self.layout.diagram {
-                    self.outline.selected
-                } else {
-                    self.doc.tree.root()
-                };
-                let run = self.runs.get(self.current);
-                let said = dialogs::export(form, &self.doc, run, root, &mut self.dialogs)?;
-                self.status = Some((said, false));
-            }
-            Purpose::PracticeReport => {
-                // The tree as the title bar names it: its file, or the --expr / --gen that
-                // built it.
-                let source = if self.doc.unsaved {
-                    format!("{} (unsaved changes)", self.doc.source)
-                } else {
-                    self.doc.source.clone()
-                };
-                let p = self.practice.as_ref();
-                let said = practice::save_report(p, form, &source, &mut self.dialogs)?;
-                self.status = Some((said, false));
-            }
-            Purpose::Edit(path) => {
-                let edit = super::edit::edit_of(form)?;
-                let target = super::edit::node_at(&self.doc.tree, path);
-                let replacement = self.doc.edit(target, &edit)?;
-                let algos = self.algos();
-                self.rerun_on(replacement, algos);
-            }
-            Purpose::Save => {
-                // A file other than the tree's own is not overwritten without a second Enter.
-                let path = Doc::save_target(form)?;
-                if self.doc.file.as_ref() != Some(&path) {
-                    let name = path.display().to_string();
-                    self.dialogs.confirm_overwrite(&[name])?;
-                }
-                self.status = Some((self.doc.save_to(&path)?, false));
-            }
+            Submitted::Replace(r, algos) => self.rerun_on(r, algos),
+            Submitted::Said(said) => self.status = Some((said, false)),
         }
         Ok(())
     }
 
     /// Starts practice on the current run: the stepper goes to the first question.
     pub fn start_practice(&mut self) {
-        let Some(r) = self.current_run() else {
-            self.status = Some((
-                "no run to practise: press r to run an algorithm, then T".into(),
-                false,
-            ));
-            return;
-        };
-        match Practice::start(&self.doc.tree, r, self.current) {
-            Ok(p) => {
-                self.player.playing = false;
+        match self.scene.practise(&self.layout) {
+            Ok((p, reply)) => {
                 self.practice = Some(p);
-                self.follow_practice();
+                self.follow(reply);
             }
             Err(said) => self.status = Some(said),
         }
@@ -780,13 +450,9 @@ impl App {
 
     /// Moves the stepper to where the current question is asked (the end when none is left).
     fn follow_practice(&mut self) {
-        let Some(p) = &self.practice else { return };
-        let run = p.run;
-        let (step, node) = p.whereabouts(self.runs.get(run).map_or(0, |r| r.trace.len()));
-        self.current = run;
-        self.go_to_step(step);
-        if let Some(n) = node {
-            self.select(n);
+        if let Some(p) = &self.practice {
+            let reply = self.scene.follow(p, &self.layout);
+            self.follow(reply);
         }
     }
 
@@ -795,124 +461,35 @@ impl App {
         let Some(p) = self.practice.as_mut() else {
             return;
         };
-        match p.key(
-            key,
-            &self.doc.tree,
-            self.outline.selected,
-            &self.config.keymap,
-        ) {
-            Reply::Nothing => {}
-            Reply::Quit => self.quit = true,
-            Reply::Report => {
+        let selected = self.scene.outline.selected;
+        match p.key(key, &self.scene.doc.tree, selected, &self.config.keymap) {
+            practice::Reply::Nothing => {}
+            practice::Reply::Quit => self.quit = true,
+            practice::Reply::Report => {
                 self.mode = Mode::Form(practice::report_form(self.practice.as_ref()));
             }
-            Reply::Leave(score) => {
+            practice::Reply::Leave(score) => {
                 self.practice = None;
                 self.status = Some((format!("practice over: {score}"), false));
             }
-            Reply::Follow => self.follow_practice(),
-            Reply::Look(a) => self.act(a),
+            practice::Reply::Follow => self.follow_practice(),
+            practice::Reply::Look(a) => self.act(a),
         }
-    }
-
-    /// The algorithms of the runs searched on this tree (not those kept from before a reorder).
-    fn algos(&self) -> Vec<Algorithm> {
-        self.runs
-            .iter()
-            .filter(|r| r.kept.is_none())
-            .map(|r| r.algo.clone())
-            .collect()
     }
 
     /// Replaces the tree by `r.tree` once the runs in `wanted` that apply to it are searched
     /// again on it (in the background); says which do not apply.
     fn rerun_on(&mut self, r: Replacement, wanted: Vec<Algorithm>) {
-        if self.jobs.is_busy() {
-            self.busy(Err(Busy));
-            return;
-        }
-        let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) = wanted
-            .into_iter()
-            .partition(|a| a.refusal(&r.tree).is_none());
-        if !dropped.is_empty() {
-            let why: Vec<String> = dropped
-                .iter()
-                .filter_map(|a| a.refusal(&r.tree).map(|why| format!("{a}: {why}")))
-                .collect();
-            self.status = Some((format!("dropped {}", why.join("; ")), true));
-        }
-        self.jobs.replacing = Some(r.replacing);
-        let started = self.jobs.start_runs(r.tree, algos, Some(r.source));
-        self.busy(started);
+        let started = self.jobs.rerun_on(r, wanted);
+        self.rerunning(started);
     }
 
-    /// The edit keys: the document answers with the tree that replaces this one, whose runs
-    /// are then searched again, or with why not.
-    fn edit_action(&mut self, action: Action) {
-        let sel = self.outline.selected;
-        let replacement = match action {
-            Action::EditNode => {
-                self.mode = Mode::Form(super::edit::edit_form(&self.doc.tree, sel));
-                return;
-            }
-            Action::AddChild => self.doc.edit(sel, &Edit::AddChild).map_err(|e| (e, true)),
-            Action::DeleteNode => self.doc.edit(sel, &Edit::Delete).map_err(|e| (e, true)),
-            Action::Undo | Action::Redo => self
-                .doc
-                .undo_redo(action == Action::Undo, sel)
-                .map_err(|e| (e, false)),
-            Action::Save if self.doc.file.is_some() => {
-                let file = self.doc.file.clone().unwrap_or_default();
-                self.status = Some(match self.doc.save_to(&file) {
-                    Ok(said) => (said, false),
-                    Err(e) => (e, true),
-                });
-                return;
-            }
-            Action::Save | Action::SaveAs => {
-                self.mode = Mode::Form(self.doc.save_form());
-                return;
-            }
-            _ => return,
-        };
-        match replacement {
-            Ok(r) => {
-                let algos = self.algos();
-                self.rerun_on(r, algos);
-            }
-            Err(said) => self.status = Some(said),
-        }
-    }
-
-    /// A stepper key: the player answers, and the run moves (with the selection) as it says.
-    fn stepper(&mut self, action: Action) {
-        let Some(r) = self.runs.get(self.current) else {
-            return;
-        };
-        match self
-            .player
-            .action(action, r, &self.doc.tree, self.outline.selected)
-        {
-            Step::To(k) => self.go_to_step(k),
-            Step::Say(what) => self.status = Some((what, false)),
-            Step::Nothing => {}
-        }
-    }
-
-    /// Moves the current run to step `k` and selects the node of the step's event (not in the
-    /// diagram view, which keeps the subtree the user chose and marks the step's node in it).
-    pub fn go_to_step(&mut self, k: usize) {
-        let Some(r) = self.runs.get_mut(self.current) else {
-            self.status = Some(("no run yet: press r to run an algorithm".into(), false));
-            return;
-        };
-        r.step = k.min(r.trace.len());
-        let node = match r.step.checked_sub(1) {
-            None => self.doc.tree.root(),
-            Some(s) => r.trace.event(s).view().node(),
-        };
-        if !self.layout.diagram {
-            self.select(node);
+    /// Says which runs do not apply to the tree on its way in, or that the worker is busy.
+    fn rerunning(&mut self, started: Result<Option<String>, Busy>) {
+        match started {
+            Ok(None) => {}
+            Ok(Some(dropped)) => self.status = Some((dropped, true)),
+            Err(busy) => self.busy(Err(busy)),
         }
     }
 }

@@ -1,21 +1,26 @@
 //! The explorer's forms — run, open, generate, reorder, export — and what submitting each does.
 //! The forms themselves are plain data ([`super::form`]); this is where each is built and read:
-//! a submitted form becomes an algorithm, a path, a tree or files written, which `App::update`
-//! then puts in place. [`Dialogs`] is what the forms remember between openings.
+//! [`Dialogs::submit`] reads a submitted form: files written (an export, a report, the tree
+//! saved) are done here; an algorithm, a path, work or a tree come back as [`Submitted`], which
+//! `App::update` starts. [`Dialogs`] is also what the forms remember between openings.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::draw::{At, Options, PictureFormat};
 use crate::format;
-use crate::search::{Algorithm, AlgorithmInfo, Params, Reference, Value, find_param};
+use crate::search::{Algorithm, AlgorithmInfo, Control, Params, Reference, Value, find_param};
 use crate::trace::export;
 use crate::tree::{Kind, NodeId, Tree};
 
 use super::doc::{Doc, Replacement, file_stem};
 use super::edit::{History, Replacing};
 use super::form::{Field, FieldId, Form, MissingField, Purpose};
+use super::layout::Layout;
+use super::practice::Practice;
 use super::runs::RunView;
+use super::scene::Scene;
+use super::worker::Done;
 
 /// The form of an algorithm's parameters, from the catalogue's descriptions.
 pub fn run_form(info: &'static AlgorithmInfo, players: usize) -> Form {
@@ -66,6 +71,78 @@ impl Dialogs {
         self.overwrite_confirmed = None;
         Ok(())
     }
+
+    /// Reads a confirmed form and does what it asks that is the forms' own — writing the
+    /// export, the report or the tree — or says what the explorer must start; an error keeps
+    /// the form open with the message. The export draws its picture from the selected node
+    /// in the diagram view (`layout`), from the root otherwise.
+    pub fn submit(
+        &mut self,
+        form: &Form,
+        scene: &mut Scene,
+        layout: &Layout,
+        practice: Option<&Practice>,
+    ) -> Result<Submitted, String> {
+        let doc = &scene.doc;
+        Ok(match &form.purpose {
+            Purpose::Run(name) => Submitted::Run(run_algorithm(form, name, &doc.tree)?),
+            Purpose::Open => Submitted::Open(open_path(form)?),
+            Purpose::Generate => {
+                let (what, work) = super::generate_form::job(form)?;
+                self.gen_form = Some(form.clone());
+                Submitted::Work(what, Box::new(work))
+            }
+            Purpose::Reorder => {
+                let (r, algos) = reordered(form, doc, &scene.runs)?;
+                Submitted::Replace(r, algos)
+            }
+            Purpose::Export => {
+                let root = if layout.diagram {
+                    scene.outline.selected
+                } else {
+                    doc.tree.root()
+                };
+                Submitted::Said(export(form, doc, scene.current_run(), root, self)?)
+            }
+            Purpose::PracticeReport => {
+                // The tree as the title bar names it: its file, or the --expr / --gen that
+                // built it.
+                let source = if doc.unsaved {
+                    format!("{} (unsaved changes)", doc.source)
+                } else {
+                    doc.source.clone()
+                };
+                Submitted::Said(super::practice::save_report(practice, form, &source, self)?)
+            }
+            Purpose::Edit(path) => {
+                let edit = super::edit::edit_of(form)?;
+                let target = super::edit::node_at(&doc.tree, path);
+                Submitted::Replace(doc.edit(target, &edit)?, scene.algos())
+            }
+            Purpose::Save => {
+                // A file other than the tree's own is not overwritten without a second Enter.
+                let path = Doc::save_target(form)?;
+                if doc.file.as_ref() != Some(&path) {
+                    self.confirm_overwrite(&[path.display().to_string()])?;
+                }
+                Submitted::Said(scene.doc.save_to(&path)?)
+            }
+        })
+    }
+}
+
+/// What a submitted form asks the explorer to start, or what it did.
+pub enum Submitted {
+    /// Search the tree with this algorithm, in the background.
+    Run(Algorithm),
+    /// Load this file, in the background.
+    Open(PathBuf),
+    /// Start this work (what it is called, and the work), in the background.
+    Work(String, Box<dyn FnOnce(&Control) -> Done + Send>),
+    /// Replace the tree by this once the runs of these algorithms are searched again on it.
+    Replace(Replacement, Vec<Algorithm>),
+    /// Done; the status bar says this.
+    Said(String),
 }
 
 pub fn open_form() -> Form {

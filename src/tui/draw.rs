@@ -63,7 +63,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
     }
     // The whole screen in the theme's background, so light themes read on dark terminals.
     f.render_widget(Block::default().style(t.base()), area);
-    if let Some((path, progress)) = app.first_load() {
+    if let Some((path, progress)) = app.jobs.first_load() {
         let name = crate::text::terminal_safe(&path.display().to_string()).into_owned();
         loading::draw_loading(f, app, area, &name, &progress);
         overlays(f, app, area, area);
@@ -77,10 +77,10 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         _ => 8,
     };
     // With no run, a line of hint.
-    let stats_h = if app.runs.is_empty() {
+    let stats_h = if app.scene.runs.is_empty() {
         3
     } else {
-        app.runs.len().min(most) as u16 + 3
+        app.scene.runs.len().min(most) as u16 + 3
     };
     if app.practice.is_some() {
         // Practising: no Detail, statistics nor narration, which would give the answers away.

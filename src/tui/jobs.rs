@@ -1,8 +1,10 @@
 //! Background work and what waits for it: the [`Worker`] running a load, a generation or a
 //! search, the file being loaded and its progress, the runs the command line asked for, the tree
 //! on its way in, and practice asked to start when the runs arrive. Starting work here only
-//! starts it; what its result does to the rest of the explorer is `App::update`'s, on the tick
-//! that picks it up.
+//! starts it. [`Jobs::pick_up`] takes finished work in: a tree that arrives has the runs on
+//! screen searched again on it before it takes the old one's place, and the rest comes back as
+//! an [`Arrival`], which `App::update` applies to the other components on the tick that picks
+//! it up.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,9 +15,32 @@ use crate::format::progress::Snapshot;
 use crate::search::{Algorithm, Control};
 use crate::tree::Tree;
 
-use super::edit::Replacing;
+use super::doc::Replacement;
+use super::edit::{History, Replacing};
 use super::runs::RunView;
+use super::scene::Scene;
 use super::worker::{Busy, Done, Polled, Worker};
+
+/// What finished work asks of the rest of the explorer.
+pub enum Arrival {
+    Nothing,
+    /// The work failed: the explorer stays as it was.
+    Failed,
+    /// The file named on the command line did not load: the explorer ends, with
+    /// [`Jobs::fatal`] the report.
+    Fatal,
+    /// A tree arrived, and the runs are being searched again on it ([`Jobs::rerun_on`]).
+    Rerun(Result<Option<String>, Busy>),
+    /// A file did not load: the loader's report.
+    NotLoaded(String),
+    /// Runs arrived; with the tree they were searched on when it replaces the one on screen,
+    /// as its [`Replacing`] says (boxed: a tree is large); and whether practice starts on them.
+    Runs {
+        results: Vec<Result<RunView, String>>,
+        tree: Option<Box<(Tree, String, Replacing)>>,
+        practise: bool,
+    },
+}
 
 #[derive(Default)]
 pub struct Jobs {
@@ -120,8 +145,81 @@ impl Jobs {
         Some(what)
     }
 
+    /// Replaces the tree by `r.tree` once the runs in `wanted` that apply to it are searched
+    /// again on it; what to say about those that do not apply.
+    pub fn rerun_on(
+        &mut self,
+        r: Replacement,
+        wanted: Vec<Algorithm>,
+    ) -> Result<Option<String>, Busy> {
+        if self.is_busy() {
+            return Err(Busy);
+        }
+        let (algos, dropped): (Vec<Algorithm>, Vec<Algorithm>) = wanted
+            .into_iter()
+            .partition(|a| a.refusal(&r.tree).is_none());
+        let why: Vec<String> = dropped
+            .iter()
+            .filter_map(|a| a.refusal(&r.tree).map(|why| format!("{a}: {why}")))
+            .collect();
+        self.replacing = Some(r.replacing);
+        self.start_runs(r.tree, algos, Some(r.source))?;
+        Ok((!dropped.is_empty()).then(|| format!("dropped {}", why.join("; "))))
+    }
+
+    /// Finished work taken in; a tree that arrived is searched with the runs on `scene` (or
+    /// with those the command line asked for, on the first).
+    pub fn pick_up(&mut self, scene: &Scene) -> Arrival {
+        let done = match self.poll() {
+            Polled::Nothing => return Arrival::Nothing,
+            Polled::Failed => return Arrival::Failed,
+            Polled::Done(d) => *d,
+        };
+        match done {
+            Done::Tree(Err(report)) if self.first_runs.is_some() => {
+                self.fatal = Some(report);
+                Arrival::Fatal
+            }
+            Done::Tree(Ok((tree, source))) => {
+                // Re-run what was on screen (or what the command line asked for), where it
+                // applies. A new tree can be undone, the first cannot.
+                let (wanted, history) = match self.first_runs.take() {
+                    Some(first) => (first, History::Keep),
+                    None => (scene.algos(), History::Change),
+                };
+                let replacing = Replacing {
+                    file: self.loading.take().map(|(path, _)| path),
+                    ..Replacing::new(history)
+                };
+                let tree = Arc::new(tree);
+                let r = Replacement {
+                    tree,
+                    source,
+                    replacing,
+                };
+                Arrival::Rerun(self.rerun_on(r, wanted))
+            }
+            Done::Tree(Err(report)) => {
+                // The file did not load: `w` must not write to it later.
+                self.loading = None;
+                Arrival::NotLoaded(report)
+            }
+            Done::Runs(results, tree) => {
+                let tree = tree.map(|(tree, source)| {
+                    let r = self.replacing.take();
+                    Box::new((tree, source, r.unwrap_or(Replacing::new(History::Change))))
+                });
+                Arrival::Runs {
+                    results,
+                    tree,
+                    practise: std::mem::take(&mut self.practice_pending),
+                }
+            }
+        }
+    }
+
     /// The finished work, if it is finished; a failed load is over.
-    pub fn poll(&mut self) -> Polled {
+    fn poll(&mut self) -> Polled {
         let polled = self.worker.poll();
         if let Polled::Failed = polled {
             self.loading = None;

@@ -1,7 +1,7 @@
 //! The stepper and the player: moving the current run through its trace — one step, to the
 //! next cutoff, probe, re-search, iteration or table hit, to either end, or playing at a chosen
 //! speed. [`Player`] owns the playing state; a stepper key reads the run and answers with a
-//! [`Step`], which `App::update` applies (moving the run and the selection with it).
+//! [`Step`], which the scene applies (moving the run and the selection with it).
 
 use std::time::{Duration, Instant};
 

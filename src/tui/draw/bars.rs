@@ -20,7 +20,7 @@ const SOURCE_WIDTH: usize = 48;
 
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let tree = &app.doc.tree;
+    let tree = &app.scene.doc.tree;
     let leaves = tree.leaf_count();
     let line = Line::from(vec![
         Span::styled(" prune ", t.title_style().add_modifier(Modifier::REVERSED)),
@@ -32,8 +32,8 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
             format!(
                 "  {}{} · {} nodes, {} leaves, depth {}{}",
                 // A long --expr or prune gen line leaves room for the tree's size.
-                crate::tui::cut::cut(&app.doc.source, SOURCE_WIDTH),
-                if app.doc.unsaved {
+                crate::tui::cut::cut(&app.scene.doc.source, SOURCE_WIDTH),
+                if app.scene.doc.unsaved {
                     " (unsaved changes)"
                 } else {
                     ""
@@ -60,7 +60,7 @@ pub(super) const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴",
 
 pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let line = if let Some((what, elapsed, visits)) = app.pending() {
+    let line = if let Some((what, elapsed, visits)) = app.jobs.pending() {
         let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
         let progress = if visits > 0 {
             format!(", {} node visits", thousands(visits))

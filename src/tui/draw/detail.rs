@@ -35,7 +35,7 @@ pub(super) fn status_words(st: &NodeState, leaf: bool) -> &'static str {
 }
 
 pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
-    if app.layout.event_log && !app.runs.is_empty() {
+    if app.layout.event_log && !app.scene.runs.is_empty() {
         return draw_log(f, app, area);
     }
     let t = app.theme();
@@ -67,7 +67,8 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
 /// runs there are).
 pub(super) fn detail_lines(app: &App) -> Vec<Line<'static>> {
     let mut lines = node_lines(app);
-    let order = (app.current..app.runs.len()).chain(0..app.current.min(app.runs.len()));
+    let order = (app.scene.current..app.scene.runs.len())
+        .chain(0..app.scene.current.min(app.scene.runs.len()));
     for i in order {
         lines.extend(run::RunSection::new(app, i).lines());
     }
@@ -83,8 +84,8 @@ fn label(t: &Theme, k: &str) -> Span<'static> {
 /// Knuth–Moore type.
 fn node_lines(app: &App) -> Vec<Line<'static>> {
     let t = app.theme();
-    let tree = &*app.doc.tree;
-    let id = app.outline.selected;
+    let tree = &*app.scene.doc.tree;
+    let id = app.scene.outline.selected;
     let full = app.layout.full_precision;
     let mut lines = vec![
         Line::from(Span::styled(
@@ -101,7 +102,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
         kind.push_str(&format!(
             " · {} children · {} below",
             tree.child_count(id),
-            thousands(u64::from(app.doc.sizes[id.index()]) - 1)
+            thousands(u64::from(app.scene.doc.sizes[id.index()]) - 1)
         ));
     }
     lines.push(Line::from(vec![
@@ -124,7 +125,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(vec![
         label(t, "true value"),
         Span::styled(
-            match app.doc.reference.get(id) {
+            match app.scene.doc.reference.get(id) {
                 Value::Scalar(x) => readable_number(x, full),
                 Value::Vector(v) => readable_vector(&v, full),
             },
@@ -132,7 +133,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
         ),
         Span::styled(format!(" ({reference})"), t.dim_style()),
     ]));
-    if let Some(a) = &app.doc.analysis {
+    if let Some(a) = &app.scene.doc.analysis {
         let ty = a.types[id.index()].map_or("outside the minimal tree", |x| x.name());
         lines.push(Line::from(vec![
             label(t, "KM type"),
@@ -164,8 +165,8 @@ fn path_text(tree: &Tree, id: NodeId) -> String {
 /// step last; Detail's scrolling keys move back through it.
 fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let tree = &*app.doc.tree;
-    let r = &app.runs[app.current];
+    let tree = &*app.scene.doc.tree;
+    let r = &app.scene.runs[app.scene.current];
     let replay = r.replay(tree);
     let room = usize::from(area.height.saturating_sub(2)).max(1);
     let back = usize::from(app.layout.detail_scroll).min(r.step.saturating_sub(1));

@@ -22,18 +22,18 @@ use super::style::{block, first_key};
 
 /// The deepest picture of `root`'s subtree that fits `w`×`h`.
 pub fn fitted(app: &App, at: Option<&At>, w: usize, h: usize) -> Picture {
-    let tree = &*app.doc.tree;
-    let root = app.outline.selected;
+    let tree = &*app.scene.doc.tree;
+    let root = app.scene.outline.selected;
     let mut opts = Options {
         root,
         depth: Some(0),
         width: w.max(1),
     };
-    let mut best = draw::picture(tree, &app.doc.sizes, at, &opts);
-    let height = app.doc.tree.height() - tree.depth_of(root);
+    let mut best = draw::picture(tree, &app.scene.doc.sizes, at, &opts);
+    let height = app.scene.doc.tree.height() - tree.depth_of(root);
     for d in 1..=height.min(draw::MOST_LEVELS) {
         opts.depth = Some(d);
-        let pic = draw::picture(tree, &app.doc.sizes, at, &opts);
+        let pic = draw::picture(tree, &app.scene.doc.sizes, at, &opts);
         if pic.height() > h {
             break;
         }
@@ -43,14 +43,14 @@ pub fn fitted(app: &App, at: Option<&At>, w: usize, h: usize) -> Picture {
 }
 
 pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
-    let n = app.runs.len();
+    let n = app.scene.runs.len();
     let runs: Vec<Option<usize>> = match n {
         0 => vec![None],
-        _ if app.filter.differences && n > 1 => {
-            let c = app.current.min(n - 1);
+        _ if app.scene.filter.differences && n > 1 => {
+            let c = app.scene.current.min(n - 1);
             vec![Some(c), Some((c + 1) % n)]
         }
-        _ => vec![Some(app.current.min(n - 1))],
+        _ => vec![Some(app.scene.current.min(n - 1))],
     };
     let parts = Layout::default()
         .direction(Direction::Vertical)
@@ -70,10 +70,10 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
 /// highlighted.
 fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, area: Rect) {
     let t = app.theme();
-    let tree = &*app.doc.tree;
-    let root = app.outline.selected;
+    let tree = &*app.scene.doc.tree;
+    let root = app.scene.outline.selected;
     let at = run.map(|i| {
-        let r = &app.runs[i];
+        let r = &app.scene.runs[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
     });
     let what = match &at {
@@ -111,7 +111,7 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
     };
     f.render_widget(block(t, area, title), area);
     let other_at = other.map(|i| {
-        let r = &app.runs[i];
+        let r = &app.scene.runs[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
     });
     // Cells of the cards that differ from the other run's: (row, first column, columns).

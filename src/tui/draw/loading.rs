@@ -48,7 +48,7 @@ pub(super) fn draw_loading(f: &mut Frame, app: &App, area: Rect, name: &str, s: 
     let title_line = Line::from(vec![
         Span::styled(" prune ", t.title_style().add_modifier(Modifier::REVERSED)),
         Span::styled(
-            format!("  {}", app.doc.tree.meta().name),
+            format!("  {}", app.scene.doc.tree.meta().name),
             t.fg(t.text).add_modifier(Modifier::BOLD),
         ),
     ]);

@@ -38,7 +38,7 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
     let t = app.theme();
     let full = app.layout.full_precision;
     let st = settled(
-        &app.doc.tree,
+        &app.scene.doc.tree,
         &r.run,
         &r.trace,
         id,
@@ -52,7 +52,7 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
     };
     let value = match st.value {
         Some(v) if st.status == Status::Done => {
-            let m = if app.doc.tree.is_leaf(id) {
+            let m = if app.scene.doc.tree.is_leaf(id) {
                 ""
             } else {
                 st.bound.symbol()
@@ -61,13 +61,16 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
         }
         // Probed by Star2 but not searched yet: the bound its probes give.
         _ if st.probed && st.status != Status::Pruned => {
-            probe_bound(&app.doc.tree, replay, id, r.step).map_or(String::new(), |(x, min)| {
-                format!(
-                    "{}{}",
-                    if min { "≤" } else { "≥" },
-                    readable_number(x, full)
-                )
-            })
+            probe_bound(&app.scene.doc.tree, replay, id, r.step).map_or(
+                String::new(),
+                |(x, min)| {
+                    format!(
+                        "{}{}",
+                        if min { "≤" } else { "≥" },
+                        readable_number(x, full)
+                    )
+                },
+            )
         }
         _ => String::new(),
     };
@@ -103,8 +106,8 @@ const MIN_TREE: usize = 22;
 
 /// Sizes run `i`'s column to the content of `rows`, and no narrower than its name allows.
 fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
-    let r = &app.runs[i];
-    let replay = r.replay(&app.doc.tree);
+    let r = &app.scene.runs[i];
+    let replay = r.replay(&app.scene.doc.tree);
     let (mut window, mut value) = (0, 1);
     for &id in rows {
         let c = cell_text(app, r, &replay, id);
@@ -152,7 +155,10 @@ fn header_name(r: &crate::tui::runs::RunView) -> String {
 /// The headers of the columns shown, each cut to its column: where two would read the same
 /// once cut, they keep their ends instead, where such names differ.
 fn headers(app: &App, cols: &[RunCol]) -> Vec<String> {
-    let names: Vec<String> = cols.iter().map(|c| header_name(&app.runs[c.run])).collect();
+    let names: Vec<String> = cols
+        .iter()
+        .map(|c| header_name(&app.scene.runs[c.run]))
+        .collect();
     let room = |c: &RunCol| c.width().saturating_sub(2);
     let cut: Vec<String> = names
         .iter()
@@ -178,11 +184,11 @@ fn headers(app: &App, cols: &[RunCol]) -> Vec<String> {
 /// The run columns on screen: a window of runs that includes the current one, as wide as
 /// `room` allows; it moves from where it was only as far as it must.
 fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
-    let n = app.runs.len();
+    let n = app.scene.runs.len();
     if n == 0 {
         return Vec::new();
     }
-    let current = app.current.min(n - 1);
+    let current = app.scene.current.min(n - 1);
     if app.practice.is_some() {
         // Practising: the other runs would give the answers away.
         return vec![run_col(app, current, rows)];
@@ -219,17 +225,17 @@ fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
 
 pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let t = app.theme();
-    let tree = &*app.doc.tree;
-    let view = app.view();
+    let tree = &*app.scene.doc.tree;
+    let view = app.scene.view();
     let full = app.layout.full_precision;
     let mut flags = Vec::new();
-    if app.filter.visited_only {
+    if app.scene.filter.visited_only {
         flags.push("visited only");
     }
-    if app.filter.fold_pruned {
+    if app.scene.filter.fold_pruned {
         flags.push("pruned folded");
     }
-    if app.filter.differences && app.runs.len() > 1 {
+    if app.scene.filter.differences && app.scene.runs.len() > 1 {
         flags.push("differences");
     }
     let title = if flags.is_empty() {
@@ -245,7 +251,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         height: inner.height.saturating_sub(1),
         ..inner
     };
-    let rows = app.outline.rows(tree, &view, body.height as usize);
+    let rows = app.scene.outline.rows(tree, &view, body.height as usize);
     let width = inner.width as usize;
     let cols = run_window(app, &rows, width.saturating_sub(MIN_TREE.min(width / 2)));
     let mut tree_w = width.saturating_sub(cols.iter().map(RunCol::width).sum());
@@ -261,9 +267,13 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             c
         })
         .collect();
-    let replays: Vec<Replay> = cols.iter().map(|c| app.runs[c.run].replay(tree)).collect();
+    let replays: Vec<Replay> = cols
+        .iter()
+        .map(|c| app.scene.runs[c.run].replay(tree))
+        .collect();
     // Practising: the principal variation would give the answers away.
     let pv: Vec<NodeId> = app
+        .scene
         .current_run()
         .filter(|_| app.practice.is_none())
         .map(|r| r.run.pv.clone())
@@ -278,12 +288,12 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     // The tree part of each row, then the column as wide as they need, within the room left.
     let mut parts = Vec::with_capacity(rows.len());
     for &id in &rows {
-        let depth = app.outline.depth(id);
+        let depth = app.scene.outline.depth(id);
         let (prefix, marker_col) = guides(app, &view, id, depth, tree_w / 2);
         hit.rows.push((id, body.x + marker_col as u16));
         let mut spans = vec![Span::styled(prefix, t.fg(t.border))];
         let folded = view.folded(id);
-        let open = app.outline.is_open(tree, &view, id);
+        let open = app.scene.outline.is_open(tree, &view, id);
         let has_children = tree.child_count(id) > 0;
         let marker = if folded || !has_children {
             " "
@@ -316,7 +326,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         }
         if folded {
             spans.push(Span::styled(
-                format!(" ✂ {}", nodes(app.doc.sizes[id.index()])),
+                format!(" ✂ {}", nodes(app.scene.doc.sizes[id.index()])),
                 t.fg(t.pruned),
             ));
         } else if tree.is_leaf(id) {
@@ -328,7 +338,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             spans.push(Span::styled(format!(" {v}"), t.fg(t.accent)));
         } else if !open {
             spans.push(Span::styled(
-                format!(" ({})", nodes(app.doc.sizes[id.index()])),
+                format!(" ({})", nodes(app.scene.doc.sizes[id.index()])),
                 t.dim_style(),
             ));
         }
@@ -342,7 +352,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let tree_w = tree_w.min((widest + 2).max(MIN_TREE));
     // Header: what is hidden to either side, then one column group per run.
     let before = cols.first().map_or(0, |c| c.run);
-    let after = app.runs.len() - cols.last().map_or(0, |c| c.run + 1);
+    let after = app.scene.runs.len() - cols.last().map_or(0, |c| c.run + 1);
     let mut hidden = Vec::new();
     if before > 0 {
         hidden.push(format!("◂ {before} more"));
@@ -356,8 +366,15 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     )];
     for (c, h) in cols.iter().zip(headers(app, &cols)) {
         let i = c.run;
-        let name = format!("{} {h}", if i == app.current { SELECTED } else { " " });
-        let style = if i == app.current {
+        let name = format!(
+            "{} {h}",
+            if i == app.scene.current {
+                SELECTED
+            } else {
+                " "
+            }
+        );
+        let style = if i == app.scene.current {
             t.title_style()
         } else {
             t.dim_style()
@@ -380,9 +397,9 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let cells: Vec<CellText> = cols
             .iter()
             .zip(&replays)
-            .map(|(c, replay)| cell_text(app, &app.runs[c.run], replay, id))
+            .map(|(c, replay)| cell_text(app, &app.scene.runs[c.run], replay, id))
             .collect();
-        let differ = app.filter.differences
+        let differ = app.scene.filter.differences
             && cells.len() > 1
             && cells.iter().any(|c| c.key() != cells[0].key());
         for (c, col) in cells.iter().zip(&cols) {
@@ -409,7 +426,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let used: usize = spans.iter().map(|s| width_of(&s.content)).sum();
         spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
         let mut line = Line::from(spans);
-        if id == app.outline.selected {
+        if id == app.scene.outline.selected {
             line = line.patch_style(t.selected_style());
         }
         lines.push(line);
@@ -427,7 +444,7 @@ pub(super) fn guides(
     depth: usize,
     max: usize,
 ) -> (String, usize) {
-    let tree = &*app.doc.tree;
+    let tree = &*app.scene.doc.tree;
     if depth == 0 {
         return (String::new(), 0);
     }
@@ -441,12 +458,12 @@ pub(super) fn guides(
     let shown = depth.min(levels);
     // Ancestors from the row's parent upwards, as many as are shown.
     let mut parts: Vec<&str> = Vec::with_capacity(shown);
-    let last = app.outline.next_sibling(tree, view, id).is_none();
+    let last = app.scene.outline.next_sibling(tree, view, id).is_none();
     parts.push(if last { "└─" } else { "├─" });
     let mut cur = id;
     for _ in 1..shown {
         let Some(p) = tree.parent(cur) else { break };
-        parts.push(if app.outline.next_sibling(tree, view, p).is_some() {
+        parts.push(if app.scene.outline.next_sibling(tree, view, p).is_some() {
             "│ "
         } else {
             "  "

@@ -102,7 +102,7 @@ fn fit_lines<'a>(lines: Vec<Line<'a>>, column: Rect) -> Vec<Line<'a>> {
 
 pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
     let t = app.theme();
-    let refusals = app.refusals();
+    let refusals = app.scene.doc.refusals();
     let mut lines = Vec::new();
     for (i, (info, why)) in ALGORITHMS.iter().zip(refusals).enumerate() {
         let sel = i == selected;

@@ -36,9 +36,9 @@ pub(super) struct RunSection<'a> {
 
 impl<'a> RunSection<'a> {
     pub(super) fn new(app: &'a App, i: usize) -> RunSection<'a> {
-        let tree = &*app.doc.tree;
-        let id = app.outline.selected;
-        let r = &app.runs[i];
+        let tree = &*app.scene.doc.tree;
+        let id = app.scene.outline.selected;
+        let r = &app.scene.runs[i];
         let replay = r.replay(tree);
         let st = settled(tree, &r.run, &r.trace, id, r.step, replay.state(id, r.step));
         RunSection {
@@ -75,7 +75,7 @@ impl<'a> RunSection<'a> {
     /// The run's name and step, marked when it is the current run.
     fn head(&self) -> Line<'static> {
         let (r, t) = (self.r, self.t);
-        let current = self.i == self.app.current;
+        let current = self.i == self.app.scene.current;
         let head = format!(
             "{}{} · step {}/{}",
             if current { "▶ " } else { "" },
@@ -336,7 +336,7 @@ impl<'a> RunSection<'a> {
     /// its Knuth–Moore type expects.
     fn expected(&self) -> Option<Line<'static>> {
         let (r, tree, id) = (self.r, self.tree, self.id);
-        let ty = self.app.doc.analysis.as_ref()?.types[id.index()]?;
+        let ty = self.app.scene.doc.analysis.as_ref()?.types[id.index()]?;
         if tree.is_leaf(id) || self.st.status != Status::Done || r.step != r.trace.len() {
             return None;
         }
