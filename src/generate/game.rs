@@ -265,7 +265,8 @@ pub fn generate(game: &GameSpec) -> Result<Tree, GenError> {
             let meta = tree.meta_mut();
             meta.name = format!("connect-four depth {depth}{after}");
             meta.description = format!(
-                "prune gen game connect-four --depth {depth}: 7×6 board{after}, {mover} to move; ±1000 a win for Max/Min, 0 a draw; positions {depth} moves on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)"
+                "prune gen game connect-four --depth {depth}: 7×6 board{after}, {mover} to move; ±1000 a win for Max/Min, 0 a draw; positions {} on valued by open windows (3 of a colour +5, 2 of a colour +2, negative for Min)",
+                moves_on(depth)
             );
             Ok(tree)
         }
@@ -293,11 +294,21 @@ pub fn generate(game: &GameSpec) -> Result<Tree, GenError> {
             let meta = tree.meta_mut();
             meta.name = format!("{} depth {depth}", meta.name);
             meta.description = format!(
-                "prune gen game chess --depth {depth}: {}; positions {depth} moves on valued by the heuristic",
-                meta.description
+                "prune gen game chess --depth {depth}: {}; positions {} on valued by the heuristic",
+                meta.description,
+                moves_on(depth)
             );
             Ok(tree)
         }
+    }
+}
+
+/// "1 move", "4 moves".
+fn moves_on(depth: u32) -> String {
+    if depth == 1 {
+        "1 move".into()
+    } else {
+        format!("{depth} moves")
     }
 }
 
