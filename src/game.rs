@@ -319,6 +319,28 @@ pub fn tree<G: Game>(game: &G, depth: Option<u32>) -> Result<Tree, GameError> {
     Ok(tree.with_labels(|id| labels.text(id.index())))
 }
 
+/// The position after up to `plies` moves from `from`, each chosen by `pick` (given the number
+/// of moves, it returns an index below it: a seeded random choice, say); stops early when the
+/// game is over. How experiments and tests draw positions of random games.
+pub fn play_out<G: Game>(
+    game: &G,
+    from: G::Position,
+    plies: u64,
+    mut pick: impl FnMut(usize) -> usize,
+) -> G::Position {
+    let mut position = from;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if game.outcome(&position).is_some() {
+            break;
+        }
+        moves.clear();
+        game.moves(&position, &mut moves);
+        position = game.play(&position, &moves[pick(moves.len())]);
+    }
+    position
+}
+
 /// The keys of a tree cut at depth `limit`, where a position that occurs at two depths has two
 /// different subtrees (the one nearer the cut stops sooner): a transposition table that took
 /// them as one would return the wrong value. Such positions' keys are mixed with the depth left

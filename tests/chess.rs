@@ -7,12 +7,11 @@ use std::process::Command;
 use prune::game::chess::{Chess, START};
 use prune::game::{self, Game};
 use prune::generate::Rng;
-use prune::search::{self, Algorithm, Counter, Params, Value};
+use prune::search::{self, Algorithm, Params};
 use prune::tree::Tree;
 
-#[allow(dead_code)] // `subtree` is for other tests
 mod common;
-use common::IMPROVED;
+use common::{IMPROVED, scalar_value as value};
 
 /// Kiwipete, the perft position with castling, en passant and promotions in reach.
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -50,31 +49,14 @@ fn positions(count: usize, seed: u64) -> Vec<String> {
     let mut out = Vec::new();
     while out.len() < count {
         let plies = 4 + rng.below(37);
-        let mut board = chess.start();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            if chess.outcome(&board).is_some() {
-                break;
-            }
-            moves.clear();
-            chess.moves(&board, &mut moves);
-            board = chess.play(&board, &moves[rng.below(moves.len() as u64) as usize]);
-        }
+        let board = game::play_out(&chess, chess.start(), plies, |n| {
+            rng.below(n as u64) as usize
+        });
         if chess.outcome(&board).is_none() {
             out.push(format!("{board}"));
         }
     }
     out
-}
-
-fn value(tree: &Tree, algo: &Algorithm) -> f64 {
-    let mut counter = Counter::new(tree.len());
-    let (found, _) =
-        search::search(tree, algo, &mut counter).unwrap_or_else(|e| panic!("{algo}: {e}"));
-    match found.value {
-        Value::Scalar(v) => v,
-        v => panic!("{algo}: not a scalar: {v}"),
-    }
 }
 
 /// Every two-player algorithm and every improvement returns minimax's value at the same depth,

@@ -7,12 +7,10 @@ mod kalah;
 
 use kalah::Kalah;
 use prune::game::{self, Game, Outcome, Turn};
-use prune::search::{self, Algorithm, Counter, Params, Value};
-use prune::tree::Tree;
+use prune::search::{Algorithm, Params};
 
-#[allow(dead_code)] // `subtree` is for other tests
 mod common;
-use common::IMPROVED;
+use common::{IMPROVED, scalar_value as value};
 
 /// Depth-limited minimax straight from the rules, with no tree: the value the tree's searches
 /// must find.
@@ -31,16 +29,6 @@ fn rules_minimax(g: &Kalah, b: &kalah::Board, depth: Option<u32>) -> f64 {
     match g.turn(b) {
         Turn::Max => values.fold(f64::NEG_INFINITY, f64::max),
         _ => values.fold(f64::INFINITY, f64::min),
-    }
-}
-
-fn value(tree: &Tree, algo: &Algorithm) -> f64 {
-    let mut counter = Counter::new(tree.len());
-    let (found, _) =
-        search::search(tree, algo, &mut counter).unwrap_or_else(|e| panic!("{algo}: {e}"));
-    match found.value {
-        Value::Scalar(v) => v,
-        v => panic!("{algo}: not a scalar: {v}"),
     }
 }
 

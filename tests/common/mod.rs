@@ -1,5 +1,9 @@
 //! Helpers shared by the integration tests.
 
+// Each test binary includes this module and uses some of its helpers, not all.
+#![allow(dead_code)]
+
+use prune::search::{self, Algorithm, Counter, Value};
 use prune::tree::{Draft, NodeId, Tree};
 
 /// The subtree of `t` below `root`, keys and heuristic values kept.
@@ -13,6 +17,17 @@ pub fn subtree(t: &Tree, root: NodeId) -> Tree {
         stack.extend(t.children(n).rev());
     }
     d.finish().expect("a subtree of a valid tree is valid")
+}
+
+/// The root value `algo` finds on `tree`, a number (panics on a refusal or a payoff vector).
+pub fn scalar_value(tree: &Tree, algo: &Algorithm) -> f64 {
+    let mut counter = Counter::new(tree.len());
+    let (found, _) =
+        search::search(tree, algo, &mut counter).unwrap_or_else(|e| panic!("{algo}: {e}"));
+    match found.value {
+        Value::Scalar(v) => v,
+        v => panic!("{algo}: not a scalar: {v}"),
+    }
 }
 
 /// Every improvement alone and in combination, on alpha-beta, NegaScout and MTD(f) — all of

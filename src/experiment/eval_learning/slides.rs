@@ -28,8 +28,8 @@ use cozy_chess::{Board, Color, Piece};
 use rayon::prelude::*;
 
 use super::{K, Linear, Positions, features, fit_quality, solve};
-use crate::game::Game;
 use crate::game::chess::Chess;
+use crate::game::{self, Game};
 use crate::generate::Rng;
 
 /// The outer loop stops when no weight moves by more than this (after normalisation).
@@ -140,18 +140,11 @@ pub fn chess_positions(count: usize, seed: u64) -> ChessSet {
         features: Vec::new(),
         frontier: Vec::new(),
     };
-    let mut moves = Vec::new();
     while set.features.len() < count {
         let plies = 10 + rng.below(70);
-        let mut board = chess.start();
-        for _ in 0..plies {
-            if chess.outcome(&board).is_some() {
-                break;
-            }
-            moves.clear();
-            chess.moves(&board, &mut moves);
-            board = chess.play(&board, &moves[rng.below(moves.len() as u64) as usize]);
-        }
+        let board = game::play_out(&chess, chess.start(), plies, |n| {
+            rng.below(n as u64) as usize
+        });
         if let Some(frontier) = two_ply(&chess, &board) {
             set.features.push(material(&board));
             set.frontier
