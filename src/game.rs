@@ -221,7 +221,7 @@ pub fn tree<G: Game>(game: &G, depth: Option<u32>) -> Result<Tree, GameError> {
         label: 0,
         prob: 1.0,
     }];
-    let mut moves = Vec::new();
+    let (mut moves, mut probs) = (Vec::new(), Vec::new());
     let mut d = 0u32;
     while !level.is_empty() {
         let mut next_id = (nodes.len() + level.len()) as u64;
@@ -276,7 +276,7 @@ pub fn tree<G: Game>(game: &G, depth: Option<u32>) -> Result<Tree, GameError> {
                     meta.name, d
                 )));
             }
-            let probs = probabilities(game, &position, &moves, kind, &meta)?;
+            probabilities(game, &position, &moves, kind, &meta, &mut probs)?;
             let uniform = kind == Kind::Chance && probs.windows(2).all(|w| w[0] == w[1]);
             nodes.push(ArenaNode {
                 first: next_id as u32,
@@ -294,7 +294,7 @@ pub fn tree<G: Game>(game: &G, depth: Option<u32>) -> Result<Tree, GameError> {
                     meta.name
                 )));
             }
-            for (mv, p) in moves.drain(..).zip(probs) {
+            for (mv, &p) in moves.drain(..).zip(&probs) {
                 next.push(Pending {
                     label: labels.entry(game.label(&position, &mv)),
                     position: game.play(&position, &mv),
@@ -439,23 +439,28 @@ fn wrong_outcome(meta: &Meta, players: usize, o: &Outcome) -> GameError {
     ))
 }
 
-/// The probabilities of `moves` at a node of `kind`: 1 for a decision, the game's (or equal
-/// ones) at a chance position, checked to be probabilities that sum to 1.
+/// The probabilities of `moves` at a node of `kind`, into `probs` (a buffer the builder reuses,
+/// node after node): 1 for a decision, the game's (or equal ones) at a chance position, checked
+/// to be probabilities that sum to 1.
 fn probabilities<G: Game>(
     game: &G,
     position: &G::Position,
     moves: &[G::Move],
     kind: Kind,
     meta: &Meta,
-) -> Result<Vec<f64>, GameError> {
+    probs: &mut Vec<f64>,
+) -> Result<(), GameError> {
+    probs.clear();
     if kind != Kind::Chance {
-        return Ok(vec![1.0; moves.len()]);
+        probs.resize(moves.len(), 1.0);
+        return Ok(());
     }
     let even = 1.0 / moves.len() as f64;
-    let probs: Vec<f64> = moves
-        .iter()
-        .map(|m| game.probability(position, m).unwrap_or(even))
-        .collect();
+    probs.extend(
+        moves
+            .iter()
+            .map(|m| game.probability(position, m).unwrap_or(even)),
+    );
     if let Some(p) = probs.iter().find(|p| !(**p > 0.0 && **p <= 1.0)) {
         return Err(GameError::Invalid(format!(
             "{}: a chance outcome has probability {p}; probabilities lie in (0, 1]",
@@ -470,7 +475,7 @@ fn probabilities<G: Game>(
             (sum * 1e9).round() / 1e9
         )));
     }
-    Ok(probs)
+    Ok(())
 }
 
 /// Move labels, each text stored once: games repeat a few labels ("X b2", "drop col 4") over

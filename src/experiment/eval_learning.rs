@@ -306,6 +306,9 @@ fn slides_notes(p: &Positions, o: &Options) -> Result<Vec<String>, String> {
         slides::MAX_ITERATIONS
     )];
     let ttt = slides::tic_tac_toe(p).ok_or("the normal equations are singular")?;
+    // The exact values judge each iteration; they are read once.
+    let keys: Vec<u64> = p.nodes.iter().map(|&n| p.key(n)).collect();
+    let exact: Vec<f64> = p.nodes.iter().map(|&n| p.exact[n.index()]).collect();
     notes.push(format!(
         "Tic-tac-toe, {} positions; weights in the order {}:",
         p.nodes.len(),
@@ -316,7 +319,7 @@ fn slides_notes(p: &Positions, o: &Options) -> Result<Vec<String>, String> {
         notes.push(format!(
             "  iteration {i:>2}: {}; R² against the exact values {:.3}; 1-ply correct moves {:.3}{}",
             w.join(" "),
-            slides::tic_tac_toe_r2(p, &it.weights),
+            fit_quality(&Linear(it.weights), &keys, &exact).0,
             p.decision_quality(&p.nodes, 1, &|k| Linear(it.weights).eval(k)),
             change_text(it.change)
         ));

@@ -27,7 +27,7 @@
 use cozy_chess::{Board, Color, Piece};
 use rayon::prelude::*;
 
-use super::{K, Linear, Positions, features, fit_quality, solve};
+use super::{K, Linear, Positions, features, solve};
 use crate::game::chess::Chess;
 use crate::game::{self, Game};
 use crate::generate::Rng;
@@ -89,13 +89,6 @@ pub fn tic_tac_toe(p: &Positions) -> Option<Vec<Iteration<K>>> {
             .collect();
         solve(&rows, &backed)
     })
-}
-
-/// R² of tic-tac-toe weights against the exact values (judging only).
-pub fn tic_tac_toe_r2(p: &Positions, w: &[f64; K]) -> f64 {
-    let keys: Vec<u64> = p.nodes.iter().map(|&n| p.key(n)).collect();
-    let y: Vec<f64> = p.nodes.iter().map(|&n| p.exact[n.index()]).collect();
-    fit_quality(&Linear(*w), &keys, &y).0
 }
 
 /// The chess pieces of the material evaluation, in the slides' order.
