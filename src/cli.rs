@@ -9,6 +9,7 @@ mod analyze;
 mod convert;
 mod draw;
 mod experiment;
+mod game_run;
 pub mod generate;
 mod info;
 pub mod search;
@@ -117,8 +118,8 @@ pub struct TreeSource {
     /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
     #[arg(
         value_name = "FILE",
-        required_unless_present_any = ["expr", "gen"],
-        conflicts_with_all = ["expr", "gen"]
+        required_unless_present_any = ["expr", "gen", "game"],
+        conflicts_with_all = ["expr", "gen", "game"]
     )]
     pub file: Option<PathBuf>,
     #[command(flatten)]
@@ -148,6 +149,39 @@ pub struct TreeInput {
     /// Read FILE in this format whatever its extension: ron, efg or bracket.
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<Format>,
+    #[command(flatten)]
+    pub game: GameFlags,
+}
+
+/// A game searched from its rules (`run` and `compare`): the game and its options, as
+/// `prune gen game NAME` takes them; the horizon is the search's `--depth`.
+#[derive(Debug, Clone, Args)]
+pub struct GameFlags {
+    /// Search a game from its rules instead of a stored tree, generating positions as the search
+    /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. Needs --depth D (the horizon).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["expr", "gen"])]
+    pub game: Option<String>,
+    /// With --game chess: the root position in Forsyth–Edwards Notation.
+    #[arg(long, value_name = "FEN", requires = "game")]
+    pub fen: Option<String>,
+    /// With --game connect-four: columns (1–7) played before the root, such as 4435.
+    #[arg(long, value_name = "COLUMNS", requires = "game")]
+    pub moves: Option<String>,
+    /// With --game nim: the heap sizes, comma-separated (default 1,2,3,4).
+    #[arg(long, value_name = "N,N,…", value_delimiter = ',', requires = "game")]
+    pub heaps: Option<Vec<u32>>,
+    /// With --game nim: players in turn (default 2; more: an n-player game for max^n).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub players: Option<u8>,
+    /// With --game pig: the banked score that wins (default 6).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub win: Option<u32>,
+    /// With --game pig: outcomes of the die (default 3).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub dice: Option<u32>,
+    /// With --game pig: the game ends (value 0) after this many moves (default 8).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub horizon: Option<u32>,
 }
 
 impl TreeSource {
@@ -159,6 +193,11 @@ impl TreeSource {
     /// command that rebuilds a generated tree.
     pub fn load_described(&self) -> Result<(Tree, String), CliError> {
         let input = &self.input;
+        if let Some(name) = &input.game.game {
+            return Err(CliError::Usage(format!(
+                "--game searches {name} from its rules with `prune run` and `prune compare`; for a stored tree, write it out: --gen 'game {name} …'"
+            )));
+        }
         if let Some(line) = &input.generated {
             return generate::from_line(line);
         }

@@ -232,3 +232,71 @@ fn a_game_without_a_heuristic_must_be_over_at_the_horizon() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The command line: `prune run ALGO --game NAME --depth D`.
+fn prune(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(args)
+        .output()
+        .expect("run prune");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn run_searches_chess_from_its_rules() {
+    let (code, out, err) = prune(&[
+        "run", "minimax", "--game", "chess", "--depth", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // perft(3) from the start position.
+    assert_eq!(json["stats"]["leaves"], 8902);
+    assert_eq!(json["game"], "chess");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (code, out, err) = prune(&[
+        "run",
+        "alphabeta",
+        "--game",
+        "chess",
+        "--fen",
+        kiwipete,
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("best move: "), "{out}");
+}
+
+#[test]
+fn run_on_a_game_says_what_it_needs() {
+    let (code, _, err) = prune(&["run", "alphabeta", "--game", "connect-four"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs --depth"), "{err}");
+    let (code, _, err) = prune(&["run", "alphabeta", "--game", "checkers", "--depth", "2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown game") && err.contains("connect-four"),
+        "{err}"
+    );
+    let (code, _, err) = prune(&["info", "--game", "chess"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--gen 'game chess"), "{err}");
+    let (code, out, err) = prune(&[
+        "run",
+        "maxn",
+        "--game",
+        "nim",
+        "--players",
+        "3",
+        "--heaps",
+        "1,2",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: ("), "{out}");
+}
