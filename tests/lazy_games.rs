@@ -300,3 +300,38 @@ fn run_on_a_game_says_what_it_needs() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value: ("), "{out}");
 }
+
+#[test]
+fn compare_puts_a_games_searches_side_by_side() {
+    let args = [
+        "compare",
+        "--game",
+        "connect-four",
+        "--depth",
+        "5",
+        "--algos",
+    ];
+    let algos = "minimax,alphabeta:tt,negascout:tt:id,sss,mtdf:tt:id,product";
+    let (code, out, err) = prune(&[&args[..], &[algos]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("connect-four from its rules, 5 moves deep"),
+        "{out}"
+    );
+    assert!(
+        out.contains("product: product on a game"),
+        "the refusal under the table: {out}"
+    );
+    let (code, out, err) = prune(&[&args[..], &[algos, "--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    let minimax = &rows[0];
+    for row in &rows[1..5] {
+        assert_eq!(row["value"], minimax["value"], "{row}");
+        assert!(
+            row["stats"]["leaves"].as_u64() < minimax["stats"]["leaves"].as_u64(),
+            "{row}"
+        );
+    }
+    assert!(rows[5]["error"].is_string());
+}

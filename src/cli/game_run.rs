@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::search::{RunArgs, value_json};
+use super::search::{CompareArgs, RunArgs, value_json};
 use super::{CliError, GameFlags, print};
 use crate::game::connect_four::{ConnectFour, Moves};
 use crate::game::run::{self as game_run, GameRun};
@@ -11,29 +11,21 @@ use crate::generate::game::GameSpec;
 use crate::search::Algorithm;
 use crate::text::{number_text, terminal_safe};
 
-/// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.
-pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliError> {
-    if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
-        return Err(CliError::Usage(
-            "--trace, --dot and --stats-csv are not available with --game yet: write the tree out with --gen 'game NAME …' to trace its search".into(),
-        ));
-    }
+/// Something to do with a game, whichever it is (a game's type is known only at run time).
+trait WithGame {
+    type Out;
+    fn with<G: Game>(self, game: &G) -> Self::Out;
+}
+
+/// Builds the game `flags` names and does `f` with it.
+fn with_game<F: WithGame>(flags: &GameFlags, f: F) -> Result<F::Out, CliError> {
     let name = flags.game.as_deref().expect("--game");
-    let depth = a.params.params()?.improvements.depth.ok_or_else(|| {
-        CliError::Usage(format!(
-            "--game {name} needs --depth D: a search from the rules stops D moves on (positions there valued by the game's heuristic)"
-        ))
-    })?;
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    let result = match name {
-        "tic-tac-toe" => search(&TicTacToe, algo, depth),
+    Ok(match name {
+        "tic-tac-toe" => f.with(&TicTacToe),
         "nim" => {
             let heaps = flags.heaps.clone().unwrap_or_else(|| vec![1, 2, 3, 4]);
-            search(
-                &Nim::new(&heaps, flags.players.unwrap_or(2)).map_err(|e| usage(&e))?,
-                algo,
-                depth,
-            )
+            f.with(&Nim::new(&heaps, flags.players.unwrap_or(2)).map_err(|e| usage(&e))?)
         }
         "pig" => {
             let pig = Pig::new(
@@ -42,20 +34,16 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
                 flags.horizon.unwrap_or(8),
             )
             .map_err(|e| usage(&e))?;
-            search(&pig, algo, depth)
+            f.with(&pig)
         }
         "connect-four" => {
             let moves =
                 Moves::parse(flags.moves.as_deref().unwrap_or("")).map_err(|e| usage(&e))?;
-            search(
-                &ConnectFour::new(&moves).map_err(|e| usage(&e))?,
-                algo,
-                depth,
-            )
+            f.with(&ConnectFour::new(&moves).map_err(|e| usage(&e))?)
         }
         "chess" => {
             let fen = flags.fen.as_deref().unwrap_or(crate::game::chess::START);
-            search(&Chess::new(fen).map_err(|e| usage(&e))?, algo, depth)
+            f.with(&Chess::new(fen).map_err(|e| usage(&e))?)
         }
         other => {
             return Err(CliError::Usage(format!(
@@ -64,8 +52,49 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
                 GameSpec::NAMES.join(", ")
             )));
         }
-    };
-    let (run, game) = result?;
+    })
+}
+
+/// The horizon: `--depth`, which a game needs.
+fn depth_of(flags: &GameFlags, depth: Option<u32>) -> Result<u32, CliError> {
+    depth.ok_or_else(|| {
+        CliError::Usage(format!(
+            "--game {} needs --depth D: a search from the rules stops D moves on (positions there valued by the game's heuristic)",
+            flags.game.as_deref().unwrap_or("")
+        ))
+    })
+}
+
+/// Runs each algorithm on the game, in order: each run, or why it could not, and the game's
+/// name.
+struct Runs<'a> {
+    algos: &'a [Algorithm],
+    depth: u32,
+}
+
+impl WithGame for Runs<'_> {
+    type Out = (Vec<Result<GameRun, String>>, String);
+    fn with<G: Game>(self, game: &G) -> Self::Out {
+        let runs = self
+            .algos
+            .iter()
+            .map(|al| game_run::run(game, al, self.depth).map_err(|e| e.to_string()))
+            .collect();
+        (runs, game.name())
+    }
+}
+
+/// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.
+pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliError> {
+    if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
+        return Err(CliError::Usage(
+            "--trace, --dot and --stats-csv are not available with --game yet: write the tree out with --gen 'game NAME …' to trace its search".into(),
+        ));
+    }
+    let depth = depth_of(flags, a.params.params()?.improvements.depth)?;
+    let algos = std::slice::from_ref(algo);
+    let (mut runs, game) = with_game(flags, Runs { algos, depth })?;
+    let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&run, &game, depth))
             .map_err(|e| CliError::Internal(e.to_string()))?;
@@ -74,10 +103,113 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
     print(&summary(&run, &game, depth))
 }
 
-/// The run, and the game's name.
-fn search<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<(GameRun, String), CliError> {
-    let run = game_run::run(game, algo, depth).map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok((run, game.name()))
+/// `prune compare --game NAME --depth D --algos …`: each algorithm's search of the game, side
+/// by side; exit 2 when none could search it.
+pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
+    let flags = &a.source.input.game;
+    if a.stats_csv.is_some() {
+        return Err(CliError::Usage(
+            "--stats-csv is not available with --game yet; use --json".into(),
+        ));
+    }
+    let depth = depth_of(flags, a.params.params()?.improvements.depth)?;
+    let (runs, game) = with_game(flags, Runs { algos, depth })?;
+    if a.json {
+        let rows: Vec<serde_json::Value> = algos
+            .iter()
+            .zip(&runs)
+            .map(|(al, r)| match r {
+                Ok(run) => run_json(run, &game, depth),
+                Err(why) => json!({"algorithm": al.name(), "parameters": al.label(), "error": why}),
+            })
+            .collect();
+        let text =
+            serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
+        print(&(crate::text::json_safe(text) + "\n"))?;
+    } else {
+        print(&compare_table(algos, &runs, &game, depth))?;
+    }
+    if runs.iter().all(|r| r.is_err()) {
+        return Err(CliError::Usage(
+            "no algorithm could search this game (each one's reason is above)".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The side-by-side table of a game's runs, and each refusal under it.
+fn compare_table(
+    algos: &[Algorithm],
+    runs: &[Result<GameRun, String>],
+    game: &str,
+    depth: u32,
+) -> String {
+    let header = [
+        "algorithm",
+        "value",
+        "best move",
+        "leaves",
+        "nodes",
+        "cutoffs",
+        "tt hits",
+        "generated",
+        "seconds",
+    ];
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let mut notes = String::new();
+    for (al, r) in algos.iter().zip(runs) {
+        match r {
+            Ok(run) => rows.push(vec![
+                al.label(),
+                value_text(run),
+                run.best
+                    .as_ref()
+                    .map_or("—".into(), |(_, l)| terminal_safe(l).into_owned()),
+                run.stats.leaves.to_string(),
+                (run.stats.leaves + run.stats.interior).to_string(),
+                run.stats.cutoffs.to_string(),
+                run.stats.tt_hits.to_string(),
+                run.generated.to_string(),
+                format!("{:.3}", run.seconds),
+            ]),
+            Err(why) => notes += &format!("{}: {}\n", al.label(), terminal_safe(why)),
+        }
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = format!(
+        "{} from its rules, {depth} moves deep\n",
+        terminal_safe(game)
+    );
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, &w))| {
+                let pad = w - cell.chars().count();
+                if c < 3 {
+                    format!("{cell}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{cell}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        out += cells.join("  ").trim_end();
+        out.push('\n');
+    }
+    out + &notes
+}
+
+fn value_text(run: &GameRun) -> String {
+    match &run.value {
+        crate::search::Value::Scalar(x) => number_text(*x),
+        crate::search::Value::Vector(xs) => {
+            let parts: Vec<String> = xs.iter().map(|&x| number_text(x)).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
 }
 
 fn run_json(run: &GameRun, game: &str, depth: u32) -> serde_json::Value {
@@ -98,13 +230,7 @@ fn run_json(run: &GameRun, game: &str, depth: u32) -> serde_json::Value {
 
 fn summary(run: &GameRun, game: &str, depth: u32) -> String {
     let s = &run.stats;
-    let value = match &run.value {
-        crate::search::Value::Scalar(x) => number_text(*x),
-        crate::search::Value::Vector(xs) => {
-            let parts: Vec<String> = xs.iter().map(|&x| number_text(x)).collect();
-            format!("({})", parts.join(", "))
-        }
-    };
+    let value = value_text(run);
     let mut out = format!(
         "{} on {} from its rules, {depth} moves deep\nvalue: {value} ({})\n",
         run.algorithm.label(),

@@ -562,6 +562,9 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
+    if a.source.input.game.game.is_some() {
+        return super::game_run::compare(a, &algos);
+    }
     refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
