@@ -9,7 +9,7 @@ mod analyze;
 mod convert;
 mod draw;
 mod experiment;
-mod game_run;
+pub(crate) mod game_run;
 pub mod generate;
 mod info;
 pub mod search;
@@ -110,6 +110,10 @@ pub struct TuiArgs {
     /// file, line and column, and exit (2 when something is wrong).
     #[arg(long, exclusive = true)]
     pub check_config: bool,
+    /// With --game: the horizon, D moves from the root (positions there valued by the game's
+    /// heuristic); the --run algorithms search to it.
+    #[arg(long, value_name = "D", requires = "game")]
+    pub depth: Option<u32>,
 }
 
 /// Where a command's tree comes from: a file, a bracket expression or a generator.
@@ -463,6 +467,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 Err(CliError::Reported(format!("{}\n", problems.join("\n"))))
             }
         }
+        Some(Command::Tui(a)) if a.tree.input.game.game.is_some() => {
+            if !on_terminal() {
+                return Err(CliError::Usage(
+                    "the explorer needs a terminal (stdin and stdout); for scripts use `prune run` or `prune compare`".into(),
+                ));
+            }
+            let (tree, source, recorded) = game_run::record(&a)?;
+            crate::tui::run(crate::tui::Options {
+                tree,
+                source,
+                runs: Vec::new(),
+                load: None,
+                practice: false,
+                recorded,
+            })
+            .map_err(|e| CliError::Internal(format!("terminal: {e}")))
+            .map(|_| ())
+        }
         Some(Command::Tui(a)) => {
             // The practised algorithm runs last: practice starts on it when it arrives.
             let specs: Vec<&String> = a.run.iter().chain(&a.practice).collect();
@@ -533,6 +555,7 @@ fn explore(
         runs,
         load: None,
         practice,
+        recorded: Vec::new(),
     };
     crate::tui::run(opts)
         .map_err(|e| CliError::Internal(format!("terminal: {e}")))
@@ -559,6 +582,7 @@ fn explore_loading(
         runs,
         load: Some(path),
         practice,
+        recorded: Vec::new(),
     };
     match crate::tui::run(opts) {
         Ok(None) => Ok(()),

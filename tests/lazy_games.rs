@@ -335,3 +335,136 @@ fn compare_puts_a_games_searches_side_by_side() {
     }
     assert!(rows[5]["error"].is_string());
 }
+
+/// The searched tree keeps the lazy tree's ids: a search that needs no draft (every one but
+/// those with a transposition table, history or iterative deepening) replays on it event for
+/// event, and no run enters a position whose moves were never generated (iterative deepening
+/// evaluates some by their heuristic, at the value the searched tree gives them, and a
+/// transposition table answers some).
+#[test]
+fn the_searched_tree_replays_every_run() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let specs = [
+        "alphabeta",
+        "negascout",
+        "sss",
+        "mtdf",
+        "alphabeta:tt:id:killers:history",
+    ];
+    let algos: Vec<Algorithm> = specs
+        .iter()
+        .map(|s| algorithm(&format!("{s}:depth=6")))
+        .collect();
+    let recorded = game_run::record(&c4, &algos, 6).unwrap();
+    let tree = &recorded.tree;
+    assert!(
+        tree.meta().description.contains("not expanded"),
+        "{}",
+        tree.meta().description
+    );
+    let stub = |id: NodeId| {
+        tree.label(id)
+            .is_some_and(|l| l.ends_with("(not expanded)"))
+    };
+    assert!(
+        tree.ids().any(stub),
+        "alpha-beta prunes: some positions are never expanded"
+    );
+    for (algo, r) in &recorded.runs {
+        let (run, trace) = r.as_ref().expect("connect-four takes them all");
+        for e in trace.events() {
+            match e.view() {
+                prune::trace::EventView::Leaf { node, value } if stub(node) => {
+                    assert_eq!(value, tree.value(node), "{algo}: a heuristic evaluation");
+                }
+                // A transposition-table entry may answer a position without its moves.
+                prune::trace::EventView::TableHit { cut: true, .. } => {}
+                v => assert!(
+                    !stub(e.node()),
+                    "{algo}: {v:?} names a position not expanded"
+                ),
+            }
+        }
+        assert_eq!(run.pv.first(), Some(&tree.root()));
+        // SSS*'s and MTD(f)'s traces leave few nodes with an exact value: their variations
+        // may stop at the move.
+        let least = if ["sss", "mtdf"].contains(&algo.name()) {
+            2
+        } else {
+            3
+        };
+        assert!(
+            run.pv.len() >= least,
+            "{algo}: a principal variation {:?}",
+            run.pv
+        );
+        for w in run.pv.windows(2) {
+            assert_eq!(
+                tree.parent(w[1]),
+                Some(w[0]),
+                "{algo}: the variation is a path"
+            );
+        }
+        if algo.improvements().is_some_and(|w| w.reorders()) {
+            continue;
+        }
+        let mut again = Recorder::new(tree.len());
+        let (found, _) = prune::search::search(tree, algo, &mut again).expect(&algo.label());
+        let (trace_again, stats) = again.finish();
+        assert_eq!(found.value, run.value, "{algo}");
+        assert_eq!(stats, run.stats, "{algo}");
+        assert_eq!(trace_again.events(), trace.events(), "{algo}");
+    }
+}
+
+#[test]
+fn the_explorer_opens_a_games_searched_tree() {
+    use prune::tui::{App, RunView, keymap::Keymap, theme::Theme};
+    use ratatui::{Terminal, backend::TestBackend};
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let algos = [
+        algorithm("alphabeta:depth=4"),
+        algorithm("negascout:tt:depth=4"),
+    ];
+    let recorded = game_run::record(&c4, &algos, 4).unwrap();
+    let runs: Vec<RunView> = recorded
+        .runs
+        .into_iter()
+        .map(|(a, r)| {
+            let (run, trace) = r.unwrap();
+            RunView::recorded(&recorded.tree, a, run, trace)
+        })
+        .collect();
+    let mut app = App::new(
+        recorded.tree,
+        "connect-four from its rules, depth 4 (searched tree)".into(),
+        Keymap::default(),
+        vec![Theme::monochrome()],
+    );
+    for r in runs {
+        app.scene.push_run(r);
+    }
+    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    term.draw(|f| {
+        prune::tui::draw::draw(f, &mut app);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let text: String = (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    assert!(text.contains("from its rules"), "{text}");
+    assert!(
+        text.contains("drop col"),
+        "the moves label the outline: {text}"
+    );
+    assert!(
+        text.contains("alphabeta") && text.contains("negascout"),
+        "{text}"
+    );
+}

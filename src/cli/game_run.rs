@@ -3,13 +3,14 @@
 use serde_json::json;
 
 use super::search::{CompareArgs, RunArgs, value_json};
-use super::{CliError, GameFlags, print};
+use super::{CliError, GameFlags, TuiArgs, print};
 use crate::game::connect_four::{ConnectFour, Moves};
 use crate::game::run::{self as game_run, GameRun};
 use crate::game::{Game, chess::Chess, nim::Nim, pig::Pig, tic_tac_toe::TicTacToe};
 use crate::generate::game::GameSpec;
 use crate::search::Algorithm;
 use crate::text::{number_text, terminal_safe};
+use crate::tui::RunView;
 
 /// Something to do with a game, whichever it is (a game's type is known only at run time).
 trait WithGame {
@@ -255,4 +256,47 @@ fn summary(run: &GameRun, game: &str, depth: u32) -> String {
         run.generated, run.seconds
     );
     out
+}
+
+/// Records each search of `tui --game`'s `--run` on one lazy tree ([`game_run::record`]): the
+/// searched tree, what the title bar calls it, and the runs (a refusal ends the command, as
+/// `tui --run` does on a stored tree).
+pub fn record(a: &TuiArgs) -> Result<(crate::tree::Tree, String, Vec<RunView>), CliError> {
+    let flags = &a.tree.input.game;
+    let depth = depth_of(flags, a.depth)?;
+    let mut params = crate::search::Params::default();
+    params.improvements.depth = Some(depth);
+    let algos = a
+        .run
+        .iter()
+        .map(|spec| Algorithm::parse(spec, &params))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CliError::usage)?;
+    let (recorded, game) = with_game(
+        flags,
+        Record {
+            algos: &algos,
+            depth,
+        },
+    )?;
+    let recorded = recorded.map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut runs = Vec::new();
+    for (algo, r) in recorded.runs {
+        let (run, trace) = r.map_err(|why| CliError::Usage(format!("cannot run {algo}: {why}")))?;
+        runs.push(RunView::recorded(&recorded.tree, algo, run, trace));
+    }
+    let source = format!("{game} from its rules, depth {depth} (searched tree)");
+    Ok((recorded.tree, source, runs))
+}
+
+struct Record<'a> {
+    algos: &'a [Algorithm],
+    depth: u32,
+}
+
+impl WithGame for Record<'_> {
+    type Out = (Result<game_run::Recorded, game_run::GameRunError>, String);
+    fn with<G: Game>(self, game: &G) -> Self::Out {
+        (game_run::record(game, self.algos, self.depth), game.name())
+    }
 }

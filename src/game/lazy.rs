@@ -15,11 +15,11 @@
 //! leaf worth 0, and the run reports the error instead of the search's value.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use super::{Game, GameError, LabelTable, classify, probabilities};
 use crate::exact;
-use crate::tree::{Children, Kind, MAX_NODES, Meta, NodeId, Nodes, ValueBounds};
+use crate::tree::{ArenaNode, Children, Kind, MAX_NODES, Meta, NodeId, Nodes, Tree, ValueBounds};
 
 /// Marks an interior node not yet expanded (its children unknown).
 const UNEXPANDED: u32 = u32::MAX;
@@ -33,9 +33,9 @@ pub struct Lazy<'g, G: Game> {
     /// value) unless the game is over.
     depth: u32,
     /// The most moves a position may have (SSS* numbers moves in a few bits), if limited.
-    max_moves: Option<u32>,
+    max_moves: Cell<Option<u32>>,
     /// Why a chance position may not appear (the algorithm has no rule for one), if so.
-    no_chance: Option<String>,
+    no_chance: RefCell<Option<String>>,
     arena: RefCell<Arena<G>>,
     error: RefCell<Option<GameError>>,
 }
@@ -77,8 +77,8 @@ impl<'g, G: Game> Lazy<'g, G> {
             players: usize::from(meta.players),
             meta,
             depth,
-            max_moves: None,
-            no_chance: None,
+            max_moves: Cell::new(None),
+            no_chance: RefCell::new(None),
             arena: RefCell::new(Arena {
                 kind: Vec::new(),
                 parent: Vec::new(),
@@ -107,17 +107,17 @@ impl<'g, G: Game> Lazy<'g, G> {
         Ok(lazy)
     }
 
-    /// Refuses positions of more than `n` moves (recorded as an [`Lazy::error`]).
-    pub fn with_max_moves(mut self, n: u32) -> Self {
-        self.max_moves = Some(n);
-        self
+    /// From now on, refuses positions of more than `n` moves (recorded as an [`Lazy::error`]),
+    /// or (`None`) any number. Set for each search of the tree, as its algorithm needs.
+    pub fn set_max_moves(&self, n: Option<u32>) {
+        self.max_moves.set(n);
     }
 
-    /// Refuses chance positions, for `why` (recorded as an [`Lazy::error`] when one appears: a
-    /// game's chance positions may show only deep in the game).
-    pub fn without_chance(mut self, why: String) -> Self {
-        self.no_chance = Some(why);
-        self
+    /// From now on, refuses chance positions for `why` (recorded as an [`Lazy::error`] when one
+    /// is generated: a game's chance positions may show only deep in the game), or (`None`)
+    /// accepts them.
+    pub fn set_no_chance(&self, why: Option<String>) {
+        *self.no_chance.borrow_mut() = why;
     }
 
     /// The game's metadata.
@@ -190,7 +190,7 @@ impl<'g, G: Game> Lazy<'g, G> {
         let (kind, value, heuristic) =
             classify(self.game, &self.meta, &position, cut, &mut a.payoffs)?;
         self.check_declared(kind, value, heuristic, a)?;
-        if let (Kind::Chance, Some(why)) = (kind, &self.no_chance) {
+        if let (Kind::Chance, Some(why)) = (kind, &*self.no_chance.borrow()) {
             return Err(GameError::Invalid(why.clone()));
         }
         let leaf = kind == Kind::Leaf;
@@ -241,6 +241,73 @@ impl<'g, G: Game> Lazy<'g, G> {
         }
     }
 
+    /// The tree searched so far, as a stored tree with the same node ids (so the traces of the
+    /// searches apply to it): every node generated, each position never expanded (its moves
+    /// never generated) a leaf labelled "(not expanded)" and worth its heuristic value (0 where
+    /// the game has none; an n-player one a payoff vector of zeros). Its description says so.
+    /// A search may have evaluated such a position by its heuristic (iterative deepening's
+    /// shallower iterations do): it did so at the value the leaf holds.
+    pub fn searched_tree(&self, searches: &str) -> Result<Tree, GameError> {
+        let a = self.arena.borrow();
+        let multiplayer = self.players > 2;
+        let mut payoffs = a.payoffs.clone();
+        let mut stubs = 0usize;
+        let nodes: Vec<ArenaNode> = (0..a.kind.len())
+            .map(|i| {
+                let stub = a.len[i] == UNEXPANDED;
+                let (kind, len, value) = if stub {
+                    stubs += 1;
+                    let value = if multiplayer {
+                        let row = payoffs.len() / self.players;
+                        payoffs.extend(std::iter::repeat_n(0.0, self.players));
+                        row as f64
+                    } else {
+                        a.heuristic[i].unwrap_or(0.0)
+                    };
+                    (Kind::Leaf, 0, value)
+                } else {
+                    (a.kind[i], a.len[i], a.value[i])
+                };
+                let leaf = kind == Kind::Leaf;
+                ArenaNode {
+                    first: if leaf && multiplayer {
+                        value as u32
+                    } else {
+                        a.first[i]
+                    },
+                    len,
+                    parent: a.parent[i],
+                    kind,
+                    uniform: a.uniform[i],
+                    value: if leaf && multiplayer { 0.0 } else { value },
+                    prob: a.prob[i],
+                }
+            })
+            .collect();
+        let mut meta = self.meta.clone();
+        meta.description = format!(
+            "{searches} in {}, {} moves deep: the {} positions generated; the {stubs} whose moves were never generated are leaves labelled \"(not expanded)\", worth the game's heuristic value (0 where it has none). {}",
+            self.meta.name,
+            self.depth,
+            a.kind.len(),
+            self.meta.description
+        );
+        let heuristics = (0..a.kind.len())
+            .map(|i| a.heuristic[i].filter(|_| a.len[i] != UNEXPANDED))
+            .collect();
+        let tree = Tree::from_arena(meta, multiplayer, nodes, payoffs)
+            .and_then(|t| t.with_positions(a.key.clone(), heuristics))
+            .map_err(GameError::Invalid)?;
+        Ok(tree.with_labels(|id| {
+            let label = a.labels.text(id.index())?;
+            Some(if a.len[id.index()] == UNEXPANDED {
+                format!("{label} (not expanded)")
+            } else {
+                label
+            })
+        }))
+    }
+
     /// Generates node `id`'s children if they are not yet.
     #[inline]
     fn expand(&self, id: NodeId) {
@@ -275,7 +342,7 @@ impl<'g, G: Game> Lazy<'g, G> {
                 self.meta.name, a.ply[i]
             )));
         }
-        if let Some(n) = self.max_moves.filter(|&n| moves.len() > n as usize) {
+        if let Some(n) = self.max_moves.get().filter(|&n| moves.len() > n as usize) {
             return Err(GameError::Invalid(format!(
                 "{}: a position has {} moves; SSS* searches games of at most {n} moves a position",
                 self.meta.name,

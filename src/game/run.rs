@@ -94,19 +94,10 @@ pub fn prepare<'g, G: Game>(
     depth: u32,
 ) -> Result<Lazy<'g, G>, GameRunError> {
     let lazy = Lazy::new(game, horizon(algo, depth))?;
-    refusal(&lazy, algo).map_or(Ok(()), Err)?;
-    let lazy = match algo {
-        Algorithm::Sss => lazy.with_max_moves(sss::LAZY_MOVES),
-        _ => lazy,
-    };
-    Ok(match algo.family() {
-        Family::TwoPlayer | Family::Probabilistic => lazy.without_chance(format!(
-            "{}: {} has chance positions; try expectiminimax, star1 or star2",
-            algo.name(),
-            game.name()
-        )),
-        _ => lazy,
-    })
+    if let Some(why) = refusal(&lazy, algo) {
+        return Err(why);
+    }
+    Ok(lazy)
 }
 
 /// Searches `lazy` with `algo`, reporting to `obs`; the result and the time of the search. A
@@ -116,6 +107,20 @@ pub fn search<G: Game, O: Observer>(
     algo: &Algorithm,
     obs: &mut O,
 ) -> Result<(Found, f64), GameRunError> {
+    let base = match algo {
+        Algorithm::Improved { base, .. } => &**base,
+        a => a,
+    };
+    lazy.set_max_moves(matches!(base, Algorithm::Sss).then_some(sss::LAZY_MOVES));
+    lazy.set_no_chance(
+        matches!(algo.family(), Family::TwoPlayer | Family::Probabilistic).then(|| {
+            format!(
+                "{}: {} has chance positions; try expectiminimax, star1 or star2",
+                algo.name(),
+                lazy.meta().name
+            )
+        }),
+    );
     let start = Instant::now();
     let found = dispatch(lazy, algo, obs);
     let seconds = start.elapsed().as_secs_f64();
@@ -126,7 +131,7 @@ pub fn search<G: Game, O: Observer>(
 }
 
 /// Why `algo` cannot search the game of `lazy`, when that is known before the search.
-fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRunError> {
+pub fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRunError> {
     let refuse = |why: String| Some(GameRunError::Refused(why));
     let name = algo.name();
     let players = lazy.players();
@@ -196,8 +201,10 @@ pub struct RootChoice<O> {
     pub inner: O,
     /// The root's children are ids `1..=moves` (the root is expanded first).
     moves: u32,
-    /// Each root child's last exact value.
-    last: Vec<Option<f64>>,
+    /// Each root child's greatest lower bound and least upper bound returned (an exact value
+    /// is both) in the current iteration.
+    lower: Vec<f64>,
+    upper: Vec<f64>,
 }
 
 impl<O> RootChoice<O> {
@@ -213,25 +220,38 @@ impl<O> RootChoice<O> {
         RootChoice {
             inner,
             moves,
-            last: vec![None; moves as usize],
+            lower: vec![f64::NEG_INFINITY; moves as usize],
+            upper: vec![f64::INFINITY; moves as usize],
         }
     }
 
     #[inline]
     fn note(&mut self, node: NodeId, value: f64, bound: Bound) {
-        if (1..=self.moves).contains(&node.0) && bound == Bound::Exact {
-            self.last[node.0 as usize - 1] = Some(value);
+        if (1..=self.moves).contains(&node.0) {
+            let i = node.0 as usize - 1;
+            if bound != Bound::Upper {
+                self.lower[i] = self.lower[i].max(value);
+            }
+            if bound != Bound::Lower {
+                self.upper[i] = self.upper[i].min(value);
+            }
         }
     }
 
-    /// The first root move whose last exact value is the root's exact value.
+    /// The first root move proved worth the root's exact value: at a Max root a move whose
+    /// lower bound reached it (no move is worth more, so that one is worth exactly that), at a
+    /// Min root one whose upper bound did. An exact value is both bounds; MTD(f)'s null
+    /// windows return only bounds, in different passes.
     fn best<G: Game>(&self, lazy: &Lazy<'_, G>, found: &Found) -> Option<(usize, String)> {
-        let root = lazy.root();
-        if found.bound != Bound::Exact || !matches!(lazy.kind(root), Kind::Max | Kind::Min) {
-            return None;
-        }
-        let v = found.value.scalar()?;
-        let i = self.last.iter().position(|x| *x == Some(v))?;
+        let v = found
+            .value
+            .scalar()
+            .filter(|_| found.bound == Bound::Exact)?;
+        let i = match lazy.kind(lazy.root()) {
+            Kind::Max => self.lower.iter().position(|&x| x == v)?,
+            Kind::Min => self.upper.iter().position(|&x| x == v)?,
+            _ => return None,
+        };
         Some((i, lazy.label(NodeId(1 + i as u32))?))
     }
 }
@@ -295,10 +315,136 @@ impl<O: Observer> Observer for RootChoice<O> {
     }
     fn iteration(&mut self, depth: u32) {
         // Only the last iteration's values name the move.
-        self.last.fill(None);
+        self.lower.fill(f64::NEG_INFINITY);
+        self.upper.fill(f64::INFINITY);
         self.inner.iteration(depth)
     }
     fn aspiration_fail(&mut self, node: NodeId) {
         self.inner.aspiration_fail(node)
     }
+}
+
+/// Searches of one game, recorded on one lazy tree, and the searched tree they share.
+pub struct Recorded {
+    /// Every node any of the searches generated ([`Lazy::searched_tree`]): the runs' node ids
+    /// are its own.
+    pub tree: crate::tree::Tree,
+    /// Each algorithm's run and trace, or why it could not search the game.
+    pub runs: Vec<(
+        Algorithm,
+        Result<(crate::search::Run, crate::trace::Trace), String>,
+    )>,
+}
+
+/// Searches `game` to `depth` with each of `algos` in turn, every event recorded, on one lazy
+/// tree: each search generates what it needs and finds what the ones before it generated
+/// (nodes have one id however many searches reach them), and the tree they searched together
+/// is frozen at the end. An algorithm that cannot search the game gets its reason; a rule the
+/// game breaks ends the whole recording.
+pub fn record<G: Game>(
+    game: &G,
+    algos: &[Algorithm],
+    depth: u32,
+) -> Result<Recorded, GameRunError> {
+    let lazy = Lazy::new(game, depth)?;
+    let mut runs = Vec::new();
+    for algo in algos {
+        if horizon(algo, depth) != depth {
+            let why = format!(
+                "{}: its own depth limit differs from the game's --depth {depth}",
+                algo.label()
+            );
+            runs.push((algo.clone(), Err(why)));
+            continue;
+        }
+        if let Some(why) = refusal(&lazy, algo) {
+            runs.push((algo.clone(), Err(why.to_string())));
+            continue;
+        }
+        let mut obs = RootChoice::new(crate::trace::Recorder::new(0), &lazy);
+        let (found, seconds) = search(&lazy, algo, &mut obs)?;
+        let best = obs.best(&lazy, &found);
+        let (trace, stats) = obs.inner.finish();
+        let run = crate::search::Run {
+            algorithm: algo.clone(),
+            best_moves: best.iter().map(|(i, _)| *i).collect(),
+            pv: principal(&trace, best.as_ref().map(|(i, _)| *i)),
+            value: found.value,
+            bound: found.bound,
+            stats,
+            seconds,
+        };
+        runs.push((algo.clone(), Ok((run, trace))));
+    }
+    let names: Vec<String> = runs
+        .iter()
+        .filter(|(_, r)| r.is_ok())
+        .map(|(a, _)| a.label())
+        .collect();
+    let searches = match names.len() {
+        0 => "No search".to_string(),
+        1 => format!("The search of {}", names[0]),
+        _ => format!("The searches of {}", names.join(", ")),
+    };
+    let tree = lazy.searched_tree(&searches)?;
+    Ok(Recorded { tree, runs })
+}
+
+/// The principal variation a recorded search found: from the root its move `best`, then at
+/// each node the first child whose last exact value (in the last iteration) is the node's own
+/// last exact value, down to a node where none is (a leaf, a node cut off, a chance node's
+/// mean). Values are the root's view, as the trace records them.
+pub fn principal(trace: &crate::trace::Trace, best: Option<usize>) -> Vec<NodeId> {
+    use crate::trace::EventView;
+    use std::collections::HashMap;
+    let mut exact: HashMap<NodeId, f64> = HashMap::new();
+    // A node's children, in the order their exact values came.
+    let mut children: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+    let mut stack: Vec<NodeId> = Vec::new();
+    for e in trace.events() {
+        match e.view() {
+            EventView::Iteration { .. } => {
+                exact.clear();
+                children.clear();
+                stack.clear();
+            }
+            EventView::Enter { node, .. } => stack.push(node),
+            EventView::Leaf { node, value } => {
+                if let Some(&p) = stack.last() {
+                    children.entry(p).or_default().push(node);
+                }
+                exact.insert(node, value);
+            }
+            EventView::Exit { node, value, bound } => {
+                stack.pop();
+                if let Some(&p) = stack.last() {
+                    children.entry(p).or_default().push(node);
+                }
+                if bound == Bound::Exact {
+                    exact.insert(node, value);
+                } else {
+                    exact.remove(&node);
+                }
+            }
+            _ => {}
+        }
+    }
+    let root = NodeId::ROOT;
+    let mut pv = vec![root];
+    let Some(first) = best else {
+        return pv;
+    };
+    let mut node = NodeId(1 + first as u32);
+    loop {
+        pv.push(node);
+        let Some(&v) = exact.get(&node) else { break };
+        let next = children
+            .get(&node)
+            .and_then(|cs| cs.iter().find(|c| exact.get(c) == Some(&v)).copied());
+        match next {
+            Some(c) if !pv.contains(&c) => node = c,
+            _ => break,
+        }
+    }
+    pv
 }
