@@ -330,11 +330,11 @@ pub struct Recorded {
     /// are its own.
     pub tree: crate::tree::Tree,
     /// Each algorithm's run and trace, or why it could not search the game.
-    pub runs: Vec<(
-        Algorithm,
-        Result<(crate::search::Run, crate::trace::Trace), String>,
-    )>,
+    pub runs: Vec<(Algorithm, Result<RunTrace, String>)>,
 }
+
+/// A recorded run and its trace.
+pub type RunTrace = (crate::search::Run, crate::trace::Trace);
 
 /// Searches `game` to `depth` with each of `algos` in turn, every event recorded, on one lazy
 /// tree: each search generates what it needs and finds what the ones before it generated
