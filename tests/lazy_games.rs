@@ -409,7 +409,8 @@ fn the_searched_tree_replays_every_run() {
             continue;
         }
         let mut again = Recorder::new(tree.len());
-        let (found, _) = prune::search::search(tree, algo, &mut again).expect(&algo.label());
+        let (found, _) = prune::search::search(tree, algo, &mut again)
+            .expect("the searched tree takes what the game took");
         let (trace_again, stats) = again.finish();
         assert_eq!(found.value, run.value, "{algo}");
         assert_eq!(stats, run.stats, "{algo}");
@@ -446,7 +447,7 @@ fn the_explorer_opens_a_games_searched_tree() {
     }
     let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
     term.draw(|f| {
-        prune::tui::draw::draw(f, &mut app);
+        prune::tui::draw::draw(f, &app);
     })
     .unwrap();
     let buf = term.backend().buffer().clone();
