@@ -9,6 +9,7 @@ mod analyze;
 mod convert;
 mod draw;
 mod experiment;
+pub(crate) mod game_run;
 pub mod generate;
 mod info;
 pub mod search;
@@ -109,6 +110,10 @@ pub struct TuiArgs {
     /// file, line and column, and exit (2 when something is wrong).
     #[arg(long, exclusive = true)]
     pub check_config: bool,
+    /// With --game: the horizon, D moves from the root (positions there valued by the game's
+    /// heuristic); the --run algorithms search to it.
+    #[arg(long, value_name = "D", requires = "game")]
+    pub depth: Option<u32>,
 }
 
 /// Where a command's tree comes from: a file, a bracket expression or a generator.
@@ -117,8 +122,8 @@ pub struct TreeSource {
     /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
     #[arg(
         value_name = "FILE",
-        required_unless_present_any = ["expr", "gen"],
-        conflicts_with_all = ["expr", "gen"]
+        required_unless_present_any = ["expr", "gen", "game"],
+        conflicts_with_all = ["expr", "gen", "game"]
     )]
     pub file: Option<PathBuf>,
     #[command(flatten)]
@@ -148,6 +153,39 @@ pub struct TreeInput {
     /// Read FILE in this format whatever its extension: ron, efg or bracket.
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<Format>,
+    #[command(flatten)]
+    pub game: GameFlags,
+}
+
+/// A game searched from its rules (`run` and `compare`): the game and its options, as
+/// `prune gen game NAME` takes them; the horizon is the search's `--depth`.
+#[derive(Debug, Clone, Args)]
+pub struct GameFlags {
+    /// Search a game from its rules instead of a stored tree, generating positions as the search
+    /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. Needs --depth D (the horizon).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["expr", "gen"])]
+    pub game: Option<String>,
+    /// With --game chess: the root position in Forsyth–Edwards Notation.
+    #[arg(long, value_name = "FEN", requires = "game")]
+    pub fen: Option<String>,
+    /// With --game connect-four: columns (1–7) played before the root, such as 4435.
+    #[arg(long, value_name = "COLUMNS", requires = "game")]
+    pub moves: Option<String>,
+    /// With --game nim: the heap sizes, comma-separated (default 1,2,3,4).
+    #[arg(long, value_name = "N,N,…", value_delimiter = ',', requires = "game")]
+    pub heaps: Option<Vec<u32>>,
+    /// With --game nim: players in turn (default 2; more: an n-player game for max^n).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub players: Option<u8>,
+    /// With --game pig: the banked score that wins (default 6).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub win: Option<u32>,
+    /// With --game pig: outcomes of the die (default 3).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub dice: Option<u32>,
+    /// With --game pig: the game ends (value 0) after this many moves (default 8).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub horizon: Option<u32>,
 }
 
 impl TreeSource {
@@ -159,6 +197,11 @@ impl TreeSource {
     /// command that rebuilds a generated tree.
     pub fn load_described(&self) -> Result<(Tree, String), CliError> {
         let input = &self.input;
+        if let Some(name) = &input.game.game {
+            return Err(CliError::Usage(format!(
+                "--game searches {name} from its rules with `prune run` and `prune compare`; for a stored tree, write it out: --gen 'game {name} …'"
+            )));
+        }
         if let Some(line) = &input.generated {
             return generate::from_line(line);
         }
@@ -424,6 +467,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 Err(CliError::Reported(format!("{}\n", problems.join("\n"))))
             }
         }
+        Some(Command::Tui(a)) if a.tree.input.game.game.is_some() => {
+            if !on_terminal() {
+                return Err(CliError::Usage(
+                    "the explorer needs a terminal (stdin and stdout); for scripts use `prune run` or `prune compare`".into(),
+                ));
+            }
+            let (tree, source, recorded) = game_run::record(&a)?;
+            crate::tui::run(crate::tui::Options {
+                tree,
+                source,
+                runs: Vec::new(),
+                load: None,
+                practice: false,
+                recorded,
+            })
+            .map_err(|e| CliError::Internal(format!("terminal: {e}")))
+            .map(|_| ())
+        }
         Some(Command::Tui(a)) => {
             // The practised algorithm runs last: practice starts on it when it arrives.
             let specs: Vec<&String> = a.run.iter().chain(&a.practice).collect();
@@ -494,6 +555,7 @@ fn explore(
         runs,
         load: None,
         practice,
+        recorded: Vec::new(),
     };
     crate::tui::run(opts)
         .map_err(|e| CliError::Internal(format!("terminal: {e}")))
@@ -520,6 +582,7 @@ fn explore_loading(
         runs,
         load: Some(path),
         practice,
+        recorded: Vec::new(),
     };
     match crate::tui::run(opts) {
         Ok(None) => Ok(()),

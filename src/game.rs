@@ -66,9 +66,13 @@
 
 pub mod chess;
 pub mod connect_four;
+mod lazy;
 pub mod nim;
 pub mod pig;
+pub mod run;
 pub mod tic_tac_toe;
+
+pub use lazy::Lazy;
 
 use std::collections::HashMap;
 
@@ -165,6 +169,16 @@ pub trait Game {
     fn key(&self, _position: &Self::Position) -> Option<u64> {
         None
     }
+
+    /// Whether every value the game gives — outcomes, payoffs, heuristic values — is an
+    /// integer, and every uneven chance probability a simple fraction (as a tree file's would
+    /// have to be to be summed exactly). A lazy search cannot look at all the leaves before it
+    /// starts, as a stored tree's does: this declaration lets its NegaScout and MTD(f) step
+    /// minimal windows by 1 and its chance nodes be summed exactly, and the lazy tree checks it
+    /// at every node it generates. The default is `false`.
+    fn integral(&self) -> bool {
+        false
+    }
 }
 
 /// Why a game's tree cannot be written out.
@@ -235,29 +249,7 @@ pub fn tree<G: Game>(game: &G, depth: Option<u32>) -> Result<Tree, GameError> {
         } in level
         {
             let me = nodes.len() as u32;
-            let (kind, value, heuristic) = match game.outcome(&position) {
-                Some(Outcome::Value(v)) if !multiplayer => (Kind::Leaf, v, None),
-                Some(Outcome::Payoffs(p)) if multiplayer && p.len() == players => {
-                    let row = payoffs.len() / players;
-                    payoffs.extend_from_slice(&p);
-                    // An n-player leaf's `first` is the row of its payoff vector.
-                    (Kind::Leaf, row as f64, None)
-                }
-                Some(o) => return Err(wrong_outcome(&meta, players, &o)),
-                None => {
-                    let heuristic = game.heuristic(&position);
-                    match heuristic {
-                        Some(h) if cut => (Kind::Leaf, h, None),
-                        None if cut => {
-                            return Err(GameError::Invalid(format!(
-                                "{} has no heuristic value to stop at a depth limit",
-                                meta.name
-                            )));
-                        }
-                        _ => (kind_of(&meta, game.turn(&position))?, 0.0, heuristic),
-                    }
-                }
-            };
+            let (kind, value, heuristic) = classify(game, &meta, &position, cut, &mut payoffs)?;
             keys.push(game.key(&position));
             levels.push(d);
             heuristics.push(heuristic);
@@ -390,6 +382,44 @@ pub fn count<G: Game>(game: &G, depth: Option<u32>, limit: u64) -> Option<u64> {
     go(game, &game.start(), depth, &mut n, limit).then_some(n)
 }
 
+/// What `position` is as a node: its kind, its value (a leaf's value; an n-player leaf's row
+/// of `payoffs`, where its payoff vector is appended) and an interior node's heuristic value.
+/// `cut`: the position is at the depth limit, a leaf worth its heuristic value unless the game
+/// is over. One reading of the rules for [`tree`] and [`Lazy`].
+pub(crate) fn classify<G: Game>(
+    game: &G,
+    meta: &Meta,
+    position: &G::Position,
+    cut: bool,
+    payoffs: &mut Vec<f64>,
+) -> Result<(Kind, f64, Option<f64>), GameError> {
+    let players = usize::from(meta.players);
+    let multiplayer = players > 2;
+    Ok(match game.outcome(position) {
+        Some(Outcome::Value(v)) if !multiplayer => (Kind::Leaf, v, None),
+        Some(Outcome::Payoffs(p)) if multiplayer && p.len() == players => {
+            let row = payoffs.len() / players;
+            payoffs.extend_from_slice(&p);
+            // An n-player leaf's `first` is the row of its payoff vector.
+            (Kind::Leaf, row as f64, None)
+        }
+        Some(o) => return Err(wrong_outcome(meta, players, &o)),
+        None => {
+            let heuristic = game.heuristic(position);
+            match heuristic {
+                Some(h) if cut => (Kind::Leaf, h, None),
+                None if cut => {
+                    return Err(GameError::Invalid(format!(
+                        "{} has no heuristic value to stop at a depth limit",
+                        meta.name
+                    )));
+                }
+                _ => (kind_of(meta, game.turn(position))?, 0.0, heuristic),
+            }
+        }
+    })
+}
+
 /// A leaf of the arena.
 fn leaf(first: u32, parent: u32, value: f64, prob: f64) -> ArenaNode {
     ArenaNode {
@@ -442,7 +472,7 @@ fn wrong_outcome(meta: &Meta, players: usize, o: &Outcome) -> GameError {
 /// The probabilities of `moves` at a node of `kind`, into `probs` (a buffer the builder reuses,
 /// node after node): 1 for a decision, the game's (or equal ones) at a chance position, checked
 /// to be probabilities that sum to 1.
-fn probabilities<G: Game>(
+pub(crate) fn probabilities<G: Game>(
     game: &G,
     position: &G::Position,
     moves: &[G::Move],
@@ -481,7 +511,7 @@ fn probabilities<G: Game>(
 /// Move labels, each text stored once: games repeat a few labels ("X b2", "drop col 4") over
 /// millions of nodes.
 #[derive(Default)]
-struct LabelTable {
+pub(crate) struct LabelTable {
     /// Node i's label entry, 0 for none (the root).
     of: Vec<u32>,
     /// Entry k's text is `texts[k - 1]`.
@@ -490,7 +520,7 @@ struct LabelTable {
 }
 
 impl LabelTable {
-    fn entry(&mut self, text: String) -> u32 {
+    pub(crate) fn entry(&mut self, text: String) -> u32 {
         if let Some(&k) = self.index.get(&text) {
             return k;
         }
@@ -500,7 +530,7 @@ impl LabelTable {
         k
     }
 
-    fn text(&self, node: usize) -> Option<String> {
+    pub(crate) fn text(&self, node: usize) -> Option<String> {
         let k = *self.of.get(node)? as usize;
         (k > 0).then(|| self.texts[k - 1].clone())
     }

@@ -17,10 +17,12 @@
 mod draft;
 mod horizon;
 pub mod names;
+mod nodes;
 mod shape;
 mod transpositions;
 
 pub use draft::{Draft, DraftNode, Invalid, PROB_TOLERANCE, Valid};
+pub use nodes::Nodes;
 pub use shape::{Shape, shape};
 pub use transpositions::KeyClash;
 
@@ -1053,6 +1055,14 @@ impl ArenaNode {
 /// Iterator over a node's children.
 #[derive(Clone, Debug)]
 pub struct Children(Range<u32>);
+
+impl Children {
+    /// The `n` consecutive ids from `first` (a node's children, in an arena's layout).
+    #[inline]
+    pub fn new(first: u32, n: u32) -> Self {
+        Children(first..first + n)
+    }
+}
 
 impl Iterator for Children {
     type Item = NodeId;

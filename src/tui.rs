@@ -47,6 +47,7 @@ use crate::tree::Tree;
 
 pub use app::App;
 use keymap::{Key, Keymap};
+pub use runs::RunView;
 
 /// What the explorer opens with.
 pub struct Options {
@@ -60,6 +61,9 @@ pub struct Options {
     pub load: Option<std::path::PathBuf>,
     /// Practice on the last of `runs` as soon as it is searched.
     pub practice: bool,
+    /// Runs already recorded on `tree` (a game's searches from its rules), shown from the
+    /// first frame.
+    pub recorded: Vec<RunView>,
 }
 
 /// The user's keymap and themes from the config directory, and every problem found in them
@@ -103,6 +107,9 @@ pub fn configured_app(opts: Options) -> App {
         themes = vec![theme::Theme::monochrome()];
     }
     let mut app = App::new(opts.tree, opts.source, keymap, themes);
+    for run in opts.recorded {
+        app.scene.push_run(run);
+    }
     app.jobs.practice_pending = opts.practice;
     match opts.load {
         Some(path) => app.load_first(path, opts.runs),

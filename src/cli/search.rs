@@ -118,7 +118,7 @@ impl FromArgMatches for ParamArgs {
 
 impl ParamArgs {
     /// The flags' values, each checked by its parameter's description in the catalogue.
-    fn params(&self) -> Result<Params, CliError> {
+    pub(crate) fn params(&self) -> Result<Params, CliError> {
         let mut p = Params::default();
         for (spec, text) in &self.texts {
             // The catalogue's message spells the inline form (`ALGO:depth=D`), which
@@ -237,6 +237,10 @@ impl<'t> Known<'t> {
 
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
+    if a.source.input.game.game.is_some() {
+        // Every algorithm takes --depth on a game: it is the horizon of the game's tree.
+        return super::game_run::run(a, &a.source.input.game, &algo);
+    }
     // A depth limit or an improvement asked for and silently dropped would change what the
     // value means: say that this algorithm does not take it.
     let improvements = [
@@ -333,7 +337,7 @@ pub fn run_json(known: &Known<'_>, run: &Run) -> Json {
     obj
 }
 
-fn value_json(v: &Value) -> Json {
+pub(crate) fn value_json(v: &Value) -> Json {
     let num = |x: f64| -> Json {
         if x.is_finite() {
             json!(x)
@@ -557,6 +561,9 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
         .map_err(CliError::usage)?;
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
+    }
+    if a.source.input.game.game.is_some() {
+        return super::game_run::compare(a, &algos);
     }
     refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     let tree = a.source.load()?;

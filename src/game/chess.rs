@@ -226,6 +226,11 @@ impl Game for Chess {
         Some(evaluate(board))
     }
 
+    /// Values ±100000, 0 and whole centipawns.
+    fn integral(&self) -> bool {
+        true
+    }
+
     fn key(&self, board: &Board) -> Option<u64> {
         Some(board.hash())
     }

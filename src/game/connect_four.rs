@@ -240,6 +240,11 @@ impl Game for ConnectFour {
         format!("drop col {}", c + 1)
     }
 
+    /// Values ±1000, 0 and whole window counts.
+    fn integral(&self) -> bool {
+        true
+    }
+
     fn key(&self, &(x, o): &(u64, u64)) -> Option<u64> {
         Some(x + (x | o))
     }

@@ -153,6 +153,11 @@ impl Game for Nim {
     /// up, each written as that many 1 bits and a 0: the order of the heaps and empty heaps do
     /// not matter, and with fewer than 32 objects in at most 16 heaps the code fits in 56 bits.
     /// Positions whose code would not fit in 64 bits have no key.
+    /// Values ±1, or payoffs of 0 and 1.
+    fn integral(&self) -> bool {
+        true
+    }
+
     fn key(&self, (heaps, mover): &(Vec<u32>, u8)) -> Option<u64> {
         let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
         sorted.sort_unstable();

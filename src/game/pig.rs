@@ -259,6 +259,11 @@ impl Game for Pig {
 
     /// The state packed into 64 bits when it fits (see [`Pig::key_widths`]), otherwise a
     /// 64-bit mix of its fields.
+    /// Values ±1 and 0; the dice are fair.
+    fn integral(&self) -> bool {
+        true
+    }
+
     fn key(&self, s: &PigState) -> Option<u64> {
         let fields = [
             u64::from(s.scores[0]),

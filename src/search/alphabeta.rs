@@ -11,12 +11,12 @@
 
 use super::negamax::{child, cut_kind, enter, exit, leaf_children, sign};
 use super::{Found, Observer};
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, Nodes};
 
 /// Alpha-beta from the root with the window (−∞, +∞): Knuth & Moore's F2 (fail-hard), or
 /// Schaeffer's fail-soft form when `fail_soft`. The root's value is exact. Every leaf is
 /// evaluated at most once.
-pub fn search<O: Observer>(tree: &Tree, fail_soft: bool, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, fail_soft: bool, obs: &mut O) -> Found {
     let root = tree.root();
     if tree.is_leaf(root) {
         let v = tree.value(root);
@@ -27,7 +27,7 @@ pub fn search<O: Observer>(tree: &Tree, fail_soft: bool, obs: &mut O) -> Found {
     let v = if fail_soft {
         soft(tree, root, lo, hi, obs)
     } else {
-        f2::<O, true>(tree, root, lo, hi, obs)
+        f2::<_, O, true>(tree, root, lo, hi, obs)
     };
     Found::exact(sign(tree.kind(root)) * v)
 }
@@ -38,8 +38,8 @@ pub fn search<O: Observer>(tree: &Tree, fail_soft: bool, obs: &mut O) -> Found {
 /// A node whose children are all leaves (the last level of a uniform tree: most visits) is
 /// searched by a loop over the value column; the events and their order are those of the
 /// general loop.
-pub(crate) fn f2<O: Observer, const FRESH: bool>(
-    tree: &Tree,
+pub(crate) fn f2<T: Nodes, O: Observer, const FRESH: bool>(
+    tree: &T,
     p: NodeId,
     alpha: f64,
     beta: f64,
@@ -49,13 +49,12 @@ pub(crate) fn f2<O: Observer, const FRESH: bool>(
     enter(obs, p, s, alpha, beta);
     let mut m = alpha;
     if tree.children_all_leaves(p) {
-        m = leaf_children::<O, FRESH>(tree, p, s, m, beta, obs);
+        m = leaf_children::<_, O, FRESH>(tree, p, s, m, beta, obs);
     } else {
-        let (first, kinds) = tree.child_kinds(p);
-        let n = kinds.len();
-        for (i, &k) in kinds.iter().enumerate() {
-            let c = NodeId(first + i as u32);
-            let t = child::<O, FRESH>(tree, s, c, k, m, beta, obs, f2::<O, FRESH>);
+        let n = tree.child_count(p);
+        for (i, c) in tree.children(p).enumerate() {
+            let k = tree.kind(c);
+            let t = child::<_, O, FRESH>(tree, s, c, k, m, beta, obs, f2::<_, O, FRESH>);
             if t > m {
                 m = t;
             }
@@ -71,18 +70,17 @@ pub(crate) fn f2<O: Observer, const FRESH: bool>(
 
 /// Schaeffer's fail-soft alpha-beta (a search of its own: every leaf fresh), with the same
 /// leaf loop as [`f2`].
-fn soft<O: Observer>(tree: &Tree, p: NodeId, alpha: f64, beta: f64, obs: &mut O) -> f64 {
+fn soft<T: Nodes, O: Observer>(tree: &T, p: NodeId, alpha: f64, beta: f64, obs: &mut O) -> f64 {
     let s = sign(tree.kind(p));
     enter(obs, p, s, alpha, beta);
     let (mut a, mut score) = (alpha, f64::NEG_INFINITY);
     if tree.children_all_leaves(p) {
-        score = leaf_children::<O, true>(tree, p, s, score, beta, obs);
+        score = leaf_children::<_, O, true>(tree, p, s, score, beta, obs);
     } else {
-        let (first, kinds) = tree.child_kinds(p);
-        let n = kinds.len();
-        for (i, &k) in kinds.iter().enumerate() {
-            let c = NodeId(first + i as u32);
-            let value = child::<O, true>(tree, s, c, k, a, beta, obs, soft);
+        let n = tree.child_count(p);
+        for (i, c) in tree.children(p).enumerate() {
+            let k = tree.kind(c);
+            let value = child::<_, O, true>(tree, s, c, k, a, beta, obs, soft);
             if value > score {
                 score = value;
             }

@@ -11,7 +11,7 @@
 //! rounds alike and cannot overflow.
 
 use crate::exact::Ratio;
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, Nodes};
 
 /// A chance node's value, accumulated child by child.
 #[derive(Clone)]
@@ -45,7 +45,7 @@ const UNSCALE: f64 = 1.0 / SCALE;
 
 impl Float {
     #[inline]
-    fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
+    fn add<T: Nodes>(&mut self, tree: &T, child: NodeId, v: f64) {
         let term = match self.uniform {
             Some(_) => v,
             None => tree.prob(child) * v,
@@ -82,7 +82,7 @@ impl Float {
 
 impl ChanceSum {
     #[inline]
-    pub(crate) fn new(tree: &Tree, node: NodeId) -> Self {
+    pub(crate) fn new<T: Nodes>(tree: &T, node: NodeId) -> Self {
         let uniform = tree.is_uniform(node).then(|| tree.child_count(node) as f64);
         ChanceSum {
             float: Float {
@@ -97,7 +97,7 @@ impl ChanceSum {
     }
 
     #[inline]
-    pub(crate) fn add(&mut self, tree: &Tree, child: NodeId, v: f64) {
+    pub(crate) fn add<T: Nodes>(&mut self, tree: &T, child: NodeId, v: f64) {
         if self.exact.is_some() {
             self.add_exact(tree, child, v);
         }
@@ -107,7 +107,7 @@ impl ChanceSum {
     /// The exact sum's share of [`Self::add`], kept out of line so that the floating-point
     /// path stays small enough to inline.
     #[inline(never)]
-    fn add_exact(&mut self, tree: &Tree, child: NodeId, v: f64) {
+    fn add_exact<T: Nodes>(&mut self, tree: &T, child: NodeId, v: f64) {
         let uniform = self.float.uniform.is_some();
         self.exact = self.exact.and_then(|sum| {
             let v = Ratio::of(v)?;
@@ -158,9 +158,9 @@ impl ChanceSum {
     /// a cutoff holds for the value expectiminimax computes, whatever the magnitudes (§4's
     /// `N·α − …` cancels or overflows near ±1e16 or ±1e308). Rounding is monotone, so with
     /// `rest` at the children's bounds this is the bound on the node's value.
-    pub(crate) fn then(
+    pub(crate) fn then<T: Nodes>(
         &self,
-        tree: &Tree,
+        tree: &T,
         child: NodeId,
         x: f64,
         rest: impl IntoIterator<Item = (NodeId, f64)>,
@@ -173,9 +173,9 @@ impl ChanceSum {
     /// at U) or Bᵢ (target β, rest at L), computed exactly and rounded once. `None` unless every
     /// number is a simple fraction. Star1 and Star2 start their window ends from it, so that a
     /// child failing at the end makes the test `≤ α` (`≥ β`) hold exactly, without bisection.
-    pub(crate) fn solve(
+    pub(crate) fn solve<T: Nodes>(
         &self,
-        tree: &Tree,
+        tree: &T,
         child: NodeId,
         target: f64,
         rest: impl IntoIterator<Item = (NodeId, f64)>,
@@ -199,9 +199,9 @@ impl ChanceSum {
     }
 
     /// The value the node gets if the children not yet added are worth `rest`.
-    pub(crate) fn completed(
+    pub(crate) fn completed<T: Nodes>(
         &self,
-        tree: &Tree,
+        tree: &T,
         rest: impl IntoIterator<Item = (NodeId, f64)>,
     ) -> f64 {
         if self.exact.is_none() {
@@ -226,8 +226,8 @@ impl ChanceSum {
 /// probability's fraction is found once; otherwise (or should a sum outgrow 128 bits)
 /// [`ChanceSum::then`] and [`ChanceSum::solve`] sum the later children for the test. The same
 /// numbers either way: each is the exact fraction rounded once, or the floating-point sum.
-pub(crate) struct ChildTests<'a, L, H> {
-    tree: &'a Tree,
+pub(crate) struct ChildTests<'a, T, L, H> {
+    tree: &'a T,
     kids: &'a [NodeId],
     /// Child `j`'s value in the test `≤ α` (and Aᵢ), and in the test `≥ β` (and Bᵢ).
     low: L,
@@ -250,11 +250,11 @@ struct Exact {
     beta: Option<Ratio>,
 }
 
-impl<'a, L: Fn(usize) -> f64, H: Fn(usize) -> f64> ChildTests<'a, L, H> {
+impl<'a, T: Nodes, L: Fn(usize) -> f64, H: Fn(usize) -> f64> ChildTests<'a, T, L, H> {
     /// The tests at the chance node `node` (children `kids`, window (α, β)), child `j` worth
     /// `low(j)` in the test `≤ α` and `high(j)` in the test `≥ β`.
     pub(crate) fn new(
-        tree: &'a Tree,
+        tree: &'a T,
         node: NodeId,
         kids: &'a [NodeId],
         (alpha, beta): (f64, f64),

@@ -17,24 +17,24 @@
 use super::chance::ChanceSum;
 use super::tt::{Entry, Table};
 use super::{Bound, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// Every node searched; chance nodes worth the probability-weighted mean of their children.
-pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     Found::exact(visit(tree, tree.root(), &mut NoTable, obs))
 }
 
 /// [`search`] with a transposition table: each position searched once.
-pub fn search_with_table<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+pub fn search_with_table<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     let mut memory = Memory {
         table: Table::default(),
-        heights: tree.heights(),
+        heights: tree.subtree_heights(),
     };
     Found::exact(visit(tree, tree.root(), &mut memory, obs))
 }
 
 /// The exact value of `node`.
-pub fn value(tree: &Tree, node: NodeId) -> f64 {
+pub fn value<T: Nodes>(tree: &T, node: NodeId) -> f64 {
     visit(tree, node, &mut NoTable, &mut super::Quiet)
 }
 
@@ -42,49 +42,72 @@ pub fn value(tree: &Tree, node: NodeId) -> f64 {
 /// cost), or a transposition table.
 trait Remember {
     /// The stored value of `node`'s position, told to the observer.
-    fn recall<O: Observer>(&mut self, tree: &Tree, node: NodeId, obs: &mut O) -> Option<f64>;
-    fn store(&mut self, tree: &Tree, node: NodeId, v: f64);
+    fn recall<T: Nodes, O: Observer>(&mut self, tree: &T, node: NodeId, obs: &mut O)
+    -> Option<f64>;
+    fn store<T: Nodes>(&mut self, tree: &T, node: NodeId, v: f64);
 }
 
 struct NoTable;
 
 impl Remember for NoTable {
     #[inline]
-    fn recall<O: Observer>(&mut self, _: &Tree, _: NodeId, _: &mut O) -> Option<f64> {
+    fn recall<T: Nodes, O: Observer>(&mut self, _: &T, _: NodeId, _: &mut O) -> Option<f64> {
         None
     }
     #[inline]
-    fn store(&mut self, _: &Tree, _: NodeId, _: f64) {}
+    fn store<T: Nodes>(&mut self, _: &T, _: NodeId, _: f64) {}
 }
 
 /// The table, keyed by position and draft (here the subtree's height: there is no depth limit).
 struct Memory {
     table: Table,
-    heights: Vec<u32>,
+    /// Each subtree's height, or `None` for a lazy tree: then the plies left to its horizon.
+    heights: Option<Vec<u32>>,
+}
+
+impl Memory {
+    /// The draft `node` is stored and looked up at.
+    #[inline]
+    fn draft<T: Nodes>(&self, tree: &T, node: NodeId) -> u32 {
+        match &self.heights {
+            Some(h) => h[node.index()],
+            None => tree.remaining(node),
+        }
+    }
 }
 
 impl Remember for Memory {
-    fn recall<O: Observer>(&mut self, tree: &Tree, node: NodeId, obs: &mut O) -> Option<f64> {
+    fn recall<T: Nodes, O: Observer>(
+        &mut self,
+        tree: &T,
+        node: NodeId,
+        obs: &mut O,
+    ) -> Option<f64> {
         let key = tree.key(node)?;
         obs.tt_probe(node);
-        let e = self.table.get(key, self.heights[node.index()])?;
+        let e = self.table.get(key, self.draft(tree, node))?;
         obs.tt_hit(node, e.value, Bound::Exact, true);
         Some(e.value)
     }
 
-    fn store(&mut self, tree: &Tree, node: NodeId, value: f64) {
+    fn store<T: Nodes>(&mut self, tree: &T, node: NodeId, value: f64) {
         if let Some(key) = tree.key(node) {
             let entry = Entry {
                 value,
                 bound: Bound::Exact,
                 best: 0,
             };
-            self.table.store(key, self.heights[node.index()], entry);
+            self.table.store(key, self.draft(tree, node), entry);
         }
     }
 }
 
-fn visit<O: Observer, M: Remember>(tree: &Tree, node: NodeId, memo: &mut M, obs: &mut O) -> f64 {
+fn visit<T: Nodes, O: Observer, M: Remember>(
+    tree: &T,
+    node: NodeId,
+    memo: &mut M,
+    obs: &mut O,
+) -> f64 {
     if tree.is_leaf(node) {
         // Every node is visited at most once (a table hit skips a subtree, it repeats none).
         let v = tree.value(node);

@@ -26,13 +26,14 @@ use super::killers::Killers;
 use super::negamax::{cut_kind, enter, exit, root_bound, sign};
 use super::tt::{Entry, Table, answer};
 use super::{Algorithm, Bound, Found, Observer, aspiration, iterative};
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, Nodes};
 
 /// The state of one improved search: its memories and what it may use.
-pub(super) struct Engine<'t> {
-    tree: &'t Tree,
-    /// Every subtree's height: a node's draft is `min(remaining depth, height)`.
-    heights: Vec<u32>,
+pub(super) struct Engine<'t, T> {
+    tree: &'t T,
+    /// Every subtree's height: a node's draft is `min(remaining depth, height)`. `None` on a
+    /// lazy tree, whose heights are unknown before the search: the draft is the remaining depth.
+    heights: Option<Vec<u32>>,
     tt: Option<Table>,
     /// Without a table, iterative deepening remembers each node's best move here.
     best: Option<HashMap<NodeId, u32>>,
@@ -46,8 +47,8 @@ pub(super) struct Engine<'t> {
 
 /// Runs `base` (alpha-beta, NegaScout or MTD(f)) with `with` on `tree` (already cut at the depth
 /// limit, if any).
-pub(super) fn search<O: Observer>(
-    tree: &Tree,
+pub(super) fn search<T: Nodes, O: Observer>(
+    tree: &T,
     base: &Algorithm,
     with: &Improvements,
     obs: &mut O,
@@ -60,7 +61,7 @@ pub(super) fn search<O: Observer>(
     }
     let mut engine = Engine {
         tree,
-        heights: tree.heights(),
+        heights: tree.subtree_heights(),
         tt: with.tt.then(Table::default),
         best: (with.id && !with.tt).then(HashMap::new),
         killers: with.killers.then(Killers::default),
@@ -101,7 +102,7 @@ pub(super) fn search<O: Observer>(
     Found::exact(v)
 }
 
-impl Engine<'_> {
+impl<T: Nodes> Engine<'_, T> {
     /// The root searched to `limit` plies with the root-relative window `(lo, hi)`; the
     /// root-relative value.
     pub(super) fn root<O: Observer>(&mut self, limit: u32, lo: f64, hi: f64, obs: &mut O) -> f64 {
@@ -193,7 +194,11 @@ impl Engine<'_> {
     ) -> f64 {
         let tree = self.tree;
         let s = sign(tree.kind(p));
-        let draft = (self.limit - ply).min(self.heights[p.index()]);
+        let left = self.limit - ply;
+        let draft = self
+            .heights
+            .as_ref()
+            .map_or(left, |h| left.min(h[p.index()]));
         let key = tree.key(p).filter(|_| self.tt.is_some());
         let mut first = None;
         if let (Some(tt), Some(k)) = (&self.tt, key) {

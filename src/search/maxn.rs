@@ -5,11 +5,11 @@
 
 use super::chance::ChanceSum;
 use super::{Bound, Found, Observer, Value, players};
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, Nodes};
 
 /// max^n: each player's node takes the child vector best for that player (the leftmost on
 /// ties); chance nodes average the vectors.
-pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     Found {
         value: Value::Vector(visit(tree, tree.root(), obs)),
         bound: Bound::Exact,
@@ -17,11 +17,11 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
 }
 
 /// The max^n vector of `node`.
-pub fn value(tree: &Tree, node: NodeId) -> Vec<f64> {
+pub fn value<T: Nodes>(tree: &T, node: NodeId) -> Vec<f64> {
     visit(tree, node, &mut super::Quiet)
 }
 
-fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> Vec<f64> {
+fn visit<T: Nodes, O: Observer>(tree: &T, node: NodeId, obs: &mut O) -> Vec<f64> {
     if tree.is_leaf(node) {
         obs.leaf(node, players::leaf_event_value(tree, node));
         return players::payoff(tree, node).into_owned();

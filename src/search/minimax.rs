@@ -4,14 +4,14 @@
 //! slides' `MiniMax`); leaves are their own values. Every node is visited once.
 
 use super::{Bound, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// Every node searched: the reference for two-player trees without chance nodes.
-pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     Found::exact(visit(tree, tree.root(), obs))
 }
 
-fn visit<O: Observer>(tree: &Tree, node: NodeId, obs: &mut O) -> f64 {
+fn visit<T: Nodes, O: Observer>(tree: &T, node: NodeId, obs: &mut O) -> f64 {
     if tree.is_leaf(node) {
         let v = tree.value(node);
         obs.fresh_leaf(node, v);

@@ -28,11 +28,11 @@
 
 use super::negascout::above;
 use super::{Bound, Cutoff, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// MTD(f): null-window alpha-beta passes with a node-keyed memory, starting from `guess` (by
 /// default the middle of the tree's value bounds), until the bounds meet.
-pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, guess: Option<f64>, obs: &mut O) -> Found {
     let mut memory = Memory::new();
     Found::exact(drive(tree, guess, obs, |lo, hi, obs| {
         abm(tree, tree.root(), Memory::ROOT, lo, hi, &mut memory, obs)
@@ -41,8 +41,8 @@ pub fn search<O: Observer>(tree: &Tree, guess: Option<f64>, obs: &mut O) -> Foun
 
 /// The MTD(f) loop over `pass(α, β)`, a fail-soft alpha-beta search of the root with memory
 /// (this file's, or the transposition table of [`super::improved`]); the root's value.
-pub(super) fn drive<O: Observer>(
-    tree: &Tree,
+pub(super) fn drive<T: Nodes, O: Observer>(
+    tree: &T,
     guess: Option<f64>,
     obs: &mut O,
     mut pass: impl FnMut(f64, f64, &mut O) -> f64,
@@ -85,8 +85,8 @@ pub(super) fn drive<O: Observer>(
 }
 
 /// `AlphaBetaWithMemory(n, α, β)`, fail-soft; `slot`: where `n`'s bounds are kept.
-fn abm<O: Observer>(
-    tree: &Tree,
+fn abm<T: Nodes, O: Observer>(
+    tree: &T,
     n: NodeId,
     slot: usize,
     alpha: f64,
@@ -230,7 +230,7 @@ enum Children {
 
 impl Children {
     #[inline]
-    fn new(tree: &Tree, n: NodeId, slot: usize, count: usize, mem: &mut Memory) -> Children {
+    fn new<T: Nodes>(tree: &T, n: NodeId, slot: usize, count: usize, mem: &mut Memory) -> Children {
         let first = tree.child(n, 0).0;
         if tree.children_all_leaves(n) {
             Children::Leaves {
@@ -247,9 +247,9 @@ impl Children {
 
     /// `AlphaBetaWithMemory` of the `i`-th child.
     #[inline]
-    fn abm<O: Observer>(
+    fn abm<T: Nodes, O: Observer>(
         &self,
-        tree: &Tree,
+        tree: &T,
         i: usize,
         alpha: f64,
         beta: f64,

@@ -7,7 +7,7 @@
 //! value back into the root-relative ones the trace records.
 
 use super::{Bound, Cutoff, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// +1 at Max nodes, −1 at Min nodes: a node's value times its sign is the value seen from the
 /// player to move there.
@@ -17,7 +17,7 @@ pub(crate) fn sign(kind: Kind) -> f64 {
 }
 
 /// A negamax search function: a node's value from its own player's point of view.
-pub(crate) type Negamax<O> = fn(&Tree, NodeId, f64, f64, &mut O) -> f64;
+pub(crate) type Negamax<T, O> = fn(&T, NodeId, f64, f64, &mut O) -> f64;
 
 /// Child `c` (of kind `kind`) of a node whose sign is `s`, searched with the window
 /// `(alpha, beta)` seen from the parent; returns its value seen from the parent. Between
@@ -26,15 +26,15 @@ pub(crate) type Negamax<O> = fn(&Tree, NodeId, f64, f64, &mut O) -> f64;
 /// (the search evaluates no leaf twice). Always inlined, so `f` is a direct call.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn child<O: Observer, const FRESH: bool>(
-    tree: &Tree,
+pub(crate) fn child<T: Nodes, O: Observer, const FRESH: bool>(
+    tree: &T,
     s: f64,
     c: NodeId,
     kind: Kind,
     alpha: f64,
     beta: f64,
     obs: &mut O,
-    f: Negamax<O>,
+    f: Negamax<T, O>,
 ) -> f64 {
     if kind == Kind::Leaf {
         let v = tree.value(c);
@@ -63,8 +63,8 @@ pub(crate) fn leaf<O: Observer, const FRESH: bool>(obs: &mut O, c: NodeId, v: f6
 /// value from `p`'s side, until it reaches `beta` (a cutoff after that child). The events and
 /// their order are those of the general loop, which would read each child's kind first.
 #[inline]
-pub(crate) fn leaf_children<O: Observer, const FRESH: bool>(
-    tree: &Tree,
+pub(crate) fn leaf_children<T: Nodes, O: Observer, const FRESH: bool>(
+    tree: &T,
     p: NodeId,
     s: f64,
     mut best: f64,

@@ -31,7 +31,7 @@
 use super::alphabeta;
 use super::negamax::{Negamax, child, cut_kind, enter, exit, sign};
 use super::{Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// How NegaScout searches a child again after its null-window test failed high.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,22 +44,22 @@ pub enum ReSearch {
 
 /// NegaScout from the root: a full window on each node's first child, null windows on the
 /// others, and a re-search (a self-call, or alpha-beta for NS^αβ, by `re`) when one fails high.
-pub fn search<O: Observer>(tree: &Tree, re: ReSearch, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, re: ReSearch, obs: &mut O) -> Found {
     let root = tree.root();
     if tree.is_leaf(root) {
         let v = tree.value(root);
         obs.leaf(root, v);
         return Found::exact(v);
     }
-    let ns: Negamax<O> = if tree.is_integral() {
+    let ns: Negamax<T, O> = if tree.is_integral() {
         match re {
-            ReSearch::SelfCall => ns::<O, true, true>,
-            ReSearch::AlphaBeta => ns::<O, true, false>,
+            ReSearch::SelfCall => ns::<_, O, true, true>,
+            ReSearch::AlphaBeta => ns::<_, O, true, false>,
         }
     } else {
         match re {
-            ReSearch::SelfCall => ns::<O, false, true>,
-            ReSearch::AlphaBeta => ns::<O, false, false>,
+            ReSearch::SelfCall => ns::<_, O, false, true>,
+            ReSearch::AlphaBeta => ns::<_, O, false, false>,
         }
     };
     let v = ns(tree, root, f64::NEG_INFINITY, f64::INFINITY, obs);
@@ -79,8 +79,8 @@ pub(crate) fn above<const INTEGRAL: bool>(v: f64) -> f64 {
 }
 
 /// Figure 2, `NS(P, α, β, d)`. `SELF`: NS rather than NS^αβ.
-fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
-    tree: &Tree,
+fn ns<T: Nodes, O: Observer, const INTEGRAL: bool, const SELF: bool>(
+    tree: &T,
     p: NodeId,
     alpha: f64,
     beta: f64,
@@ -89,9 +89,9 @@ fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
     let s = sign(tree.kind(p));
     enter(obs, p, s, alpha, beta);
     let v = if tree.children_all_leaves(p) {
-        scan::<O, INTEGRAL, SELF, true>(tree, p, s, alpha, beta, obs)
+        scan::<_, O, INTEGRAL, SELF, true>(tree, p, s, alpha, beta, obs)
     } else {
-        scan::<O, INTEGRAL, SELF, false>(tree, p, s, alpha, beta, obs)
+        scan::<_, O, INTEGRAL, SELF, false>(tree, p, s, alpha, beta, obs)
     };
     exit(obs, p, s, v, alpha, beta);
     v
@@ -101,23 +101,25 @@ fn ns<O: Observer, const INTEGRAL: bool, const SELF: bool>(
 /// a uniform tree: most visits), so each child is evaluated in place, a scout and its
 /// re-search alike (Figure 2 re-searches leaves too); the events are those of the general loop.
 #[inline(always)]
-fn scan<O: Observer, const INTEGRAL: bool, const SELF: bool, const LEAVES: bool>(
-    tree: &Tree,
+fn scan<T: Nodes, O: Observer, const INTEGRAL: bool, const SELF: bool, const LEAVES: bool>(
+    tree: &T,
     p: NodeId,
     s: f64,
     alpha: f64,
     beta: f64,
     obs: &mut O,
 ) -> f64 {
-    let me: Negamax<O> = ns::<O, INTEGRAL, SELF>;
-    let re: Negamax<O> = if SELF { me } else { alphabeta::f2::<O, false> };
+    let me: Negamax<T, O> = ns::<_, O, INTEGRAL, SELF>;
+    let re: Negamax<T, O> = if SELF {
+        me
+    } else {
+        alphabeta::f2::<_, O, false>
+    };
     let (mut lo, mut hi) = (alpha, beta);
-    let (first, kinds) = tree.child_kinds(p);
-    let w = kinds.len();
-    for (j, &k) in kinds.iter().enumerate() {
-        let c = NodeId(first + j as u32);
-        let k = if LEAVES { Kind::Leaf } else { k };
-        let mut t = child::<O, false>(tree, s, c, k, lo, hi, obs, me);
+    let w = tree.child_count(p);
+    for (j, c) in tree.children(p).enumerate() {
+        let k = if LEAVES { Kind::Leaf } else { tree.kind(c) };
+        let mut t = child::<_, O, false>(tree, s, c, k, lo, hi, obs, me);
         if t > lo && t < beta && j > 0 {
             // The scout failed high: search again with the window (t, β), seen from P.
             if s > 0.0 {
@@ -125,7 +127,7 @@ fn scan<O: Observer, const INTEGRAL: bool, const SELF: bool, const LEAVES: bool>
             } else {
                 obs.research(c, -beta, -t);
             }
-            t = child::<O, false>(tree, s, c, k, t, beta, obs, re);
+            t = child::<_, O, false>(tree, s, c, k, t, beta, obs, re);
         }
         lo = lo.max(t);
         if lo >= beta {

@@ -282,7 +282,8 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// A counter for a tree of `nodes` nodes (the size of its bitset of leaves seen, if needed).
+    /// A counter for a tree of `nodes` nodes (the size of its bitset of leaves seen, if needed;
+    /// it grows for a node beyond them, as a lazy tree's are).
     pub fn new(nodes: usize) -> Self {
         Counter {
             stats: Stats::default(),
@@ -310,19 +311,22 @@ impl Counter {
     /// Marks `node` seen; whether it was not before.
     #[inline]
     fn mark(&mut self, node: NodeId) -> bool {
-        if self.seen.is_empty() {
-            self.allocate();
-        }
         let (w, b) = (node.index() / 64, node.index() % 64);
+        if w >= self.seen.len() {
+            self.allocate(w);
+        }
         let word = &mut self.seen[w];
         let new = *word >> b & 1 == 0;
         *word |= 1 << b;
         new
     }
 
+    /// Makes room for word `w`: the whole tree's bitset at once, or (a lazy tree, which grows
+    /// while it is searched) doubling.
     #[cold]
-    fn allocate(&mut self) {
-        self.seen = vec![0; self.words.max(1)];
+    fn allocate(&mut self, w: usize) {
+        let len = self.words.max(w + 1).max(2 * self.seen.len());
+        self.seen.resize(len, 0);
     }
 }
 

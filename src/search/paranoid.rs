@@ -7,11 +7,11 @@
 
 use super::chance::ChanceSum;
 use super::{Bound, Cutoff, Found, Observer, players};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// The paranoid reduction: `player` (from 0) maximises its own payoff against a coalition of
 /// every other player, searched by alpha-beta.
-pub fn search<O: Observer>(tree: &Tree, player: u8, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, player: u8, obs: &mut O) -> Found {
     Found::exact(ab(
         tree,
         tree.root(),
@@ -23,7 +23,7 @@ pub fn search<O: Observer>(tree: &Tree, player: u8, obs: &mut O) -> Found {
 }
 
 /// Player `player`'s paranoid value of `node` (minimax on the reduction).
-pub fn value(tree: &Tree, node: NodeId, player: u8) -> f64 {
+pub fn value<T: Nodes>(tree: &T, node: NodeId, player: u8) -> f64 {
     if tree.is_leaf(node) {
         return players::payoff(tree, node)[usize::from(player)];
     }
@@ -42,7 +42,14 @@ pub fn value(tree: &Tree, node: NodeId, player: u8) -> f64 {
     }
 }
 
-fn ab<O: Observer>(tree: &Tree, node: NodeId, me: u8, alpha: f64, beta: f64, obs: &mut O) -> f64 {
+fn ab<T: Nodes, O: Observer>(
+    tree: &T,
+    node: NodeId,
+    me: u8,
+    alpha: f64,
+    beta: f64,
+    obs: &mut O,
+) -> f64 {
     if tree.is_leaf(node) {
         let v = players::payoff(tree, node)[usize::from(me)];
         obs.leaf(node, v);

@@ -4,11 +4,11 @@
 
 use std::borrow::Cow;
 
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// The player (from 0) who moves at `node`; `None` at chance nodes and leaves.
 #[inline]
-pub(crate) fn mover(tree: &Tree, node: NodeId) -> Option<usize> {
+pub(crate) fn mover<T: Nodes>(tree: &T, node: NodeId) -> Option<usize> {
     match tree.kind(node) {
         Kind::Player(p) => Some(usize::from(p)),
         Kind::Max => Some(0),
@@ -19,9 +19,9 @@ pub(crate) fn mover(tree: &Tree, node: NodeId) -> Option<usize> {
 
 /// A leaf's payoff vector: its own in an n-player tree, (v, −v) in a two-player one.
 #[inline]
-pub(crate) fn payoff(tree: &Tree, leaf: NodeId) -> Cow<'_, [f64]> {
+pub(crate) fn payoff<T: Nodes>(tree: &T, leaf: NodeId) -> Cow<'_, [f64]> {
     if tree.is_multiplayer() {
-        Cow::Borrowed(tree.payoff(leaf))
+        tree.payoff(leaf)
     } else {
         let v = tree.value(leaf);
         Cow::Owned(vec![v, if v == 0.0 { 0.0 } else { -v }])
@@ -31,7 +31,7 @@ pub(crate) fn payoff(tree: &Tree, leaf: NodeId) -> Cow<'_, [f64]> {
 /// What a leaf's `leaf` event carries: its value in a two-player tree, NaN (see its payoff)
 /// in an n-player one.
 #[inline]
-pub(crate) fn leaf_event_value(tree: &Tree, leaf: NodeId) -> f64 {
+pub(crate) fn leaf_event_value<T: Nodes>(tree: &T, leaf: NodeId) -> f64 {
     if tree.is_multiplayer() {
         f64::NAN
     } else {
@@ -42,7 +42,7 @@ pub(crate) fn leaf_event_value(tree: &Tree, leaf: NodeId) -> f64 {
 /// The floor of every component and the constant sum: the tree's own for an n-player tree;
 /// for a two-player one, the vectors (v, −v) sum to 0 and each component is at least
 /// min(L, −U) for the value bounds L..U.
-pub(crate) fn limits(tree: &Tree) -> (f64, f64) {
+pub(crate) fn limits<T: Nodes>(tree: &T) -> (f64, f64) {
     match tree.payoff_limits() {
         Some((floor, sum, _)) => (floor, sum),
         None => {

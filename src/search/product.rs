@@ -23,19 +23,19 @@
 //! is evaluated.
 
 use super::{Bound, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// `k = 1.0`: product propagation; `k = f64::INFINITY`: minimax.
-pub fn search<O: Observer>(tree: &Tree, k: f64, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, k: f64, obs: &mut O) -> Found {
     Found::exact(visit(tree, tree.root(), k, obs))
 }
 
 /// The rule's value of `node`.
-pub fn value(tree: &Tree, node: NodeId, k: f64) -> f64 {
+pub fn value<T: Nodes>(tree: &T, node: NodeId, k: f64) -> f64 {
     visit(tree, node, k, &mut super::Quiet)
 }
 
-fn visit<O: Observer>(tree: &Tree, node: NodeId, k: f64, obs: &mut O) -> f64 {
+fn visit<T: Nodes, O: Observer>(tree: &T, node: NodeId, k: f64, obs: &mut O) -> f64 {
     if tree.is_leaf(node) {
         let v = tree.value(node);
         obs.leaf(node, v);

@@ -13,7 +13,7 @@ use super::{
     alphabeta, expectiminimax, improved, maxn, minimax, mtdf, negascout, paranoid, product,
     shallow, sss, star1, star2,
 };
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes, Tree};
 
 /// Everything one run of one algorithm produced, but its trace.
 #[derive(Clone, Debug)]
@@ -138,7 +138,8 @@ pub fn assumption(tree: &Tree, algo: &Algorithm) -> Option<String> {
     ))
 }
 
-fn dispatch<O: Observer>(tree: &Tree, algo: &Algorithm, obs: &mut O) -> Found {
+/// The search `algo` names, on any tree a search can read.
+pub(crate) fn dispatch<T: Nodes, O: Observer>(tree: &T, algo: &Algorithm, obs: &mut O) -> Found {
     match algo {
         Algorithm::Minimax => minimax::search(tree, obs),
         Algorithm::AlphaBeta { fail_soft } => alphabeta::search(tree, *fail_soft, obs),

@@ -27,7 +27,7 @@
 
 use super::chance::ChanceSum;
 use super::{Bound, Cutoff, Found, Observer, Value, players};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 struct Limits {
     /// The largest value one component can have: `Sum − (n−1)·floor`.
@@ -37,7 +37,7 @@ struct Limits {
 }
 
 /// max^n with immediate and shallow pruning, using the tree's payoff floor and sum.
-pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     let (floor, sum) = players::limits(tree);
     let n = tree.players() as f64;
     let lim = Limits {
@@ -51,12 +51,12 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
     }
 }
 
-fn player(tree: &Tree, node: NodeId) -> Option<u8> {
+fn player<T: Nodes>(tree: &T, node: NodeId) -> Option<u8> {
     players::mover(tree, node).map(|p| p as u8)
 }
 
 /// The Bound passed to child `c` of a node where `p` moves and holds `best`.
-fn child_bound(tree: &Tree, p: u8, c: NodeId, best: f64, lim: &Limits) -> f64 {
+fn child_bound<T: Nodes>(tree: &T, p: u8, c: NodeId, best: f64, lim: &Limits) -> f64 {
     if player(tree, c) == Some(p) {
         lim.top
     } else {
@@ -64,8 +64,8 @@ fn child_bound(tree: &Tree, p: u8, c: NodeId, best: f64, lim: &Limits) -> f64 {
     }
 }
 
-fn shallow<O: Observer>(
-    tree: &Tree,
+fn shallow<T: Nodes, O: Observer>(
+    tree: &T,
     node: NodeId,
     bound: f64,
     lim: &Limits,
@@ -113,7 +113,7 @@ fn shallow<O: Observer>(
 /// A chance node: no shallow bound is passed below it (a child's share is averaged with its
 /// siblings', so no single child's bound follows from the parent's), every child is searched
 /// with the largest bound, and the node's vector is the probability-weighted mean — exact.
-fn chance<O: Observer>(tree: &Tree, node: NodeId, lim: &Limits, obs: &mut O) -> Vec<f64> {
+fn chance<T: Nodes, O: Observer>(tree: &T, node: NodeId, lim: &Limits, obs: &mut O) -> Vec<f64> {
     obs.enter(node, f64::NEG_INFINITY, f64::INFINITY);
     let mut sums: Vec<ChanceSum> = (0..tree.players())
         .map(|_| ChanceSum::new(tree, node))

@@ -40,7 +40,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::{Bound, Cutoff, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 struct State {
@@ -122,12 +122,26 @@ enum Lefts {
     Ranks(Vec<u32>),
 }
 
+/// On a lazy tree, whose largest branching is unknown before the search, a move's position
+/// takes 8 bits: SSS* searches games to at most 8 plies with at most [`LAZY_MOVES`] moves a
+/// position (the lazy tree refuses a position with more, and the run refuses deeper searches).
+pub const LAZY_WIDTH: u32 = 8;
+
+/// The most moves a position of a lazily searched game may have under SSS*.
+pub const LAZY_MOVES: u32 = (1 << LAZY_WIDTH) - 1;
+
 impl Lefts {
-    fn new(tree: &Tree) -> Lefts {
-        let width = u64::BITS - u64::from(tree.max_branching()).leading_zeros();
+    fn new<T: Nodes>(tree: &T) -> Lefts {
+        let width = match tree.max_branching() {
+            Some(b) => u64::BITS - u64::from(b).leading_zeros(),
+            None => LAZY_WIDTH,
+        };
         match (tree.height() as u64).checked_mul(u64::from(width)) {
             Some(bits) if bits <= 64 => Lefts::Paths { width },
-            _ => Lefts::Ranks(tree.preorder_ranks()),
+            _ => Lefts::Ranks(
+                tree.preorder_ranks()
+                    .expect("SSS* on a lazy tree is refused deeper than 64 / LAZY_WIDTH plies"),
+            ),
         }
     }
 
@@ -226,7 +240,7 @@ impl Slots {
     /// block of slots for its children unless they are all leaves. Returns the first child's
     /// slot, [`NO_SLOT`] without a block.
     #[inline]
-    fn expand(&mut self, tree: &Tree, n: NodeId, slot: u32, h: f64) -> u32 {
+    fn expand<T: Nodes>(&mut self, tree: &T, n: NodeId, slot: u32, h: f64) -> u32 {
         let first = self.0.len();
         let s = &mut self.0[slot as usize];
         s.status = Status::Open;
@@ -311,7 +325,7 @@ impl Open {
 }
 
 /// Stockman's SSS*: best-first, with the OPEN list of states ordered by their merit.
-pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
+pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     let lefts = Lefts::new(tree);
     let root = tree.root();
     let mut slots = Slots::new(root);
@@ -422,7 +436,12 @@ pub fn search<O: Observer>(tree: &Tree, obs: &mut O) -> Found {
 /// (ties: the leftmost) would, when its turn came. So the children are evaluated here, in
 /// order, up to the first that keeps h, and only the SOLVED state that would be taken goes
 /// into OPEN: the same events in the same order, without the states that would be purged.
-fn leaves_of_max<O: Observer>(tree: &Tree, s: &State, lefts: &Lefts, obs: &mut O) -> Option<State> {
+fn leaves_of_max<T: Nodes, O: Observer>(
+    tree: &T,
+    s: &State,
+    lefts: &Lefts,
+    obs: &mut O,
+) -> Option<State> {
     let (n, h) = (s.node, s.merit());
     let first = tree.child(n, 0).0;
     let top = State::order(h);
@@ -462,8 +481,8 @@ fn leaves_of_max<O: Observer>(tree: &Tree, s: &State, lefts: &Lefts, obs: &mut O
 /// taken next and make way for the next child, so the children are evaluated here, in order,
 /// while they keep h. The state returned is the one the last would put in OPEN: the first
 /// child to lower the merit, SOLVED with its value, else the Min node, SOLVED with merit h.
-fn leaves_of_min<O: Observer>(
-    tree: &Tree,
+fn leaves_of_min<T: Nodes, O: Observer>(
+    tree: &T,
     p: &State,
     from: usize,
     lefts: &Lefts,
@@ -499,8 +518,8 @@ fn leaves_of_min<O: Observer>(
 /// proved about it: an upper bound `h` when `h` is below its entry merit (every state below it
 /// had a merit of at most `h`), else nothing (`+∞`, upper). `p` is closed, so the states below
 /// it are purged. Only open nodes are walked: each node is abandoned at most once.
-fn abandon<O: Observer>(
-    tree: &Tree,
+fn abandon<T: Nodes, O: Observer>(
+    tree: &T,
     p: NodeId,
     ps: u32,
     h: f64,

@@ -40,7 +40,7 @@
 
 use super::chance::{ChanceSum, ChildTests, lower_end, upper_end};
 use super::{Bound, Cutoff, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// How a run searches its chance nodes: Star1's §4 procedure ([`chance_node`]) or Star2's probing
 /// ([`super::star2`]). The Max/Min layer here calls it back, so that neither algorithm's file
@@ -48,8 +48,8 @@ use crate::tree::{Kind, NodeId, Tree};
 pub(crate) trait ChanceRule {
     /// The * node `node` with the window (α, β); `root`: the root's player, when `node` is the
     /// root's last child and §7.2 applies.
-    fn chance<O: Observer>(
-        tree: &Tree,
+    fn chance<T: Nodes, O: Observer>(
+        tree: &T,
         node: NodeId,
         alpha: f64,
         beta: f64,
@@ -137,8 +137,8 @@ pub(crate) enum Root {
 
 /// Star1 or Star2 (as `R` searches chance nodes) from the root with the window (−∞, +∞), the
 /// * nodes' windows clipped to the tree's value bounds L..U; `probing`: Star2's, see [`Ctx`].
-pub(crate) fn run<R: ChanceRule, O: Observer>(
-    tree: &Tree,
+pub(crate) fn run<T: Nodes, R: ChanceRule, O: Observer>(
+    tree: &T,
     probing: Probing,
     rightmost: bool,
     obs: &mut O,
@@ -154,7 +154,7 @@ pub(crate) fn run<R: ChanceRule, O: Observer>(
     };
     let root = tree.root();
     let v = match tree.kind(root) {
-        Kind::Max => max_node::<R, O>(
+        Kind::Max => max_node::<_, R, O>(
             tree,
             root,
             f64::NEG_INFINITY,
@@ -163,7 +163,7 @@ pub(crate) fn run<R: ChanceRule, O: Observer>(
             &mut ctx,
             obs,
         ),
-        Kind::Min => min_node::<R, O>(
+        Kind::Min => min_node::<_, R, O>(
             tree,
             root,
             f64::NEG_INFINITY,
@@ -172,7 +172,7 @@ pub(crate) fn run<R: ChanceRule, O: Observer>(
             &mut ctx,
             obs,
         ),
-        _ => eval::<R, O>(tree, root, f64::NEG_INFINITY, f64::INFINITY, &mut ctx, obs),
+        _ => eval::<_, R, O>(tree, root, f64::NEG_INFINITY, f64::INFINITY, &mut ctx, obs),
     };
     let bound = match (ctx.rightmost_fired, tree.kind(root)) {
         (false, _) => Bound::Exact,
@@ -186,8 +186,8 @@ pub(crate) fn run<R: ChanceRule, O: Observer>(
 }
 
 /// Ballard's `Eval`: a node of any kind with the window (α, β).
-pub(crate) fn eval<R: ChanceRule, O: Observer>(
-    tree: &Tree,
+pub(crate) fn eval<T: Nodes, R: ChanceRule, O: Observer>(
+    tree: &T,
     node: NodeId,
     alpha: f64,
     beta: f64,
@@ -200,16 +200,16 @@ pub(crate) fn eval<R: ChanceRule, O: Observer>(
             obs.leaf(node, v);
             v
         }
-        Kind::Max => max_node::<R, O>(tree, node, alpha, beta, false, ctx, obs),
-        Kind::Min => min_node::<R, O>(tree, node, alpha, beta, false, ctx, obs),
+        Kind::Max => max_node::<_, R, O>(tree, node, alpha, beta, false, ctx, obs),
+        Kind::Min => min_node::<_, R, O>(tree, node, alpha, beta, false, ctx, obs),
         _ => R::chance(tree, node, alpha, beta, None, ctx, obs),
     }
 }
 
 /// A child of a Max or Min node: `eval`, unless Star2's probing phase searched it already and
 /// its answer holds for the window (α, β).
-fn child<R: ChanceRule, O: Observer>(
-    tree: &Tree,
+fn child<T: Nodes, R: ChanceRule, O: Observer>(
+    tree: &T,
     node: NodeId,
     alpha: f64,
     beta: f64,
@@ -224,12 +224,12 @@ fn child<R: ChanceRule, O: Observer>(
             return v;
         }
     }
-    eval::<R, O>(tree, node, alpha, beta, ctx, obs)
+    eval::<_, R, O>(tree, node, alpha, beta, ctx, obs)
 }
 
 /// `Max(board, α, β)`: fail-hard alpha-beta. `root`: the root, whose last child may get §7.2.
-pub(crate) fn max_node<R: ChanceRule, O: Observer>(
-    tree: &Tree,
+pub(crate) fn max_node<T: Nodes, R: ChanceRule, O: Observer>(
+    tree: &T,
     node: NodeId,
     alpha: f64,
     beta: f64,
@@ -245,7 +245,7 @@ pub(crate) fn max_node<R: ChanceRule, O: Observer>(
         let v = if rightmost {
             R::chance(tree, c, a, beta, Some(Root::Max), ctx, obs)
         } else {
-            child::<R, O>(tree, c, a, beta, ctx, obs)
+            child::<_, R, O>(tree, c, a, beta, ctx, obs)
         };
         if v > a {
             a = v;
@@ -269,8 +269,8 @@ pub(crate) fn max_node<R: ChanceRule, O: Observer>(
 }
 
 /// `Min(board, α, β)`: fail-hard alpha-beta.
-pub(crate) fn min_node<R: ChanceRule, O: Observer>(
-    tree: &Tree,
+pub(crate) fn min_node<T: Nodes, R: ChanceRule, O: Observer>(
+    tree: &T,
     node: NodeId,
     alpha: f64,
     beta: f64,
@@ -286,7 +286,7 @@ pub(crate) fn min_node<R: ChanceRule, O: Observer>(
         let v = if rightmost {
             R::chance(tree, c, alpha, b, Some(Root::Min), ctx, obs)
         } else {
-            child::<R, O>(tree, c, alpha, b, ctx, obs)
+            child::<_, R, O>(tree, c, alpha, b, ctx, obs)
         };
         if v < b {
             b = v;
@@ -309,8 +309,8 @@ pub(crate) fn min_node<R: ChanceRule, O: Observer>(
 /// `Star1(board, alpha, beta)`: Ballard's §4 procedure at a * node, (1a)–(4b) above, the
 /// weighted bounds of §7.3 (22) for uneven probabilities; Star1 at every * node, and Star2 where
 /// its children are not all − or all +.
-pub(crate) fn chance_node<R: ChanceRule, O: Observer>(
-    tree: &Tree,
+pub(crate) fn chance_node<T: Nodes, R: ChanceRule, O: Observer>(
+    tree: &T,
     node: NodeId,
     alpha: f64,
     beta: f64,
@@ -347,7 +347,7 @@ pub(crate) fn chance_node<R: ChanceRule, O: Observer>(
         b = tests.end(&sum, i, true).unwrap_or(b);
         obs.chance_bounds(s, a, b);
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
-        let v = eval::<R, O>(tree, s, ax, bx, ctx, obs);
+        let v = eval::<_, R, O>(tree, s, ax, bx, ctx, obs);
         if let Some(r) = cut(obs, node, i, n, low(v), high(v), (alpha, beta), ctx) {
             return r;
         }

@@ -9,14 +9,14 @@
 
 use super::star::{self, ChanceRule, Ctx, Root};
 use super::{Found, Observer};
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, Nodes};
 
 /// Star1's rule: every * node by the §4 procedure.
 pub(crate) enum Star1 {}
 
 impl ChanceRule for Star1 {
-    fn chance<O: Observer>(
-        tree: &Tree,
+    fn chance<T: Nodes, O: Observer>(
+        tree: &T,
         node: NodeId,
         alpha: f64,
         beta: f64,
@@ -24,12 +24,12 @@ impl ChanceRule for Star1 {
         ctx: &mut Ctx,
         obs: &mut O,
     ) -> f64 {
-        star::chance_node::<Star1, O>(tree, node, alpha, beta, root, ctx, obs)
+        star::chance_node::<_, Star1, O>(tree, node, alpha, beta, root, ctx, obs)
     }
 }
 
 /// Ballard's Star1 from the root with the window (L, U) of the tree's value bounds; with
 /// `rightmost`, §7.2's cutoff below the root's last child.
-pub fn search<O: Observer>(tree: &Tree, rightmost: bool, obs: &mut O) -> Found {
-    star::run::<Star1, O>(tree, Default::default(), rightmost, obs)
+pub fn search<T: Nodes, O: Observer>(tree: &T, rightmost: bool, obs: &mut O) -> Found {
+    star::run::<_, Star1, O>(tree, Default::default(), rightmost, obs)
 }

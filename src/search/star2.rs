@@ -50,13 +50,13 @@ use super::chance::{ChanceSum, ChildTests};
 use super::chance::{lower_end, upper_end};
 use super::star::{self, ChanceRule, Ctx, Probed, Probing, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
-use crate::tree::{Kind, NodeId, Tree};
+use crate::tree::{Kind, NodeId, Nodes};
 
 /// Ballard's Star2 from the root: `probes` rounds of cyclic probing at each chance node whose
 /// children are all of one kind and where a probe can cut the node off (every such node with
 /// `probe_always`), then Star1's regular phase; `rightmost` as for Star1.
-pub fn search<O: Observer>(
-    tree: &Tree,
+pub fn search<T: Nodes, O: Observer>(
+    tree: &T,
     probes: u32,
     probe_always: bool,
     rightmost: bool,
@@ -67,15 +67,15 @@ pub fn search<O: Observer>(
         probe_always,
         node_major: false,
     };
-    star::run::<Star2, O>(tree, probing, rightmost, obs)
+    star::run::<_, Star2, O>(tree, probing, rightmost, obs)
 }
 
 /// Star2 with `probes` children of each − node (+ node) probed before the next node's, the
 /// reading of §6.2.1.3's "looking at 2 leaves during preliminary probing, rather than just 1,
 /// below each − node" that does not cycle; each probe is still tested for a cutoff against the
 /// latest bounds of the others. For experiments (`ballard-average`); not in the catalogue.
-pub fn search_node_major<O: Observer>(
-    tree: &Tree,
+pub fn search_node_major<T: Nodes, O: Observer>(
+    tree: &T,
     probes: u32,
     probe_always: bool,
     obs: &mut O,
@@ -85,15 +85,15 @@ pub fn search_node_major<O: Observer>(
         probe_always,
         node_major: true,
     };
-    star::run::<Star2, O>(tree, probing, false, obs)
+    star::run::<_, Star2, O>(tree, probing, false, obs)
 }
 
 /// Star2's rule: a * node by Star2Min, its Max twin, or Star1's procedure.
 enum Star2 {}
 
 impl ChanceRule for Star2 {
-    fn chance<O: Observer>(
-        tree: &Tree,
+    fn chance<T: Nodes, O: Observer>(
+        tree: &T,
         node: NodeId,
         alpha: f64,
         beta: f64,
@@ -106,7 +106,7 @@ impl ChanceRule for Star2 {
             && tree.children(node).all(|c| tree.kind(c) == first);
         if !regular {
             obs.fallback(node);
-            return star::chance_node::<Star2, O>(tree, node, alpha, beta, root, ctx, obs);
+            return star::chance_node::<_, Star2, O>(tree, node, alpha, beta, root, ctx, obs);
         }
         obs.enter(node, alpha, beta);
         let mark = ctx.probed.len();
@@ -120,8 +120,8 @@ impl ChanceRule for Star2 {
 /// is empty: a fail-hard answer in it does not say on which side the value lies. An interior
 /// child's answer is kept for the regular phase, which then does not search it again.
 #[allow(clippy::too_many_arguments)]
-fn probe<O: Observer>(
-    tree: &Tree,
+fn probe<T: Nodes, O: Observer>(
+    tree: &T,
     s: NodeId,
     k: usize,
     y: f64,
@@ -134,7 +134,7 @@ fn probe<O: Observer>(
     }
     let c = tree.child(s, k);
     obs.probe(c);
-    let v = star::eval::<Star2, O>(tree, c, y, z, ctx, obs);
+    let v = star::eval::<_, Star2, O>(tree, c, y, z, ctx, obs);
     if tree.kind(c) != Kind::Leaf {
         ctx.probed.push(Probed {
             node: c,
@@ -181,8 +181,8 @@ fn probe_cut<O: Observer>(
 /// weighted ones. Later rounds of cyclic probing test each probe against the latest bounds of
 /// all the other children, in both cases.
 #[allow(clippy::too_many_arguments)]
-fn star2<O: Observer>(
-    tree: &Tree,
+fn star2<T: Nodes, O: Observer>(
+    tree: &T,
     node: NodeId,
     alpha: f64,
     beta: f64,
@@ -225,7 +225,13 @@ struct Regular {
 }
 
 impl Regular {
-    fn new(tree: &Tree, node: NodeId, (alpha, beta): (f64, f64), min: bool, ctx: &Ctx) -> Self {
+    fn new<T: Nodes>(
+        tree: &T,
+        node: NodeId,
+        (alpha, beta): (f64, f64),
+        min: bool,
+        ctx: &Ctx,
+    ) -> Self {
         let (l, u) = (ctx.l, ctx.u);
         let kids: Vec<NodeId> = tree.children(node).collect();
         let nf = kids.len() as f64;
@@ -256,9 +262,9 @@ impl Regular {
     /// Aᵢ and Bᵢ for the `k`-th probe of child `i`: the bound of (6) from the latest probes
     /// ((7)–(8) in the first round), the other end as if nothing but this child were known;
     /// exact where the numbers are simple fractions. `others`: Σ_{j≠i} Pj Wj.
-    fn probe_bounds(
+    fn probe_bounds<T: Nodes>(
         &self,
-        tree: &Tree,
+        tree: &T,
         none: &ChanceSum,
         (i, k): (usize, usize),
         others: f64,
@@ -299,8 +305,8 @@ impl Regular {
 /// The probing phase: `probes` rounds (none where no probe can cut off), each probe of child i
 /// searched with the bound of (6)–(8) from the latest probes of the others. `Some`: the value
 /// of a probe cutoff.
-fn probing_phase<O: Observer>(
-    tree: &Tree,
+fn probing_phase<T: Nodes, O: Observer>(
+    tree: &T,
     node: NodeId,
     st: &mut Regular,
     ctx: &mut Ctx,
@@ -404,8 +410,8 @@ fn probing_phase<O: Observer>(
 
 /// The regular phase: `A = A − U`, then (6) child by child (the mirror for + children), each
 /// child searched as Star1 searches it with the tighter bound the probes give.
-fn regular_phase<O: Observer>(
-    tree: &Tree,
+fn regular_phase<T: Nodes, O: Observer>(
+    tree: &T,
     node: NodeId,
     st: &Regular,
     root: Option<Root>,
@@ -459,9 +465,9 @@ fn regular_phase<O: Observer>(
         let high = |x: f64| tests.value(&sum, i, x, true) >= beta;
         let (ax, bx) = (lower_end(a, l, low), upper_end(b, u, high));
         let v = if min {
-            star::min_node::<Star2, O>(tree, s, ax, bx, false, ctx, obs)
+            star::min_node::<_, Star2, O>(tree, s, ax, bx, false, ctx, obs)
         } else {
-            star::max_node::<Star2, O>(tree, s, ax, bx, false, ctx, obs)
+            star::max_node::<_, Star2, O>(tree, s, ax, bx, false, ctx, obs)
         };
         if let Some(r) = cut(obs, node, i, n, low(v), high(v), (alpha, beta), ctx) {
             return r;

@@ -32,16 +32,21 @@ impl RunView {
         control: &Control,
     ) -> Result<RunView, Refusal> {
         let (run, trace) = trace::record_with(tree, &algo, control)?;
+        Ok(RunView::recorded(tree, algo, run, trace))
+    }
+
+    /// A run recorded elsewhere (a game's search from its rules, on the tree it searched).
+    pub fn recorded(tree: &Tree, algo: Algorithm, run: Run, trace: Trace) -> RunView {
         let index = StepIndex::new(tree, &trace);
         let step = trace.len();
-        Ok(RunView {
+        RunView {
             algo,
             run,
             trace,
             index,
             step,
             kept: None,
-        })
+        }
     }
 
     /// What the run is called on screen: its algorithm, and for a kept run where it is from
