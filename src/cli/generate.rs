@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use super::{CliError, emit};
 use crate::format::{self, Format};
@@ -310,6 +310,10 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
     let words: Vec<_> = words.into_iter().map(crate::text::terminal_safe).collect();
     let words: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
     let parsed = GenLine::try_parse_from(&words).map_err(|e| {
+        let line_args: Vec<&str> = std::iter::once("gen")
+            .chain(words.iter().copied())
+            .collect();
+        let e = super::suggest_subcommand(e, &GenLine::command(), &line_args);
         let text = e.render().to_string();
         let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());
         // clap's report has several lines: escaped here, each break kept.
