@@ -240,6 +240,8 @@ fn explore_run_step_compare_export_quit() {
     s.wait_for("fail-soft");
     s.send("\r");
     s.wait_for("▶ alphabeta");
+    // A run opens at its first step, before the search.
+    s.wait_for("before the search: alphabeta starts at the root");
 
     // Step from the start.
     s.send("\x1b[H");
