@@ -320,6 +320,66 @@ fn the_picker_greys_out_what_does_not_apply() {
     );
 }
 
+/// The picker's text as read: each row inside the box's borders, joined with spaces.
+fn picker_text(screen: &str) -> String {
+    let inside: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("Run an algorithm"))
+        .skip(1)
+        .take_while(|l| !l.contains('╰'))
+        // The box may sit inside a panel's borders: its row is the longest piece between them.
+        .filter_map(|l| l.split('│').max_by_key(|piece| piece.chars().count()))
+        .collect();
+    inside
+        .join(" ")
+        .replace('▶', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_pickers_descriptions_wrap_instead_of_being_cut() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["r"]);
+    let descriptions: Vec<String> = prune::search::ALGORITHMS
+        .iter()
+        .zip(a.scene.doc.refusals())
+        .map(|(info, why)| match why {
+            Some(w) => w.to_string(),
+            None => info.source.to_owned(),
+        })
+        .collect();
+    let longest = descriptions
+        .iter()
+        .map(|d| d.chars().count())
+        .max()
+        .unwrap();
+    assert!(longest > 100, "a description longer than a narrow box");
+    // Narrow, the long ones take several lines; wide, each takes one. Every word is there.
+    for (w, h, wraps) in [(80, 60, true), (220, 40, false)] {
+        let s = screen(&mut a, w, h);
+        let text = picker_text(&s);
+        assert!(!text.contains('…'), "{w}×{h}: nothing cut\n{s}");
+        for d in &descriptions {
+            let d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(text.contains(&d), "{w}×{h}: {d}\n{s}");
+        }
+        let rows = s
+            .lines()
+            .skip_while(|l| !l.contains("Run an algorithm"))
+            .skip(1)
+            .take_while(|l| !l.contains('╰'))
+            .count();
+        assert_eq!(rows > descriptions.len(), wraps, "{w}×{h}\n{s}");
+    }
+    // On a short screen the selected entry stays in view.
+    keys(&mut a, &["k"]);
+    let s = screen(&mut a, 80, 16);
+    let last = prune::search::ALGORITHMS.last().unwrap().name;
+    assert!(s.contains(&format!("▶ {last}")), "{s}");
+}
+
 #[test]
 fn star2_parameters_come_from_the_form() {
     let mut a = app(sample("ballard-figure-6.ron"));
