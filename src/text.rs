@@ -59,7 +59,7 @@ pub fn closest_name<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -
 }
 
 /// The rest of an unknown name's refusal: the name [`closest_name`] found, then every name
-/// (`did you mean `alphabeta`? The algorithms are minimax, alphabeta, …`).
+/// ("did you mean `alphabeta`? The algorithms are minimax, alphabeta, …").
 pub fn did_you_mean(suggestion: Option<&str>, kind: &str, names: &[&str]) -> String {
     let list = names.join(", ");
     match suggestion {
