@@ -22,7 +22,8 @@ pub struct Common {
     /// Seed of the random generator: the same seed gives the same tree, everywhere.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output file (format from its extension); stdout when absent or `-`.
+    /// Output file (format from its extension); stdout when absent or `-`. Without it, a tree
+    /// over 200 lines or 16 KiB is not printed to a terminal: `-o -` prints it anyway.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Output format, whatever the extension: ron, efg or bracket.
