@@ -12,6 +12,7 @@ mod experiment;
 pub(crate) mod game_run;
 pub mod generate;
 mod info;
+mod man;
 pub mod search;
 
 use std::io::{IsTerminal, Write};
@@ -24,7 +25,7 @@ use crate::tree::Tree;
 
 /// Explore game-tree search: alpha-beta, NegaScout, Star1/Star2, max^n and friends, step by step.
 #[derive(Debug, Parser)]
-#[command(name = "prune", version, about)]
+#[command(name = "prune", version = env!("PRUNE_VERSION"), about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -88,6 +89,8 @@ pub enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Open the explorer on a tree, optionally with runs already done.
     Tui(TuiArgs),
+    /// Print the manual page, or write every subcommand's page too with --dir.
+    Man(man::ManArgs),
     /// Print a shell completion script.
     Completions {
         /// bash, zsh, fish, elvish or powershell
@@ -359,6 +362,7 @@ pub(crate) fn message_safe(message: &str) -> std::borrow::Cow<'_, str> {
 /// again with every argument escaped, and that report, which quotes the escaped text, is given.
 pub fn refuse_command_line(e: clap::Error) -> ! {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let e = suggest_subcommand(e, &Cli::command(), &args);
     let escaped: Vec<String> = args
         .iter()
         .map(|a| crate::text::terminal_safe(&a.to_string_lossy()).into_owned())
@@ -376,6 +380,59 @@ pub fn refuse_command_line(e: clap::Error) -> ! {
             eprint!("{}", message_safe(&e.render().to_string()));
             std::process::exit(e.exit_code())
         }
+    }
+}
+
+/// clap's refusal of an unknown subcommand, with the one the user most likely meant
+/// ([`crate::text::closest_name`]) when clap guessed none: clap wants a close Jaro match and
+/// misses a swapped pair (`gen game nmi`). The subcommands offered are those of the command the
+/// unknown word followed, found by walking `args` (the program's name first) down from `root`.
+pub fn suggest_subcommand(
+    mut e: clap::Error,
+    root: &clap::Command,
+    args: &[impl AsRef<std::ffi::OsStr>],
+) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidSubcommand || e.get(ContextKind::SuggestedSubcommand).is_some()
+    {
+        return e;
+    }
+    let Some(ContextValue::String(typed)) = e.get(ContextKind::InvalidSubcommand) else {
+        return e;
+    };
+    let typed = typed.clone();
+    let mut parent = root;
+    for arg in args.iter().skip(1).map(|a| a.as_ref().to_string_lossy()) {
+        if arg == typed {
+            break;
+        }
+        if let Some(sub) = parent.find_subcommand(arg.as_ref()) {
+            parent = sub;
+        }
+    }
+    let names = parent.get_subcommands().map(|c| c.get_name());
+    if let Some(name) = crate::text::closest_name(&typed, names) {
+        e.insert(
+            ContextKind::SuggestedSubcommand,
+            ContextValue::Strings(vec![name.to_owned()]),
+        );
+    }
+    e
+}
+
+/// `prune WORD` where WORD is no file but close to a subcommand's name (`prune rn`): the
+/// refusal asks whether the subcommand was meant, rather than only that the file is missing.
+fn refuse_near_subcommand(file: &Path) -> Result<(), CliError> {
+    let typed = file.to_string_lossy();
+    if file.exists() || typed.contains(['/', '.']) {
+        return Ok(());
+    }
+    let cmd = Cli::command();
+    match crate::text::closest_name(&typed, cmd.get_subcommands().map(|c| c.get_name())) {
+        Some(name) => Err(CliError::Usage(format!(
+            "{typed} is neither a file nor a subcommand; did you mean `prune {name}`? (see prune --help)"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -514,12 +571,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
             explore(tree, source, runs, true, practice)
         }
+        Some(Command::Man(a)) => man::run(&a),
         Some(Command::Completions { shell }) => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);
             print(&String::from_utf8_lossy(&buf))
         }
         None => {
+            if let Some(path) = &cli.file {
+                refuse_near_subcommand(path)?;
+            }
             if let (Some(path), true) = (&cli.file, on_terminal()) {
                 return explore_loading(path.clone(), Vec::new(), false);
             }

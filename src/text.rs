@@ -40,6 +40,34 @@ pub fn escape_unsafe(s: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The name among `names` that `typed` most likely misspells, for a "did you mean": the
+/// closest by optimal string alignment (a swapped pair of letters counts once, so `nmi` finds
+/// `nim`), ignoring case, and within a third of the name's length (at least one edit) so that
+/// a word unlike every name suggests nothing. Ties go to the earlier name. Every refusal of an
+/// unknown name (algorithm, experiment, game, subcommand) asks this one function.
+pub fn closest_name<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.to_lowercase();
+    let mut best: Option<(usize, &str)> = None;
+    for name in names {
+        let distance = strsim::osa_distance(&typed, &name.to_lowercase());
+        let allowed = (name.chars().count() / 3).max(1);
+        if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, name));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+/// The rest of an unknown name's refusal: the name [`closest_name`] found, then every name
+/// ("did you mean `alphabeta`? The algorithms are minimax, alphabeta, …").
+pub fn did_you_mean(suggestion: Option<&str>, kind: &str, names: &[&str]) -> String {
+    let list = names.join(", ");
+    match suggestion {
+        Some(s) => format!("did you mean `{s}`? The {kind} are {list}"),
+        None => format!("the {kind} are {list}"),
+    }
+}
+
 /// JSON text with every character [`is_unsafe_char`] that serde_json leaves raw (DEL, C1, the
 /// line separators, bidi and invisible formatting characters) written as `\uXXXX`: the same
 /// strings when read back, and nothing raw for a terminal or a JavaScript reader to trip on.
@@ -322,6 +350,22 @@ mod tests {
             escape_unsafe("tab\tline\n\u{1b}", |c| c == '\t' || c == '\n'),
             "tab\tline\n\\u{1b}"
         );
+    }
+
+    #[test]
+    fn a_misspelt_name_finds_the_closest() {
+        let algos = ["minimax", "alphabeta", "negascout", "sss", "mtdf"];
+        assert_eq!(closest_name("alphabta", algos), Some("alphabeta"));
+        assert_eq!(closest_name("AlphaBeta", algos), Some("alphabeta"));
+        assert_eq!(closest_name("nim", ["nim", "pig"]), Some("nim"));
+        assert_eq!(
+            closest_name("nmi", ["tic-tac-toe", "nim", "pig"]),
+            Some("nim")
+        );
+        assert_eq!(closest_name("rn", ["info", "run", "gen"]), Some("run"));
+        assert_eq!(closest_name("bogus", algos), None, "nothing near: no guess");
+        assert_eq!(closest_name("s", algos), None, "one letter is not a name");
+        assert_eq!(closest_name("", algos), None);
     }
 
     #[test]

@@ -240,6 +240,8 @@ fn explore_run_step_compare_export_quit() {
     s.wait_for("fail-soft");
     s.send("\r");
     s.wait_for("▶ alphabeta");
+    // A run opens at its first step, before the search.
+    s.wait_for("before the search: alphabeta starts at the root");
 
     // Step from the start.
     s.send("\x1b[H");
@@ -624,4 +626,62 @@ fn a_big_file_shows_its_loading_progress_and_q_quits_during_the_load() {
     s.send("q");
     assert!(s.wait_exit().success());
     s.assert_restored();
+}
+
+impl Session {
+    /// Everything the program wrote to the terminal, as text.
+    fn printed(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until what was printed passes `done` (the terminal's last bytes may still be on
+    /// their way when the program has ended); a slow machine gets 20 s.
+    fn wait_printed(&self, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let printed = self.printed();
+            if done(&printed) || start.elapsed() > Duration::from_secs(20) {
+                return printed;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn gen_refuses_to_flood_a_terminal_without_o() {
+    let dir = tempfile::tempdir().unwrap();
+    // 942 lines of RON: more than gen prints to a terminal unasked.
+    let big = ["gen", "ordered", "-b", "5", "-d", "5", "-g", "1", "-r", "2"];
+    let mut s = Session::start(&big, dir.path());
+    assert_eq!(s.wait_exit().code(), Some(2));
+    let printed = s.wait_printed(|p| p.contains("-o -"));
+    assert!(printed.contains("too long for the terminal"), "{printed}");
+    assert!(printed.contains("-o FILE"), "{printed}");
+    assert!(printed.contains("-o -"), "{printed}");
+    assert!(!printed.contains("Max(["), "nothing of the tree: {printed}");
+
+    // `-o -` prints it anyway, every line.
+    let mut s = Session::start(&[&big[..], &["-o", "-"]].concat(), dir.path());
+    assert_eq!(s.wait_exit().code(), Some(0));
+    let printed = s.wait_printed(|p| p.matches('\n').count() >= 942);
+    assert!(
+        printed.matches('\n').count() >= 942,
+        "{} lines",
+        printed.lines().count()
+    );
+
+    // A small tree is printed as it always was.
+    let mut s = Session::start(&["gen", "uniform", "-b", "2", "-d", "3"], dir.path());
+    assert_eq!(s.wait_exit().code(), Some(0));
+    let printed = s.wait_printed(|p| p.contains("Max(["));
+    assert!(printed.contains("Max(["), "{printed}");
+
+    // Through a pipe, the big tree comes out whole, as before.
+    let piped = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(big)
+        .output()
+        .unwrap();
+    assert_eq!(piped.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&piped.stdout).lines().count(), 942);
 }

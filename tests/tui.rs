@@ -69,6 +69,14 @@ fn typed(app: &mut App, text: &str) {
     }
 }
 
+/// Every run at its end: the views these tests look at show finished searches, and a run opens
+/// at step 0.
+fn at_end(a: &mut App) {
+    for r in &mut a.scene.runs {
+        r.step = r.trace.len();
+    }
+}
+
 #[test]
 fn the_outline_of_the_default_tree() {
     let mut a = app(default_tree());
@@ -84,7 +92,27 @@ fn an_alphabeta_run() {
         a.scene.runs[0].algo,
         Algorithm::AlphaBeta { fail_soft: false }
     );
-    insta::assert_snapshot!(screen(&mut a, 110, 30));
+    // A run opens at its first step, before the search, so that stepping and jumping go
+    // forward through it.
+    assert_eq!(a.scene.runs[0].step, 0);
+    let opened = screen(&mut a, 110, 30);
+    assert!(opened.contains("Step 0/29"), "{opened}");
+    assert!(
+        opened.contains("before the search: alphabeta starts at the root"),
+        "{opened}"
+    );
+    insta::assert_snapshot!(opened);
+    keys(&mut a, &["]"]);
+    let step = a.scene.runs[0].step;
+    assert!(step > 0, "] goes to the first cutoff: {:?}", a.status);
+    assert!(
+        matches!(
+            a.scene.runs[0].trace.event(step - 1).view(),
+            prune::trace::EventView::Cutoff { .. }
+        ),
+        "{:?}",
+        a.status
+    );
 }
 
 #[test]
@@ -94,6 +122,7 @@ fn two_runs_side_by_side_with_differences() {
         Algorithm::AlphaBeta { fail_soft: false },
         Algorithm::NegaScout,
     ]);
+    at_end(&mut a);
     keys(&mut a, &["d"]);
     insta::assert_snapshot!(screen(&mut a, 120, 30));
 }
@@ -191,6 +220,7 @@ fn six_runs() -> App {
         Algorithm::Sss,
         Algorithm::Mtdf { guess: None },
     ]);
+    at_end(&mut a);
     a
 }
 
@@ -290,6 +320,66 @@ fn the_picker_greys_out_what_does_not_apply() {
     );
 }
 
+/// The picker's text as read: each row inside the box's borders, joined with spaces.
+fn picker_text(screen: &str) -> String {
+    let inside: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("Run an algorithm"))
+        .skip(1)
+        .take_while(|l| !l.contains('╰'))
+        // The box may sit inside a panel's borders: its row is the longest piece between them.
+        .filter_map(|l| l.split('│').max_by_key(|piece| piece.chars().count()))
+        .collect();
+    inside
+        .join(" ")
+        .replace('▶', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_pickers_descriptions_wrap_instead_of_being_cut() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["r"]);
+    let descriptions: Vec<String> = prune::search::ALGORITHMS
+        .iter()
+        .zip(a.scene.doc.refusals())
+        .map(|(info, why)| match why {
+            Some(w) => w.to_string(),
+            None => info.source.to_owned(),
+        })
+        .collect();
+    let longest = descriptions
+        .iter()
+        .map(|d| d.chars().count())
+        .max()
+        .unwrap();
+    assert!(longest > 100, "a description longer than a narrow box");
+    // Narrow, the long ones take several lines; wide, each takes one. Every word is there.
+    for (w, h, wraps) in [(80, 60, true), (220, 40, false)] {
+        let s = screen(&mut a, w, h);
+        let text = picker_text(&s);
+        assert!(!text.contains('…'), "{w}×{h}: nothing cut\n{s}");
+        for d in &descriptions {
+            let d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(text.contains(&d), "{w}×{h}: {d}\n{s}");
+        }
+        let rows = s
+            .lines()
+            .skip_while(|l| !l.contains("Run an algorithm"))
+            .skip(1)
+            .take_while(|l| !l.contains('╰'))
+            .count();
+        assert_eq!(rows > descriptions.len(), wraps, "{w}×{h}\n{s}");
+    }
+    // On a short screen the selected entry stays in view.
+    keys(&mut a, &["k"]);
+    let s = screen(&mut a, 80, 16);
+    let last = prune::search::ALGORITHMS.last().unwrap().name;
+    assert!(s.contains(&format!("▶ {last}")), "{s}");
+}
+
 #[test]
 fn star2_parameters_come_from_the_form() {
     let mut a = app(sample("ballard-figure-6.ron"));
@@ -314,6 +404,7 @@ fn star2_parameters_come_from_the_form() {
 fn visited_only_and_folding_hide_what_the_search_skipped() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    at_end(&mut a);
     keys(&mut a, &["z"]);
     let folded = screen(&mut a, 110, 30);
     assert!(
@@ -332,6 +423,7 @@ fn export_writes_the_three_files() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    at_end(&mut a);
     keys(&mut a, &["e"]);
     let Mode::Form(form) = &a.mode else {
         panic!("export form")
@@ -422,6 +514,7 @@ fn the_picture_of_this_step_follows_the_step_and_its_extension() {
 fn the_diagram_at_80x24() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    at_end(&mut a);
     keys(&mut a, &["D"]);
     let s = screen(&mut a, 80, 24);
     assert!(s.contains("Diagram"), "{s}");
@@ -432,6 +525,7 @@ fn the_diagram_at_80x24() {
 fn the_diagram_at_200x60_follows_the_selection_and_the_step() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    at_end(&mut a);
     keys(&mut a, &["D"]);
     let whole = screen(&mut a, 200, 60);
     insta::assert_snapshot!("the_diagram_at_200x60", whole);
@@ -458,6 +552,7 @@ fn the_diagram_compares_two_runs_with_differences_on() {
         Algorithm::AlphaBeta { fail_soft: false },
         Algorithm::NegaScout,
     ]);
+    at_end(&mut a);
     keys(&mut a, &["D", "d"]);
     let s = screen(&mut a, 120, 60);
     assert_eq!(s.matches("Diagram").count(), 2, "{s}");
@@ -531,6 +626,7 @@ fn reordering_best_first_gives_the_minimal_tree() {
     };
     let mut a = app(prune::generate::uniform::generate(&p, 5).unwrap());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    at_end(&mut a);
     let random = a.scene.runs[0].run.stats.clone();
     keys(&mut a, &["s", "enter"]);
     // The run on the new order, and the one from before kept beside it for comparison.
@@ -874,6 +970,7 @@ fn detail_explains_an_alpha_beta_cutoff() {
     let pruned = tree.child(second, 1);
     let mut a = app(tree);
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    at_end(&mut a);
     a.select(second);
     let s = screen(&mut a, 110, 34);
     assert!(s.contains("α = 3: the value of #1,"), "{s}");
@@ -1256,6 +1353,10 @@ fn adding_and_deleting_children_and_undoing_a_reorder() {
     );
     // The new leaf is worth 0: the second Min node is now worth 0, the root still 3.
     assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
+    // Searched again after the edit, the runs show their ends (a new run opens at step 0).
+    for r in &a.scene.runs {
+        assert_eq!(r.step, r.trace.len(), "{}", r.name());
+    }
     keys(&mut a, &["p", "X"]);
     assert_eq!(a.scene.doc.tree.len(), 5);
     assert_eq!(a.scene.outline.selected, a.scene.doc.tree.root());
@@ -1349,6 +1450,7 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
 fn an_invalid_edit_is_refused_with_the_loaders_message() {
     let mut a = app(sample("ballard-figure-1.ron"));
     a.run_now(&[Algorithm::Expectiminimax]);
+    at_end(&mut a);
     let before = format::write(&a.scene.doc.tree, format::Format::Ron);
     let y = a.scene.doc.tree.child(a.scene.doc.tree.root(), 1);
     a.select(a.scene.doc.tree.child(y, 0));
@@ -1477,6 +1579,7 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     let halves = format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
     let mut a = app(tree);
     a.run_now(&[Algorithm::Expectiminimax]);
+    at_end(&mut a);
     let before = format::write(&a.scene.doc.tree, format::Format::Bracket);
     // From a child: its label, kind, then both probabilities; 1/2 in the first breaks the sum.
     a.select(a.scene.doc.tree.child(a.scene.doc.tree.root(), 0));

@@ -1,8 +1,9 @@
 //! `prune gen FAMILY`: seeded trees, written as RON (or the output's format) to a file or stdout.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use super::{CliError, emit};
 use crate::format::{self, Format};
@@ -21,7 +22,8 @@ pub struct Common {
     /// Seed of the random generator: the same seed gives the same tree, everywhere.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output file (format from its extension); stdout when absent or `-`.
+    /// Output file (format from its extension); stdout when absent or `-`. Without it, a tree
+    /// over 200 lines or 16 KiB is not printed to a terminal: `-o -` prints it anyway.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Output format, whatever the extension: ron, efg or bracket.
@@ -277,7 +279,35 @@ pub fn run(a: &GenArgs) -> Result<(), CliError> {
     let (tree, common) = build(&a.family).map_err(|e| CliError::Usage(e.to_string()))?;
     let to = Format::for_output(common.out.as_deref(), common.to).map_err(CliError::Usage)?;
     format::check_text_room(&tree, to).map_err(CliError::Usage)?;
-    emit(common.out.as_ref(), &format::write(&tree, to))
+    let text = format::write(&tree, to);
+    if common.out.is_none() && std::io::stdout().is_terminal() {
+        refuse_flooding_the_terminal(&text)?;
+    }
+    emit(common.out.as_ref(), &text)
+}
+
+/// The most `gen` prints to a terminal without `-o`: a few screens. A fixed size rather than
+/// the window's height, so that a command does the same in any window; big enough for the
+/// small trees a class types (`gen uniform -b 3 -d 4` is 59 lines), far below the megabytes a
+/// game spans (`gen game nim --heaps 1,2,3,4` is 282,148 lines).
+const TERMINAL_LINES: usize = 200;
+const TERMINAL_BYTES: usize = 16 * 1024;
+
+/// Refuses a tree longer than [`TERMINAL_LINES`] or [`TERMINAL_BYTES`] on its way to a terminal,
+/// before anything is written: scrolling megabytes past helps no one and can take minutes. A
+/// pipe or a file gets it whole, and `-o -` prints it anyway.
+fn refuse_flooding_the_terminal(text: &str) -> Result<(), CliError> {
+    let lines = text.lines().count();
+    if lines <= TERMINAL_LINES && text.len() <= TERMINAL_BYTES {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "the tree is {} lines ({}), too long for the terminal (at most {TERMINAL_LINES} lines or \
+         {} KiB); write it to a file with -o FILE, or print it anyway with -o -",
+        crate::text::thousands(lines as u64),
+        crate::memory::human_bytes(text.len() as u64),
+        TERMINAL_BYTES / 1024
+    )))
 }
 
 /// `prune gen`'s arguments in one string, as `--gen` takes them.
@@ -310,6 +340,10 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
     let words: Vec<_> = words.into_iter().map(crate::text::terminal_safe).collect();
     let words: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
     let parsed = GenLine::try_parse_from(&words).map_err(|e| {
+        let line_args: Vec<&str> = std::iter::once("gen")
+            .chain(words.iter().copied())
+            .collect();
+        let e = super::suggest_subcommand(e, &GenLine::command(), &line_args);
         let text = e.render().to_string();
         let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());
         // clap's report has several lines: escaped here, each break kept.

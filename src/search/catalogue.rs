@@ -237,11 +237,14 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
     ALGORITHMS.iter().find(|i| i.name == canonical)
 }
 
-/// The refusal of an algorithm name not in the catalogue, which it lists.
+/// The refusal of an algorithm name not in the catalogue, which it lists after the name the
+/// user most likely meant.
 fn unknown(name: &str) -> ParamError {
+    let algorithms: Vec<&'static str> = ALGORITHMS.iter().map(|i| i.name).collect();
     ParamError::UnknownAlgorithm {
         name: name.to_owned(),
-        algorithms: ALGORITHMS.iter().map(|i| i.name).collect(),
+        suggestion: crate::text::closest_name(name, algorithms.iter().copied()),
+        algorithms,
     }
 }
 
@@ -614,7 +617,17 @@ mod tests {
             e("alphabeta:ttt"),
             ParamError::UnknownParam { .. }
         ));
-        assert!(matches!(e("bogus"), ParamError::UnknownAlgorithm { .. }));
+        assert!(matches!(
+            e("bogus"),
+            ParamError::UnknownAlgorithm {
+                suggestion: None,
+                ..
+            }
+        ));
+        assert_eq!(
+            e("alphabta:depth=2").to_string(),
+            "unknown algorithm `alphabta`; did you mean `alphabeta`? The algorithms are minimax, alphabeta, negascout, negascout-ab, sss, mtdf, expectiminimax, star1, star2, product, krule, maxn, maxn-shallow, paranoid"
+        );
         assert_eq!(
             e("alphabeta:probes=2").to_string(),
             "alphabeta has no parameter `probes` (it has fail-soft, depth, tt, id, aspiration, killers, history)"

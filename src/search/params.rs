@@ -267,10 +267,12 @@ pub fn find_param(param: Param) -> &'static ParamSpec {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
     /// A name that is neither an algorithm of the catalogue nor one of its aliases.
-    #[error("unknown algorithm `{name}`; the algorithms are {}", .algorithms.join(", "))]
+    #[error("unknown algorithm `{name}`; {}", crate::text::did_you_mean(*.suggestion, "algorithms", .algorithms))]
     UnknownAlgorithm {
         /// The name as the user typed it.
         name: String,
+        /// The algorithm it most likely misspells ([`crate::text::closest_name`]).
+        suggestion: Option<&'static str>,
         /// Every algorithm's name, in catalogue order, for the message.
         algorithms: Vec<&'static str>,
     },

@@ -11,7 +11,8 @@ pub struct RunView {
     pub run: Run,
     pub trace: Trace,
     pub index: StepIndex,
-    /// Steps applied: 0 is before the search, `trace.len()` after it.
+    /// Steps applied: 0 is before the search, `trace.len()` after it. A run opens at 0, so
+    /// that stepping and the jumps (`]`: the next cutoff) go forward through the whole search.
     pub step: usize,
     /// A run kept from an earlier order of the tree's children, told on this order: what it
     /// was (`before reorder`). It is not searched again when the tree changes.
@@ -38,13 +39,12 @@ impl RunView {
     /// A run recorded elsewhere (a game's search from its rules, on the tree it searched).
     pub fn recorded(tree: &Tree, algo: Algorithm, run: Run, trace: Trace) -> RunView {
         let index = StepIndex::new(tree, &trace);
-        let step = trace.len();
         RunView {
             algo,
             run,
             trace,
             index,
-            step,
+            step: 0,
             kept: None,
         }
     }

@@ -376,6 +376,14 @@ impl Scene {
     /// runs) and the node at its path selected again; what to say about it, compared over the
     /// runs.
     pub fn settle(&mut self, current: usize, r: Replacing, layout: &Layout) -> Option<String> {
+        if r.message.is_some() {
+            // An edit, an undo or a reorder searched the same algorithms again: their runs show
+            // their ends, where the change tells (the message compares the results), not step 0
+            // as a run just opened does.
+            for run in self.runs.iter_mut().filter(|run| run.kept.is_none()) {
+                run.step = run.trace.len();
+            }
+        }
         if let Some(path) = r.select {
             self.current = current.min(self.runs.len().saturating_sub(1));
             let id = super::edit::node_at(&self.doc.tree, &path);

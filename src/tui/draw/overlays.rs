@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::search::ALGORITHMS;
+use crate::tui::cut::width;
 use crate::tui::edit::probability_sum;
 use crate::tui::keymap::{Action, Context, DIALOG_GROUP};
 
@@ -100,40 +101,98 @@ fn fit_lines<'a>(lines: Vec<Line<'a>>, column: Rect) -> Vec<Line<'a>> {
     lines.into_iter().map(|l| fit_line(l, w)).collect()
 }
 
+/// The picker: a row per algorithm, its name and what it comes from (or why it cannot search
+/// this tree), the description wrapped under itself rather than cut, so that every word of a
+/// long source ("Sturtevant & Korf 2000: …") is read on a narrow terminal. The box is as wide
+/// as the longest entry allows; when the rows are taller than the screen, the selected one is
+/// kept in view.
 pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
     let t = app.theme();
     let refusals = app.scene.doc.refusals();
+    let entries: Vec<(&str, String)> = ALGORITHMS
+        .iter()
+        .zip(refusals)
+        .map(|(info, why)| match why {
+            Some(w) => (info.name, w.to_string()),
+            None => (info.name, info.source.to_owned()),
+        })
+        .collect();
+    let widest = entries.iter().map(|(_, d)| width(d)).max().unwrap_or(0);
+    let outer = u16::try_from(PICKER_NAME + widest + 2).unwrap_or(u16::MAX);
+    let w = outer.min(area.width.saturating_sub(2));
+    let room = usize::from(w.saturating_sub(2))
+        .saturating_sub(PICKER_NAME)
+        .max(1);
     let mut lines = Vec::new();
-    for (i, (info, why)) in ALGORITHMS.iter().zip(refusals).enumerate() {
+    let mut selected_rows = 0..0;
+    for (i, ((name, description), why)) in entries.iter().zip(refusals).enumerate() {
         let sel = i == selected;
-        let style = match (why, sel) {
-            (Some(_), _) => t.dim_style().add_modifier(Modifier::CROSSED_OUT),
-            (None, _) => t.fg(t.text).add_modifier(Modifier::BOLD),
+        let (name_style, text_style) = match why {
+            Some(_) => (
+                t.dim_style().add_modifier(Modifier::CROSSED_OUT),
+                t.dim_style(),
+            ),
+            None => (t.fg(t.text).add_modifier(Modifier::BOLD), t.fg(t.text)),
         };
-        let mut spans = vec![Span::styled(
-            format!("{} {:<15}", if sel { "▶" } else { " " }, info.name),
-            style,
-        )];
-        match why {
-            Some(w) => spans.push(Span::styled(w.to_string(), t.dim_style())),
-            None => spans.push(Span::styled(info.source.to_owned(), t.fg(t.text))),
+        let first = lines.len();
+        for (k, part) in wrap_words(description, room).into_iter().enumerate() {
+            let lead = match (k, sel) {
+                (0, true) => format!("▶ {name:<w$}", w = PICKER_NAME - 2),
+                (0, false) => format!("  {name:<w$}", w = PICKER_NAME - 2),
+                _ => " ".repeat(PICKER_NAME),
+            };
+            let mut line = Line::from(vec![
+                Span::styled(lead, name_style),
+                Span::styled(part, text_style),
+            ]);
+            if sel {
+                line = line.patch_style(t.selected_style());
+            }
+            lines.push(line);
         }
-        let mut line = Line::from(spans);
         if sel {
-            line = line.patch_style(t.selected_style());
+            selected_rows = first..lines.len();
         }
-        lines.push(line);
     }
-    let r = centered(area, 110, lines.len() as u16 + 2);
+    let r = centered(area, w, lines.len() as u16 + 2);
+    let shown = usize::from(r.height.saturating_sub(2));
+    // The first row shown: the top, unless the selected entry would end below the box.
+    let top = selected_rows
+        .end
+        .saturating_sub(shown)
+        .min(selected_rows.start);
     clear(f, t, r);
     f.render_widget(
-        Paragraph::new(lines).block(block(
-            t,
-            r,
-            " Run an algorithm · greyed: does not apply here ",
-        )),
+        Paragraph::new(lines)
+            .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
+            .block(block(
+                t,
+                r,
+                " Run an algorithm · greyed: does not apply here ",
+            )),
         r,
     );
+}
+
+/// Columns before a picker entry's description: the marker, the name and a space.
+const PICKER_NAME: usize = 17;
+
+/// `text` in lines of at most `w` columns, broken between words; a word longer than a line is
+/// cut (`cut` marks it).
+fn wrap_words(text: &str, w: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && width(&line) + 1 + width(word) > w {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&crate::tui::cut::cut(word, w));
+    }
+    lines.push(line);
+    lines
 }
 
 pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
