@@ -32,7 +32,10 @@ pub fn protocol_claim(algo: &Algorithm) -> Result<Claim, Unwritable> {
         algorithm: algo.name(),
         reason,
     };
+    // The improvements that order children search by one fail-soft negamax (`improved.rs`).
+    let reordered = algo.improvements().is_some_and(|w| w.reorders());
     match algo.base() {
+        Algorithm::AlphaBeta { .. } if reordered => Ok(Claim::FailSoft),
         Algorithm::Minimax => Ok(Claim::Minimax),
         Algorithm::AlphaBeta { fail_soft: false } => Ok(Claim::FailHard),
         Algorithm::AlphaBeta { fail_soft: true } => Ok(Claim::FailSoft),
@@ -191,7 +194,7 @@ pub fn event_json(e: &Event) -> Json {
     let mut m = Map::new();
     m.insert("event".into(), e.name().into());
     if let Some(path) = e.path() {
-        m.insert("path".into(), path.iter().map(move_json).collect());
+        m.insert("path".into(), path_json(path));
     }
     match e {
         Event::Enter {
@@ -215,10 +218,10 @@ pub fn event_json(e: &Event) -> Json {
             }
         }
         Event::Leaf { value, .. } => {
-            m.insert("value".into(), number(*value));
+            m.insert("value".into(), value_json(*value));
         }
         Event::Exit { value, bound, .. } => {
-            m.insert("value".into(), number(*value));
+            m.insert("value".into(), value_json(*value));
             m.insert("bound".into(), bound_name(*bound).into());
         }
         Event::Cutoff { after, .. } => {
@@ -230,7 +233,7 @@ pub fn event_json(e: &Event) -> Json {
             depth,
             ..
         } => {
-            m.insert("value".into(), number(*value));
+            m.insert("value".into(), value_json(*value));
             m.insert("bound".into(), bound_name(*bound).into());
             if let Some(d) = depth {
                 m.insert("depth".into(), (*d).into());
@@ -241,6 +244,11 @@ pub fn event_json(e: &Event) -> Json {
         }
     }
     Json::Object(m)
+}
+
+/// A path as its JSON array.
+pub fn path_json(path: &[Move]) -> Json {
+    path.iter().map(move_json).collect()
 }
 
 /// A move: a label as a string, a position as a number.
@@ -265,12 +273,12 @@ fn window_end(x: f64) -> Json {
     if x.is_infinite() {
         Json::Null
     } else {
-        number(x)
+        value_json(x)
     }
 }
 
 /// A value: integers without a fraction, ±∞ as the strings `"inf"` and `"-inf"`.
-fn number(x: f64) -> Json {
+pub fn value_json(x: f64) -> Json {
     if x.is_infinite() {
         return (if x > 0.0 { "inf" } else { "-inf" }).into();
     }
