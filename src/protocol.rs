@@ -8,6 +8,9 @@
 //! claims and reports the first departure; [`compare`] resolves the paths in a tree, checks
 //! the leaves and lines the engine's search up against prune's textbook run.
 
+pub mod check;
+pub mod compare;
+pub mod read;
 pub mod write;
 
 use std::fmt;
