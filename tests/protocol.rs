@@ -316,6 +316,18 @@ fn done_means() {
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     assert_eq!(v["consistent"], false);
     assert_eq!(v["departure"]["path"], serde_json::json!(["c", "c1"]));
+    // b's cutoff left out: b1 alone searched, and nothing says why b2 is not.
+    let uncut: String = text
+        .lines()
+        .filter(|l| !l.contains(r#""cutoff","path":["b"]"#))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(t, uncut).expect("written");
+    let bad = prune(&["check-trace", t, "--tree", tree]);
+    let out = String::from_utf8_lossy(&bad.stdout);
+    assert_eq!(bad.status.code(), Some(1), "{out}");
+    assert!(out.contains("departure at b\n"), "{out}");
+    assert!(out.contains("1 of its 2 children"), "{out}");
     // A malformed line: file, line, column, what was expected; exit 2.
     std::fs::write(t, text.replace(r#""bound":"lower""#, r#""bound":"lowish""#)).expect("written");
     let malformed = prune(&["check-trace", t]);

@@ -694,3 +694,96 @@ impl Walk<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The classic bugs of a negamax engine, each caught at its node, on Max to move with
+    //! `a` = (3, 5) and `b` = (3, 9) below, both Min: `b`'s first leaf ties α.
+
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::protocol::read;
+
+    const HEADER: &str = r#"{"protocol":"prune-trace","version":1,"engine":"t","algorithm":"negamax-fail-hard","values":"negamax"}"#;
+
+    /// The correct search, with `b`'s entry and its events after the first leaf replaced.
+    fn trace(b_enter: &str, b_rest: &str) -> Report {
+        let text = format!(
+            "{HEADER}\n{}\n{}\n{}\n{}\n{}\n{b_enter}\n{}\n{b_rest}{}\n",
+            r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+            r#"{"event":"enter","path":["a"],"alpha":null,"beta":null}"#,
+            r#"{"event":"leaf","path":["a",0],"value":3}"#,
+            r#"{"event":"leaf","path":["a",1],"value":5}"#,
+            r#"{"event":"exit","path":["a"],"value":-3,"bound":"exact"}"#,
+            r#"{"event":"leaf","path":["b",0],"value":3}"#,
+            r#"{"event":"exit","path":[],"value":3,"bound":"exact"}"#,
+        );
+        check(&read::parse("t.jsonl", &Arc::from(text.as_str())).expect("trace"))
+    }
+
+    const B_ENTER: &str = r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3}"#;
+    const B_CUT: &str = concat!(
+        r#"{"event":"cutoff","path":["b"],"after":0}"#,
+        "\n",
+        r#"{"event":"exit","path":["b"],"value":-3,"bound":"lower"}"#,
+        "\n"
+    );
+
+    #[test]
+    fn the_correct_engine_is_consistent() {
+        let r = trace(B_ENTER, B_CUT);
+        assert_eq!(r.departure, None);
+        assert_eq!(r.root, Some((3.0, Bound::Exact)));
+    }
+
+    #[test]
+    fn classic_bugs_are_caught_at_their_node() {
+        let b = vec![Move::Label("b".into())];
+        // The window not negated.
+        let d = trace(
+            r#"{"event":"enter","path":["b"],"alpha":3,"beta":null}"#,
+            B_CUT,
+        )
+        .departure
+        .expect("departure");
+        assert_eq!((d.path.clone(), d.at()), (b.clone(), 7), "{d:?}");
+        assert!(d.requires.starts_with("the window (−∞, -3)"), "{d:?}");
+        // Alpha not raised after a better child.
+        let d = trace(
+            r#"{"event":"enter","path":["b"],"alpha":null,"beta":null}"#,
+            B_CUT,
+        )
+        .departure
+        .expect("departure");
+        assert_eq!(d.path, b);
+        // `>` for `≥`: the tie with β does not cut, and the next leaf is searched.
+        let d = trace(
+            B_ENTER,
+            concat!(
+                r#"{"event":"leaf","path":["b",1],"value":9}"#,
+                "\n",
+                r#"{"event":"exit","path":["b"],"value":-3,"bound":"lower"}"#,
+                "\n"
+            ),
+        )
+        .departure
+        .expect("departure");
+        assert_eq!((d.path.clone(), d.at()), (b.clone(), 9), "{d:?}");
+        assert!(d.did.contains("goes on to b › #1"), "{d:?}");
+        // An exit that is neither F2's value nor β.
+        let d = trace(
+            B_ENTER,
+            concat!(
+                r#"{"event":"cutoff","path":["b"],"after":0}"#,
+                "\n",
+                r#"{"event":"exit","path":["b"],"value":-2,"bound":"lower"}"#,
+                "\n"
+            ),
+        )
+        .departure
+        .expect("departure");
+        assert_eq!((d.path.clone(), d.at()), (b, 10), "{d:?}");
+        assert!(d.requires.contains("= -3"), "{d:?}");
+    }
+}

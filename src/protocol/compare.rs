@@ -29,13 +29,22 @@ pub fn resolve(tree: &Tree, path: &[Move]) -> Option<NodeId> {
     Some(node)
 }
 
+/// An open node, as the tree sees it.
+struct Open {
+    side: Side,
+    node: NodeId,
+    enter_line: usize,
+    /// Its children searched (entered, evaluated or answered by the table) in this visit.
+    searched: HashSet<NodeId>,
+    cut: bool,
+}
+
 /// The first event that disagrees with the tree: a move it does not have, a player it does
 /// not put there, a leaf of another value, an interior node evaluated as a leaf or a leaf
-/// entered.
+/// entered, a node left before all its children are searched with no cutoff to say why.
 pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
     let values = trace.header.values;
-    // The side to move at each open node, as the checker infers it.
-    let mut sides: Vec<Side> = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
     for line in &trace.lines {
         let Some(path) = line.event.path() else {
             continue;
@@ -57,9 +66,14 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
                 lines: vec![n],
             });
         };
+        if let (Some(o), Event::Enter { .. } | Event::Leaf { .. } | Event::TtHit { .. }) =
+            (open.last_mut(), &line.event)
+        {
+            o.searched.insert(node);
+        }
         match &line.event {
             Event::Enter { player, .. } => {
-                let side = player.unwrap_or(sides.last().map_or(Side::Max, |s| s.other()));
+                let side = player.unwrap_or(open.last().map_or(Side::Max, |o| o.side.other()));
                 let kind = tree.kind(node);
                 let want = match kind {
                     Kind::Max => Side::Max,
@@ -87,13 +101,37 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
                         lines: vec![n],
                     });
                 }
-                sides.push(side);
+                open.push(Open {
+                    side,
+                    node,
+                    enter_line: n,
+                    searched: HashSet::new(),
+                    cut: false,
+                });
+            }
+            Event::Cutoff { .. } => {
+                if let Some(o) = open.last_mut() {
+                    o.cut = true;
+                }
             }
             Event::Exit { .. } => {
-                sides.pop();
+                let o = open.pop()?;
+                let all = tree.child_count(o.node);
+                if !o.cut && o.node == node && o.searched.len() < all {
+                    return Some(Departure {
+                        path: path.clone(),
+                        did: format!(
+                            "leaves {} after searching {} of its {all} children, with no cutoff",
+                            path_text(path),
+                            o.searched.len()
+                        ),
+                        requires: "every child searched, unless a cutoff event says why the others are not".into(),
+                        lines: vec![o.enter_line, n],
+                    });
+                }
             }
             Event::Leaf { value, .. } => {
-                let leaf_side = sides.last().map_or(Side::Max, |s| s.other());
+                let leaf_side = open.last().map_or(Side::Max, |o| o.side.other());
                 let truth = if tree.is_leaf(node) {
                     tree.value(node)
                 } else if let Some(h) = tree.heuristic(node) {
