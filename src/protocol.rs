@@ -2,7 +2,7 @@
 //! prune can check it (docs/PROTOCOL.md is the specification; keep the two in step).
 //!
 //! It is a dialect of prune's own trace (docs/TRACE.md) keyed by move paths from the root
-//! instead of node ids, since an engine has no arena. [`write`] writes prune's own runs in it;
+//! instead of node ids, since an engine has no arena. [`write`](mod@write) writes prune's own runs in it;
 //! [`read`] parses a file into [`Header`] and [`Line`]s, refusing a malformed one with its
 //! line and column; [`check`] judges the events by the rules of the algorithm the header
 //! claims and reports the first departure; [`compare`] resolves the paths in a tree, checks

@@ -335,6 +335,26 @@ fn done_means() {
     assert_eq!(malformed.status.code(), Some(2), "{err}");
     assert!(err.contains("t.jsonl:11:"), "{err}");
     assert!(err.contains("expected `bound`"), "{err}");
+    // A search written but without rules yet: check-trace says so, and which it checks.
+    let pvs = prune(&[
+        "run",
+        "negascout",
+        tree,
+        "--trace",
+        t,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert!(pvs.status.success());
+    let unchecked = prune(&["check-trace", t]);
+    let err = String::from_utf8_lossy(&unchecked.stderr);
+    assert_eq!(unchecked.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "no rules for pvs yet; it checks minimax, alphabeta-fail-hard, alphabeta-fail-soft"
+        ),
+        "{err}"
+    );
     // Algorithms without a protocol form are refused, saying why.
     let sss = prune(&[
         "run",
