@@ -6,6 +6,7 @@
 //! anything else [`format::save_with`]. Every tree file is read by [`load_file`]: `-` is stdin.
 
 mod analyze;
+mod check_trace;
 mod convert;
 mod draw;
 mod experiment;
@@ -87,6 +88,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Reproduce a paper's table: our figures beside the printed ones.
     Experiment(experiment::ExperimentArgs),
+    /// Check an engine's search trace (docs/PROTOCOL.md) against its algorithm's rules and a tree.
+    CheckTrace(check_trace::CheckTraceArgs),
     /// Open the explorer on a tree, optionally with runs already done.
     Tui(TuiArgs),
     /// Print the manual page, or write every subcommand's page too with --dir.
@@ -319,6 +322,9 @@ pub enum CliError {
     /// An input error already rendered with its position (a file the explorer could not load).
     #[error("{0}")]
     Reported(String),
+    /// `check-trace` found a departure, already reported on stdout: exit 1, nothing more said.
+    #[error("the trace departs from its algorithm's rules")]
+    Departed,
 }
 
 impl CliError {
@@ -329,7 +335,7 @@ impl CliError {
 
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Internal(_) => 1,
+            CliError::Internal(_) | CliError::Departed => 1,
             _ => 2,
         }
     }
@@ -342,6 +348,7 @@ impl CliError {
         match self {
             CliError::Input(e) => e.render(color),
             CliError::Reported(text) => text.clone(),
+            CliError::Departed => String::new(),
             other => format!(
                 "error: {}\n",
                 crate::text::terminal_safe(&other.to_string())
@@ -516,6 +523,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Draw(a)) => draw::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Experiment(a)) => experiment::run(&a),
+        Some(Command::CheckTrace(a)) => check_trace::run(&a),
         Some(Command::Tui(a)) if a.check_config => {
             let problems = crate::tui::config_problems();
             if problems.is_empty() {

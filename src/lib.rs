@@ -16,6 +16,8 @@
 //! - `exact` — simple fractions and their exact sums, for chance nodes; below the tree, which
 //!   asks whether its numbers are all simple fractions.
 //! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
+//! - [`protocol`] — the trace protocol any engine can write (docs/PROTOCOL.md): prune's runs
+//!   written in it, engines' traces read, checked against their algorithm's rules and a tree.
 //! - [`draw`] — the tree drawn top-down as in the papers, at any step of a run: text, SVG,
 //!   TikZ, DOT.
 //! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
@@ -44,6 +46,7 @@ pub mod game;
 pub mod generate;
 pub mod hash;
 pub mod memory;
+pub mod protocol;
 pub mod report;
 pub mod search;
 pub mod text;

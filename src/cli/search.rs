@@ -12,6 +12,7 @@ use serde_json::{Value as Json, json};
 use super::experiment::OutputFormat;
 use super::{CliError, TreeSource, print, refuse_output_over_input, write_output};
 use crate::analyze;
+use crate::protocol;
 use crate::report::{Cell, Column, Table, col};
 use crate::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, ParamKind, ParamSpec, Params, Ratios,
@@ -157,12 +158,26 @@ pub struct RunArgs {
     /// Write every event of the search as JSON Lines (schema: docs/TRACE.md).
     #[arg(long, value_name = "OUT.jsonl")]
     pub trace: Option<PathBuf>,
+    /// The trace's schema: prune's own, keyed by node ids (docs/TRACE.md), or the protocol
+    /// keyed by move paths that any engine can write and `prune check-trace` reads
+    /// (docs/PROTOCOL.md).
+    #[arg(long, value_enum, default_value_t = TraceFormat::Prune, requires = "trace")]
+    pub trace_format: TraceFormat,
     /// Write the statistics as a CSV row under a header.
     #[arg(long, value_name = "OUT.csv")]
     pub stats_csv: Option<PathBuf>,
     /// Write the searched tree as Graphviz DOT: visited, pruned and principal-variation nodes.
     #[arg(long, value_name = "OUT.dot")]
     pub dot: Option<PathBuf>,
+}
+
+/// The schema of `prune run --trace`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TraceFormat {
+    /// prune's trace, keyed by node ids (docs/TRACE.md).
+    Prune,
+    /// The trace protocol, keyed by move paths (docs/PROTOCOL.md).
+    Protocol,
 }
 
 #[derive(Debug, Args)]
@@ -270,6 +285,9 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         a.source.file.as_deref(),
         [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
     )?;
+    if a.trace_format == TraceFormat::Protocol {
+        protocol::write::protocol_claim(&algo).map_err(CliError::usage)?;
+    }
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
@@ -284,7 +302,14 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         )
     };
     if let (Some(path), Some(trace)) = (&a.trace, &trace) {
-        write_output(path, |w| export::write_jsonl(w, &tree, &run, trace))?;
+        match a.trace_format {
+            TraceFormat::Prune => {
+                write_output(path, |w| export::write_jsonl(w, &tree, &run, trace))?
+            }
+            TraceFormat::Protocol => write_output(path, |w| {
+                protocol::write::write_jsonl(w, &tree, &run, trace).map_err(std::io::Error::other)
+            })?,
+        }
     }
     if let (Some(path), Some(trace)) = (&a.dot, &trace) {
         write_output(path, |w| crate::draw::dot::write_run(w, &tree, &run, trace))?;

@@ -1,0 +1,229 @@
+//! `prune check-trace`: an engine's trace (docs/PROTOCOL.md) judged by the rules of the
+//! algorithm it claims, and, with the game it searched, against prune's textbook search.
+//!
+//! Exit 0 when consistent, 1 at the first departure (reported on stdout), 2 on bad input.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use serde_json::{Value as Json, json};
+
+use super::{CliError, STDIN, load_file, print};
+use crate::format::{self, LoadError};
+use crate::protocol::check::{self, Departure, Report, num};
+use crate::protocol::compare::{self, Textbook};
+use crate::protocol::{Claim, Trace, path_text, read, write};
+use crate::tree::Tree;
+
+#[derive(Debug, Args)]
+pub struct CheckTraceArgs {
+    /// The engine's trace, JSON Lines in the protocol of docs/PROTOCOL.md; `-` for stdin.
+    #[arg(value_name = "ENGINE.jsonl")]
+    pub trace: PathBuf,
+    #[command(flatten)]
+    pub game: GameSource,
+    /// Print one JSON object: consistent, the departure (path, did, requires, lines), the
+    /// tree's verdict and both root values.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What the engine searched, when the user says: the moves resolve in it, its leaves are the
+/// truth, and prune's textbook search runs on it. One source today; a game searched lazily
+/// is another variant of [`GameSource::load`].
+#[derive(Debug, Args)]
+pub struct GameSource {
+    /// The tree the engine searched (RON, .efg or bracket notation).
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+}
+
+impl GameSource {
+    /// The game, if one was given.
+    fn load(&self) -> Result<Option<Tree>, CliError> {
+        match &self.tree {
+            Some(path) => Ok(Some(load_file(path, None)?)),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Everything the check found, for the text and the JSON reports.
+struct Verdict {
+    trace: Trace,
+    report: Report,
+    /// The first departure, from the rules, the tree or the textbook search.
+    departure: Option<Departure>,
+    textbook: Option<Textbook>,
+}
+
+pub fn run(a: &CheckTraceArgs) -> Result<(), CliError> {
+    let name = if a.trace.as_os_str() == "-" {
+        STDIN.to_owned()
+    } else {
+        a.trace.display().to_string()
+    };
+    let trace = read_trace(&name, &a.trace)?;
+    let claim = trace.header.claim;
+    if !claim.checked() {
+        let known: Vec<&str> = Claim::names()
+            .into_iter()
+            .filter(|n| Claim::parse(n).is_some_and(Claim::checked))
+            .collect();
+        return Err(CliError::Usage(format!(
+            "{name}: check-trace has no rules for {} yet; it checks {}",
+            trace.header.algorithm,
+            known.join(", ")
+        )));
+    }
+    let tree = a.game.load()?;
+    let report = check::check(&trace);
+    let mut departure = report.departure.clone();
+    let mut textbook = None;
+    if let Some(tree) = &tree {
+        // The rules' departure and the tree's are both real: the earlier line is the first.
+        if let Some(d) = compare::against_tree(tree, &trace) {
+            if departure.as_ref().is_none_or(|r| d.at() < r.at()) {
+                departure = Some(d);
+            }
+        }
+        let t = compare::textbook(tree, &trace).map_err(CliError::usage)?;
+        if departure.is_none() {
+            departure = t.difference.clone();
+        }
+        textbook = Some(t);
+    }
+    let verdict = Verdict {
+        trace,
+        report,
+        departure,
+        textbook,
+    };
+    if a.json {
+        let text = serde_json::to_string_pretty(&json_report(&name, &verdict))
+            .map_err(|e| CliError::Internal(e.to_string()))?;
+        print(&(crate::text::json_safe(text) + "\n"))?;
+    } else {
+        print(&text_report(&name, &verdict))?;
+    }
+    match verdict.departure {
+        Some(_) => Err(CliError::Departed),
+        None => Ok(()),
+    }
+}
+
+fn read_trace(name: &str, path: &PathBuf) -> Result<Trace, CliError> {
+    let bytes = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b).map(|_| b)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|source| {
+        CliError::Input(LoadError::Io {
+            path: name.to_owned(),
+            source,
+        })
+    })?;
+    let text: Arc<str> = format::decode(name, bytes)?;
+    Ok(read::parse(name, &text)?)
+}
+
+fn text_report(name: &str, v: &Verdict) -> String {
+    let h = &v.trace.header;
+    let mut out = format!(
+        "{name}: {} ({} values) by {}: {} events, {} nodes entered, {} leaves\n",
+        h.algorithm,
+        h.values.name(),
+        h.engine,
+        v.trace.lines.len(),
+        count(&v.trace, "enter"),
+        count(&v.trace, "leaf")
+    );
+    match &v.departure {
+        None => {
+            out += &format!(
+                "consistent: every event follows {}'s rules\n",
+                h.claim.name()
+            );
+            if let Some(t) = &v.textbook {
+                out += &format!(
+                    "the tree: leaves agree; textbook {} makes the same {} visits in the same order\n",
+                    h.claim.name(),
+                    t.visits
+                );
+            }
+        }
+        Some(d) => {
+            out += &format!("departure at {}\n", path_text(&d.path));
+            out += &format!("  the engine   {}\n", d.did);
+            out += &format!("  the rule     {}\n", d.requires);
+            out += "  proof\n";
+            for l in &d.lines {
+                if let Some(line) = v.trace.lines.iter().find(|x| x.number == *l) {
+                    out += &format!("    {name}:{l}: {}\n", line.text);
+                }
+            }
+        }
+    }
+    if let Some(t) = &v.textbook {
+        let engine = v.report.root.map_or("not reached".into(), |(x, b)| {
+            format!("{}{}", b.symbol(), num(x))
+        });
+        let theirs = t.run.value.scalar().map_or("none".into(), |x| {
+            format!("{}{}", t.run.bound.symbol(), num(x))
+        });
+        out += &format!("root value: engine {engine}, textbook {theirs} (Max's point of view)\n");
+    }
+    crate::cli::message_safe(&out).into_owned()
+}
+
+/// Events of one kind in the whole trace (the check stops at a departure).
+fn count(trace: &Trace, event: &str) -> usize {
+    trace
+        .lines
+        .iter()
+        .filter(|l| l.event.name() == event)
+        .count()
+}
+
+fn json_report(name: &str, v: &Verdict) -> Json {
+    let h = &v.trace.header;
+    let departure = v.departure.as_ref().map(|d| {
+        let lines: Vec<Json> = d
+            .lines
+            .iter()
+            .filter_map(|l| v.trace.lines.iter().find(|x| x.number == *l))
+            .map(|l| json!({"line": l.number, "text": l.text}))
+            .collect();
+        json!({
+            "path": write::path_json(&d.path),
+            "path_text": path_text(&d.path),
+            "did": d.did,
+            "requires": d.requires,
+            "lines": lines,
+        })
+    });
+    let mut out = json!({
+        "file": name,
+        "engine": h.engine,
+        "algorithm": h.claim.name(),
+        "values": h.values.name(),
+        "events": v.trace.lines.len(),
+        "entered": count(&v.trace, "enter"),
+        "leaves": count(&v.trace, "leaf"),
+        "consistent": v.departure.is_none(),
+        "departure": departure,
+        "root_value": v.report.root.map(|(x, _)| write::value_json(x)),
+        "root_bound": v.report.root.map(|(_, b)| write::bound_name(b)),
+    });
+    if let Some(t) = &v.textbook {
+        out["textbook"] = json!({
+            "value": t.run.value.scalar().map(write::value_json),
+            "bound": write::bound_name(t.run.bound),
+            "visits": t.visits,
+        });
+    }
+    out
+}

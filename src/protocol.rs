@@ -1,0 +1,305 @@
+//! The trace protocol: what any engine, in any language, writes while it searches, so that
+//! prune can check it (docs/PROTOCOL.md is the specification; keep the two in step).
+//!
+//! It is a dialect of prune's own trace (docs/TRACE.md) keyed by move paths from the root
+//! instead of node ids, since an engine has no arena. [`write`](mod@write) writes prune's own runs in it;
+//! [`read`] parses a file into [`Header`] and [`Line`]s, refusing a malformed one with its
+//! line and column; [`check`] judges the events by the rules of the algorithm the header
+//! claims and reports the first departure; [`compare`] resolves the paths in a tree, checks
+//! the leaves and lines the engine's search up against prune's textbook run.
+
+pub mod check;
+pub mod compare;
+pub mod read;
+pub mod write;
+
+use std::fmt;
+
+/// The protocol's name, the first field of its header.
+pub const PROTOCOL: &str = "prune-trace";
+
+/// The protocol version this prune writes and reads.
+pub const VERSION: u64 = 1;
+
+/// One move of a path: the child's label, or its 0-based position among its siblings when the
+/// engine (or the tree) has no unique label for it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A move label: a JSON string.
+    Label(String),
+    /// A child's position among its siblings, from 0: a JSON number.
+    Index(u32),
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Label(l) => f.write_str(l),
+            Move::Index(i) => write!(f, "#{i}"),
+        }
+    }
+}
+
+/// A node, named by the moves from the root to it; the root is the empty path.
+pub type Path = Vec<Move>;
+
+/// A path as people read it: `root`, or the moves joined by ` › ` (indices as `#0`).
+pub fn path_text(path: &[Move]) -> String {
+    if path.is_empty() {
+        return "root".into();
+    }
+    let moves: Vec<String> = path.iter().map(Move::to_string).collect();
+    moves.join(" › ")
+}
+
+/// Whose point of view the header's values take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Every value, window and bound from the side to move at that node.
+    Negamax,
+    /// Every value, window and bound from Max's point of view (the root's player).
+    Minimax,
+}
+
+impl Values {
+    /// The header's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Values::Negamax => "negamax",
+            Values::Minimax => "minimax",
+        }
+    }
+}
+
+/// The player to move at a node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The root's player, who maximises.
+    Max,
+    /// The opponent.
+    Min,
+}
+
+impl Side {
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Max => Side::Min,
+            Side::Min => Side::Max,
+        }
+    }
+
+    /// +1 for Max, −1 for Min: a Max-relative value times this is the side's own.
+    pub fn sign(self) -> f64 {
+        match self {
+            Side::Max => 1.0,
+            Side::Min => -1.0,
+        }
+    }
+
+    /// The spelling of the `player` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Max => "max",
+            Side::Min => "min",
+        }
+    }
+}
+
+/// A search the header can claim: what the checker's rules are and what prune runs beside it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Every child searched, no window.
+    Minimax,
+    /// Knuth & Moore's F2: values clamped to the window.
+    FailHard,
+    /// Fail-soft alpha-beta: the best child's value, wherever it lies.
+    FailSoft,
+    /// Principal variation search (prune's NegaScout, Figure 2): written, not checked yet.
+    Pvs,
+    /// NegaScout whose re-search is alpha-beta (prune's NS^αβ): written, not checked yet.
+    PvsAb,
+    /// MTD(f): null-window passes at the root: written, not checked yet.
+    Mtdf,
+}
+
+/// The algorithm names of the header, each with its aliases.
+const CLAIMS: [(&str, Claim, &[&str]); 6] = [
+    ("minimax", Claim::Minimax, &["negamax"]),
+    (
+        "alphabeta-fail-hard",
+        Claim::FailHard,
+        &["alphabeta", "negamax-fail-hard"],
+    ),
+    (
+        "alphabeta-fail-soft",
+        Claim::FailSoft,
+        &["negamax-fail-soft"],
+    ),
+    ("pvs", Claim::Pvs, &["negascout"]),
+    ("pvs-ab", Claim::PvsAb, &["negascout-ab"]),
+    ("mtdf", Claim::Mtdf, &[]),
+];
+
+impl Claim {
+    /// The claim a header's `algorithm` names, by its name or an alias.
+    pub fn parse(name: &str) -> Option<Claim> {
+        CLAIMS
+            .iter()
+            .find(|(n, _, aliases)| *n == name || aliases.contains(&name))
+            .map(|&(_, c, _)| c)
+    }
+
+    /// The canonical name, as prune writes it.
+    pub fn name(self) -> &'static str {
+        CLAIMS
+            .iter()
+            .find(|&&(_, c, _)| c == self)
+            .map_or("", |&(n, _, _)| n)
+    }
+
+    /// Every canonical name, for messages.
+    pub fn names() -> Vec<&'static str> {
+        CLAIMS.iter().map(|&(n, _, _)| n).collect()
+    }
+
+    /// Whether `prune check-trace` knows this search's rules.
+    pub fn checked(self) -> bool {
+        matches!(self, Claim::Minimax | Claim::FailHard | Claim::FailSoft)
+    }
+
+    /// prune's algorithm of this name, the textbook search run beside the engine's.
+    pub fn algorithm(self) -> crate::search::Algorithm {
+        use crate::search::Algorithm;
+        match self {
+            Claim::Minimax => Algorithm::Minimax,
+            Claim::FailHard => Algorithm::AlphaBeta { fail_soft: false },
+            Claim::FailSoft => Algorithm::AlphaBeta { fail_soft: true },
+            Claim::Pvs => Algorithm::NegaScout,
+            Claim::PvsAb => Algorithm::NegaScoutAb,
+            Claim::Mtdf => Algorithm::Mtdf { guess: None },
+        }
+    }
+}
+
+/// The first line of a protocol trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Header {
+    /// Who wrote it: free text.
+    pub engine: String,
+    /// The algorithm claimed, as written.
+    pub algorithm: String,
+    /// The claim it names.
+    pub claim: Claim,
+    /// The value convention.
+    pub values: Values,
+}
+
+/// What a value returned says about the node's true value (docs/TRACE.md's bounds).
+pub use crate::search::Bound;
+
+/// One event of the protocol, its numbers as written (in the header's convention); ±∞ as
+/// `f64` infinities.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The search enters an interior node with the window `(alpha, beta)`.
+    Enter {
+        /// The node.
+        path: Path,
+        /// The window's low end.
+        alpha: f64,
+        /// The window's high end.
+        beta: f64,
+        /// The player to move, when the engine says (else Max and Min alternate from the root).
+        player: Option<Side>,
+        /// The remaining depth, when the engine says.
+        depth: Option<u32>,
+        /// The position's key, when the engine says.
+        key: Option<String>,
+    },
+    /// A leaf (or a node at the horizon) evaluated.
+    Leaf {
+        /// The node.
+        path: Path,
+        /// Its value.
+        value: f64,
+    },
+    /// The search leaves an interior node.
+    Exit {
+        /// The node.
+        path: Path,
+        /// The value returned.
+        value: f64,
+        /// Exact, or a lower or upper bound.
+        bound: Bound,
+    },
+    /// The node stops searching its children after `after`.
+    Cutoff {
+        /// The node.
+        path: Path,
+        /// The child after which it stopped.
+        after: Move,
+    },
+    /// The transposition table has an entry for the node.
+    TtHit {
+        /// The node.
+        path: Path,
+        /// The entry's value.
+        value: f64,
+        /// What kind of bound the entry is.
+        bound: Bound,
+        /// The entry's draft, when the engine says.
+        depth: Option<u32>,
+    },
+    /// Iterative deepening begins its iteration to `depth`.
+    Iteration {
+        /// The iteration's depth.
+        depth: u32,
+    },
+}
+
+impl Event {
+    /// The event's name in the protocol.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Enter { .. } => "enter",
+            Event::Leaf { .. } => "leaf",
+            Event::Exit { .. } => "exit",
+            Event::Cutoff { .. } => "cutoff",
+            Event::TtHit { .. } => "tt-hit",
+            Event::Iteration { .. } => "iteration",
+        }
+    }
+
+    /// The node the event concerns (none for an iteration).
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Event::Enter { path, .. }
+            | Event::Leaf { path, .. }
+            | Event::Exit { path, .. }
+            | Event::Cutoff { path, .. }
+            | Event::TtHit { path, .. } => Some(path),
+            Event::Iteration { .. } => None,
+        }
+    }
+}
+
+/// An event with the line it stands on (from 1) and that line's text, to quote as proof.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The line number in the file, from 1.
+    pub number: usize,
+    /// The line as written.
+    pub text: String,
+    /// The event.
+    pub event: Event,
+}
+
+/// A whole trace: the header and the events in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// What the engine claims.
+    pub header: Header,
+    /// The events.
+    pub lines: Vec<Line>,
+}

@@ -1,0 +1,789 @@
+//! Judging a trace by the rules of the algorithm its header claims.
+//!
+//! The events are walked with a stack of open nodes, every number turned to Max's point of
+//! view first ([`Values`]), so one set of rules serves both conventions; what a departure
+//! says is turned back into the engine's. The rules are those of docs/PROTOCOL.md: paths
+//! nest as calls do; alpha-beta's child windows come from the parent's window and its
+//! running value (Knuth & Moore's F2, negated and swapped in negamax form); a cutoff is due
+//! when the running value reaches β (α at Min) and is then taken; an exit returns what the
+//! algorithm computes from its children (F2: `max(α, best)`, fail-soft: `best`, minimax:
+//! `best`, exact) with the bound its place in the window says. Structure alone is checked for
+//! the claims without rules ([`Claim::checked`]), so their traces can still be rebuilt.
+
+use super::{Bound, Claim, Event, Line, Move, Path, Side, Trace, Values, path_text};
+
+/// Where an engine first left the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Departure {
+    /// The node.
+    pub path: Path,
+    /// What the engine did, in its own convention.
+    pub did: String,
+    /// What the rule requires.
+    pub requires: String,
+    /// The lines (from 1) of the events that prove it, in order; the last is where it shows.
+    pub lines: Vec<usize>,
+}
+
+impl Departure {
+    /// The line where the departure shows.
+    pub fn at(&self) -> usize {
+        self.lines.last().copied().unwrap_or(0)
+    }
+}
+
+/// What the walk found: the first departure, and the search as rebuilt from the events.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// The first departure from the rules, if any.
+    pub departure: Option<Departure>,
+    /// The root's last returned value (Max's point of view) and bound.
+    pub root: Option<(f64, Bound)>,
+    /// Interior nodes entered, in order (a re-search enters again).
+    pub entered: Vec<Path>,
+    /// Leaves evaluated, in order.
+    pub leaves: Vec<Path>,
+    /// Every exit: the node, its value from Max's point of view, its bound.
+    pub exits: Vec<(Path, f64, Bound)>,
+    /// Every cutoff: the node, how many of its children it had searched in that visit, and
+    /// the child after which it cut.
+    pub cutoffs: Vec<(Path, usize, Move)>,
+    /// Every table hit: the node, and whether it answered the node (not searched).
+    pub tt_hits: Vec<(Path, bool)>,
+    /// Nodes entered again in one visit of their parent (or the root again): re-searches.
+    pub researches: usize,
+}
+
+/// An open node.
+struct Frame {
+    path: Path,
+    side: Side,
+    /// The entry window, from Max's point of view.
+    alpha: f64,
+    beta: f64,
+    enter_line: usize,
+    /// The best child value so far (Max: the largest; Min: the smallest), and its line.
+    best: Option<(f64, usize)>,
+    /// The children returned in this visit, in order, with the line of each return.
+    children: Vec<(Move, usize)>,
+    cut: Option<usize>,
+}
+
+impl Frame {
+    /// The running window end the children get: F2's `m` (α raised by the children at Max,
+    /// β lowered at Min).
+    fn running(&self) -> f64 {
+        match (self.side, self.best) {
+            (Side::Max, Some((b, _))) => self.alpha.max(b),
+            (Side::Min, Some((b, _))) => self.beta.min(b),
+            (Side::Max, None) => self.alpha,
+            (Side::Min, None) => self.beta,
+        }
+    }
+
+    /// Whether the running value has reached the far end of the window.
+    fn cut_due(&self) -> bool {
+        match (self.side, self.best) {
+            (Side::Max, Some((b, _))) => b >= self.beta,
+            (Side::Min, Some((b, _))) => b <= self.alpha,
+            _ => false,
+        }
+    }
+
+    /// The window a child gets, from Max's point of view.
+    fn child_window(&self) -> (f64, f64) {
+        match self.side {
+            Side::Max => (self.running(), self.beta),
+            Side::Min => (self.alpha, self.running()),
+        }
+    }
+}
+
+/// A table hit waiting to see whether its node is entered next.
+struct PendingHit {
+    path: Path,
+    value: f64,
+    line: usize,
+}
+
+struct Walk<'t> {
+    trace: &'t Trace,
+    rules: Option<Claim>,
+    stack: Vec<Frame>,
+    pending: Option<PendingHit>,
+    /// Whether the root has been searched since the last iteration began.
+    root_done: bool,
+    report: Report,
+}
+
+/// Walks `trace`, applying its claim's rules when prune knows them.
+pub fn check(trace: &Trace) -> Report {
+    let claim = trace.header.claim;
+    let mut walk = Walk {
+        trace,
+        rules: claim.checked().then_some(claim),
+        stack: Vec::new(),
+        pending: None,
+        root_done: false,
+        report: Report::default(),
+    };
+    for line in &trace.lines {
+        if let Err(d) = walk.step(line) {
+            walk.report.departure = Some(*d);
+            return walk.report;
+        }
+    }
+    if let Err(d) = walk.finish() {
+        walk.report.departure = Some(*d);
+    }
+    walk.report
+}
+
+type Step = Result<(), Box<Departure>>;
+
+fn departure(path: &[Move], did: String, requires: String, lines: Vec<usize>) -> Box<Departure> {
+    Box::new(Departure {
+        path: path.to_vec(),
+        did,
+        requires,
+        lines,
+    })
+}
+
+/// A number as people read it: ±∞ as `−∞`/`+∞`.
+pub fn num(x: f64) -> String {
+    if x == f64::INFINITY {
+        "+∞".into()
+    } else if x == f64::NEG_INFINITY {
+        "−∞".into()
+    } else {
+        crate::text::number_text(x)
+    }
+}
+
+fn window_text((a, b): (f64, f64)) -> String {
+    format!("({}, {})", num(a), num(b))
+}
+
+impl Walk<'_> {
+    fn values(&self) -> Values {
+        self.trace.header.values
+    }
+
+    /// The cutoff test in the engine's terms: always `≥ β` in negamax form; `≤ α` at a Min
+    /// node in minimax form.
+    fn reach_test(&self, side: Side) -> &'static str {
+        if self.values() == Values::Minimax && side == Side::Min {
+            "≤ α"
+        } else {
+            "≥ β"
+        }
+    }
+
+    /// A value from the engine's convention at a node of `side` to Max's, and back (the same
+    /// map: a negation at Min in negamax form).
+    fn conv(&self, side: Side, v: f64) -> f64 {
+        match self.values() {
+            Values::Minimax => v,
+            Values::Negamax => side.sign() * v,
+        }
+    }
+
+    fn conv_window(&self, side: Side, (a, b): (f64, f64)) -> (f64, f64) {
+        match (self.values(), side) {
+            (Values::Negamax, Side::Min) => (-b, -a),
+            _ => (a, b),
+        }
+    }
+
+    fn conv_bound(&self, side: Side, b: Bound) -> Bound {
+        match (self.values(), side, b) {
+            (Values::Negamax, Side::Min, Bound::Lower) => Bound::Upper,
+            (Values::Negamax, Side::Min, Bound::Upper) => Bound::Lower,
+            _ => b,
+        }
+    }
+
+    fn step(&mut self, line: &Line) -> Step {
+        // A table hit whose node is not entered next answered the node.
+        if let Some(hit) = self.pending.take() {
+            let entered = matches!(&line.event, Event::Enter { path, .. } if *path == hit.path);
+            if entered {
+                self.report.tt_hits.push((hit.path, false));
+            } else {
+                self.answered(hit)?;
+            }
+        }
+        let n = line.number;
+        match &line.event {
+            Event::Iteration { .. } => {
+                if let Some(f) = self.stack.last() {
+                    return Err(departure(
+                        &f.path,
+                        format!("begins an iteration with {} still open", path_text(&f.path)),
+                        "an iteration begins a new search from the root, after every node of the last one is left".into(),
+                        vec![f.enter_line, n],
+                    ));
+                }
+                self.root_done = false;
+                Ok(())
+            }
+            Event::Enter {
+                path,
+                alpha,
+                beta,
+                player,
+                ..
+            } => self.enter(n, path, (*alpha, *beta), *player),
+            Event::Leaf { path, value } => {
+                self.child_arrives(n, path, "evaluates")?;
+                match self.stack.last() {
+                    Some(f) => {
+                        let v = self.conv(f.side.other(), *value);
+                        self.report.leaves.push(path.clone());
+                        self.returned(v, n, path.last());
+                    }
+                    None => {
+                        self.report.leaves.push(path.clone());
+                        self.report.root = Some((self.conv(Side::Max, *value), Bound::Exact));
+                        self.root_done = true;
+                    }
+                }
+                Ok(())
+            }
+            Event::TtHit { path, value, .. } => {
+                self.child_arrives(n, path, "looks up")?;
+                self.pending = Some(PendingHit {
+                    path: path.clone(),
+                    value: *value,
+                    line: n,
+                });
+                Ok(())
+            }
+            Event::Cutoff { path, after } => self.cutoff(n, path, after),
+            Event::Exit { path, value, bound } => self.exit(n, path, *value, *bound),
+        }
+    }
+
+    /// The checks every child arrival shares (an enter, a leaf, a table hit): the path is a
+    /// child of the open node (or the root when none is open), not after a cutoff, not when
+    /// one is due, not twice in one visit under the rules.
+    fn child_arrives(&mut self, n: usize, path: &Path, verb: &str) -> Step {
+        let Some(f) = self.stack.last() else {
+            if !path.is_empty() {
+                return Err(departure(
+                    path,
+                    format!("{verb} {} with no node open", path_text(path)),
+                    "a search starts at the root, path []".into(),
+                    vec![n],
+                ));
+            }
+            if self.root_done {
+                self.report.researches += 1;
+            }
+            return Ok(());
+        };
+        if path.len() != f.path.len() + 1 || !path.starts_with(&f.path) {
+            return Err(departure(
+                path,
+                format!(
+                    "{verb} {} while {} is open",
+                    path_text(path),
+                    path_text(&f.path)
+                ),
+                format!(
+                    "a child of the open node {} (its path and one move more), or {}'s exit",
+                    path_text(&f.path),
+                    path_text(&f.path)
+                ),
+                vec![f.enter_line, n],
+            ));
+        }
+        let m = &path[path.len() - 1];
+        if let Some(cut) = f.cut {
+            return Err(departure(
+                path,
+                format!(
+                    "{verb} {} after {}'s cutoff",
+                    path_text(path),
+                    path_text(&f.path)
+                ),
+                "no child is searched after a cutoff: the node is left next".into(),
+                vec![cut, n],
+            ));
+        }
+        let again = f.children.iter().any(|(c, _)| c == m);
+        if self.rules.is_some() {
+            if again {
+                return Err(departure(
+                    path,
+                    format!("{verb} {} a second time", path_text(path)),
+                    format!(
+                        "{} searches each child once",
+                        self.trace.header.claim.name()
+                    ),
+                    vec![f.enter_line, n],
+                ));
+            }
+            if self.rules != Some(Claim::Minimax) && f.cut_due() {
+                let (best, line) = f.best.expect("a due cutoff has a best child");
+                let end = if f.side == Side::Max { f.beta } else { f.alpha };
+                return Err(departure(
+                    &f.path,
+                    format!(
+                        "goes on to {} after its value reached {}",
+                        path_text(path),
+                        num(self.conv(f.side, best))
+                    ),
+                    format!(
+                        "a cutoff: the value {} has reached the window's end {} ({} at a {} node)",
+                        num(self.conv(f.side, best)),
+                        num(self.conv(f.side, end)),
+                        self.reach_test(f.side),
+                        f.side.name()
+                    ),
+                    vec![f.enter_line, line, n],
+                ));
+            }
+        }
+        if again {
+            self.report.researches += 1;
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self, n: usize, path: &Path, window: (f64, f64), player: Option<Side>) -> Step {
+        self.child_arrives(n, path, "enters")?;
+        let side = match (player, self.stack.last()) {
+            (Some(p), _) => p,
+            (None, Some(f)) => f.side.other(),
+            (None, None) => Side::Max,
+        };
+        let (alpha, beta) = self.conv_window(side, window);
+        let windowed = self.rules.is_some_and(|c| c != Claim::Minimax);
+        if let (Some(f), true) = (self.stack.last(), windowed) {
+            let want = f.child_window();
+            if want != (alpha, beta) {
+                let mut lines = vec![f.enter_line];
+                lines.extend(f.children.last().map(|&(_, l)| l));
+                lines.push(n);
+                let given = self.conv_window(side, want);
+                return Err(departure(
+                    path,
+                    format!(
+                        "enters {} with the window {}",
+                        path_text(path),
+                        window_text(window)
+                    ),
+                    format!(
+                        "the window {}: its parent {}'s {} {}{}",
+                        window_text(given),
+                        path_text(&f.path),
+                        window_text(self.conv_window(f.side, (f.alpha, f.beta))),
+                        if f.best.is_some() {
+                            "with the running value "
+                        } else {
+                            "as it was entered"
+                        },
+                        f.best
+                            .map_or(String::new(), |_| num(self.conv(f.side, f.running())))
+                            + if self.values() == Values::Negamax && side != f.side {
+                                ", negated and swapped"
+                            } else {
+                                ""
+                            }
+                    ),
+                    lines,
+                ));
+            }
+        }
+        self.report.entered.push(path.clone());
+        self.stack.push(Frame {
+            path: path.clone(),
+            side,
+            alpha,
+            beta,
+            enter_line: n,
+            best: None,
+            children: Vec::new(),
+            cut: None,
+        });
+        Ok(())
+    }
+
+    /// A child of the open node returned `v` (Max's point of view) on line `n`.
+    fn returned(&mut self, v: f64, n: usize, m: Option<&Move>) {
+        let Some(f) = self.stack.last_mut() else {
+            return;
+        };
+        let better = match (f.side, f.best) {
+            (_, None) => true,
+            (Side::Max, Some((b, _))) => v > b,
+            (Side::Min, Some((b, _))) => v < b,
+        };
+        if better {
+            f.best = Some((v, n));
+        }
+        if let Some(m) = m {
+            f.children.push((m.clone(), n));
+        }
+    }
+
+    /// A table hit that answered its node: the node returns the entry's value.
+    fn answered(&mut self, hit: PendingHit) -> Step {
+        self.report.tt_hits.push((hit.path.clone(), true));
+        match self.stack.last() {
+            Some(f) => {
+                let v = self.conv(f.side.other(), hit.value);
+                self.returned(v, hit.line, hit.path.last());
+            }
+            None => {
+                self.report.root = Some((self.conv(Side::Max, hit.value), Bound::Exact));
+                self.root_done = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn cutoff(&mut self, n: usize, path: &Path, after: &Move) -> Step {
+        let Some(f) = self.stack.last() else {
+            return Err(departure(
+                path,
+                "cuts off with no node open".into(),
+                "a cutoff at the open node".into(),
+                vec![n],
+            ));
+        };
+        if *path != f.path {
+            return Err(departure(
+                path,
+                format!(
+                    "cuts off at {} while {} is open",
+                    path_text(path),
+                    path_text(&f.path)
+                ),
+                format!("a cutoff names the open node, {}", path_text(&f.path)),
+                vec![f.enter_line, n],
+            ));
+        }
+        let Some((last, last_line)) = f.children.last() else {
+            return Err(departure(
+                path,
+                "cuts off before any child returned".into(),
+                "a cutoff after a child's value".into(),
+                vec![f.enter_line, n],
+            ));
+        };
+        if last != after {
+            return Err(departure(
+                path,
+                format!("cuts off after {after}"),
+                format!("a cutoff after the child that just returned, {last}"),
+                vec![*last_line, n],
+            ));
+        }
+        if let Some(claim) = self.rules {
+            if claim == Claim::Minimax {
+                return Err(departure(
+                    path,
+                    format!("cuts off after {after}"),
+                    "minimax searches every child: it never cuts off".into(),
+                    vec![n],
+                ));
+            }
+            if !f.cut_due() {
+                let (best, line) = f.best.expect("a child returned");
+                let end = match f.side {
+                    Side::Max => f.beta,
+                    Side::Min => f.alpha,
+                };
+                return Err(departure(
+                    path,
+                    format!(
+                        "cuts off after {after} with the value {}",
+                        num(self.conv(f.side, best))
+                    ),
+                    format!(
+                        "a cutoff only when the value reaches the window's end ({}): {} is not {} {}",
+                        self.reach_test(f.side),
+                        num(self.conv(f.side, best)),
+                        self.reach_test(f.side).split(' ').next().unwrap_or("≥"),
+                        num(self.conv(f.side, end)),
+                    ),
+                    vec![f.enter_line, line, n],
+                ));
+            }
+        }
+        let searched = f.children.len();
+        self.report
+            .cutoffs
+            .push((path.clone(), searched, after.clone()));
+        if let Some(f) = self.stack.last_mut() {
+            f.cut = Some(n);
+        }
+        Ok(())
+    }
+
+    fn exit(&mut self, n: usize, path: &Path, value: f64, bound: Bound) -> Step {
+        let Some(f) = self.stack.last() else {
+            return Err(departure(
+                path,
+                format!("leaves {} with no node open", path_text(path)),
+                "an exit of the node last entered".into(),
+                vec![n],
+            ));
+        };
+        if *path != f.path {
+            return Err(departure(
+                path,
+                format!(
+                    "leaves {} while {} is open",
+                    path_text(path),
+                    path_text(&f.path)
+                ),
+                format!(
+                    "{}'s exit first: nodes are left in the reverse order of their entry",
+                    path_text(&f.path)
+                ),
+                vec![f.enter_line, n],
+            ));
+        }
+        let v = self.conv(f.side, value);
+        let b = self.conv_bound(f.side, bound);
+        if let Some(claim) = self.rules {
+            self.exit_rule(claim, f, n, v, b, (value, bound))?;
+        }
+        self.stack.pop();
+        self.report.exits.push((path.clone(), v, b));
+        if self.stack.is_empty() {
+            self.report.root = Some((v, b));
+            self.root_done = true;
+        } else {
+            self.returned(v, n, path.last());
+        }
+        Ok(())
+    }
+
+    /// The value and bound `claim` returns at `f`, against the engine's.
+    fn exit_rule(
+        &self,
+        claim: Claim,
+        f: &Frame,
+        n: usize,
+        v: f64,
+        b: Bound,
+        (value, bound): (f64, Bound),
+    ) -> Step {
+        let Some((best, best_line)) = f.best else {
+            return Err(departure(
+                &f.path,
+                format!("leaves {} without searching a child", path_text(&f.path)),
+                "an interior node returns what its children return: at least one is searched"
+                    .into(),
+                vec![f.enter_line, n],
+            ));
+        };
+        let clamped = match f.side {
+            Side::Max => f.alpha.max(best),
+            Side::Min => f.beta.min(best),
+        };
+        // F2 returns the child's value that reached β; an engine that returns β itself at a
+        // cutoff (a common fail-hard form) is accepted too.
+        let far = match f.side {
+            Side::Max => f.beta,
+            Side::Min => f.alpha,
+        };
+        let (allowed, rule): (Vec<f64>, String) = match claim {
+            Claim::Minimax => (
+                vec![best],
+                format!("the best child's value, {}", num(self.conv(f.side, best))),
+            ),
+            Claim::FailSoft => (
+                vec![best],
+                format!(
+                    "fail-soft returns the best child's value, {}",
+                    num(self.conv(f.side, best))
+                ),
+            ),
+            _ => {
+                // In negamax form every node maximises its own value.
+                let formula = if self.reach_test(f.side) == "≥ β" {
+                    "max(α"
+                } else {
+                    "min(β"
+                };
+                let mut allowed = vec![clamped];
+                if f.cut.is_some() {
+                    allowed.push(far);
+                }
+                (
+                    allowed,
+                    format!(
+                        "fail-hard returns {formula}, best child) = {}{}",
+                        num(self.conv(f.side, clamped)),
+                        if f.cut.is_some() {
+                            format!(" (or {} itself at its cutoff)", num(self.conv(f.side, far)))
+                        } else {
+                            String::new()
+                        }
+                    ),
+                )
+            }
+        };
+        let mut lines = vec![f.enter_line, best_line];
+        lines.extend(f.cut);
+        lines.push(n);
+        lines.dedup();
+        if !allowed.contains(&v) {
+            return Err(departure(
+                &f.path,
+                format!(
+                    "returns {} ({})",
+                    num(value),
+                    super::write::bound_name(bound)
+                ),
+                rule,
+                lines,
+            ));
+        }
+        let want = match claim {
+            Claim::Minimax => Bound::Exact,
+            _ => Bound::classify(v, f.alpha, f.beta),
+        };
+        if want != b {
+            let shown = self.conv_bound(f.side, want);
+            return Err(departure(
+                &f.path,
+                format!(
+                    "returns {} as {}",
+                    num(value),
+                    super::write::bound_name(bound)
+                ),
+                format!(
+                    "{}: {} for the window {} (≤ α upper, ≥ β lower, else exact)",
+                    super::write::bound_name(shown),
+                    num(value),
+                    window_text(self.conv_window(f.side, (f.alpha, f.beta)))
+                ),
+                lines,
+            ));
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Step {
+        if let Some(hit) = self.pending.take() {
+            self.answered(hit)?;
+        }
+        if let Some(f) = self.stack.last() {
+            return Err(departure(
+                &f.path,
+                format!("ends the trace with {} open", path_text(&f.path)),
+                "every node entered is left: an exit for each enter".into(),
+                vec![f.enter_line],
+            ));
+        }
+        if !self.root_done {
+            return Err(departure(
+                &[],
+                "searches nothing".into(),
+                "a search of the root".into(),
+                vec![],
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The classic bugs of a negamax engine, each caught at its node, on Max to move with
+    //! `a` = (3, 5) and `b` = (3, 9) below, both Min: `b`'s first leaf ties α.
+
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::protocol::read;
+
+    const HEADER: &str = r#"{"protocol":"prune-trace","version":1,"engine":"t","algorithm":"negamax-fail-hard","values":"negamax"}"#;
+
+    /// The correct search, with `b`'s entry and its events after the first leaf replaced.
+    fn trace(b_enter: &str, b_rest: &str) -> Report {
+        let text = format!(
+            "{HEADER}\n{}\n{}\n{}\n{}\n{}\n{b_enter}\n{}\n{b_rest}{}\n",
+            r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+            r#"{"event":"enter","path":["a"],"alpha":null,"beta":null}"#,
+            r#"{"event":"leaf","path":["a",0],"value":3}"#,
+            r#"{"event":"leaf","path":["a",1],"value":5}"#,
+            r#"{"event":"exit","path":["a"],"value":-3,"bound":"exact"}"#,
+            r#"{"event":"leaf","path":["b",0],"value":3}"#,
+            r#"{"event":"exit","path":[],"value":3,"bound":"exact"}"#,
+        );
+        check(&read::parse("t.jsonl", &Arc::from(text.as_str())).expect("trace"))
+    }
+
+    const B_ENTER: &str = r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3}"#;
+    const B_CUT: &str = concat!(
+        r#"{"event":"cutoff","path":["b"],"after":0}"#,
+        "\n",
+        r#"{"event":"exit","path":["b"],"value":-3,"bound":"lower"}"#,
+        "\n"
+    );
+
+    #[test]
+    fn the_correct_engine_is_consistent() {
+        let r = trace(B_ENTER, B_CUT);
+        assert_eq!(r.departure, None);
+        assert_eq!(r.root, Some((3.0, Bound::Exact)));
+    }
+
+    #[test]
+    fn classic_bugs_are_caught_at_their_node() {
+        let b = vec![Move::Label("b".into())];
+        // The window not negated.
+        let d = trace(
+            r#"{"event":"enter","path":["b"],"alpha":3,"beta":null}"#,
+            B_CUT,
+        )
+        .departure
+        .expect("departure");
+        assert_eq!((d.path.clone(), d.at()), (b.clone(), 7), "{d:?}");
+        assert!(d.requires.starts_with("the window (−∞, -3)"), "{d:?}");
+        // Alpha not raised after a better child.
+        let d = trace(
+            r#"{"event":"enter","path":["b"],"alpha":null,"beta":null}"#,
+            B_CUT,
+        )
+        .departure
+        .expect("departure");
+        assert_eq!(d.path, b);
+        // `>` for `≥`: the tie with β does not cut, and the next leaf is searched.
+        let d = trace(
+            B_ENTER,
+            concat!(
+                r#"{"event":"leaf","path":["b",1],"value":9}"#,
+                "\n",
+                r#"{"event":"exit","path":["b"],"value":-3,"bound":"lower"}"#,
+                "\n"
+            ),
+        )
+        .departure
+        .expect("departure");
+        assert_eq!((d.path.clone(), d.at()), (b.clone(), 9), "{d:?}");
+        assert!(d.did.contains("goes on to b › #1"), "{d:?}");
+        // An exit that is neither F2's value nor β.
+        let d = trace(
+            B_ENTER,
+            concat!(
+                r#"{"event":"cutoff","path":["b"],"after":0}"#,
+                "\n",
+                r#"{"event":"exit","path":["b"],"value":-2,"bound":"lower"}"#,
+                "\n"
+            ),
+        )
+        .departure
+        .expect("departure");
+        assert_eq!((d.path.clone(), d.at()), (b, 10), "{d:?}");
+        assert!(d.requires.contains("= -3"), "{d:?}");
+    }
+}

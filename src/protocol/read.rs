@@ -1,0 +1,366 @@
+//! Reading a protocol trace: each line a JSON object, refused at the first one that is not
+//! what docs/PROTOCOL.md says, with its line and column (at the offending field when the
+//! line is JSON but the field is wrong) and what was expected.
+//!
+//! Unknown fields are ignored, so an engine may add its own; blank lines are skipped.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value as Json};
+
+use super::Values;
+use super::{Bound, Claim, Event, Header, Line, Move, PROTOCOL, Path, Side, Trace, VERSION};
+use crate::format::LoadError;
+use crate::format::diag::Diagnostic;
+
+/// Parses a whole trace; `file` is what the user calls it (for the messages).
+pub fn parse(file: &str, text: &Arc<str>) -> Result<Trace, LoadError> {
+    let mut lines = text
+        .split_inclusive('\n')
+        .scan(0usize, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l.trim_end_matches(['\n', '\r'])))
+        })
+        .enumerate()
+        .filter(|(_, (_, l))| !l.trim().is_empty());
+    let Some((_, (start, first))) = lines.next() else {
+        return Err(whole(file, "is empty: expected a header line"));
+    };
+    let at = Place {
+        file,
+        text,
+        start,
+        line: first,
+    };
+    let header = header(&at, &object(&at, first)?)?;
+    let mut events = Vec::new();
+    for (i, (start, line)) in lines {
+        let at = Place {
+            file,
+            text,
+            start,
+            line,
+        };
+        let event = event(&at, &object(&at, line)?)?;
+        events.push(Line {
+            number: i + 1,
+            text: line.to_owned(),
+            event,
+        });
+    }
+    Ok(Trace {
+        header,
+        lines: events,
+    })
+}
+
+fn whole(file: &str, message: &str) -> LoadError {
+    LoadError::Whole {
+        path: file.to_owned(),
+        message: message.to_owned(),
+    }
+}
+
+/// A line being read: where it starts in the file, for the diagnostics' positions.
+struct Place<'a> {
+    file: &'a str,
+    text: &'a Arc<str>,
+    start: usize,
+    line: &'a str,
+}
+
+impl Place<'_> {
+    /// A problem at byte `offset` of the line.
+    fn at(&self, offset: usize, len: usize, message: String) -> LoadError {
+        let from = self.start + offset.min(self.line.len());
+        let d = Diagnostic::new(self.file, self.text, from..from + len.max(1), message);
+        LoadError::Invalid(Box::new(d))
+    }
+
+    /// A problem with field `name`: at its key when the line has it, else at the line's start.
+    fn field(&self, name: &str, message: String) -> LoadError {
+        let key = format!("\"{name}\"");
+        match self.line.find(&key) {
+            Some(o) => self.at(o, key.len(), message),
+            None => self.at(0, self.line.len(), message),
+        }
+    }
+}
+
+/// The line as a JSON object.
+fn object(at: &Place<'_>, line: &str) -> Result<Map<String, Json>, LoadError> {
+    match serde_json::from_str::<Json>(line) {
+        Ok(Json::Object(m)) => Ok(m),
+        Ok(_) => Err(at.at(0, line.len(), "expected a JSON object `{…}`".into())),
+        Err(e) => {
+            let col = e.column().saturating_sub(1);
+            Err(at.at(col, 1, format!("not JSON: {e}")))
+        }
+    }
+}
+
+/// A required string field.
+fn string<'m>(at: &Place<'_>, m: &'m Map<String, Json>, name: &str) -> Result<&'m str, LoadError> {
+    match m.get(name) {
+        Some(Json::String(s)) => Ok(s),
+        Some(_) => Err(at.field(name, format!("`{name}` must be a string"))),
+        None => Err(at.field(name, format!("expected a field `{name}`"))),
+    }
+}
+
+fn header(at: &Place<'_>, m: &Map<String, Json>) -> Result<Header, LoadError> {
+    if m.get("protocol").and_then(Json::as_str) != Some(PROTOCOL) {
+        return Err(at.field(
+            "protocol",
+            format!("expected a header with \"protocol\":\"{PROTOCOL}\" on the first line"),
+        ));
+    }
+    match m.get("version").and_then(Json::as_u64) {
+        Some(VERSION) => {}
+        Some(v) => {
+            return Err(at.field(
+                "version",
+                format!("version {v} is not known: this prune reads version {VERSION}"),
+            ));
+        }
+        None => return Err(at.field("version", format!("expected \"version\":{VERSION}"))),
+    }
+    let engine = string(at, m, "engine")?.to_owned();
+    let algorithm = string(at, m, "algorithm")?.to_owned();
+    let claim = Claim::parse(&algorithm).ok_or_else(|| {
+        at.field(
+            "algorithm",
+            format!(
+                "unknown algorithm `{algorithm}`: expected one of {}",
+                Claim::names().join(", ")
+            ),
+        )
+    })?;
+    let values = match string(at, m, "values")? {
+        "negamax" => Values::Negamax,
+        "minimax" => Values::Minimax,
+        other => {
+            return Err(at.field(
+                "values",
+                format!("`{other}`: expected \"negamax\" or \"minimax\""),
+            ));
+        }
+    };
+    Ok(Header {
+        engine,
+        algorithm,
+        claim,
+        values,
+    })
+}
+
+fn event(at: &Place<'_>, m: &Map<String, Json>) -> Result<Event, LoadError> {
+    let name = string(at, m, "event")?;
+    let path = |m| path(at, m);
+    Ok(match name {
+        "enter" => Event::Enter {
+            path: path(m)?,
+            alpha: window_end(at, m, "alpha", f64::NEG_INFINITY)?,
+            beta: window_end(at, m, "beta", f64::INFINITY)?,
+            player: match m.get("player") {
+                None => None,
+                Some(Json::String(s)) if s == "max" => Some(Side::Max),
+                Some(Json::String(s)) if s == "min" => Some(Side::Min),
+                Some(_) => {
+                    return Err(at.field("player", "expected \"max\" or \"min\"".into()));
+                }
+            },
+            depth: optional_count(at, m, "depth")?,
+            key: match m.get("key") {
+                None => None,
+                Some(Json::String(s)) => Some(s.clone()),
+                Some(Json::Number(n)) => Some(n.to_string()),
+                Some(_) => return Err(at.field("key", "expected a string".into())),
+            },
+        },
+        "leaf" => Event::Leaf {
+            path: path(m)?,
+            value: value(at, m, "value")?,
+        },
+        "exit" => Event::Exit {
+            path: path(m)?,
+            value: value(at, m, "value")?,
+            bound: bound(at, m)?,
+        },
+        "cutoff" => Event::Cutoff {
+            path: path(m)?,
+            after: match m.get("after") {
+                Some(j) => step(j).ok_or_else(|| {
+                    at.field(
+                        "after",
+                        "expected a move: a label (string) or a position (number from 0)".into(),
+                    )
+                })?,
+                None => return Err(at.field("after", "expected a field `after`".into())),
+            },
+        },
+        "tt-hit" => Event::TtHit {
+            path: path(m)?,
+            value: value(at, m, "value")?,
+            bound: bound(at, m)?,
+            depth: optional_count(at, m, "depth")?,
+        },
+        "iteration" => Event::Iteration {
+            depth: optional_count(at, m, "depth")?
+                .ok_or_else(|| at.field("depth", "expected a field `depth`".into()))?,
+        },
+        other => {
+            return Err(at.field(
+                "event",
+                format!(
+                    "unknown event `{other}`: expected enter, leaf, exit, cutoff, tt-hit or iteration"
+                ),
+            ));
+        }
+    })
+}
+
+/// A path element: a label (string) or a position (a whole number from 0).
+fn step(j: &Json) -> Option<Move> {
+    match j {
+        Json::String(s) => Some(Move::Label(s.clone())),
+        Json::Number(n) => n
+            .as_u64()
+            .and_then(|i| u32::try_from(i).ok())
+            .map(Move::Index),
+        _ => None,
+    }
+}
+
+fn path(at: &Place<'_>, m: &Map<String, Json>) -> Result<Path, LoadError> {
+    let expected =
+        "expected `path`: an array of moves, labels (strings) or positions (numbers from 0)";
+    match m.get("path") {
+        Some(Json::Array(items)) => items
+            .iter()
+            .map(|j| step(j).ok_or_else(|| at.field("path", expected.into())))
+            .collect(),
+        _ => Err(at.field("path", expected.into())),
+    }
+}
+
+/// A number, or `"inf"`/`"-inf"`.
+fn number(j: &Json) -> Option<f64> {
+    match j {
+        Json::Number(n) => n.as_f64(),
+        Json::String(s) if s == "inf" => Some(f64::INFINITY),
+        Json::String(s) if s == "-inf" => Some(f64::NEG_INFINITY),
+        _ => None,
+    }
+}
+
+fn value(at: &Place<'_>, m: &Map<String, Json>, name: &str) -> Result<f64, LoadError> {
+    m.get(name)
+        .and_then(number)
+        .ok_or_else(|| at.field(name, format!("expected `{name}`: a number")))
+}
+
+/// A window's end: a number, or `null` (or absent) for `infinite`.
+fn window_end(
+    at: &Place<'_>,
+    m: &Map<String, Json>,
+    name: &str,
+    infinite: f64,
+) -> Result<f64, LoadError> {
+    match m.get(name) {
+        None | Some(Json::Null) => Ok(infinite),
+        Some(j) => number(j).ok_or_else(|| {
+            at.field(
+                name,
+                format!("expected `{name}`: a number, or null for an infinite end"),
+            )
+        }),
+    }
+}
+
+fn bound(at: &Place<'_>, m: &Map<String, Json>) -> Result<Bound, LoadError> {
+    match m.get("bound").and_then(Json::as_str) {
+        Some("exact") => Ok(Bound::Exact),
+        Some("lower") => Ok(Bound::Lower),
+        Some("upper") => Ok(Bound::Upper),
+        _ => Err(at.field(
+            "bound",
+            "expected `bound`: \"exact\", \"lower\" or \"upper\"".into(),
+        )),
+    }
+}
+
+fn optional_count(
+    at: &Place<'_>,
+    m: &Map<String, Json>,
+    name: &str,
+) -> Result<Option<u32>, LoadError> {
+    match m.get(name) {
+        None => Ok(None),
+        Some(j) => j
+            .as_u64()
+            .and_then(|d| u32::try_from(d).ok())
+            .map(Some)
+            .ok_or_else(|| at.field(name, format!("expected `{name}`: a whole number from 0"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Trace, String> {
+        parse("t.jsonl", &Arc::from(text)).map_err(|e| e.to_string())
+    }
+
+    const HEADER: &str = r#"{"protocol":"prune-trace","version":1,"engine":"e","algorithm":"negamax-fail-hard","values":"negamax"}"#;
+
+    #[test]
+    fn reads_events_with_their_lines() {
+        let t = read(&format!(
+            "{HEADER}\n{}\n\n{}\n",
+            r#"{"event":"enter","path":[],"alpha":null,"beta":3}"#,
+            r#"{"event":"cutoff","path":["e4",1],"after":"x"}"#
+        ))
+        .expect("trace");
+        assert_eq!(t.header.claim, Claim::FailHard);
+        assert_eq!(t.header.values, Values::Negamax);
+        assert_eq!(t.lines[1].number, 4);
+        assert_eq!(
+            t.lines[1].event,
+            Event::Cutoff {
+                path: vec![Move::Label("e4".into()), Move::Index(1)],
+                after: Move::Label("x".into())
+            }
+        );
+        match &t.lines[0].event {
+            Event::Enter { alpha, beta, .. } => {
+                assert_eq!((*alpha, *beta), (f64::NEG_INFINITY, 3.0))
+            }
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn refuses_with_line_column_and_what_was_expected() {
+        let bad = |line: &str| read(&format!("{HEADER}\n{line}\n")).expect_err(line);
+        assert_eq!(
+            bad(r#"{"event":"exit","path":[],"value":3,"bound":"exakt"}"#),
+            "t.jsonl:2:37: expected `bound`: \"exact\", \"lower\" or \"upper\""
+        );
+        assert!(
+            bad(r#"{"event":"leaf","path":[-1],"value":3}"#)
+                .starts_with("t.jsonl:2:17: expected `path`")
+        );
+        assert!(bad(r#"{"event":"leaf","path":[],"value":3"#).starts_with("t.jsonl:2:"));
+        assert!(bad(r#"{"event":"jump","path":[]}"#).contains("unknown event `jump`"));
+        let header = read(r#"{"protocol":"prune-trace","version":1,"engine":"e","algorithm":"bogo","values":"minimax"}"#)
+            .expect_err("algorithm");
+        assert!(
+            header.starts_with("t.jsonl:1:52: unknown algorithm `bogo`"),
+            "{header}"
+        );
+        assert!(read("").expect_err("empty").contains("header"));
+    }
+}
