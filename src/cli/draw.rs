@@ -81,7 +81,7 @@ pub struct DrawArgs {
     /// Write the picture here (`-`: standard output, the default).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// The widest the picture may be, in columns (character cells for the others); subtrees
+    /// The widest the picture may be, in columns of text (character cells in the figures); subtrees
     /// that do not fit are elided with their size — never the current step's node, the
     /// principal variation or the paths down to them. Default: 100; svg and html, which
     /// scale, draw the whole tree (up to 10,000 cells).
