@@ -1,6 +1,6 @@
 //! A run as one LaTeX Beamer document: a single frame whose overlays are the steps
 //! (`\only<k>{…}`, one per step drawn), so that a lecture animates the search by paging
-//! through one slide. Each overlay is the step's [`tikz`](super::tikz) picture, fitted to the
+//! through one slide. Each overlay is the step's [`tikz`] picture, fitted to the
 //! slide, above the step in words. The document is complete — `pdflatex` it as it is, or copy
 //! its frame into a talk (it needs `tikz` and `graphicx`).
 
