@@ -672,3 +672,38 @@ fn html_is_one_page_with_nothing_fetched_and_a_figure_per_step() {
     }
     assert!(html.contains("ArrowRight") && html.contains("ArrowLeft"));
 }
+
+/// Every step of a search of a big tree, each drawn whole, would write gigabytes: refused with
+/// what to do instead, before anything is drawn.
+#[test]
+fn too_many_cards_in_all_are_refused() {
+    let o = prune(&[
+        "draw",
+        "--gen",
+        "uniform -b 4 -d 7 --seed 1",
+        "--run",
+        "alphabeta",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--steps A..B") && err.contains("cards"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    // A few steps of the same are drawn.
+    let html = ok(&[
+        "draw",
+        "--gen",
+        "uniform -b 4 -d 7 --seed 1",
+        "--run",
+        "alphabeta",
+        "--steps",
+        "10..12",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(html.matches("<figure ").count(), 3);
+}

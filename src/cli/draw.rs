@@ -171,6 +171,13 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
             algo.label()
         )));
     }
+    if chosen.len() > 1 {
+        // The end's picture is the largest a run draws (every node reached): its cards times
+        // the pictures bound what would be written.
+        let end = draw::At::new(&tree, &run, &trace, trace.len());
+        let cards = draw::picture(&tree, &sizes, Some(&end), &opts).placed.len();
+        refuse_too_many_cards(chosen.len(), cards)?;
+    }
     let frames = steps::frames(&tree, &sizes, &run, &trace, &chosen, &opts);
     let name = format!("{}{}", algo.label(), on_tree(&tree));
     match output {
@@ -195,6 +202,24 @@ fn on_tree(tree: &Tree) -> String {
     } else {
         format!(" on {name}")
     }
+}
+
+/// The most cards a run drawn step by step may hold, its pictures together: about 300 MB of
+/// SVG, already more than a page or a slide show is read from.
+pub const MOST_CARDS: usize = 1_000_000;
+
+/// Refuses `pictures` pictures of up to `cards` cards each when they would hold more than
+/// [`MOST_CARDS`], saying how to draw fewer.
+fn refuse_too_many_cards(pictures: usize, cards: usize) -> Result<(), CliError> {
+    if pictures.saturating_mul(cards) <= MOST_CARDS {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "{} pictures of up to {} cards: more than {} cards in all; choose fewer steps (--steps A..B, --steps cutoffs) or smaller pictures (--width, --depth, --node)",
+        crate::text::thousands(pictures as u64),
+        crate::text::thousands(cards as u64),
+        crate::text::thousands(MOST_CARDS as u64)
+    )))
 }
 
 /// What the arguments alone show to be wrong, said before a tree is loaded.
