@@ -24,11 +24,17 @@ pub fn render(frames: &[Frame], title: &str) -> String {
     s.push_str("\\setbeamertemplate{navigation symbols}{}\n");
     s.push_str("\\begin{document}\n");
     let _ = writeln!(s, "\\begin{{frame}}{{{}}}", tikz::tex(title));
+    // Paragraphs end with `\endgraf` (TeX's `\par` under another name): an overlay's
+    // argument then holds no `\par` token, whether or not the overlay command is `\long`.
     for (i, f) in frames.iter().enumerate() {
         let _ = writeln!(s, "\\only<{}>{{%", i + 1);
-        let _ = writeln!(s, "\\centering\\footnotesize {}\\par", tikz::tex(&f.title));
+        let _ = writeln!(
+            s,
+            "\\centering\\footnotesize {}\\endgraf",
+            tikz::tex(&f.title)
+        );
         s.push_str(&tikz::render(&f.pic, &f.title));
-        let _ = writeln!(s, "\\par\\footnotesize {}%", tikz::tex(&f.narration));
+        let _ = writeln!(s, "\\endgraf\\footnotesize {}%", tikz::tex(&f.narration));
         s.push_str("}%\n");
     }
     s.push_str("\\end{frame}\n\\end{document}\n");
