@@ -82,7 +82,8 @@ pub enum Command {
     Compare(search::CompareArgs),
     /// List the algorithms: what each applies to, its parameters and its paper.
     Algos(search::AlgosArgs),
-    /// Draw the tree top-down as in the papers, at any step of a run: text, SVG, TikZ or DOT.
+    /// Draw the tree top-down as in the papers, at any step of a run or every step: text, SVG,
+    /// TikZ, DOT, a Beamer document or a web page.
     Draw(draw::DrawArgs),
     /// Label every node with its Knuth–Moore type (PV/CUT/ALL); the minimal tree's size.
     Analyze(analyze::AnalyzeArgs),

@@ -9,12 +9,18 @@
 //! done, `▸` open, `◆` probed, `↻` re-searched, `✂` pruned, `·` not reached) and whether the
 //! current step touched it; at a run's end, the principal variation is marked in every format
 //! and named in its legend ([`PV_LEGEND`]). Below `--depth` and beyond `--width` subtrees are elided into one
-//! card saying how many nodes it stands for (`…(40 nodes)`); nothing is ever drawn wider than
-//! the width asked for. The same picture is then written as [`text`] (what the explorer shows),
-//! [`svg`], [`tikz`] or [`dot`].
+//! card saying how many nodes it stands for (`…(40 nodes)`); nothing is drawn wider than the
+//! width asked for, except that the width never elides the current step's node, the principal
+//! variation (at every step) or the paths down to them. The same picture is then written as [`text`] (what the explorer shows),
+//! [`svg`], [`tikz`] or [`dot`]. A run drawn step by step ([`steps`]) is a numbered sequence
+//! of these, one [`beamer`] document with an overlay a step, or one [`html`] page that steps
+//! through the search.
 
+pub mod beamer;
 pub mod dot;
+pub mod html;
 pub mod layout;
+pub mod steps;
 pub mod svg;
 pub mod text;
 pub mod tikz;
@@ -222,7 +228,8 @@ fn card_in(tree: &Tree, at: Option<&At>, id: NodeId, all: Option<&[NodeState]>) 
     c
 }
 
-/// Lays out the subtree under `opts.root` at most `opts.width` cells wide, with `at`'s run.
+/// Lays out the subtree under `opts.root` at most `opts.width` cells wide, with `at`'s run:
+/// wider only when its current node and principal variation, never elided, need more.
 /// `sizes` are the tree's subtree sizes ([`Tree::subtree_sizes`]), for the elisions' counts.
 pub fn picture(tree: &Tree, sizes: &[u32], at: Option<&At>, opts: &Options) -> Picture {
     let limit = opts.depth.unwrap_or(MOST_LEVELS).min(MOST_LEVELS);
@@ -233,9 +240,19 @@ pub fn picture(tree: &Tree, sizes: &[u32], at: Option<&At>, opts: &Options) -> P
     let all = at
         .filter(|_| tree.len() <= opts.width)
         .map(|a| a.replay.states(a.step));
-    let mut pic = layout::lay_out(tree, sizes, opts.root, limit, opts.width, current, |id| {
-        card_in(tree, at, id, all.as_deref())
-    });
+    // The principal variation is kept at every step, not only where it is marked: a picture
+    // of the search under way shows where it will end.
+    let keep = at.map_or(&[][..], |a| &a.run.pv[..]);
+    let mut pic = layout::lay_out(
+        tree,
+        sizes,
+        opts.root,
+        limit,
+        opts.width,
+        current,
+        keep,
+        |id| card_in(tree, at, id, all.as_deref()),
+    );
     if let Some(at) = at.filter(|a| a.at_end()) {
         let on_pv: std::collections::HashSet<NodeId> = at.run.pv.iter().copied().collect();
         for p in &mut pic.placed {

@@ -3,10 +3,14 @@
 //! Every node is a [`Card`] of a few lines. A subtree takes the width of its children's
 //! subtrees side by side, or of its own card if that is wider, plus one column of gap; a parent
 //! is centred over its children. When the children do not fit the width they are given, the
-//! leftmost that fit are kept and the rest become one elision card, `…(n nodes)`; the width
-//! left is shared among the kept children by "water-filling" (each gets what it needs, up to
-//! an equal share of what is left, until nothing is left). Below the depth limit a node's
-//! children are one elision card. A card never takes more than [`MAX_CARD`] columns.
+//! nodes that must be seen (the current step's node, the principal variation, and the paths
+//! down to them: [`lay_out`]'s `keep`) are kept first, then the leftmost others that fit; each
+//! run of children left out becomes one elision card, `…(n nodes)`. The width left is shared
+//! among the kept children by "water-filling" (each gets what it needs, up to an equal share
+//! of what is left, until nothing is left). A picture is wider than asked only when what must
+//! be kept needs more. Below the depth limit a node's children are one elision card, kept
+//! nodes or not: a depth is asked for explicitly. A card never takes more than [`MAX_CARD`]
+//! columns.
 //!
 //! Levels are rows of cards: level `d` starts at [`Picture::top`]`(d)`; between two levels
 //! there are two rows of connectors (the bar joining siblings, then each edge's mark).
@@ -227,17 +231,57 @@ struct Item {
     children: Vec<usize>,
 }
 
-/// How a node's children share its width: the first `keep` are drawn, the rest (`hidden`
-/// nodes in all) make one elision card, for which `reserve` columns are kept.
+/// One part of a node's row of children: a child drawn, or a run of them elided.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Part {
+    /// The child of this index.
+    Child(usize),
+    /// A run of children, this many nodes in all, in one elision card.
+    Elided(u32),
+}
+
+/// How a node's children share its width: `parts` in order, the drawn children's least and
+/// natural widths in the same order, and the columns the elision cards need.
 struct Fit {
-    /// The measured children's natural and least widths (at least the `keep` drawn).
+    parts: Vec<Part>,
     naturals: Vec<usize>,
     mins: Vec<usize>,
-    keep: usize,
     reserve: usize,
-    hidden: u32,
-    /// The index of the child on the way to the current step's node.
-    path_child: Option<usize>,
+}
+
+/// The children that must be drawn, and the nodes before each (`pre[i]`: the nodes under
+/// the first `i` children), as far as the elisions around them need counting.
+struct Row {
+    kept: Vec<usize>,
+    pre: Vec<u32>,
+    below: u32,
+}
+
+impl Row {
+    /// The columns the elision cards take when the first `k` children and the kept ones are
+    /// drawn: one card for each run of the others, wide enough for its count and a gap.
+    fn reserve(&self, k: usize, count: usize) -> usize {
+        self.runs(k, count)
+            .map(|n| count_width(n, false) + GAP)
+            .sum()
+    }
+
+    /// The node counts of the runs left out when the first `k` children and the kept ones
+    /// are drawn, in order; `pre` must reach past `k` and the last kept child.
+    fn runs(&self, k: usize, count: usize) -> impl Iterator<Item = u32> + '_ {
+        let mut start = k;
+        let mut out = Vec::new();
+        for &p in self.kept.iter().filter(|&&p| p >= k) {
+            if p > start {
+                out.push(self.pre[p] - self.pre[start]);
+            }
+            start = p + 1;
+        }
+        if start < count {
+            out.push(self.below - self.pre[start]);
+        }
+        out.into_iter()
+    }
 }
 
 struct Builder<'a, F> {
@@ -247,6 +291,9 @@ struct Builder<'a, F> {
     /// The current step's node and its ancestors: an elision hiding one of them is marked.
     on_path: FastSet<NodeId>,
     current: Option<NodeId>,
+    /// Each node's children that must be drawn (indices, in order): those on the way to a
+    /// node kept.
+    kept: FastMap<NodeId, Vec<usize>>,
     make: F,
     /// Cards made to measure a subtree, until their node is placed.
     cards: NodeCache<Card>,
@@ -297,8 +344,11 @@ impl<T> NodeCache<T> {
     }
 }
 
-/// Lays out the subtree of `root` to `limit` levels in at most `width` columns; `make` gives
-/// each node's card; an elision that hides `current` is marked.
+/// Lays out the subtree of `root` to `limit` levels in at most `width` columns — more only if
+/// the nodes of `keep` (the current step's node, the principal variation's), which width
+/// never elides, need more; `make` gives each node's card; an elision that hides `current`
+/// (below the depth limit) is marked.
+#[allow(clippy::too_many_arguments)]
 pub fn lay_out(
     tree: &Tree,
     sizes: &[u32],
@@ -306,16 +356,31 @@ pub fn lay_out(
     limit: usize,
     width: usize,
     current: Option<NodeId>,
+    keep: &[NodeId],
     make: impl FnMut(NodeId) -> Card,
 ) -> Picture {
     let budget = width.max(1).saturating_add(GAP);
     let on_path = current.map_or_else(Default::default, |c| tree.path_to(c).into_iter().collect());
+    let mut kept: FastMap<NodeId, Vec<usize>> = FastMap::default();
+    let mut seen = FastSet::default();
+    for &k in keep.iter().chain(current.iter()) {
+        let mut n = k;
+        while n != root && seen.insert(n) {
+            let Some(p) = tree.parent(n) else { break };
+            kept.entry(p).or_default().push(tree.child_index(n));
+            n = p;
+        }
+    }
+    for v in kept.values_mut() {
+        v.sort_unstable();
+    }
     let mut b = Builder {
         tree,
         sizes,
         limit,
         on_path,
         current,
+        kept,
         make,
         cards: NodeCache::new(tree, width),
         naturals: NodeCache::new(tree, width),
@@ -377,16 +442,43 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
         w
     }
 
-    /// The least width the subtree of `id` can be drawn in: its card, or the elision card
-    /// counting its descendants if that is wider.
-    fn least(&mut self, id: NodeId) -> usize {
-        let card = self.card_width(id);
-        let kids = if self.tree.child_count(id) > 0 {
-            count_width(self.sizes[id.index()] - 1, self.hides_current(id))
-        } else {
-            0
-        };
-        card.max(kids) + GAP
+    /// The least width the subtree of `id` can be drawn in: its card, or what its children
+    /// need if that is wider — the elision card counting them all, or the children that must
+    /// be kept with a card for each run of the others.
+    fn least(&mut self, id: NodeId, depth: usize) -> usize {
+        let card = self.card_width(id) + GAP;
+        let count = self.tree.child_count(id);
+        if count == 0 {
+            return card;
+        }
+        if depth >= self.limit || !self.kept.contains_key(&id) {
+            return card.max(count_width(self.sizes[id.index()] - 1, self.hides_current(id)) + GAP);
+        }
+        let row = self.row(id, 0);
+        let mut kids = row.reserve(0, count);
+        for &i in &row.kept {
+            let k = self.tree.child(id, i);
+            kids = kids.saturating_add(self.least(k, depth + 1));
+        }
+        card.max(kids)
+    }
+
+    /// The children of `id` that must be kept, and the node counts before each child up to
+    /// past the last of them and the first `k`.
+    fn row(&self, id: NodeId, k: usize) -> Row {
+        let kept = self.kept.get(&id).cloned().unwrap_or_default();
+        let reach = kept.last().map_or(0, |&p| p + 1).max(k);
+        let mut pre = Vec::with_capacity(reach + 1);
+        pre.push(0u32);
+        for i in 0..reach {
+            let c = self.tree.child(id, i);
+            pre.push(pre[i] + self.sizes[c.index()]);
+        }
+        Row {
+            kept,
+            pre,
+            below: self.sizes[id.index()] - 1,
+        }
     }
 
     fn push(&mut self, card: Card, depth: usize, parent: Option<usize>) -> usize {
@@ -419,97 +511,126 @@ impl<F: FnMut(NodeId) -> Card> Builder<'_, F> {
             self.elide(n, depth + 1, budget, me, marked);
         } else {
             let fit = self.measure(id, depth, budget);
+            let alloc = water_fill(&fit.mins, &fit.naturals, budget.saturating_sub(fit.reserve));
+            // What the parts after each one are given: an elision card may take what they
+            // leave.
+            let mut ahead: usize = alloc.iter().sum::<usize>() + fit.reserve;
             let mut used = 0usize;
-            let alloc = water_fill(
-                &fit.mins[..fit.keep],
-                &fit.naturals[..fit.keep],
-                budget.saturating_sub(fit.reserve),
-            );
-            for (i, &w) in alloc.iter().enumerate() {
-                let c = self.place(self.tree.child(id, i), depth + 1, w, Some(me));
-                used = used.saturating_add(self.out[c].width);
-            }
-            if fit.keep < count {
-                let marked = fit.path_child.is_some_and(|j| j >= fit.keep);
-                self.elide(
-                    fit.hidden,
-                    depth + 1,
-                    budget.saturating_sub(used),
-                    me,
-                    marked,
-                );
+            let mut next = alloc.iter();
+            for part in fit.parts {
+                match part {
+                    Part::Child(i) => {
+                        let w = *next.next().expect("one width a child");
+                        ahead -= w;
+                        let c = self.place(self.tree.child(id, i), depth + 1, w, Some(me));
+                        used = used.saturating_add(self.out[c].width);
+                    }
+                    Part::Elided(n) => {
+                        // At least the room measured for its count, even when what must be
+                        // kept overflows the budget.
+                        let least = count_width(n, false) + GAP;
+                        ahead -= least;
+                        let room = budget.saturating_sub(used).saturating_sub(ahead).max(least);
+                        let c = self.elide(n, depth + 1, room, me, false);
+                        used = used.saturating_add(self.out[c].width);
+                    }
+                }
             }
         }
         self.settle(me);
         me
     }
 
-    /// Which children of `id` fit in `budget` columns, measured in order only until their
-    /// least widths overflow it: the others are elided unmeasured, so that a node of 40,000
-    /// children costs what the few drawn cost, not a pass (or, finding how many fit, a pass
-    /// per child) over all of them.
+    /// Which children of `id` fit in `budget` columns: the kept ones, then the others from
+    /// the left, measured in order only until their least widths overflow it; the rest are
+    /// elided unmeasured, so that a node of 40,000 children costs what the few drawn cost,
+    /// not a pass (or, finding how many fit, a pass per child) over all of them.
     fn measure(&mut self, id: NodeId, depth: usize, budget: usize) -> Fit {
         let count = self.tree.child_count(id);
-        let mut fit = Fit {
-            naturals: Vec::new(),
-            mins: Vec::new(),
-            keep: count,
-            reserve: 0,
-            hidden: 0,
-            path_child: self.path_child(id).map(|c| self.tree.child_index(c)),
-        };
-        // `least[i]`: the least width of the first `i` children; `nodes[i]`: their nodes.
-        let mut least = vec![0usize];
-        let mut nodes = vec![0u32];
-        while fit.mins.len() < count && least[fit.mins.len()] <= budget {
-            let i = fit.mins.len();
-            let k = self.tree.child(id, i);
-            let natural = self.natural(k, depth + 1, budget);
-            let min = self.least(k).min(natural);
-            fit.naturals.push(natural);
-            fit.mins.push(min);
-            least.push(least[i].saturating_add(min));
-            nodes.push(nodes[i] + self.sizes[k.index()]);
+        let mut row = self.row(id, 0);
+        let mut widths: FastMap<usize, (usize, usize)> = FastMap::default();
+        // `least`: the least width of the kept children and the first `k` others.
+        let mut least = 0usize;
+        for &i in &row.kept {
+            let w = self.widths(id, i, depth, budget);
+            least = least.saturating_add(w.0);
+            widths.insert(i, w);
         }
-        let below = self.sizes[id.index()] - 1;
-        if least[fit.mins.len()] > budget {
-            // The elision card needs room for its count ("…12") and its gap; the child that
-            // overflowed the budget is elided whatever the card's width.
-            let mut keep = fit.mins.len() - 1;
-            loop {
-                let marked = fit.path_child.is_some_and(|j| j >= keep);
-                fit.reserve = count_width(below - nodes[keep], marked) + GAP;
-                if keep == 0 || least[keep].saturating_add(fit.reserve) <= budget {
+        let mut k = 0;
+        while k < count {
+            if row.kept.binary_search(&k).is_err() {
+                let w = self.widths(id, k, depth, budget);
+                if least.saturating_add(w.0) > budget {
                     break;
                 }
-                keep -= 1;
+                least = least.saturating_add(w.0);
+                widths.insert(k, w);
             }
-            fit.keep = keep;
-            fit.hidden = below - nodes[keep];
+            k += 1;
+        }
+        if row.pre.len() <= k {
+            row = self.row(id, k);
+        }
+        // Children left out need elision cards: give back the last ones drawn (never a kept
+        // one) until the cards fit too.
+        while k > 0 && least.saturating_add(row.reserve(k, count)) > budget {
+            k -= 1;
+            if row.kept.binary_search(&k).is_err() {
+                least -= widths.remove(&k).map_or(0, |w| w.0);
+            }
+        }
+        let mut fit = Fit {
+            parts: Vec::new(),
+            naturals: Vec::new(),
+            mins: Vec::new(),
+            reserve: row.reserve(k, count),
+        };
+        let mut runs = row.runs(k, count);
+        let child = |fit: &mut Fit, i: usize| {
+            let (min, natural) = widths[&i];
+            fit.parts.push(Part::Child(i));
+            fit.mins.push(min);
+            fit.naturals.push(natural);
+        };
+        for i in 0..k {
+            child(&mut fit, i);
+        }
+        let mut start = k;
+        for &p in row.kept.iter().filter(|&&p| p >= k) {
+            if p > start {
+                fit.parts
+                    .push(Part::Elided(runs.next().expect("a run before")));
+            }
+            child(&mut fit, p);
+            start = p + 1;
+        }
+        if start < count {
+            fit.parts
+                .push(Part::Elided(runs.next().expect("the last run")));
         }
         fit
     }
 
-    /// The child of `id` on the way down to the current step's node, if it is below `id`.
-    fn path_child(&self, id: NodeId) -> Option<NodeId> {
-        if !self.hides_current(id) {
-            return None;
-        }
-        let mut n = self.current?;
-        while let Some(p) = self.tree.parent(n) {
-            if p == id {
-                return Some(n);
-            }
-            n = p;
-        }
-        None
+    /// The least and natural widths of `id`'s child `i`, measured as far as `budget`.
+    fn widths(&mut self, id: NodeId, i: usize, depth: usize, budget: usize) -> (usize, usize) {
+        let k = self.tree.child(id, i);
+        let natural = self.natural(k, depth + 1, budget);
+        (self.least(k, depth + 1).min(natural), natural)
     }
 
     /// Adds an elision card for `n` nodes under `parent`, in at most `budget` columns.
-    fn elide(&mut self, n: u32, depth: usize, budget: usize, parent: usize, current: bool) {
+    fn elide(
+        &mut self,
+        n: u32,
+        depth: usize,
+        budget: usize,
+        parent: usize,
+        current: bool,
+    ) -> usize {
         let card = Card::elision(n, budget.saturating_sub(GAP), current);
         let c = self.push(card, depth, Some(parent));
         self.settle(c);
+        c
     }
 
     /// With the children placed: the subtree's width, the children's places, the card's middle.

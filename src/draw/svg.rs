@@ -49,7 +49,8 @@ fn class(p: &Placed) -> &'static str {
     }
 }
 
-const STYLE: &str = "\
+/// The figures' style sheet: in each standalone SVG, once in a page of many ([`inline`]).
+pub const STYLE: &str = "\
 text { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 13px; text-anchor: middle; dominant-baseline: central; fill: #111; }
 rect { stroke: #555; stroke-width: 1; }
 rect.plain, rect.done { fill: #dbeafe; }
@@ -69,18 +70,38 @@ text.legend { text-anchor: start; fill: #dc2626; }";
 
 /// The picture as an SVG document.
 pub fn render(pic: &Picture, title: &str) -> String {
+    figure(pic, title, true)
+}
+
+/// The picture as an `<svg>` element for an HTML page that holds [`STYLE`] once: no XML
+/// declaration, no style sheet of its own, and as wide as the page at most.
+pub fn inline(pic: &Picture, title: &str) -> String {
+    figure(pic, title, false)
+}
+
+fn figure(pic: &Picture, title: &str, standalone: bool) -> String {
     let legend = pic.has_pv();
     let w = pic.width as f64 * CELL_W + 2.0 * MARGIN;
     let rows = pic.height().max(1) + if legend { 2 } else { 0 };
     let h = rows as f64 * LINE_H + 2.0 * MARGIN;
     let mut s = String::new();
-    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    if standalone {
+        let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    }
+    // An SVG inside HTML needs no namespace (and the page names no address at all).
+    let ns = if standalone {
+        r#" xmlns="http://www.w3.org/2000/svg""#
+    } else {
+        ""
+    };
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+        r#"<svg{ns} width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
     );
     let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
-    let _ = writeln!(s, "<style>\n{STYLE}\n</style>");
+    if standalone {
+        let _ = writeln!(s, "<style>\n{STYLE}\n</style>");
+    }
     let x = |col: f64| MARGIN + col * CELL_W;
     let y = |row: f64| MARGIN + row * LINE_H;
     // Edges first, under the cards.
@@ -113,9 +134,15 @@ pub fn render(pic: &Picture, title: &str) -> String {
         } else if p.pv {
             cls.push_str(" pv");
         }
+        // `data-node`: the node's number, by which a page's script or a test finds its card.
+        let node = p
+            .card
+            .node
+            .map(|n| format!(r#" data-node="{}""#, n.index()))
+            .unwrap_or_default();
         let _ = writeln!(
             s,
-            r#"<rect class="{cls}" x="{}" y="{}" width="{}" height="{}" rx="4"/>"#,
+            r#"<rect class="{cls}"{node} x="{}" y="{}" width="{}" height="{}" rx="4"/>"#,
             x(p.left as f64) - 2.0,
             y(top as f64),
             cw * CELL_W + 4.0,

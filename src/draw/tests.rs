@@ -33,7 +33,7 @@ fn accounted(tree: &Tree, pic: &Picture, root: NodeId) -> bool {
 }
 
 #[test]
-fn text_is_never_wider_than_asked_and_every_node_is_accounted_for() {
+fn text_is_no_wider_than_asked_or_kept_and_every_node_is_accounted_for() {
     for seed in 0..12 {
         let tree = random_tree(seed, 6, 5);
         let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
@@ -48,13 +48,29 @@ fn text_is_never_wider_than_asked_and_every_node_is_accounted_for() {
                         ..Options::default()
                     };
                     let pic = picture(&tree, &sizes, Some(&at), &opts);
+                    // Wider than asked only as far as the nodes that must be kept need: no
+                    // wider than the narrowest picture that keeps them.
+                    let narrowest = Options { width: 1, ..opts };
+                    let most = width.max(picture(&tree, &sizes, Some(&at), &narrowest).width);
                     assert!(
-                        pic.width <= width,
-                        "seed {seed} width {width}: {}",
+                        pic.width <= most,
+                        "seed {seed} width {width}: {} > {most}",
                         pic.width
                     );
                     for line in text::lines(&pic) {
-                        assert!(line.width() <= width, "seed {seed} width {width}: {line}");
+                        assert!(line.width() <= most, "seed {seed} width {width}: {line}");
+                    }
+                    // What is kept: the principal variation and the path to the current
+                    // node, above the depth limit.
+                    let drawn: std::collections::HashSet<NodeId> =
+                        pic.nodes().map(|(n, _)| n).collect();
+                    let kept = run
+                        .pv
+                        .iter()
+                        .copied()
+                        .chain(at.current().map_or_else(Vec::new, |c| tree.path_to(c)));
+                    for n in kept.filter(|&n| depth.is_none_or(|d| tree.depth_of(n) <= d)) {
+                        assert!(drawn.contains(&n), "seed {seed} width {width}: {n:?}");
                     }
                     assert!(
                         accounted(&tree, &pic, tree.root()),
@@ -260,7 +276,7 @@ fn a_root_of_forty_thousand_children_costs_what_its_drawn_children_cost() {
     let sizes = tree.subtree_sizes();
     for width in [20, 100, 400] {
         let mut made = 0usize;
-        let pic = layout::lay_out(&tree, &sizes, tree.root(), 3, width, None, |id| {
+        let pic = layout::lay_out(&tree, &sizes, tree.root(), 3, width, None, &[], |id| {
             made += 1;
             card(&tree, None, id)
         });
@@ -368,15 +384,18 @@ fn svg_text_stays_inside_its_box() {
     }
 }
 
-/// A variation whose next move is elided draws no `┃`, so the text picture has no legend to
-/// give; the figures outline the root in red, and name it.
+/// A variation whose next move is below the depth limit draws no `┃`, so the text picture
+/// has no legend to give; the figures outline the root in red, and name it.
 #[test]
 fn an_elided_variation_gets_no_text_legend() {
     let tree = wide_root(500);
     let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
     let at = At::new(&tree, &run, &trace, trace.len());
-    let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &Options::default());
-    // The best child is the last, elided.
+    let opts = Options {
+        depth: Some(0),
+        ..Options::default()
+    };
+    let pic = picture(&tree, &tree.subtree_sizes(), Some(&at), &opts);
     assert!(pic.has_pv() && !pic.has_pv_edge());
     let text = PictureFormat::Text.render(&pic, "t");
     assert!(
@@ -384,4 +403,35 @@ fn an_elided_variation_gets_no_text_legend() {
         "{text}"
     );
     assert!(PictureFormat::Svg.render(&pic, "t").contains(PV_LEGEND));
+}
+
+/// The width elides the children between the drawn ones, never the best: the last of 500
+/// children, on the principal variation, is drawn after an elision card counting those
+/// before it, and the picture stays within the width.
+#[test]
+fn the_width_never_elides_the_principal_variation() {
+    let tree = wide_root(500);
+    let (run, trace) = recorded(&tree, Algorithm::AlphaBeta { fail_soft: false });
+    let sizes = tree.subtree_sizes();
+    for step in [1, trace.len() / 2, trace.len()] {
+        let at = At::new(&tree, &run, &trace, step);
+        let pic = picture(&tree, &sizes, Some(&at), &Options::default());
+        assert!(pic.width <= 100, "step {step}: {}", pic.width);
+        assert!(accounted(&tree, &pic, tree.root()), "step {step}");
+        let best = *run.pv.last().unwrap();
+        let kids: Vec<&Placed> = pic.placed[0]
+            .children
+            .iter()
+            .map(|&c| &pic.placed[c])
+            .collect();
+        assert_eq!(kids.last().unwrap().card.node, Some(best), "step {step}");
+        let current = at.current().unwrap();
+        assert!(pic.nodes().any(|(n, _)| n == current), "step {step}");
+        // Each run of children left out is one card: none are side by side.
+        assert!(
+            kids.windows(2)
+                .all(|w| w[0].card.node.is_some() || w[1].card.node.is_some()),
+            "step {step}"
+        );
+    }
 }

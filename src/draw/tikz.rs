@@ -5,15 +5,21 @@
 //! Use it with
 //!
 //! ```latex
-//! \usepackage{tikz}          % in the preamble
+//! \usepackage{tikz,graphicx} % in the preamble
 //! ...
 //! \begin{figure}\centering
 //!   \input{alphabeta-step5.tex}   % the file `prune draw --format tikz -o` wrote
 //! \end{figure}
 //! ```
 //!
-//! The picture sets its own scale (`x=0.18cm, y=-0.42cm`); wrap it in
-//! `\resizebox{\linewidth}{!}{...}` to fit a wide tree to the page. Labels are escaped
+//! The picture sets its own scale (`x=0.18cm, y=-0.42cm`) and fits itself to the page: it is
+//! set in a box first, and scaled down (never up) to `\linewidth` when wider, and to
+//! [`MOST_HEIGHT`] of `\textheight` when taller — a small tree keeps its natural size, a wide
+//! one does not run off the page. What keeps it readable is the width it is drawn at: `prune
+//! draw` elides to 100 cells (18 cm) unless told otherwise, so on a 12–16 cm text width the
+//! scale stays above about 2/3 and the `\scriptsize` labels above 5 pt; a wider `--width` is
+//! the user's choice of smaller text. Each node is named by its number (`v12`: node 12), so
+//! that a document can draw on it. Labels are escaped
 //! (`\ { } $ & # ^ _ % ~`), and `≥ ≤ − ∞ …` become math. Status is a style, not a glyph:
 //! done nodes filled blue, pruned ones grey and dashed with their edge crossed (`×`), unreached
 //! ones dotted, the current step's node drawn thick in orange, the principal variation red.
@@ -41,6 +47,16 @@ pub fn tex(s: &str) -> String {
             '≥' => out.push_str("$\\geq$"),
             '≤' => out.push_str("$\\leq$"),
             '…' => out.push_str("\\dots{}"),
+            // What the narration writes (Beamer's overlays say each step in words).
+            'α' => out.push_str("$\\alpha$"),
+            'β' => out.push_str("$\\beta$"),
+            'Σ' => out.push_str("$\\Sigma$"),
+            'ᵢ' => out.push_str("$_i$"),
+            '·' => out.push_str("$\\cdot$"),
+            '×' => out.push_str("$\\times$"),
+            '—' => out.push_str("---"),
+            '–' => out.push_str("--"),
+            '§' => out.push_str("\\S{}"),
             '<' => out.push_str("\\textless{}"),
             '>' => out.push_str("\\textgreater{}"),
             c if crate::text::is_unsafe_char(c) => {}
@@ -67,7 +83,11 @@ fn style(p: &Placed) -> String {
     s
 }
 
-/// The picture as a `tikzpicture` environment (with a comment saying how to use it).
+/// The most of `\textheight` a picture may take before it is scaled down.
+pub const MOST_HEIGHT: &str = "0.78";
+
+/// The picture as a `tikzpicture` environment, fitted to the page (with a comment saying how
+/// to use it).
 pub fn render(pic: &Picture, title: &str) -> String {
     let mut s = String::new();
     // A line break of any kind would end the comment and run the rest: every control and
@@ -75,8 +95,41 @@ pub fn render(pic: &Picture, title: &str) -> String {
     let _ = writeln!(s, "% {}", crate::text::terminal_safe(title));
     let _ = writeln!(
         s,
-        "% Drawn by prune. Needs \\usepackage{{tikz}}; include with \\input{{this file}}."
+        "% Drawn by prune. Needs \\usepackage{{tikz,graphicx}}; include with \\input{{this file}}."
     );
+    let _ = writeln!(
+        s,
+        "% Scaled down (never up) to \\linewidth and {MOST_HEIGHT}\\textheight: draw with a smaller --width for larger text."
+    );
+    // Box 0 is TeX's scratch box, used inside a group: the file can be input any number of
+    // times, with no register to allocate.
+    s.push_str("\\begingroup\n\\setbox0=\\hbox{%\n");
+    // `%` ends each line the box holds: a line's end would be a space, and widen it.
+    s.push_str(picture(pic).trim_end());
+    s.push_str("%\n}%\n");
+    s.push_str(
+        "\\ifdim\\wd0>\\linewidth \\setbox0=\\hbox{\\resizebox{\\linewidth}{!}{\\copy0}}\\fi\n",
+    );
+    let _ = writeln!(
+        s,
+        "\\ifdim\\ht0>{MOST_HEIGHT}\\textheight \\setbox0=\\hbox{{\\resizebox{{!}}{{{MOST_HEIGHT}\\textheight}}{{\\copy0}}}}\\fi"
+    );
+    s.push_str("\\box0\n\\endgroup\n");
+    s
+}
+
+/// The TikZ name of the `i`th card: `v12` for node 12 (the tree's own numbering, so that a
+/// picture can be annotated by node), `e3` for the elision card placed third.
+fn name(pic: &Picture, i: usize) -> String {
+    match pic.placed[i].card.node {
+        Some(n) => format!("v{}", n.index()),
+        None => format!("e{i}"),
+    }
+}
+
+/// The `tikzpicture` environment itself.
+fn picture(pic: &Picture) -> String {
+    let mut s = String::new();
     s.push_str("\\begin{tikzpicture}[x=0.18cm, y=-0.42cm,\n");
     s.push_str("  every node/.style={font=\\scriptsize, align=center, inner sep=1.5pt, rounded corners=2pt},\n");
     s.push_str("  done/.style={draw, fill=blue!12}, open/.style={draw, fill=yellow!25},\n");
@@ -99,8 +152,9 @@ pub fn render(pic: &Picture, title: &str) -> String {
         };
         let _ = writeln!(
             s,
-            "  \\node[{}, anchor=north] (n{i}) at ({}, {}) {{{text}}};",
+            "  \\node[{}, anchor=north] ({}) at ({}, {}) {{{text}}};",
             style(p),
+            name(pic, i),
             p.center,
             pic.top(p.depth)
         );
@@ -117,7 +171,12 @@ pub fn render(pic: &Picture, title: &str) -> String {
                 ),
                 _ => ("edge", ""),
             };
-            let _ = writeln!(s, "  \\draw[{kind}] (n{i}.south) --{mid} (n{c}.north);");
+            let _ = writeln!(
+                s,
+                "  \\draw[{kind}] ({}.south) --{mid} ({}.north);",
+                name(pic, i),
+                name(pic, c)
+            );
         }
     }
     if pic.has_pv() {
