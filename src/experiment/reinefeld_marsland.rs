@@ -162,7 +162,7 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
             ],
             series_by: vec!["w"],
             x_label: "g, extra expansions at cut nodes",
-            y_label: "cost relative to alpha-beta (ratio of node expansions)",
+            y_label: "cost relative to alpha-beta (ratio)",
             y_percent_of_x_cubed: false,
             only: None,
         }),
