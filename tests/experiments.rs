@@ -231,7 +231,14 @@ fn the_command_line_formats() {
     );
     let svg = std::fs::read_to_string(svg).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<polyline").count(), 3, "one line per depth");
+    let lines = svg
+        .lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains(r#"stroke-width="2""#));
+    assert_eq!(
+        lines.count(),
+        6,
+        "one line per depth, exact and measured (axes are 1 pixel wide)"
+    );
     let o = prune(&["experiment", "no-such"]);
     assert_eq!(o.status.code(), Some(2));
     let o = prune(&["experiment", "ballard-best", "--sizes", "3"]);

@@ -18,6 +18,7 @@
 
 use rayon::prelude::*;
 
+use super::plot::{Plot, measured, printed};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::star::{self, StarComplete, StarOrder};
 use crate::search::{Algorithm, Cutoff};
@@ -161,7 +162,23 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
             "Table II's cells for N = 2 and N = 10 are not legible in our copy (—).".into(),
             "Results 1 and 2 (§6.1) are asymptotic: 0.7211 N³ for Star1, 1.7211 N² for Star2.".into(),
         ],
-        plot: Some(super::plot::Plot { x: "n", ys: vec!["star1_percent", "star2_percent"], series_by: vec![], x_label: "N", y_label: "leaves, % of N³", log_y: false, only: None }),
+        plot: Some(Plot {
+            x: "n",
+            series: vec![
+                measured("star1_leaves", "Star1"),
+                printed("paper_star1_leaves", "Star1: Ballard (1982), printed", "star1_leaves"),
+                measured("result1", "Result 1: 0.7211 N³"),
+                measured("star2_leaves", "Star2"),
+                printed("paper_star2_leaves", "Star2: Ballard (1982), printed", "star2_leaves"),
+                measured("result2", "Result 2: 1.7211 N²"),
+                measured("star2_always_leaves", "Star2, probing always"),
+            ],
+            series_by: vec![],
+            x_label: "N (branching factor)",
+            y_label: "leaves evaluated",
+            y_percent_of_x_cubed: false,
+            only: None,
+        }),
     })
 }
 
@@ -423,13 +440,32 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
             "Leaves counted as §6.2.1 counts them (a probed leaf searched again twice); Star2 probes only where a probe can cut off.".into(),
             "paper: §7.4's \"preliminary experimental results\" for N = 40, in percent of N³: Star2 35, best first 30, third-best first 31.9, best first with 2-node cycling 26.3, printed beside both readings. With cycling neither reading reaches 26.3: both save more (20–24 %).".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "n",
-            ys: vec!["star1_percent", "star2_percent", "best_first_percent", "third_best_first_percent", "best_first_cycling_percent", "best_twice_percent", "third_best_twice_percent"],
+            series: vec![
+                measured("star1_percent", "Star1"),
+                measured("star2_percent", "Star2"),
+                printed("paper_star2_percent", "Star2: Ballard (1982), printed", "star2_percent"),
+                measured("cycling_percent", "2-node cycling"),
+                measured("best_first_percent", "best first"),
+                printed("paper_best_first_percent", "best first: Ballard (1982), printed", "best_first_percent"),
+                measured("third_best_first_percent", "3rd-best first"),
+                printed("paper_third_best_first_percent", "3rd-best first: Ballard (1982), printed", "third_best_first_percent"),
+                measured("best_first_cycling_percent", "best first + cycling"),
+                printed("paper_best_first_cycling_percent", "best + cycling: Ballard (1982), printed", "best_first_cycling_percent"),
+                measured("third_best_first_cycling_percent", "3rd-best first + cycling"),
+                measured("best_twice_percent", "best twice"),
+                printed("paper_best_twice_percent", "best twice: Ballard (1982), printed", "best_twice_percent"),
+                measured("third_best_twice_percent", "3rd-best twice"),
+                printed("paper_third_best_twice_percent", "3rd-best twice: Ballard (1982), printed", "third_best_twice_percent"),
+                measured("best_twice_cycling_percent", "best twice + cycling"),
+                printed("paper_best_twice_cycling_percent", "best twice + cycling: Ballard (1982), printed", "best_twice_cycling_percent"),
+                measured("third_best_twice_cycling_percent", "3rd-best twice + cycling"),
+            ],
             series_by: vec![],
-            x_label: "N",
-            y_label: "mean leaves, % of N³",
-            log_y: false,
+            x_label: "N (branching factor)",
+            y_label: "mean leaves evaluated (% of N³)",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })
@@ -553,7 +589,24 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
             "N − cuts: * nodes not cut off, to compare with H(N) = 1 + 1/2 + … + 1/N, the expected number of * nodes better than all before them (§6.2.1.3).".into(),
             "(21): Ballard's algebraic estimate C(N) of Star1's leaves (Table V), and its difference from our empirical mean; \"paper\": Table V's algebraic cell, given to us for N = 40 only (51,174, 0.1 % below our 51,228.7; unexplained). Tables III and IV are withheld from our copy; the §7.4 variants are `ballard-variants`.".into(),
         ],
-        plot: Some(super::plot::Plot { x: "n", ys: vec!["star1_percent", "star2_percent", "star2_2probe_percent"], series_by: vec![], x_label: "N", y_label: "mean leaves, % of N³", log_y: false, only: None }),
+        plot: Some(Plot {
+            x: "n",
+            series: vec![
+                measured("star1_leaves", "Star1"),
+                measured("star1_algebraic", "Star1: estimate C(N), eq. (21)"),
+                printed("paper_star1_algebraic", "C(N): Ballard (1982), Table V, printed", "star1_algebraic"),
+                measured("star2_leaves", "Star2"),
+                measured("star2_always_leaves", "Star2, probing always"),
+                measured("star2_2probe_leaves", "Star2, 2 probes (cycling)"),
+                measured("star2_2probe_node_leaves", "Star2, 2 probes per node"),
+                printed("paper_star2_2probe_leaves", "2 probes: Ballard (1982), §6.2.1.3, printed", "star2_2probe_node_leaves"),
+            ],
+            series_by: vec![],
+            x_label: "N (branching factor)",
+            y_label: "mean leaves evaluated (% of N³)",
+            y_percent_of_x_cubed: true,
+            only: None,
+        }),
     })
 }
 

@@ -5,6 +5,7 @@
 //! row is `--trials` trees (default 200): the mean and standard deviation of the root value,
 //! and the share of roots within 0.05 of v*.
 
+use super::plot::{Plot, measured};
 use super::win_loss::xi;
 use super::{Cell, Options, Report, Tick, col, per_row, seed};
 use crate::generate::Values;
@@ -106,13 +107,16 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         ],
         rows,
         notes: vec!["As d grows the mean tends to v* and the standard deviation to 0.".into()],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "d",
-            ys: vec!["mean", "sd"],
+            series: vec![
+                measured("mean", "mean root value"),
+                measured("sd", "standard deviation"),
+            ],
             series_by: vec!["b"],
-            x_label: "depth d",
-            y_label: "root value",
-            log_y: false,
+            x_label: "depth d (plies)",
+            y_label: "root value (a probability)",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })

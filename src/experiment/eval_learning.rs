@@ -29,6 +29,7 @@ pub mod slides;
 
 use std::collections::HashMap;
 
+use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col};
 use crate::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
 use crate::generate::Rng;
@@ -490,13 +491,17 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         ],
         rows: table,
         notes,
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "depth",
-            ys: vec!["hand", "learned", "learned_heldout"],
+            series: vec![
+                measured("hand", "hand-written weights"),
+                measured("learned", "learned weights"),
+                measured("learned_heldout", "learned, out of sample"),
+            ],
             series_by: vec![],
             x_label: "search depth (plies)",
-            y_label: "share of correct moves",
-            log_y: false,
+            y_label: "share of positions where the search picks the right move",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })

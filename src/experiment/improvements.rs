@@ -23,6 +23,7 @@
 //! pig(6, 3, 8). Nim's full trees carry no heuristic values, so iterative deepening (which needs
 //! them at every depth) does not apply there and it is left out.
 
+use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col};
 use crate::generate::game::{self, GameSpec};
 use crate::search::Algorithm;
@@ -154,13 +155,15 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "Sources: the slides name categories only (using storage, exploratory searches, successor ordering, playing with the search windows, playing with the search depth); the techniques are Greenblatt, Eastlake & Crocker 1967 (transposition table), Slate & Atkin 1977 (iterative deepening), Akl & Newborn 1977 (killers), Schaeffer 1983 and 1989 (history heuristic; 1989 measures them all, aspiration included), Reinefeld 1983 and Reinefeld & Marsland 1987 (NegaScout), Plaat, Schaeffer, Pijls & de Bruin 1996 (MTD(f)).".into(),
             "÷ plain: nodes divided by those of the game's first row, alpha-beta (tic-tac-toe, connect-four) or expectiminimax (Pig, whose chance nodes are outside alpha-beta: Star1 and Star2 are their pruning, and Star2 probes only where a chance node's children are all + or all −). Every variant found that first search's value on every row (checked as the table is made; tests/improvements.rs checks it on thousands of positions).".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "depth",
-            ys: vec!["nodes"],
+            series: vec![
+                measured("nodes", "nodes"),
+            ],
             series_by: vec!["variant"],
             x_label: "connect-four search depth (plies)",
-            y_label: "nodes visited",
-            log_y: true,
+            y_label: "nodes visited (count)",
+            y_percent_of_x_cubed: false,
             only: Some(("game", "connect-four")),
         }),
     })

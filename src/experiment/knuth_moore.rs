@@ -4,6 +4,7 @@
 //! tree b^d. Random rows are means over `--trials` trees (default 20); best and worst orders are
 //! one tree each (every tree of that order gives the same counts).
 
+use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::analyze::minimal_leaves;
 use crate::generate::Values;
@@ -157,6 +158,20 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "MTD(f) starts from the middle of the value range, so even on a perfectly ordered tree it needs a second pass.".into(),
             "αβ EBF = alpha-beta's leaves^(1/d). d→∞: its limit as d grows — b^{1/2} in the best order (Knuth & Moore), b in the worst, and Pearl's ξ_b/(1 − ξ_b) ≈ b^{3/4} in random order with continuous leaf values (ξ_b the root of x^b + x − 1 = 0; the slides, after Pearl). The measured EBF approaches it from above as d grows.".into(),
         ],
-        plot: Some(super::plot::Plot { x: "d", ys: vec!["minimal", "alphabeta", "sss"], series_by: vec!["b"], x_label: "depth d", y_label: "leaves (random order)", log_y: true, only: Some(("order", "random")) }),
+        plot: Some(Plot {
+            x: "d",
+            series: vec![
+                measured("minimal", "minimal tree"),
+                measured("alphabeta", "alpha-beta"),
+                measured("negascout", "NegaScout"),
+                measured("sss", "SSS*"),
+                measured("mtdf", "MTD(f)"),
+            ],
+            series_by: vec!["b"],
+            x_label: "depth d (plies)",
+            y_label: "mean leaves evaluated, random order",
+            y_percent_of_x_cubed: false,
+            only: Some(("order", "random")),
+        }),
     })
 }

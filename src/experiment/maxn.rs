@@ -6,6 +6,7 @@
 //! slides' example where deep pruning would give a wrong answer is `trees/maxn-deep-pruning-failure.ron`,
 //! checked in the test suite.
 
+use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::multiplayer::{self, Multiplayer};
 use crate::search::{self, Algorithm};
@@ -118,6 +119,18 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "Korf best = (1 + √(4b − 3))/2: shallow pruning's effective branching factor on the best-ordered trees; random trees stay close to b.".into(),
             "Leaves are random compositions of the sum into non-negative parts, so the immediate-pruning bound (the whole sum) is rarely reached.".into(),
         ],
-        plot: Some(super::plot::Plot { x: "d", ys: vec!["maxn_ebf", "shallow_ebf", "korf_best_ebf"], series_by: vec!["b"], x_label: "depth d", y_label: "effective branching factor", log_y: false, only: None }),
+        plot: Some(Plot {
+            x: "d",
+            series: vec![
+                measured("maxn_ebf", "max^n"),
+                measured("shallow_ebf", "shallow pruning"),
+                measured("korf_best_ebf", "Korf's best case"),
+            ],
+            series_by: vec!["b"],
+            x_label: "depth d (plies)",
+            y_label: "effective branching factor (leaves^(1/d))",
+            y_percent_of_x_cubed: false,
+            only: None,
+        }),
     })
 }

@@ -22,6 +22,7 @@
 //! `R_j(m) = Σ_{m1} C(N', m1) C((j−1)N', m − m1) / C(jN', m) · q(m1) · R_{j−1}(m − m1)`
 //! with q the child's probability of being won (Min) or lost (Max), N' = b^(h−1).
 
+use super::plot::{Plot, measured};
 use super::win_loss::xi;
 use super::{Cell, Options, Report, Tick, col, per_row, seed};
 use crate::generate::winloss::{self, WinLoss};
@@ -287,13 +288,19 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "At a uniform depth minimax's choice depends only on the order of the frontier values: every strictly increasing function of the count gives the \"minimax, fraction\" column (the fraction of V cells); the exact probability, flat at 0 and 1 for the lowest and highest counts, only adds ties. \"minimax, noisy\": the fraction plus uniform noise in ±0.1, drawn once per node, an evaluator not monotone in the count.".into(),
             "Boards counted: root won and at least one losing first move. Tied best moves share the choice.".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "depth",
-            ys: vec!["minimax", "product", "krule", "minimax_fraction", "minimax_noisy"],
+            series: vec![
+                measured("minimax", "minimax"),
+                measured("product", "product propagation"),
+                measured("krule", "k-rule (k = 2)"),
+                measured("minimax_fraction", "minimax, fraction"),
+                measured("minimax_noisy", "minimax, noisy"),
+            ],
             series_by: vec![],
-            x_label: "search depth",
+            x_label: "search depth (plies)",
             y_label: "share of correct first moves",
-            log_y: false,
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })
@@ -482,13 +489,20 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
             "first mover decides: boards where the side moving first (Max) wins or loses both games whoever plays it; product 2 of 2: of the other boards, the share where product propagation wins both (the rest minimax wins both).".into(),
             "Tzeng & Purdom (§1, §7) on Nau's measurements: product propagation made winning moves more often, but \"when the product propagation program played against the minimax program, there was no statistically significant difference in how often each program won\" (no figures given).".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "depth",
-            ys: vec!["product_share", "ci_low", "ci_high", "raw_product_share", "raw_ci_low", "raw_ci_high"],
+            series: vec![
+                measured("product_share", "product wins"),
+                measured("ci_low", "product wins, 95 % low"),
+                measured("ci_high", "product wins, 95 % high"),
+                measured("raw_product_share", "raw: product wins"),
+                measured("raw_ci_low", "raw: 95 % low"),
+                measured("raw_ci_high", "raw: 95 % high"),
+            ],
             series_by: vec![],
-            x_label: "search depth",
+            x_label: "search depth (plies)",
             y_label: "product propagation's share of the games",
-            log_y: false,
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })

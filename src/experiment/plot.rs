@@ -1,72 +1,147 @@
-//! A line chart of a report as SVG, written by hand: no fonts or system libraries needed.
+//! A line chart of a report as SVG, drawn with plotters' SVG backend (pure Rust, no fonts).
 //!
-//! A [`Plot`] names the x column, the y columns and the columns that split rows into series
-//! (one line per value of those columns and per y column).
+//! A [`Plot`] names the x column, the measured and printed [`Series`] and the columns that split
+//! rows into lines. Every series gets its own legend entry, an Okabe–Ito colour and its own
+//! marker, so lines stay apart for colour-blind readers and on a greyscale printer; the paper's
+//! printed figures are hollow rings in their measured twin's colour. An axis whose values span
+//! more than two decades is logarithmic, and says so in its label. The title wraps to the canvas
+//! and the legend sits beside the plot, sized to its longest entry, so neither is cut off.
+//!
+//! Each series is one 2-pixel `<polyline>` (its points in order, even a lone printed point)
+//! followed by its markers, in legend order; axes and ticks are 1 pixel wide, and the legend
+//! draws markers only. tests/plots.rs reads the points back through the tick labels and checks
+//! them against the table.
 
-use std::fmt::Write as _;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::element::ComposedElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::Report;
+
+/// One line of a chart: a numeric column of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The column plotted.
+    pub column: &'static str,
+    /// The legend entry (the group's values are appended when the plot splits rows).
+    pub label: &'static str,
+    /// The paper's printed figure, not ours: the measured column whose colour it takes.
+    pub printed_beside: Option<&'static str>,
+}
+
+/// A column prune measured or computed.
+pub fn measured(column: &'static str, label: &'static str) -> Series {
+    Series {
+        column,
+        label,
+        printed_beside: None,
+    }
+}
+
+/// A column of the paper's printed figures, drawn in the colour of the `beside` series.
+pub fn printed(column: &'static str, label: &'static str, beside: &'static str) -> Series {
+    Series {
+        column,
+        label,
+        printed_beside: Some(beside),
+    }
+}
 
 /// What to plot of a report: which columns, how to group the rows, the axes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
     /// The column on the x axis.
     pub x: &'static str,
-    /// The columns on the y axis, a series each.
-    pub ys: Vec<&'static str>,
-    /// Rows with equal values in these columns form one series.
+    /// The series, in legend order.
+    pub series: Vec<Series>,
+    /// Rows with equal values in these columns form one line of each series.
     pub series_by: Vec<&'static str>,
-    /// The x axis's label.
+    /// The x axis's label, with its unit.
     pub x_label: &'static str,
-    /// The y axis's label.
+    /// The y axis's label, with its unit.
     pub y_label: &'static str,
-    /// A logarithmic y axis.
-    pub log_y: bool,
+    /// Every y shown as 100·y / x³: Ballard's leaves as a percentage of the N³ leaves of the
+    /// tree, for columns (printed ones among them) that the table gives in leaves only.
+    pub y_percent_of_x_cubed: bool,
     /// Only rows whose column (first) shows this text (second).
     pub only: Option<(&'static str, &'static str)>,
 }
 
-/// Okabe & Ito's palette: told apart with any colour vision.
-const COLOURS: [&str; 8] = [
-    "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#f0e442", "#000000",
+/// Okabe & Ito's palette, yellow left out (too faint on white), ordered so neighbours differ in
+/// lightness too.
+const COLOURS: [RGBColor; 7] = [
+    RGBColor(0x00, 0x00, 0x00),
+    RGBColor(0xe6, 0x9f, 0x00),
+    RGBColor(0x00, 0x72, 0xb2),
+    RGBColor(0x56, 0xb4, 0xe9),
+    RGBColor(0xd5, 0x5e, 0x00),
+    RGBColor(0x00, 0x9e, 0x73),
+    RGBColor(0xcc, 0x79, 0xa7),
 ];
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// Marker shapes; with 7 colours and 6 shapes, the first 42 series differ in both or in one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Marker {
+    Dot,
+    Triangle,
+    Square,
+    Diamond,
+    Plus,
+    TriangleDown,
+    /// The paper's printed figure.
+    Ring,
 }
 
-/// "Nice" tick values covering `lo..hi`.
-fn ticks(lo: f64, hi: f64) -> Vec<f64> {
-    let span = (hi - lo).max(1e-12);
-    let raw = span / 6.0;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * mag)
-        .find(|s| span / s <= 7.0)
-        .unwrap_or(10.0 * mag);
-    let mut t = (lo / step).ceil() * step;
-    let mut out = Vec::new();
-    while t <= hi + step * 1e-9 {
-        out.push(if t.abs() < step * 1e-9 { 0.0 } else { t });
-        t += step;
+const MARKERS: [Marker; 6] = [
+    Marker::Dot,
+    Marker::Triangle,
+    Marker::Square,
+    Marker::Diamond,
+    Marker::Plus,
+    Marker::TriangleDown,
+];
+
+/// One line as drawn: its legend entry, style and data points.
+struct Line {
+    label: String,
+    colour: RGBColor,
+    marker: Marker,
+    points: Vec<(f64, f64)>,
+}
+
+const FONT: &str = "sans-serif";
+/// Font sizes as plotters takes them: it writes 1/1.24 of them into the SVG (18 and 14 px).
+const TITLE_PX: u32 = 22;
+const TEXT_PX: u32 = 17;
+const PLOT_WIDTH: u32 = 680;
+const HEIGHT: u32 = 520;
+const LEGEND_ROW: u32 = 24;
+
+/// An estimate of a text's width in pixels at plotters' size `px`: SVG has no font metrics, and
+/// sans-serif glyphs average a little over half an em.
+fn text_width(s: &str, px: u32) -> u32 {
+    (s.chars().count() as f64 * f64::from(px) / 1.24 * 0.58).ceil() as u32
+}
+
+/// `title` broken at spaces into lines no wider than `width` pixels.
+fn wrap(title: &str, width: u32, px: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in title.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} {word}"), px) <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
     }
-    out
+    lines
 }
 
-fn label(x: f64) -> String {
-    if x.abs() >= 1e5 || (x != 0.0 && x.abs() < 1e-3) {
-        format!("{x:.0e}")
-    } else {
-        let s = format!("{x:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_owned()
-    }
-}
-
-/// The report's plot as an SVG document.
-pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
+/// The report's rows as lines: each series, split by the `series_by` columns.
+fn lines(report: &Report, plot: &Plot) -> Result<Vec<Line>, String> {
     let col = |name: &str| {
         report
             .columns
@@ -75,172 +150,333 @@ pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
             .ok_or_else(|| format!("no column {name} to plot"))
     };
     let xi = col(plot.x)?;
-    let yis: Vec<usize> = plot.ys.iter().map(|y| col(y)).collect::<Result<_, _>>()?;
     let gis: Vec<usize> = plot
         .series_by
         .iter()
         .map(|g| col(g))
         .collect::<Result<_, _>>()?;
-    // Series: (name, points).
-    let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
     let only = match plot.only {
         Some((c, v)) => Some((col(c)?, v)),
         None => None,
     };
-    for &yi in &yis {
+    // Lines with their series' column and group, to find a printed line's measured twin.
+    let mut out: Vec<(Line, &str, String)> = Vec::new();
+    for s in &plot.series {
+        let yi = col(s.column)?;
+        let first = out.len();
         for row in &report.rows {
-            if let Some((c, v)) = only {
-                if row[c].text() != v {
-                    continue;
-                }
+            if only.is_some_and(|(c, v)| row[c].text() != v) {
+                continue;
+            }
+            let (Some(x), Some(mut y)) = (row[xi].number(), row[yi].number()) else {
+                continue;
+            };
+            if plot.y_percent_of_x_cubed {
+                y = 100.0 * y / x.powi(3);
             }
             let key: Vec<String> = gis
                 .iter()
                 .map(|&g| format!("{}={}", report.columns[g].heading, row[g].text()))
                 .collect();
-            let mut name = report.columns[yi].heading.to_owned();
-            if !key.is_empty() {
-                name = format!("{name} ({})", key.join(", "));
-            }
-            let (Some(x), Some(mut y)) = (row[xi].number(), row[yi].number()) else {
-                continue;
+            let key = key.join(", ");
+            let label = match key.is_empty() {
+                true => s.label.to_owned(),
+                false => format!("{} ({key})", s.label),
             };
-            if plot.log_y {
-                if y <= 0.0 {
-                    continue;
+            if let Some((l, _, _)) = out[first..].iter_mut().find(|(l, _, _)| l.label == label) {
+                l.points.push((x, y));
+                continue;
+            }
+            let measured = out
+                .iter()
+                .filter(|(l, _, _)| l.marker != Marker::Ring)
+                .count();
+            let (colour, marker) = match s.printed_beside {
+                Some(twin) => {
+                    let c = out.iter().find(|(_, c, k)| *c == twin && *k == key);
+                    let c = c.ok_or_else(|| {
+                        format!(
+                            "{} is printed beside {twin}, not plotted before it",
+                            s.column
+                        )
+                    })?;
+                    (c.0.colour, Marker::Ring)
                 }
-                y = y.log10();
-            }
-            match series.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, pts)) => pts.push((x, y)),
-                None => series.push((name, vec![(x, y)])),
-            }
+                None => (
+                    COLOURS[measured % COLOURS.len()],
+                    MARKERS[measured % MARKERS.len()],
+                ),
+            };
+            let line = Line {
+                label,
+                colour,
+                marker,
+                points: vec![(x, y)],
+            };
+            out.push((line, s.column, key));
         }
     }
-    let pts: Vec<(f64, f64)> = series.iter().flat_map(|(_, p)| p.iter().copied()).collect();
-    if pts.is_empty() {
+    let out: Vec<Line> = out.into_iter().map(|(l, _, _)| l).collect();
+    if out.is_empty() {
         return Err("nothing to plot".into());
     }
-    let (x0, x1) = pts
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
-    let (mut y0, mut y1) = pts
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-    if !plot.log_y {
-        y0 = y0.min(0.0);
+    Ok(out)
+}
+
+/// An axis: its data range, padded, and whether it is logarithmic.
+struct Axis {
+    lo: f64,
+    hi: f64,
+    log: bool,
+}
+
+/// The axis over `values`: logarithmic when all are positive and span more than two decades;
+/// otherwise linear, from zero when all are positive and `from_zero` (bars of counts and shares
+/// read wrongly from an offset origin).
+fn axis(values: impl Iterator<Item = f64> + Clone, from_zero: bool) -> Axis {
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    if lo > 0.0 && hi / lo > 100.0 {
+        return Axis {
+            lo: lo / 1.3,
+            hi: hi * 1.3,
+            log: true,
+        };
     }
-    if y1 - y0 < 1e-12 {
-        y1 = y0 + 1.0;
-    }
-    let (w, h) = (860.0, 520.0);
-    let (left, right, top, bottom) = (80.0, 260.0, 40.0, 60.0);
-    let pw = w - left - right;
-    let ph = h - top - bottom;
-    let sx = |x: f64| {
-        left + if x1 > x0 {
-            (x - x0) / (x1 - x0) * pw
-        } else {
-            pw / 2.0
-        }
+    let lo = if from_zero { lo.min(0.0) } else { lo };
+    let pad = if hi > lo {
+        (hi - lo) * 0.04
+    } else {
+        lo.abs().max(1.0) * 0.5
     };
-    let sy = |y: f64| top + ph - (y - y0) / (y1 - y0) * ph;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{left}" y="22" font-size="14">{}</text>"#,
-        esc(&report.title)
-    );
-    // Axes and ticks.
-    let _ = writeln!(
-        s,
-        r#"<path d="M{left},{top} V{} H{}" fill="none" stroke="black"/>"#,
-        top + ph,
-        left + pw
-    );
-    for t in ticks(x0, x1) {
-        let x = sx(t);
-        let _ = writeln!(
-            s,
-            r##"<line x1="{x:.1}" y1="{0}" x2="{x:.1}" y2="{1}" stroke="#ddd"/><text x="{x:.1}" y="{2}" text-anchor="middle">{3}</text>"##,
-            top,
-            top + ph,
-            top + ph + 18.0,
-            label(t)
-        );
-    }
-    for t in ticks(y0, y1) {
-        let y = sy(t);
-        let text = if plot.log_y {
-            label(10f64.powf(t))
+    Axis {
+        lo: if from_zero && lo == 0.0 {
+            0.0
         } else {
-            label(t)
-        };
-        let _ = writeln!(
-            s,
-            r##"<line x1="{left}" y1="{y:.1}" x2="{0}" y2="{y:.1}" stroke="#ddd"/><text x="{1}" y="{2:.1}" text-anchor="end">{3}</text>"##,
-            left + pw,
-            left - 6.0,
-            y + 4.0,
-            text
-        );
+            lo - pad
+        },
+        hi: hi + pad,
+        log: false,
     }
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
-        left + pw / 2.0,
-        h - 18.0,
-        esc(plot.x_label)
-    );
-    let _ = writeln!(
-        s,
-        r#"<text transform="translate(20,{}) rotate(-90)" text-anchor="middle">{}{}</text>"#,
-        top + ph / 2.0,
-        esc(plot.y_label),
-        if plot.log_y { " (log scale)" } else { "" }
-    );
-    for (i, (name, pts)) in series.iter().enumerate() {
-        let c = COLOURS[i % COLOURS.len()];
-        let dash = if i >= COLOURS.len() {
-            r#" stroke-dasharray="6 3""#
-        } else {
-            ""
-        };
-        let path: Vec<String> = pts
-            .iter()
-            .map(|&(x, y)| format!("{:.1},{:.1}", sx(x), sy(y)))
-            .collect();
-        let _ = writeln!(
-            s,
-            r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="2"{dash}/>"#,
-            path.join(" ")
-        );
-        for &(x, y) in pts {
-            let _ = writeln!(
-                s,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{c}"/>"#,
-                sx(x),
-                sy(y)
-            );
+}
+
+/// A tick value as text: few digits, no trailing zeros.
+fn tick(v: f64) -> String {
+    if v != 0.0 && (v.abs() >= 1e6 || v.abs() < 1e-3) {
+        format!("{v:.0e}")
+    } else {
+        let s = format!("{v:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
+/// The axis label, marked when logarithmic.
+fn axis_label(label: &str, a: &Axis) -> String {
+    match a.log {
+        true => format!("{label} (log scale)"),
+        false => label.to_owned(),
+    }
+}
+
+/// The report's plot as an SVG document.
+pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
+    let lines = lines(report, plot)?;
+    let xs = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
+    let ys = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
+    let (xa, ya) = (axis(xs, false), axis(ys, true));
+    let legend_width = lines
+        .iter()
+        .map(|l| text_width(&l.label, TEXT_PX))
+        .max()
+        .unwrap_or(0)
+        + 48;
+    let width = PLOT_WIDTH + legend_width;
+    let title = wrap(&report.title, width - 40, TITLE_PX);
+    let title_height = 16 + title.len() as u32 * (TITLE_PX + 6);
+    let mut out = String::new();
+    {
+        // The legend's rows may outgrow the plot: the canvas grows with them.
+        let height = HEIGHT.max(LEGEND_ROW * (lines.len() as u32 + 1));
+        let root =
+            SVGBackend::with_string(&mut out, (width, height + title_height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (head, body) = root.split_vertically(title_height);
+        for (i, line) in title.iter().enumerate() {
+            let style = (FONT, TITLE_PX)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Center, VPos::Top));
+            let y = 10 + i as i32 * (TITLE_PX as i32 + 6);
+            head.draw(&Text::new(line.as_str(), (width as i32 / 2, y), style))
+                .map_err(|e| e.to_string())?;
         }
-        let ly = top + 14.0 + 18.0 * i as f64;
-        let lx = left + pw + 16.0;
-        let _ = writeln!(
-            s,
-            r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{c}" stroke-width="2"{dash}/><text x="{}" y="{}">{}</text>"#,
-            lx + 22.0,
-            lx + 28.0,
-            ly + 4.0,
-            esc(name)
-        );
+        let (chart, legend) = body.split_horizontally(PLOT_WIDTH);
+        let (x_label, y_label) = (axis_label(plot.x_label, &xa), axis_label(plot.y_label, &ya));
+        let whole_x = lines
+            .iter()
+            .all(|l| l.points.iter().all(|p| p.0.fract() == 0.0));
+        let labels = Labels {
+            x: &x_label,
+            y: &y_label,
+            whole_x,
+            x_ticks: match whole_x && !xa.log {
+                true => ((xa.hi - xa.lo).floor() as usize + 1).clamp(2, 10),
+                false => 10,
+            },
+        };
+        match (xa.log, ya.log) {
+            (false, false) => draw(&chart, xa.lo..xa.hi, ya.lo..ya.hi, labels, &lines),
+            (false, true) => draw(
+                &chart,
+                xa.lo..xa.hi,
+                (ya.lo..ya.hi).log_scale(),
+                labels,
+                &lines,
+            ),
+            (true, false) => draw(
+                &chart,
+                (xa.lo..xa.hi).log_scale(),
+                ya.lo..ya.hi,
+                labels,
+                &lines,
+            ),
+            (true, true) => draw(
+                &chart,
+                (xa.lo..xa.hi).log_scale(),
+                (ya.lo..ya.hi).log_scale(),
+                labels,
+                &lines,
+            ),
+        }?;
+        draw_legend(&legend, &lines)?;
+        root.present().map_err(|e| e.to_string())?;
     }
-    s.push_str("</svg>\n");
-    Ok(s)
+    Ok(out)
+}
+
+/// The axes' labels, and whether every x is a whole number (depths, sizes: no ticks between).
+#[derive(Clone, Copy)]
+struct Labels<'a> {
+    x: &'a str,
+    y: &'a str,
+    whole_x: bool,
+    /// At most this many x ticks: one a whole number where they fit.
+    x_ticks: usize,
+}
+
+/// The axes, mesh and lines on `area`.
+fn draw<X, Y>(
+    area: &DrawingArea<SVGBackend, Shift>,
+    x: X,
+    y: Y,
+    labels: Labels,
+    lines: &[Line],
+) -> Result<(), String>
+where
+    X: AsRangedCoord<Value = f64>,
+    Y: AsRangedCoord<Value = f64>,
+    X::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let err = |e: DrawingAreaErrorKind<_>| e.to_string();
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .x_label_area_size(52)
+        .y_label_area_size(76)
+        .build_cartesian_2d(x, y)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc(labels.x)
+        .y_desc(labels.y)
+        .x_labels(labels.x_ticks)
+        .x_label_formatter(&|v| match labels.whole_x && v.fract() != 0.0 {
+            true => String::new(),
+            false => tick(*v),
+        })
+        .y_label_formatter(&|v| tick(*v))
+        .label_style((FONT, TEXT_PX))
+        .axis_desc_style((FONT, TEXT_PX))
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(RGBColor(0xcc, 0xcc, 0xcc))
+        .draw()
+        .map_err(err)?;
+    for l in lines {
+        chart
+            .draw_series(LineSeries::new(
+                l.points.iter().copied(),
+                l.colour.stroke_width(2),
+            ))
+            .map_err(err)?;
+        chart
+            .draw_series(l.points.iter().map(|&p| marker(p, l.colour, l.marker)))
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// A marker drawn at a data point: offsets in pixels from it.
+type MarkerElement<C, DB> = ComposedElement<C, DB, Polygon<(i32, i32)>, Circle<(i32, i32), i32>>;
+
+/// A marker of `kind` centred on `at`: a polygon and a circle, the one unused transparent, so
+/// every shape is one type (plotters draws nothing of a transparent element).
+fn marker<DB: DrawingBackend, C>(at: C, colour: RGBColor, kind: Marker) -> MarkerElement<C, DB> {
+    let none = TRANSPARENT.filled();
+    let (polygon, circle): (Vec<(i32, i32)>, _) = match kind {
+        Marker::Dot => (vec![], Circle::new((0, 0), 4, colour.filled())),
+        Marker::Ring => (vec![], Circle::new((0, 0), 7, colour.stroke_width(2))),
+        Marker::Triangle => (vec![(0, -6), (6, 4), (-6, 4)], Circle::new((0, 0), 0, none)),
+        Marker::TriangleDown => (
+            vec![(0, 6), (6, -4), (-6, -4)],
+            Circle::new((0, 0), 0, none),
+        ),
+        Marker::Square => (
+            vec![(-4, -4), (4, -4), (4, 4), (-4, 4)],
+            Circle::new((0, 0), 0, none),
+        ),
+        Marker::Diamond => (
+            vec![(0, -6), (6, 0), (0, 6), (-6, 0)],
+            Circle::new((0, 0), 0, none),
+        ),
+        Marker::Plus => (
+            vec![
+                (-2, -6),
+                (2, -6),
+                (2, -2),
+                (6, -2),
+                (6, 2),
+                (2, 2),
+                (2, 6),
+                (-2, 6),
+                (-2, 2),
+                (-6, 2),
+                (-6, -2),
+                (-2, -2),
+            ],
+            Circle::new((0, 0), 0, none),
+        ),
+    };
+    let style = if polygon.is_empty() {
+        none
+    } else {
+        colour.filled()
+    };
+    EmptyElement::at(at) + Polygon::new(polygon, style) + circle
+}
+
+/// The legend: a marker and a label a line, in the series' order.
+fn draw_legend(area: &DrawingArea<SVGBackend, Shift>, lines: &[Line]) -> Result<(), String> {
+    for (i, l) in lines.iter().enumerate() {
+        let y = (LEGEND_ROW * (i as u32 + 1)) as i32;
+        area.draw(&marker((14, y), l.colour, l.marker))
+            .map_err(|e| e.to_string())?;
+        let style = (FONT, TEXT_PX)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(l.label.as_str(), (30, y), style))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -249,33 +485,56 @@ mod tests {
     use crate::experiment::{Cell, col};
 
     #[test]
-    fn series_lines_and_legend() {
+    fn a_line_per_series_and_group_with_a_legend_entry() {
         let r = Report {
             title: "t <1>".into(),
-            columns: vec![col("b", "b"), col("d", "d"), col("y", "leaves")],
+            columns: vec![
+                col("b", "b"),
+                col("d", "d"),
+                col("y", "leaves"),
+                col("p", "paper"),
+            ],
             rows: vec![
-                vec![Cell::Int(2), Cell::Int(1), Cell::Real(2.0, 1)],
-                vec![Cell::Int(2), Cell::Int(2), Cell::Real(4.0, 1)],
-                vec![Cell::Int(3), Cell::Int(1), Cell::Real(3.0, 1)],
+                vec![Cell::Int(2), Cell::Int(1), Cell::Real(2.0, 1), Cell::None],
+                vec![Cell::Int(2), Cell::Int(2), Cell::Real(4.0, 1), Cell::Int(5)],
+                vec![Cell::Int(3), Cell::Int(1), Cell::Real(3.0, 1), Cell::None],
             ],
             notes: vec![],
             plot: None,
         };
         let p = Plot {
             x: "d",
-            ys: vec!["y"],
+            series: vec![measured("y", "leaves"), printed("p", "printed", "y")],
             series_by: vec!["b"],
             x_label: "depth",
             y_label: "leaves",
-            log_y: true,
+            y_percent_of_x_cubed: false,
             only: None,
         };
         let s = svg(&r, &p).unwrap();
         assert!(s.starts_with("<svg"));
-        assert_eq!(s.matches("<polyline").count(), 2);
-        assert!(s.contains("leaves (b=2)") && s.contains("leaves (b=3)"));
+        let lines = s
+            .lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(r#"stroke-width="2""#));
+        assert_eq!(
+            lines.count(),
+            3,
+            "a line per series and group; axes are 1 pixel wide"
+        );
+        for name in ["leaves (b=2)", "leaves (b=3)", "printed (b=2)"] {
+            assert!(s.contains(&format!("\n{name}\n</text>")), "{name}");
+        }
         assert!(s.contains("t &lt;1&gt;"));
-        let t = ticks(0.0, 1.0);
-        assert_eq!((t.len(), t[0], t[1]), (6, 0.0, 0.2));
+    }
+
+    #[test]
+    fn long_titles_wrap_and_wide_spans_go_logarithmic() {
+        let t = "Ballard 1982, Tables I and II: leaves under the + node of the best-ordered tree";
+        let lines = wrap(t, 300, 18);
+        assert!(lines.len() > 1 && lines.iter().all(|l| text_width(l, 18) <= 300));
+        assert_eq!(lines.join(" "), t);
+        assert!(axis([1.0, 1000.0].into_iter(), true).log);
+        assert!(!axis([1.0, 50.0].into_iter(), true).log);
+        assert!(!axis([0.0, 1000.0].into_iter(), true).log);
     }
 }

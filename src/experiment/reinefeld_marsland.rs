@@ -28,6 +28,7 @@
 //! Moore's minimal tree. `reinefeld-marsland-regions` is Figure 6: w = 20, d = 7, for each g the
 //! largest r at which NegaScout is still cheaper than alpha-beta.
 
+use super::plot::{self, Plot};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::analyze::minimal_leaves;
 use crate::generate::ordered::{self, Ordered};
@@ -153,13 +154,16 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
             "N1 at g = r = 0 must equal Knuth and Moore's minimal tree w^m + w^(m+1) − 1 (d = 2m + 1), the paper's consistency check.".into(),
             "`reinefeld-marsland-measured` puts the model beside counts measured on generated trees of the same w, d, g, r.".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "g",
-            ys: vec!["ns_over_ab", "nsab_over_ab"],
+            series: vec![
+                plot::measured("ns_over_ab", "NegaScout / alpha-beta"),
+                plot::measured("nsab_over_ab", "NS^αβ / alpha-beta"),
+            ],
             series_by: vec!["w"],
             x_label: "g, extra expansions at cut nodes",
-            y_label: "cost relative to alpha-beta",
-            log_y: false,
+            y_label: "cost relative to alpha-beta (ratio)",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })
@@ -205,13 +209,15 @@ pub fn figure6(o: &Options, tick: Tick) -> Result<Report, String> {
             "Below the line (r up to the printed value) NegaScout is cheaper; above it, alpha-beta. The paper: αβ becomes attractive when the re-search rate exceeds about 15 % or when g > w/2.".into(),
             "The re-search rate is r/w: the share of a type-1 node's children on which the principal variation changes, each costing NegaScout a re-search.".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "g",
-            ys: vec!["max_r_negascout_better"],
+            series: vec![
+                plot::measured("max_r_negascout_better", "largest r where NegaScout wins"),
+            ],
             series_by: vec![],
             x_label: "g, extra expansions at cut nodes",
-            y_label: "largest r where NegaScout wins",
-            log_y: false,
+            y_label: "re-search rate r (%)",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })
@@ -333,13 +339,16 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
             "Trees from `generate::ordered`: r = 2 principal-variation changes at type-1 nodes, cut nodes refuted by their (g + 1)-th child. Leaves counted as the model counts them (a re-searched leaf twice).".into(),
             "The αβ equations need g ≥ 1 (—). The model is an estimate (fixed change positions, no dependence of αβ's windows on actual values); the measured ratios show where it is near.".into(),
         ],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "g",
-            ys: vec!["model_ns_over_ab", "ns_over_ab"],
+            series: vec![
+                plot::measured("model_ns_over_ab", "NegaScout / alpha-beta, model"),
+                plot::measured("ns_over_ab", "NegaScout / alpha-beta, measured"),
+            ],
             series_by: vec!["w"],
             x_label: "g, extra expansions at cut nodes",
-            y_label: "NegaScout / alpha-beta",
-            log_y: false,
+            y_label: "NegaScout / alpha-beta (ratio of leaves)",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })

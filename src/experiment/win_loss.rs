@@ -9,6 +9,7 @@
 //! (Pearl, on the slides' "Average-case time complexity" pages): ξ_b/(1 − ξ_b) ≈ b^{3/4} when
 //! P0 = ξ_b, b^{1/2} otherwise.
 
+use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
 use crate::generate::winloss::{self, WinLoss};
 use crate::search::{self, Algorithm};
@@ -151,7 +152,15 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             "P(win) exact iterates x^b at Min levels and 1 − (1 − x)^b at Max levels from P0 at the leaves.".into(),
             "Pearl d→∞: alpha-beta's effective branching factor as d grows (the slides, after Pearl): ξ_b/(1 − ξ_b) ≈ b^{3/4} at P0 = ξ_b, b^{1/2} at every other P0; the measured EBF approaches it slowly, from above, since leaves^(1/d) carries the constant factor.".into(),
         ],
-        plot: Some(super::plot::Plot { x: "p0", ys: vec!["win_probability"], series_by: vec!["b", "d"], x_label: "P0", y_label: "P(root is a forced win)", log_y: false, only: None }),
+        plot: Some(Plot {
+            x: "p0",
+            series: vec![measured("win_probability", "P(win), exact"), measured("win_share", "share won")],
+            series_by: vec!["b", "d"],
+            x_label: "P0, probability that a leaf is a win",
+            y_label: "probability the root is a forced win",
+            y_percent_of_x_cubed: false,
+            only: None,
+        }),
     })
 }
 
@@ -209,13 +218,17 @@ pub fn map(o: &Options, tick: Tick) -> Result<Report, String> {
             "Fixed points: {}. Below ξ_b the iterates fall to 0 (the root is lost), above it they rise to 1.",
             xis.join(", ")
         )],
-        plot: Some(super::plot::Plot {
+        plot: Some(Plot {
             x: "x",
-            ys: vec!["f", "f4"],
+            series: vec![
+                measured("f", "f(x), one iteration"),
+                measured("f2", "f²(x), two iterations"),
+                measured("f4", "f⁴(x), four iterations"),
+            ],
             series_by: vec!["b"],
             x_label: "x (probability of a win two levels down)",
-            y_label: "after one and four iterations",
-            log_y: false,
+            y_label: "probability of a win at the root",
+            y_percent_of_x_cubed: false,
             only: None,
         }),
     })
