@@ -146,13 +146,13 @@ pub struct TreeInput {
         long,
         value_name = "TREE",
         allow_hyphen_values = true,
-        conflicts_with = "gen"
+        conflicts_with_all = ["gen", "game"]
     )]
     pub expr: Option<String>,
     /// A generated tree instead of a file: what `prune gen` takes, in one argument, e.g.
     /// 'uniform -b 3 -d 3 --order random --seed 42' (the same seed gives the same tree).
     #[arg(long, value_name = "FAMILY ARGS…", allow_hyphen_values = true)]
-    #[arg(id = "gen", long = "gen")]
+    #[arg(id = "gen", long = "gen", conflicts_with = "game")]
     pub generated: Option<String>,
     /// With --expr: make an unmarked root a Min node (levels alternate from it).
     #[arg(long, requires = "expr")]
@@ -164,13 +164,14 @@ pub struct TreeInput {
     pub game: GameFlags,
 }
 
-/// A game searched from its rules (`run` and `compare`): the game and its options, as
-/// `prune gen game NAME` takes them; the horizon is the search's `--depth`.
+/// A game from its rules: the game and its options, as `prune gen game NAME` takes them.
+/// `run`, `compare` and `tui` search it lazily to their `--depth`; `check-trace` writes its
+/// tree out to its `--depth`.
 #[derive(Debug, Clone, Args)]
 pub struct GameFlags {
     /// Search a game from its rules instead of a stored tree, generating positions as the search
     /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. Needs --depth D (the horizon).
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["expr", "gen"])]
+    #[arg(long, value_name = "NAME")]
     pub game: Option<String>,
     /// With --game chess: the root position in Forsyth–Edwards Notation.
     #[arg(long, value_name = "FEN", requires = "game")]

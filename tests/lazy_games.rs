@@ -282,6 +282,9 @@ fn run_on_a_game_says_what_it_needs() {
         err.contains("unknown game") && err.contains("connect-four"),
         "{err}"
     );
+    let (code, _, err) = prune(&["run", "alphabeta", "--game", "conect-four", "--depth", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean \"connect-four\"?"), "{err}");
     let (code, _, err) = prune(&["info", "--game", "chess"]);
     assert_eq!(code, 2);
     assert!(err.contains("--gen 'game chess"), "{err}");
@@ -468,4 +471,31 @@ fn the_explorer_opens_a_games_searched_tree() {
         text.contains("alphabeta") && text.contains("negascout"),
         "{text}"
     );
+}
+
+/// check-trace takes a game too: its tree written out to the engine's depth.
+#[test]
+fn check_trace_takes_a_game_written_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().unwrap();
+    let (code, _, err) = prune(&[
+        "run",
+        "alphabeta",
+        "--gen",
+        "game connect-four --depth 3",
+        "--trace",
+        t,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = prune(&["check-trace", t, "--game", "connect-four", "--depth", "3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The same trace against a deeper search of the game: its leaves are not the game's leaves.
+    let (code, out, err) = prune(&["check-trace", t, "--game", "connect-four", "--depth", "4"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let (code, _, err) = prune(&["check-trace", t, "--game", "chess"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs --depth"), "{err}");
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use clap::Args;
 use serde_json::{Value as Json, json};
 
-use super::{CliError, STDIN, load_file, print};
+use super::{CliError, GameFlags, STDIN, load_file, print};
 use crate::format::{self, LoadError};
 use crate::protocol::check::{self, Departure, Report, num};
 use crate::protocol::compare::{self, Textbook};
@@ -30,18 +30,27 @@ pub struct CheckTraceArgs {
 }
 
 /// What the engine searched, when the user says: the moves resolve in it, its leaves are the
-/// truth, and prune's textbook search runs on it. One source today; a game searched lazily
-/// is another variant of [`GameSource::load`].
+/// truth, and prune's textbook search runs on it: a tree file, or a game written out from its
+/// rules to a depth (its tree must fit: the engine's search is checked against all of it).
 #[derive(Debug, Args)]
 pub struct GameSource {
     /// The tree the engine searched (RON, .efg or bracket notation).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "game")]
     pub tree: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFlags,
+    /// With --game: the depth the engine searched to (positions there valued by the game's
+    /// heuristic); the whole game when absent (nim, pig).
+    #[arg(long, value_name = "D", requires = "game")]
+    pub depth: Option<u32>,
 }
 
 impl GameSource {
     /// The game, if one was given.
     fn load(&self) -> Result<Option<Tree>, CliError> {
+        if self.game.game.is_some() {
+            return super::game_run::written_out(&self.game, self.depth).map(Some);
+        }
         match &self.tree {
             Some(path) => Ok(Some(load_file(path, None)?)),
             None => Ok(None),

@@ -46,13 +46,7 @@ fn with_game<F: WithGame>(flags: &GameFlags, f: F) -> Result<F::Out, CliError> {
             let fen = flags.fen.as_deref().unwrap_or(crate::game::chess::START);
             f.with(&Chess::new(fen).map_err(|e| usage(&e))?)
         }
-        other => {
-            return Err(CliError::Usage(format!(
-                "unknown game \"{}\"; the games are {}",
-                terminal_safe(other),
-                GameSpec::NAMES.join(", ")
-            )));
-        }
+        other => return Err(unknown_game(other)),
     })
 }
 
@@ -299,4 +293,60 @@ impl WithGame for Record<'_> {
     fn with<G: Game>(self, game: &G) -> Self::Out {
         (game_run::record(game, self.algos, self.depth), game.name())
     }
+}
+
+/// The tree of the game `flags` names, written out from its rules to `depth` moves (the whole
+/// game without one): what `prune gen game` writes, with its size checks.
+pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<crate::tree::Tree, CliError> {
+    use crate::generate::game::{Fen, Heaps, generate};
+    let name = flags.game.as_deref().expect("--game");
+    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    let needs_depth = || {
+        depth.ok_or_else(|| {
+            CliError::Usage(format!(
+                "--game {name} needs --depth D, the depth the engine searched to"
+            ))
+        })
+    };
+    let spec = match name {
+        "tic-tac-toe" => GameSpec::TicTacToe { depth },
+        "nim" => GameSpec::Nim {
+            heaps: Heaps::new(flags.heaps.as_deref().unwrap_or(&[1, 2, 3, 4]))
+                .map_err(|e| usage(&e))?,
+            players: flags.players.unwrap_or(2),
+        },
+        "pig" => GameSpec::Pig {
+            win: flags.win.unwrap_or(6),
+            dice: flags.dice.unwrap_or(3),
+            horizon: flags.horizon.unwrap_or(8),
+        },
+        "connect-four" => GameSpec::ConnectFour {
+            depth: needs_depth()?,
+            moves: Moves::parse(flags.moves.as_deref().unwrap_or("")).map_err(|e| usage(&e))?,
+        },
+        "chess" => GameSpec::Chess {
+            depth: needs_depth()?,
+            fen: Fen::parse(flags.fen.as_deref().unwrap_or(crate::game::chess::START))
+                .map_err(|e| usage(&e))?,
+        },
+        other => return Err(unknown_game(other)),
+    };
+    if depth.is_some() && matches!(spec, GameSpec::Nim { .. } | GameSpec::Pig { .. }) {
+        return Err(CliError::Usage(format!(
+            "--game {name} has no heuristic to stop at a depth: give no --depth (the whole game)"
+        )));
+    }
+    generate(&spec).map_err(|e| usage(&e))
+}
+
+/// An unknown game's name refused: the closest game's name, and all of them.
+fn unknown_game(typed: &str) -> CliError {
+    let typed_shown = terminal_safe(typed);
+    let all = GameSpec::NAMES.join(", ");
+    CliError::Usage(match crate::text::closest_name(typed, GameSpec::NAMES) {
+        Some(n) => {
+            format!("unknown game \"{typed_shown}\"; did you mean \"{n}\"? The games are {all}")
+        }
+        None => format!("unknown game \"{typed_shown}\"; the games are {all}"),
+    })
 }
