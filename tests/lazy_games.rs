@@ -499,3 +499,34 @@ fn check_trace_takes_a_game_written_out() {
     assert_eq!(code, 2);
     assert!(err.contains("needs --depth"), "{err}");
 }
+
+/// A game's search from its rules writes its trace on the tree it searched: prune's own schema,
+/// or the protocol, which check-trace then finds consistent with the game written out.
+#[test]
+fn run_on_a_game_writes_its_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().unwrap();
+    let search = [
+        "run",
+        "alphabeta",
+        "--game",
+        "connect-four",
+        "--depth",
+        "4",
+        "--trace",
+        t,
+    ];
+    let (code, out, err) = prune(&[&search[..], &["--trace-format", "protocol"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("best move: drop col"), "{out}");
+    let (code, out, err) = prune(&["check-trace", t, "--game", "connect-four", "--depth", "4"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = prune(&search);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(t).unwrap();
+    assert!(
+        text.lines().count() > 100,
+        "prune's own trace, a line an event"
+    );
+}

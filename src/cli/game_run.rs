@@ -81,12 +81,10 @@ impl WithGame for Runs<'_> {
 
 /// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.
 pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliError> {
-    if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
-        return Err(CliError::Usage(
-            "--trace, --dot and --stats-csv are not available with --game yet: write the tree out with --gen 'game NAME …' to trace its search".into(),
-        ));
-    }
     let depth = depth_of(flags, a.params.params()?.improvements.depth)?;
+    if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
+        return record_to_files(a, flags, algo, depth);
+    }
     let algos = std::slice::from_ref(algo);
     let (mut runs, game) = with_game(flags, Runs { algos, depth })?;
     let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
@@ -96,6 +94,50 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
         return print(&(crate::text::json_safe(text) + "\n"));
     }
     print(&summary(&run, &game, depth))
+}
+
+/// `run --game` with a trace, a picture or the statistics' CSV: the search recorded, and what
+/// was asked written on the tree it searched ([`game_run::record`]: positions never expanded
+/// are leaves labelled "(not expanded)"); the summary or JSON printed as without them.
+fn record_to_files(
+    a: &RunArgs,
+    flags: &GameFlags,
+    algo: &Algorithm,
+    depth: u32,
+) -> Result<(), CliError> {
+    if a.trace_format == super::search::TraceFormat::Protocol {
+        crate::protocol::write::protocol_claim(algo).map_err(CliError::usage)?;
+    }
+    let algos = std::slice::from_ref(algo);
+    let (recorded, game) = with_game(flags, Record { algos, depth })?;
+    let mut recorded = recorded.map_err(|e| CliError::Usage(e.to_string()))?;
+    let (_, result) = recorded.runs.pop().expect("one run");
+    let (run, trace) = result.map_err(CliError::Usage)?;
+    super::search::write_outputs(a, &recorded.tree, &run, Some(&trace))?;
+    let best = run.best_moves.first().and_then(|&i| {
+        Some((
+            i,
+            recorded
+                .tree
+                .label(recorded.tree.child(recorded.tree.root(), i))?
+                .to_owned(),
+        ))
+    });
+    let summary_run = GameRun {
+        algorithm: run.algorithm.clone(),
+        value: run.value.clone(),
+        bound: run.bound,
+        stats: run.stats.clone(),
+        generated: recorded.tree.len(),
+        best,
+        seconds: run.seconds,
+    };
+    if a.json {
+        let text = serde_json::to_string_pretty(&run_json(&summary_run, &game, depth))
+            .map_err(|e| CliError::Internal(e.to_string()))?;
+        return print(&(crate::text::json_safe(text) + "\n"));
+    }
+    print(&summary(&summary_run, &game, depth))
 }
 
 /// `prune compare --game NAME --depth D --algos …`: each algorithm's search of the game, side

@@ -301,29 +301,39 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
             None,
         )
     };
-    if let (Some(path), Some(trace)) = (&a.trace, &trace) {
-        match a.trace_format {
-            TraceFormat::Prune => {
-                write_output(path, |w| export::write_jsonl(w, &tree, &run, trace))?
-            }
-            TraceFormat::Protocol => write_output(path, |w| {
-                protocol::write::write_jsonl(w, &tree, &run, trace).map_err(std::io::Error::other)
-            })?,
-        }
-    }
-    if let (Some(path), Some(trace)) = (&a.dot, &trace) {
-        write_output(path, |w| crate::draw::dot::write_run(w, &tree, &run, trace))?;
-    }
-    if let Some(path) = &a.stats_csv {
-        let csv = export::stats_csv(&tree, &[&run]);
-        write_output(path, |w| w.write_all(csv.as_bytes()))?;
-    }
+    write_outputs(a, &tree, &run, trace.as_ref())?;
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&known, &run))
             .map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(crate::text::json_safe(text) + "\n"));
     }
     print(&summary(&known, &run, trace.as_ref()))
+}
+
+/// Writes what `a` asks of `run` on `tree`: its trace (prune's or the protocol), its DOT
+/// picture (both need `trace`) and its statistics as CSV.
+pub(crate) fn write_outputs(
+    a: &RunArgs,
+    tree: &Tree,
+    run: &Run,
+    trace: Option<&Trace>,
+) -> Result<(), CliError> {
+    if let (Some(path), Some(trace)) = (&a.trace, trace) {
+        match a.trace_format {
+            TraceFormat::Prune => write_output(path, |w| export::write_jsonl(w, tree, run, trace))?,
+            TraceFormat::Protocol => write_output(path, |w| {
+                protocol::write::write_jsonl(w, tree, run, trace).map_err(std::io::Error::other)
+            })?,
+        }
+    }
+    if let (Some(path), Some(trace)) = (&a.dot, trace) {
+        write_output(path, |w| crate::draw::dot::write_run(w, tree, run, trace))?;
+    }
+    if let Some(path) = &a.stats_csv {
+        let csv = export::stats_csv(tree, &[run]);
+        write_output(path, |w| w.write_all(csv.as_bytes()))?;
+    }
+    Ok(())
 }
 
 /// The `--json` object of a run.
