@@ -66,7 +66,7 @@
 
 pub mod chess;
 pub mod connect_four;
-mod lazy;
+pub mod lazy;
 pub mod nim;
 pub mod pig;
 pub mod run;

@@ -17,7 +17,7 @@
 mod draft;
 mod horizon;
 pub mod names;
-mod nodes;
+pub mod nodes;
 mod shape;
 mod transpositions;
 
