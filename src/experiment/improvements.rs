@@ -21,7 +21,9 @@
 //! does not apply: there the table compares expectiminimax, expectiminimax with the
 //! transposition table, and Ballard's Star1 and Star2 (the chance nodes' pruning) on OpenSpiel's
 //! pig(6, 3, 8). Nim's full trees carry no heuristic values, so iterative deepening (which needs
-//! them at every depth) does not apply there and it is left out.
+//! them at every depth) does not apply there and it is left out. Below them, searched from the
+//! rules rather than written out ([`crate::game::run`]): connect-four at depths 8 and 9 and
+//! chess at depth 4 from two positions, every variant checked against plain alpha-beta.
 
 use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col};
@@ -59,7 +61,13 @@ const DEPTHS: [u32; 4] = [4, 5, 6, 7];
 
 /// Trees `improvements` searches.
 pub fn work(o: &Options) -> u64 {
-    (o.sizes_or(&DEPTHS).len() as u64 + 1) * VARIANTS.len() as u64 + CHANCE_VARIANTS.len() as u64
+    let from_rules = if o.sizes.is_none() {
+        FROM_RULES.len()
+    } else {
+        0
+    } as u64;
+    (o.sizes_or(&DEPTHS).len() as u64 + 1 + from_rules) * VARIANTS.len() as u64
+        + CHANCE_VARIANTS.len() as u64
 }
 
 /// A game of the table: its name, the depth (the full game when `None`), the tree, the
@@ -105,6 +113,72 @@ fn games(o: &Options) -> Result<Vec<Row>, String> {
     Ok(out)
 }
 
+/// The searches from the rules ([`crate::game::Lazy`]): connect-four from the empty board and
+/// chess from two positions (the start and Kiwipete), deeper than the written-out trees go.
+const FROM_RULES: [(&str, u32, &str); 4] = [
+    ("connect-four, from its rules", 8, ""),
+    ("connect-four, from its rules", 9, ""),
+    (
+        "chess from the start, from its rules",
+        4,
+        crate::game::chess::START,
+    ),
+    (
+        "chess from Kiwipete, from its rules",
+        4,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+];
+
+/// The rows of one game searched from its rules to `depth`: every variant, each checked
+/// against plain alpha-beta's value.
+fn from_rules<G: crate::game::Game>(
+    game: &G,
+    name: &str,
+    depth: u32,
+    window: f64,
+    tick: Tick,
+    rows: &mut Vec<Vec<Cell>>,
+) -> Result<(), String> {
+    let mut plain = None;
+    for &(label, spec) in &VARIANTS {
+        let spec = spec.replace('W', &crate::text::number_text(window));
+        let algo = Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())?;
+        let run = crate::game::run::run(game, &algo, depth)
+            .map_err(|why| format!("{name}: cannot run {algo}: {why}"))?;
+        tick(1);
+        let s = run.stats;
+        let (base, value) = plain.get_or_insert((s.nodes, run.value.clone())).clone();
+        if run.value != value {
+            return Err(format!(
+                "{name}: {algo} found {:?}, alpha-beta {value:?}",
+                run.value
+            ));
+        }
+        rows.push(row(name, Some(depth), label, &s, base));
+    }
+    Ok(())
+}
+
+/// A row of the table.
+fn row(
+    name: &str,
+    depth: Option<u32>,
+    label: &str,
+    s: &crate::search::Stats,
+    base: u64,
+) -> Vec<Cell> {
+    vec![
+        Cell::Text(name.into()),
+        depth.map_or(Cell::Text("full".into()), |d| Cell::Int(i64::from(d))),
+        Cell::Text(label.into()),
+        Cell::Int(s.nodes as i64),
+        Cell::Real(s.nodes as f64 / base as f64, 3),
+        Cell::Int(s.tt_hits as i64),
+        Cell::Int((s.researches + s.aspiration_researches) as i64),
+    ]
+}
+
 /// `improvements` (see the module documentation).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let mut rows = Vec::new();
@@ -127,15 +201,20 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                     found.value
                 ));
             }
-            rows.push(vec![
-                Cell::Text(name.into()),
-                depth.map_or(Cell::Text("full".into()), |d| Cell::Int(i64::from(d))),
-                Cell::Text(label.into()),
-                Cell::Int(s.nodes as i64),
-                Cell::Real(s.nodes as f64 / base as f64, 3),
-                Cell::Int(s.tt_hits as i64),
-                Cell::Int((s.researches + s.aspiration_researches) as i64),
-            ]);
+            rows.push(row(name, depth, label, &s, base));
+        }
+    }
+    if o.sizes.is_none() {
+        use crate::game::{chess::Chess, connect_four::ConnectFour};
+        for (name, depth, fen) in FROM_RULES {
+            if fen.is_empty() {
+                let c4 = ConnectFour::new(&game::connect_four::Moves::NONE)
+                    .map_err(|e| e.to_string())?;
+                from_rules(&c4, name, depth, 10.0, tick, &mut rows)?;
+            } else {
+                let chess = Chess::new(fen).map_err(|e| e.to_string())?;
+                from_rules(&chess, name, depth, 50.0, tick, &mut rows)?;
+            }
         }
     }
     Ok(Report {
@@ -153,6 +232,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         notes: vec![
             "Nodes: interior nodes entered plus leaves evaluated (positions at the depth limit count as leaves). TT: a transposition table keyed by position, used at equal remaining depth (docs/ALGORITHMS.md); ID: iterative deepening, the previous iteration's best move first; aspiration: a window of ±0.5 (tic-tac-toe) or ±10 (connect-four) around the previous iteration's value, re-searched on failure. Re-searches: NegaScout's and MTD(f)'s, and aspiration failures.".into(),
             "Sources: the slides name categories only (using storage, exploratory searches, successor ordering, playing with the search windows, playing with the search depth); the techniques are Greenblatt, Eastlake & Crocker 1967 (transposition table), Slate & Atkin 1977 (iterative deepening), Akl & Newborn 1977 (killers), Schaeffer 1983 and 1989 (history heuristic; 1989 measures them all, aspiration included), Reinefeld 1983 and Reinefeld & Marsland 1987 (NegaScout), Plaat, Schaeffer, Pijls & de Bruin 1996 (MTD(f)).".into(),
+            "From its rules: connect-four at depths 8 and 9 and chess at depth 4 (from the start and from Kiwipete), searched lazily (positions generated as the search reaches them, docs/GAMES.md), deeper than the written-out trees; aspiration ±10 (connect-four) or ±50 centipawns (chess). These rows are left out when --sizes chooses the connect-four depths. A table's drafts are the remaining depth there (docs/GAMES.md).".into(),
             "÷ plain: nodes divided by those of the game's first row, alpha-beta (tic-tac-toe, connect-four) or expectiminimax (Pig, whose chance nodes are outside alpha-beta: Star1 and Star2 are their pruning, and Star2 probes only where a chance node's children are all + or all −). Every variant found that first search's value on every row (checked as the table is made; tests/improvements.rs checks it on thousands of positions).".into(),
         ],
         plot: Some(Plot {
@@ -172,6 +252,20 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rows from the rules: every variant finds plain alpha-beta's value (checked as the
+    /// rows are made), on connect-four and on chess, shallower than the table's.
+    #[test]
+    fn the_rows_from_the_rules_agree_with_alpha_beta() {
+        use crate::game::{chess::Chess, connect_four::ConnectFour};
+        let mut rows = Vec::new();
+        let c4 = ConnectFour::new(&game::connect_four::Moves::NONE).unwrap();
+        from_rules(&c4, "c4", 5, 10.0, &|_| {}, &mut rows).unwrap();
+        let chess = Chess::new(FROM_RULES[3].2).unwrap();
+        from_rules(&chess, "kiwipete", 2, 50.0, &|_| {}, &mut rows).unwrap();
+        assert_eq!(rows.len(), 2 * VARIANTS.len());
+        assert!(rows.iter().all(|r| matches!(r[3], Cell::Int(n) if n > 0)));
+    }
 
     /// On connect-four at depth 5 every enhancement visits fewer nodes than plain alpha-beta
     /// but for none of them more than it, the table hits, and the combination is the smallest
