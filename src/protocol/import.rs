@@ -12,7 +12,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{Event, Side, Trace, compare};
+use super::check::Departure;
+use super::{Event, Side, Trace, compare, path_text};
 use crate::search::{Bound, Cutoff, Observer, Run, Stats, Value};
 use crate::trace::{self, Recorder};
 use crate::tree::{Kind, NodeId, Tree};
@@ -158,6 +159,16 @@ pub fn import(tree: &Tree, trace: &Trace) -> Imported {
         lines,
         stopped,
     }
+}
+
+/// A departure in one sentence, the checker's own words: for the explorer's status bar.
+pub fn sentence(d: &Departure) -> String {
+    format!(
+        "departure at {}: the engine {}; the rule: {}",
+        path_text(&d.path),
+        d.did,
+        d.requires
+    )
 }
 
 fn count(n: usize) -> u32 {
