@@ -12,6 +12,7 @@ mod draw;
 mod experiment;
 pub(crate) mod game_run;
 pub mod generate;
+mod import;
 mod info;
 mod man;
 pub mod search;
@@ -103,6 +104,8 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
+// With --import the tree is --tree's, not the positional file's.
+#[command(mut_arg("file", |a| a.required_unless_present_any(["import"]).conflicts_with("import")))]
 pub struct TuiArgs {
     #[command(flatten)]
     pub tree: TreeSource,
@@ -121,6 +124,23 @@ pub struct TuiArgs {
     /// heuristic); the --run algorithms search to it.
     #[arg(long, value_name = "D", requires = "game")]
     pub depth: Option<u32>,
+    /// An engine's trace (docs/PROTOCOL.md) to open beside prune's run of the search it
+    /// claims, at its first departure; with --tree, the tree it searched.
+    #[arg(
+        long,
+        value_name = "ENGINE.jsonl",
+        requires = "import_tree",
+        conflicts_with_all = ["expr", "gen", "game", "practice"]
+    )]
+    pub import: Option<PathBuf>,
+    /// With --import: the tree the engine searched.
+    #[arg(
+        long = "tree",
+        id = "import_tree",
+        value_name = "FILE",
+        requires = "import"
+    )]
+    pub import_tree: Option<PathBuf>,
 }
 
 /// Where a command's tree comes from: a file, a bracket expression or a generator.
@@ -534,6 +554,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 Err(CliError::Reported(format!("{}\n", problems.join("\n"))))
             }
         }
+        Some(Command::Tui(TuiArgs {
+            import: Some(trace),
+            import_tree: Some(tree),
+            run,
+            ..
+        })) => import::explore(&trace, &tree, &run),
         Some(Command::Tui(a)) if a.tree.input.game.game.is_some() => {
             if !on_terminal() {
                 return Err(CliError::Usage(
@@ -548,6 +574,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 load: None,
                 practice: false,
                 recorded,
+                status: None,
             })
             .map_err(|e| CliError::Internal(format!("terminal: {e}")))
             .map(|_| ())
@@ -627,6 +654,7 @@ fn explore(
         load: None,
         practice,
         recorded: Vec::new(),
+        status: None,
     };
     crate::tui::run(opts)
         .map_err(|e| CliError::Internal(format!("terminal: {e}")))
@@ -634,7 +662,7 @@ fn explore(
 }
 
 /// Whether prune talks to a terminal (stdin and stdout).
-fn on_terminal() -> bool {
+pub(crate) fn on_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
@@ -654,6 +682,7 @@ fn explore_loading(
         load: Some(path),
         practice,
         recorded: Vec::new(),
+        status: None,
     };
     match crate::tui::run(opts) {
         Ok(None) => Ok(()),

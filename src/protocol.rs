@@ -10,6 +10,7 @@
 
 pub mod check;
 pub mod compare;
+pub mod import;
 pub mod read;
 pub mod write;
 
@@ -67,6 +68,34 @@ impl Values {
         match self {
             Values::Negamax => "negamax",
             Values::Minimax => "minimax",
+        }
+    }
+
+    /// A value written at a node of `side`, from Max's point of view (and back: the same
+    /// map, a negation at Min in negamax form).
+    pub fn to_max(self, side: Side, v: f64) -> f64 {
+        match self {
+            Values::Minimax => v,
+            Values::Negamax => side.sign() * v,
+        }
+    }
+
+    /// A window written at a node of `side`, from Max's point of view: negated and swapped
+    /// at Min in negamax form.
+    pub fn window_to_max(self, side: Side, (a, b): (f64, f64)) -> (f64, f64) {
+        match (self, side) {
+            (Values::Negamax, Side::Min) => (-b, -a),
+            _ => (a, b),
+        }
+    }
+
+    /// A bound written at a node of `side`, from Max's point of view: a negamax lower bound
+    /// at Min is an upper bound for Max.
+    pub fn bound_to_max(self, side: Side, b: Bound) -> Bound {
+        match (self, side, b) {
+            (Values::Negamax, Side::Min, Bound::Lower) => Bound::Upper,
+            (Values::Negamax, Side::Min, Bound::Upper) => Bound::Lower,
+            _ => b,
         }
     }
 }

@@ -64,6 +64,9 @@ pub struct Options {
     /// Runs already recorded on `tree` (a game's searches from its rules), shown from the
     /// first frame.
     pub recorded: Vec<RunView>,
+    /// A message on the status bar from the first frame, and whether it reports a problem
+    /// (an imported trace's departure).
+    pub status: Option<(String, bool)>,
 }
 
 /// The user's keymap and themes from the config directory, and every problem found in them
@@ -110,6 +113,7 @@ pub fn configured_app(opts: Options) -> App {
     for run in opts.recorded {
         app.scene.push_run(run);
     }
+    app.status = opts.status;
     app.jobs.practice_pending = opts.practice;
     match opts.load {
         Some(path) => app.load_first(path, opts.runs),

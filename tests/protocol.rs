@@ -368,3 +368,48 @@ fn done_means() {
     assert_eq!(sss.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&sss.stderr).contains("best-first"));
 }
+
+/// `prune tui --import` reads and judges the trace before it asks for a terminal: a bad file
+/// is refused with its line and column (exit 2) even in a script.
+#[test]
+fn tui_import_refuses_a_bad_file_first() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("bad.jsonl");
+    std::fs::write(
+        &t,
+        concat!(
+            r#"{"protocol":"prune-trace","version":1,"engine":"e","algorithm":"alphabeta","values":"minimax"}"#,
+            "\n",
+            r#"{"event":"exit","path":[],"value":3,"bound":"exakt"}"#,
+            "\n"
+        ),
+    )
+    .expect("written");
+    let t = t.to_str().expect("UTF-8 path");
+    let tree = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/default.ron");
+    let bad = prune(&["tui", "--import", t, "--tree", tree]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("{t}:2:37")), "{err}");
+    assert!(err.contains("expected `bound`"), "{err}");
+    // A good file gets as far as the terminal, which a test does not have.
+    let good = dir.path().join("good.jsonl");
+    let good = good.to_str().expect("UTF-8 path");
+    let run = prune(&[
+        "run",
+        "alphabeta",
+        tree,
+        "--trace",
+        good,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert!(run.status.success());
+    let out = prune(&["tui", "--import", good, "--tree", tree]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    // --import needs its tree.
+    let alone = prune(&["tui", "--import", good]);
+    assert_eq!(alone.status.code(), Some(2));
+}

@@ -1783,3 +1783,64 @@ fn the_narration_wraps_instead_of_being_cut() {
     assert!(whole > 100, "{whole} whole narrations");
     eprintln!("{whole} narrations whole, {long} longer than the panel");
 }
+
+/// An engine's trace imported (`prune tui --import`): the run is named for the engine and its
+/// claim, and opens at its first departure, the exit it got wrong.
+#[test]
+fn an_imported_trace_opens_at_its_departure() {
+    use prune::protocol::{Header, Line, Values, check, import, write};
+    use prune::trace::EventView;
+    let tree = default_tree();
+    let algo = Algorithm::AlphaBeta { fail_soft: false };
+    let (_, recorded) =
+        prune::trace::record(&tree, &algo, &std::sync::atomic::AtomicU64::new(0)).unwrap();
+    let c1 = tree
+        .ids()
+        .find(|&n| tree.label(n) == Some("c1"))
+        .expect("c1");
+    let mut lines: Vec<Line> = write::events(&tree, &recorded)
+        .into_iter()
+        .enumerate()
+        .map(|(i, event)| Line {
+            number: i + 2,
+            text: String::new(),
+            event,
+        })
+        .collect();
+    // c1 returns 7: the engine says 6.
+    let altered = lines
+        .iter_mut()
+        .find(|l| {
+            matches!(&l.event, prune::protocol::Event::Exit { path, .. } if *path == write::path_of(&tree, c1))
+        })
+        .expect("c1's exit");
+    if let prune::protocol::Event::Exit { value, .. } = &mut altered.event {
+        *value = 6.0;
+    }
+    let trace = prune::protocol::Trace {
+        header: Header {
+            engine: "my-engine 0.3".into(),
+            algorithm: "alphabeta".into(),
+            claim: prune::protocol::Claim::FailHard,
+            values: Values::Minimax,
+        },
+        lines,
+    };
+    let departure = check::check(&trace).departure.expect("a departure");
+    let engine = import::import(&tree, &trace);
+    let run = prune::tui::RunView::imported(&tree, engine, &trace.header, Some(departure.at()));
+    let mut a = app(tree.clone());
+    a.scene.push_run(run);
+    a.status = Some((import::sentence(&departure), true));
+    let r = &a.scene.runs[0];
+    assert_eq!(r.name(), "engine: my-engine 0.3 (alphabeta)");
+    // The last event applied is the departing exit.
+    assert!(r.step > 0);
+    match r.trace.event(r.step - 1).view() {
+        EventView::Exit { node, value, .. } => assert_eq!((node, value), (c1, 6.0)),
+        e => panic!("{e:?}"),
+    }
+    let s = screen(&mut a, 120, 30);
+    assert!(s.contains("engine: my-engine 0.3 (alphabeta)"), "{s}");
+    assert!(s.contains("departure at c › c1"), "{s}");
+}

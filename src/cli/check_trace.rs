@@ -3,7 +3,7 @@
 //!
 //! Exit 0 when consistent, 1 at the first departure (reported on stdout), 2 on bad input.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
@@ -59,11 +59,11 @@ impl GameSource {
 }
 
 /// Everything the check found, for the text and the JSON reports.
-struct Verdict {
-    trace: Trace,
+pub(super) struct Verdict {
+    pub(super) trace: Trace,
     report: Report,
     /// The first departure, from the rules, the tree or the textbook search.
-    departure: Option<Departure>,
+    pub(super) departure: Option<Departure>,
     textbook: Option<Textbook>,
 }
 
@@ -87,28 +87,7 @@ pub fn run(a: &CheckTraceArgs) -> Result<(), CliError> {
         )));
     }
     let tree = a.game.load()?;
-    let report = check::check(&trace);
-    let mut departure = report.departure.clone();
-    let mut textbook = None;
-    if let Some(tree) = &tree {
-        // The rules' departure and the tree's are both real: the earlier line is the first.
-        if let Some(d) = compare::against_tree(tree, &trace) {
-            if departure.as_ref().is_none_or(|r| d.at() < r.at()) {
-                departure = Some(d);
-            }
-        }
-        let t = compare::textbook(tree, &trace).map_err(CliError::usage)?;
-        if departure.is_none() {
-            departure = t.difference.clone();
-        }
-        textbook = Some(t);
-    }
-    let verdict = Verdict {
-        trace,
-        report,
-        departure,
-        textbook,
-    };
+    let verdict = judge(trace, tree.as_ref())?;
     if a.json {
         let text = serde_json::to_string_pretty(&json_report(&name, &verdict))
             .map_err(|e| CliError::Internal(e.to_string()))?;
@@ -122,7 +101,34 @@ pub fn run(a: &CheckTraceArgs) -> Result<(), CliError> {
     }
 }
 
-fn read_trace(name: &str, path: &PathBuf) -> Result<Trace, CliError> {
+/// The trace judged by its claim's rules, and with the tree by the tree and the textbook
+/// search: the first departure of all (`prune tui --import` opens the explorer there).
+pub(super) fn judge(trace: Trace, tree: Option<&Tree>) -> Result<Verdict, CliError> {
+    let report = check::check(&trace);
+    let mut departure = report.departure.clone();
+    let mut textbook = None;
+    if let Some(tree) = tree {
+        // The rules' departure and the tree's are both real: the earlier line is the first.
+        if let Some(d) = compare::against_tree(tree, &trace) {
+            if departure.as_ref().is_none_or(|r| d.at() < r.at()) {
+                departure = Some(d);
+            }
+        }
+        let t = compare::textbook(tree, &trace).map_err(CliError::usage)?;
+        if departure.is_none() {
+            departure = t.difference.clone();
+        }
+        textbook = Some(t);
+    }
+    Ok(Verdict {
+        trace,
+        report,
+        departure,
+        textbook,
+    })
+}
+
+pub(super) fn read_trace(name: &str, path: &Path) -> Result<Trace, CliError> {
     let bytes = if path.as_os_str() == "-" {
         let mut b = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b).map(|_| b)

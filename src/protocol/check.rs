@@ -183,25 +183,15 @@ impl Walk<'_> {
     /// A value from the engine's convention at a node of `side` to Max's, and back (the same
     /// map: a negation at Min in negamax form).
     fn conv(&self, side: Side, v: f64) -> f64 {
-        match self.values() {
-            Values::Minimax => v,
-            Values::Negamax => side.sign() * v,
-        }
+        self.values().to_max(side, v)
     }
 
-    fn conv_window(&self, side: Side, (a, b): (f64, f64)) -> (f64, f64) {
-        match (self.values(), side) {
-            (Values::Negamax, Side::Min) => (-b, -a),
-            _ => (a, b),
-        }
+    fn conv_window(&self, side: Side, w: (f64, f64)) -> (f64, f64) {
+        self.values().window_to_max(side, w)
     }
 
     fn conv_bound(&self, side: Side, b: Bound) -> Bound {
-        match (self.values(), side, b) {
-            (Values::Negamax, Side::Min, Bound::Lower) => Bound::Upper,
-            (Values::Negamax, Side::Min, Bound::Upper) => Bound::Lower,
-            _ => b,
-        }
+        self.values().bound_to_max(side, b)
     }
 
     fn step(&mut self, line: &Line) -> Step {

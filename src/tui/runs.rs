@@ -1,6 +1,8 @@
 //! A run as the explorer holds it: the recorded search, its step index, and where the user is
 //! in it.
 
+use crate::protocol::Header;
+use crate::protocol::import::Imported;
 use crate::search::{Algorithm, Control, Refusal, Run};
 use crate::trace::{self, Replay, StepIndex, Trace};
 use crate::tree::{NodeId, Tree};
@@ -17,6 +19,9 @@ pub struct RunView {
     /// A run kept from an earlier order of the tree's children, told on this order: what it
     /// was (`before reorder`). It is not searched again when the tree changes.
     pub kept: Option<String>,
+    /// A run imported from an engine's trace: what it is called instead of its algorithm
+    /// (`engine: my-engine 0.3 (alphabeta-fail-hard)`).
+    pub title: Option<String>,
 }
 
 impl RunView {
@@ -46,12 +51,29 @@ impl RunView {
             index,
             step: 0,
             kept: None,
+            title: None,
         }
+    }
+
+    /// An engine's run imported from its protocol trace (docs/PROTOCOL.md) on the tree it
+    /// searched, named for the engine and the search it claims, and opened at protocol line
+    /// `at` (its first departure: the event where it departs is the last one applied), or at
+    /// step 0.
+    pub fn imported(tree: &Tree, engine: Imported, header: &Header, at: Option<usize>) -> RunView {
+        let step = at.map_or(0, |line| engine.step_at(line));
+        let mut view =
+            RunView::recorded(tree, engine.run.algorithm.clone(), engine.run, engine.trace);
+        view.step = step;
+        view.title = Some(format!("engine: {} ({})", header.engine, header.algorithm));
+        view
     }
 
     /// What the run is called on screen: its algorithm, and for a kept run where it is from
     /// ("alphabeta (before reorder)").
     pub fn name(&self) -> String {
+        if let Some(title) = &self.title {
+            return title.clone();
+        }
         match &self.kept {
             Some(from) => format!("{} ({from})", self.algo.label()),
             None => self.algo.label(),
@@ -79,6 +101,7 @@ impl RunView {
             trace,
             index,
             kept: Some(from.to_owned()),
+            title: self.title.clone(),
         }
     }
 

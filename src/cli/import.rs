@@ -1,0 +1,68 @@
+//! `prune tui --import ENGINE.jsonl --tree FILE`: an engine's trace opened in the explorer
+//! beside prune's own run of the search it claims (and any `--run`), at the first departure
+//! `prune check-trace` finds, which the status bar says.
+//!
+//! The file is read and judged before the explorer's terminal check, so a bad file is
+//! reported (exit 2, with its line and column) whether or not prune talks to a terminal.
+//! prune's runs are searched before the first frame, not in the background, so that the
+//! engine's run, pushed last, is the one on screen when the explorer opens.
+
+use std::path::Path;
+
+use super::check_trace::{judge, read_trace};
+use super::{CliError, STDIN, load_file, on_terminal};
+use crate::protocol::import;
+use crate::search::Algorithm;
+use crate::tui::RunView;
+
+pub fn explore(trace: &Path, tree: &Path, specs: &[String]) -> Result<(), CliError> {
+    let name = if trace.as_os_str() == "-" {
+        STDIN.to_owned()
+    } else {
+        trace.display().to_string()
+    };
+    let protocol = read_trace(&name, trace)?;
+    let source = tree.display().to_string();
+    let tree = load_file(tree, None)?;
+    let claimed = protocol.header.claim.algorithm();
+    let mut algos = vec![claimed.clone()];
+    for spec in specs {
+        let algo = Algorithm::parse(spec, &Default::default()).map_err(CliError::usage)?;
+        if let Some(why) = algo.refusal(&tree) {
+            return Err(CliError::Usage(format!("cannot run {algo}: {why}")));
+        }
+        if !algos.contains(&algo) {
+            algos.push(algo);
+        }
+    }
+    let verdict = judge(protocol, Some(&tree))?;
+    if !on_terminal() {
+        return Err(CliError::Usage(
+            "the explorer needs a terminal (stdin and stdout); for scripts use `prune check-trace`"
+                .into(),
+        ));
+    }
+    let mut recorded = algos
+        .into_iter()
+        .map(|a| RunView::new(&tree, a))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CliError::usage)?;
+    let engine = import::import(&tree, &verdict.trace);
+    let at = verdict.departure.as_ref().map(|d| d.at());
+    recorded.push(RunView::imported(&tree, engine, &verdict.trace.header, at));
+    let status = verdict
+        .departure
+        .as_ref()
+        .map(|d| (import::sentence(d), true));
+    crate::tui::run(crate::tui::Options {
+        tree,
+        source,
+        runs: Vec::new(),
+        load: None,
+        practice: false,
+        recorded,
+        status,
+    })
+    .map_err(|e| CliError::Internal(format!("terminal: {e}")))
+    .map(|_| ())
+}
