@@ -180,8 +180,9 @@ def main():
         print(f"engine.py: {args.tree}: {e}", file=sys.stderr)
         sys.exit(2)
     engine = Engine(args.bug, sys.stdout)
+    planted = {"bug": args.bug} if args.bug else {}  # an extra field: check-trace ignores it
     engine.emit(protocol="prune-trace", version=1, engine="engine.py (prune's example engine)",
-                algorithm="negamax-fail-hard", values="negamax", bug=args.bug)
+                algorithm="negamax-fail-hard", values="negamax", **planted)
     if root.children:
         engine.search(root, [], -INF, INF)
     else:
