@@ -183,10 +183,14 @@ def main():
     planted = {"bug": args.bug} if args.bug else {}  # an extra field: check-trace ignores it
     engine.emit(protocol="prune-trace", version=1, engine="engine.py (prune's example engine)",
                 algorithm="negamax-fail-hard", values="negamax", **planted)
-    if root.children:
-        engine.search(root, [], -INF, INF)
-    else:
-        engine.emit(event="leaf", path=[], value=num(root.value))
+    try:
+        if root.children:
+            engine.search(root, [], -INF, INF)
+        else:
+            engine.emit(event="leaf", path=[], value=num(root.value))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (`| head`): not an error of the search
+        sys.stdout = None
 
 
 if __name__ == "__main__":
