@@ -3,7 +3,7 @@
 //!
 //! The protocol's events are replayed into a [`Recorder`], the observer prune's searches
 //! record with, its paths resolved in the tree ([`compare::resolve`]) and every window,
-//! value and bound turned to Max's point of view ([`Values::to_max`]), as docs/TRACE.md
+//! value and bound turned to Max's point of view ([`super::Values::to_max`]), as docs/TRACE.md
 //! requires. The statistics are the Recorder's, counted as for prune's own searches. The
 //! run's value and bound are the root's last return; its best moves are the root's
 //! children whose last return was exact and equal to the root's exact value, and its
