@@ -1,22 +1,10 @@
 //! The `prune` binary end to end: commands, exit codes, stdout/stderr, files.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn prune(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_prune"))
-        .args(args)
-        .output()
-        .expect("run prune")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{prune, stderr, stdout};
 
 #[test]
 fn no_arguments_describes_the_built_in_tree() {

@@ -10,7 +10,10 @@
 //! any other shows in the very next event (the node is left instead of searching on).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+mod common;
+use common::prune;
 
 use serde_json::{Value, json};
 
@@ -27,13 +30,6 @@ fn python() -> bool {
         eprintln!("python3 not found: the example engine's tests are skipped");
     }
     ok
-}
-
-fn prune(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_prune"))
-        .args(args)
-        .output()
-        .expect("prune runs")
 }
 
 /// A tree in bracket notation, written to `dir/name.txt` by `prune` (`convert IN`, or `gen`).

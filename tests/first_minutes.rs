@@ -2,25 +2,13 @@
 //! pages, and "did you mean" for a misspelt algorithm, experiment, game or subcommand.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
+
+mod common;
+use common::{prune, stderr, stdout};
 
 use clap::CommandFactory;
 use prune::cli::Cli;
-
-fn prune(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_prune"))
-        .args(args)
-        .output()
-        .expect("run prune")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn the_version_says_which_prune_this_is() {

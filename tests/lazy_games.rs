@@ -4,6 +4,8 @@
 //! their paths from the root (the two trees number their nodes differently: breadth first,
 //! and in the order the search reached them).
 
+mod common;
+
 use prune::game::run::{self as game_run, GameRunError};
 use prune::game::{self, Game, Lazy, connect_four, nim, pig, tic_tac_toe};
 use prune::search::{Algorithm, Params};
@@ -233,17 +235,11 @@ fn a_game_without_a_heuristic_must_be_over_at_the_horizon() {
     }
 }
 
-/// The command line: `prune run ALGO --game NAME --depth D`.
+/// The command line: its exit code, standard output and standard error.
 fn prune(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
-        .args(args)
-        .output()
-        .expect("run prune");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = common::prune(args);
+    let code = out.status.code().unwrap_or(-1);
+    (code, common::stdout(&out), common::stderr(&out))
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::game::run::{self as game_run, GameRun};
 use crate::game::{Game, chess::Chess, nim::Nim, pig::Pig, tic_tac_toe::TicTacToe};
 use crate::generate::game::GameSpec;
 use crate::search::Algorithm;
-use crate::text::{number_text, terminal_safe};
+use crate::text::terminal_safe;
 use crate::tui::RunView;
 
 /// Something to do with a game, whichever it is (a game's type is known only at run time).
@@ -18,35 +18,59 @@ trait WithGame {
     fn with<G: Game>(self, game: &G) -> Self::Out;
 }
 
-/// Builds the game `flags` names and does `f` with it.
-fn with_game<F: WithGame>(flags: &GameFlags, f: F) -> Result<F::Out, CliError> {
+/// The game `flags` names, its options over `prune gen game`'s defaults
+/// ([`GameSpec::default_for`]), and `depth` for the games whose spec has one (tic-tac-toe,
+/// and connect-four and chess when given): one reading of the flags for the lazy searches
+/// ([`with_game`]) and the written-out tree ([`written_out`]).
+fn spec(flags: &GameFlags, depth: Option<u32>) -> Result<GameSpec, CliError> {
+    use crate::generate::game::{Fen, Heaps};
     let name = flags.game.as_deref().expect("--game");
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    Ok(match name {
-        "tic-tac-toe" => f.with(&TicTacToe),
-        "nim" => {
-            let heaps = flags.heaps.clone().unwrap_or_else(|| vec![1, 2, 3, 4]);
-            f.with(&Nim::new(&heaps, flags.players.unwrap_or(2)).map_err(|e| usage(&e))?)
+    let mut spec = GameSpec::default_for(name).ok_or_else(|| unknown_game(name))?;
+    match &mut spec {
+        GameSpec::TicTacToe { depth: d } => *d = depth,
+        GameSpec::Nim { heaps, players } => {
+            if let Some(h) = &flags.heaps {
+                *heaps = Heaps::new(h).map_err(|e| usage(&e))?;
+            }
+            *players = flags.players.unwrap_or(*players);
         }
-        "pig" => {
-            let pig = Pig::new(
-                flags.win.unwrap_or(6),
-                flags.dice.unwrap_or(3),
-                flags.horizon.unwrap_or(8),
-            )
-            .map_err(|e| usage(&e))?;
-            f.with(&pig)
+        GameSpec::Pig { win, dice, horizon } => {
+            *win = flags.win.unwrap_or(*win);
+            *dice = flags.dice.unwrap_or(*dice);
+            *horizon = flags.horizon.unwrap_or(*horizon);
         }
-        "connect-four" => {
-            let moves =
-                Moves::parse(flags.moves.as_deref().unwrap_or("")).map_err(|e| usage(&e))?;
-            f.with(&ConnectFour::new(&moves).map_err(|e| usage(&e))?)
+        GameSpec::ConnectFour { depth: d, moves } => {
+            *d = depth.unwrap_or(*d);
+            if let Some(m) = &flags.moves {
+                *moves = Moves::parse(m).map_err(|e| usage(&e))?;
+            }
         }
-        "chess" => {
-            let fen = flags.fen.as_deref().unwrap_or(crate::game::chess::START);
-            f.with(&Chess::new(fen).map_err(|e| usage(&e))?)
+        GameSpec::Chess { depth: d, fen } => {
+            *d = depth.unwrap_or(*d);
+            if let Some(f) = &flags.fen {
+                *fen = Fen::parse(f).map_err(|e| usage(&e))?;
+            }
         }
-        other => return Err(unknown_game(other)),
+    }
+    Ok(spec)
+}
+
+/// Builds the game of `spec` from its rules and does `f` with it.
+fn with_game<F: WithGame>(spec: &GameSpec, f: F) -> Result<F::Out, CliError> {
+    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    Ok(match spec {
+        GameSpec::TicTacToe { .. } => f.with(&TicTacToe),
+        GameSpec::Nim { heaps, players } => {
+            f.with(&Nim::new(heaps.as_slice(), *players).map_err(|e| usage(&e))?)
+        }
+        GameSpec::Pig { win, dice, horizon } => {
+            f.with(&Pig::new(*win, *dice, *horizon).map_err(|e| usage(&e))?)
+        }
+        GameSpec::ConnectFour { moves, .. } => {
+            f.with(&ConnectFour::new(moves).map_err(|e| usage(&e))?)
+        }
+        GameSpec::Chess { fen, .. } => f.with(&Chess::new(fen.text()).map_err(|e| usage(&e))?),
     })
 }
 
@@ -86,7 +110,7 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
         return record_to_files(a, flags, algo, depth);
     }
     let algos = std::slice::from_ref(algo);
-    let (mut runs, game) = with_game(flags, Runs { algos, depth })?;
+    let (mut runs, game) = with_game(&spec(flags, None)?, Runs { algos, depth })?;
     let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&run, &game, depth))
@@ -109,7 +133,7 @@ fn record_to_files(
         crate::protocol::write::protocol_claim(algo).map_err(CliError::usage)?;
     }
     let algos = std::slice::from_ref(algo);
-    let (recorded, game) = with_game(flags, Record { algos, depth })?;
+    let (recorded, game) = with_game(&spec(flags, None)?, Record { algos, depth })?;
     let mut recorded = recorded.map_err(|e| CliError::Usage(e.to_string()))?;
     let (_, result) = recorded.runs.pop().expect("one run");
     let (run, trace) = result.map_err(CliError::Usage)?;
@@ -150,7 +174,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
         ));
     }
     let depth = depth_of(flags, a.params.params()?.improvements.depth)?;
-    let (runs, game) = with_game(flags, Runs { algos, depth })?;
+    let (runs, game) = with_game(&spec(flags, None)?, Runs { algos, depth })?;
     if a.json {
         let rows: Vec<serde_json::Value> = algos
             .iter()
@@ -181,72 +205,42 @@ fn compare_table(
     game: &str,
     depth: u32,
 ) -> String {
-    let header = [
-        "algorithm",
-        "value",
-        "best move",
-        "leaves",
-        "nodes",
-        "cutoffs",
-        "tt hits",
-        "generated",
-        "seconds",
-    ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    use crate::report::{Cell, Table, col};
+    let mut table = Table::new(vec![
+        col("algorithm", "algorithm").left(),
+        col("value", "value").left(),
+        col("best_move", "best move").left(),
+        col("leaves", "leaves"),
+        col("nodes", "nodes"),
+        col("cutoffs", "cutoffs"),
+        col("tt_hits", "tt hits"),
+        col("generated", "generated"),
+        col("seconds", "seconds"),
+    ]);
     let mut notes = String::new();
     for (al, r) in algos.iter().zip(runs) {
         match r {
-            Ok(run) => rows.push(vec![
-                al.label(),
-                value_text(run),
-                run.best
-                    .as_ref()
-                    .map_or("—".into(), |(_, l)| terminal_safe(l).into_owned()),
-                run.stats.leaves.to_string(),
-                (run.stats.leaves + run.stats.interior).to_string(),
-                run.stats.cutoffs.to_string(),
-                run.stats.tt_hits.to_string(),
-                run.generated.to_string(),
-                format!("{:.3}", run.seconds),
+            Ok(run) => table.rows.push(vec![
+                Cell::Text(al.label()),
+                Cell::Text(run.value.to_string()),
+                run.best.as_ref().map_or(Cell::None, |(_, l)| {
+                    Cell::Text(terminal_safe(l).into_owned())
+                }),
+                Cell::Int(run.stats.leaves as i64),
+                Cell::Int((run.stats.leaves + run.stats.interior) as i64),
+                Cell::Int(run.stats.cutoffs as i64),
+                Cell::Int(run.stats.tt_hits as i64),
+                Cell::Int(run.generated as i64),
+                Cell::Real(run.seconds, 3),
             ]),
             Err(why) => notes += &format!("{}: {}\n", al.label(), terminal_safe(why)),
         }
     }
-    let widths: Vec<usize> = (0..header.len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = format!(
-        "{} from its rules, {depth} moves deep\n",
-        terminal_safe(game)
-    );
-    for row in &rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(c, (cell, &w))| {
-                let pad = w - cell.chars().count();
-                if c < 3 {
-                    format!("{cell}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{cell}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        out += cells.join("  ").trim_end();
-        out.push('\n');
-    }
-    out + &notes
-}
-
-fn value_text(run: &GameRun) -> String {
-    match &run.value {
-        crate::search::Value::Scalar(x) => number_text(*x),
-        crate::search::Value::Vector(xs) => {
-            let parts: Vec<String> = xs.iter().map(|&x| number_text(x)).collect();
-            format!("({})", parts.join(", "))
-        }
-    }
+    format!(
+        "{} from its rules, {depth} moves deep\n{}{notes}",
+        terminal_safe(game),
+        table.text()
+    )
 }
 
 fn run_json(run: &GameRun, game: &str, depth: u32) -> serde_json::Value {
@@ -267,7 +261,7 @@ fn run_json(run: &GameRun, game: &str, depth: u32) -> serde_json::Value {
 
 fn summary(run: &GameRun, game: &str, depth: u32) -> String {
     let s = &run.stats;
-    let value = value_text(run);
+    let value = run.value.to_string();
     let mut out = format!(
         "{} on {} from its rules, {depth} moves deep\nvalue: {value} ({})\n",
         run.algorithm.label(),
@@ -309,7 +303,7 @@ pub fn record(a: &TuiArgs) -> Result<(crate::tree::Tree, String, Vec<RunView>), 
         .collect::<Result<Vec<_>, _>>()
         .map_err(CliError::usage)?;
     let (recorded, game) = with_game(
-        flags,
+        &spec(flags, None)?,
         Record {
             algos: &algos,
             depth,
@@ -340,45 +334,22 @@ impl WithGame for Record<'_> {
 /// The tree of the game `flags` names, written out from its rules to `depth` moves (the whole
 /// game without one): what `prune gen game` writes, with its size checks.
 pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<crate::tree::Tree, CliError> {
-    use crate::generate::game::{Fen, Heaps, generate};
     let name = flags.game.as_deref().expect("--game");
-    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    let needs_depth = || {
-        depth.ok_or_else(|| {
-            CliError::Usage(format!(
+    let spec = spec(flags, depth)?;
+    match spec {
+        GameSpec::ConnectFour { .. } | GameSpec::Chess { .. } if depth.is_none() => {
+            return Err(CliError::Usage(format!(
                 "--game {name} needs --depth D, the depth the engine searched to"
-            ))
-        })
-    };
-    let spec = match name {
-        "tic-tac-toe" => GameSpec::TicTacToe { depth },
-        "nim" => GameSpec::Nim {
-            heaps: Heaps::new(flags.heaps.as_deref().unwrap_or(&[1, 2, 3, 4]))
-                .map_err(|e| usage(&e))?,
-            players: flags.players.unwrap_or(2),
-        },
-        "pig" => GameSpec::Pig {
-            win: flags.win.unwrap_or(6),
-            dice: flags.dice.unwrap_or(3),
-            horizon: flags.horizon.unwrap_or(8),
-        },
-        "connect-four" => GameSpec::ConnectFour {
-            depth: needs_depth()?,
-            moves: Moves::parse(flags.moves.as_deref().unwrap_or("")).map_err(|e| usage(&e))?,
-        },
-        "chess" => GameSpec::Chess {
-            depth: needs_depth()?,
-            fen: Fen::parse(flags.fen.as_deref().unwrap_or(crate::game::chess::START))
-                .map_err(|e| usage(&e))?,
-        },
-        other => return Err(unknown_game(other)),
-    };
-    if depth.is_some() && matches!(spec, GameSpec::Nim { .. } | GameSpec::Pig { .. }) {
-        return Err(CliError::Usage(format!(
-            "--game {name} has no heuristic to stop at a depth: give no --depth (the whole game)"
-        )));
+            )));
+        }
+        GameSpec::Nim { .. } | GameSpec::Pig { .. } if depth.is_some() => {
+            return Err(CliError::Usage(format!(
+                "--game {name} has no heuristic to stop at a depth: give no --depth (the whole game)"
+            )));
+        }
+        _ => {}
     }
-    generate(&spec).map_err(|e| usage(&e))
+    crate::generate::game::generate(&spec).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// An unknown game's name refused: the closest game's name, and all of them.

@@ -107,19 +107,10 @@ pub fn search<G: Game, O: Observer>(
     algo: &Algorithm,
     obs: &mut O,
 ) -> Result<(Found, f64), GameRunError> {
-    let base = match algo {
-        Algorithm::Improved { base, .. } => &**base,
-        a => a,
-    };
-    lazy.set_max_moves(matches!(base, Algorithm::Sss).then_some(sss::LAZY_MOVES));
+    lazy.set_max_moves(matches!(algo.base(), Algorithm::Sss).then_some(sss::LAZY_MOVES));
     lazy.set_no_chance(
-        matches!(algo.family(), Family::TwoPlayer | Family::Probabilistic).then(|| {
-            format!(
-                "{}: {} has chance positions; try expectiminimax, star1 or star2",
-                algo.name(),
-                lazy.meta().name
-            )
-        }),
+        matches!(algo.family(), Family::TwoPlayer | Family::Probabilistic)
+            .then(|| no_chance(algo, lazy)),
     );
     let start = Instant::now();
     let found = dispatch(lazy, algo, obs);
@@ -130,34 +121,41 @@ pub fn search<G: Game, O: Observer>(
     }
 }
 
+/// Why `algo`, which has no rule for chance nodes, cannot search the game of `lazy` (at its
+/// root, or wherever a chance position turns up during the search).
+fn no_chance<G: Game>(algo: &Algorithm, lazy: &Lazy<'_, G>) -> String {
+    format!(
+        "{}: {} has chance positions; try expectiminimax, star1 or star2",
+        algo.name(),
+        lazy.meta().name
+    )
+}
+
 /// Why `algo` cannot search the game of `lazy`, when that is known before the search.
 pub fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRunError> {
     let refuse = |why: String| Some(GameRunError::Refused(why));
     let name = algo.name();
     let players = lazy.players();
-    let base = match algo {
-        Algorithm::Improved { base, with } => {
-            if with.aspiration.is_some() && !with.id {
-                return refuse(format!(
-                    "{name}: an aspiration window needs iterative deepening (--id)"
-                ));
-            }
-            if with.tt && lazy.key(lazy.root()).is_none() {
-                return refuse(format!(
-                    "{name} --tt: {} has no position keys",
-                    lazy.meta().name
-                ));
-            }
-            if with.id && lazy.heuristic(lazy.root()).is_none() && !lazy.is_leaf(lazy.root()) {
-                return refuse(format!(
-                    "{name} --id: {} has no heuristic value for the shallower iterations to stop at",
-                    lazy.meta().name
-                ));
-            }
-            &**base
+    if let Some(with) = algo.improvements() {
+        if with.aspiration.is_some() && !with.id {
+            return refuse(format!(
+                "{name}: an aspiration window needs iterative deepening (--id)"
+            ));
         }
-        a => a,
-    };
+        if with.tt && lazy.key(lazy.root()).is_none() {
+            return refuse(format!(
+                "{name} --tt: {} has no position keys",
+                lazy.meta().name
+            ));
+        }
+        if with.id && lazy.heuristic(lazy.root()).is_none() && !lazy.is_leaf(lazy.root()) {
+            return refuse(format!(
+                "{name} --id: {} has no heuristic value for the shallower iterations to stop at",
+                lazy.meta().name
+            ));
+        }
+    }
+    let base = algo.base();
     let chance = lazy.kind(lazy.root()) == Kind::Chance;
     match base.family() {
         Family::TwoPlayer | Family::Chance if players > 2 => refuse(format!(
@@ -167,10 +165,7 @@ pub fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRunE
         Family::Probabilistic => refuse(format!(
             "{name} on a game searched from its rules is not built yet: write the tree out with `prune gen game` and search that"
         )),
-        Family::TwoPlayer if chance => refuse(format!(
-            "{name}: {} has chance positions; try expectiminimax, star1 or star2",
-            lazy.meta().name
-        )),
+        Family::TwoPlayer if chance => refuse(no_chance(algo, lazy)),
         _ => match base {
             Algorithm::Star1 { .. } | Algorithm::Star2 { .. } if !lazy.value_bounds().declared => {
                 refuse(format!(

@@ -3,6 +3,8 @@
 // Each test binary includes this module and uses some of its helpers, not all.
 #![allow(dead_code)]
 
+use std::process::{Command, Output};
+
 use prune::search::{self, Algorithm, Counter, Value};
 use prune::tree::{Draft, NodeId, Tree};
 
@@ -50,3 +52,21 @@ pub const IMPROVED: &[&str] = &[
     "mtdf:id",
     "mtdf:tt:id",
 ];
+
+/// Runs this build's `prune` binary with `args`.
+pub fn prune(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(args)
+        .output()
+        .expect("run prune")
+}
+
+/// What a run printed on standard output.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What a run printed on standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
