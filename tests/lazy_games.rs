@@ -444,20 +444,23 @@ fn the_explorer_opens_a_games_searched_tree() {
     for r in runs {
         app.scene.push_run(r);
     }
-    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    term.draw(|f| {
-        prune::tui::draw::draw(f, &app);
-    })
-    .unwrap();
-    let buf = term.backend().buffer().clone();
-    let text: String = (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-                + "\n"
+    let screen = |app: &App| {
+        let mut term = Terminal::new(TestBackend::new(200, 40)).unwrap();
+        term.draw(|f| {
+            prune::tui::draw::draw(f, app);
         })
-        .collect();
+        .unwrap();
+        let buf = term.backend().buffer().clone();
+        (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect::<String>()
+    };
+    let text = screen(&app);
     assert!(text.contains("from its rules"), "{text}");
     assert!(
         text.contains("drop col"),
@@ -465,6 +468,40 @@ fn the_explorer_opens_a_games_searched_tree() {
     );
     assert!(
         text.contains("alphabeta") && text.contains("negascout"),
+        "{text}"
+    );
+    // Detail's value of a node with unexpanded positions below is the searched tree's, and says
+    // so with their number; a node whose subtree was searched in full has its true value.
+    let tree = std::sync::Arc::clone(&app.scene.doc.tree);
+    let stubs = |id: prune::tree::NodeId| {
+        tree.ids()
+            .filter(|&n| {
+                tree.is_leaf(n)
+                    && tree
+                        .label(n)
+                        .is_some_and(|l| l.ends_with(game::lazy::NOT_EXPANDED))
+                    && tree.path_to(n).contains(&id)
+            })
+            .count()
+    };
+    let root = tree.root();
+    let full = tree
+        .ids()
+        .find(|&n| !tree.is_leaf(n) && stubs(n) == 0)
+        .expect("alpha-beta searched some node to the end");
+    let partial = stubs(root);
+    assert!(partial > 0, "alpha-beta left some positions unexpanded");
+    app.select(root);
+    let text = screen(&app);
+    assert!(
+        text.contains("tree value")
+            && text.contains(&format!("{partial} unexpanded below")),
+        "{text}"
+    );
+    app.select(full);
+    let text = screen(&app);
+    assert!(
+        text.contains("true value") && !text.contains("unexpanded below"),
         "{text}"
     );
 }

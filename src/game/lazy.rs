@@ -24,6 +24,33 @@ use crate::tree::{ArenaNode, Children, Kind, MAX_NODES, Meta, NodeId, Nodes, Tre
 /// Marks an interior node not yet expanded (its children unknown).
 const UNEXPANDED: u32 = u32::MAX;
 
+/// What ends the label of a position a searched tree holds but never expanded
+/// ([`Lazy::searched_tree`]): such a leaf is worth the game's heuristic, not the game's value.
+pub const NOT_EXPANDED: &str = "(not expanded)";
+
+/// How many leaves labelled [`NOT_EXPANDED`] each node's subtree holds, by node id; empty when
+/// the tree has none (every tree but a game's searched one, or a copy of it saved and opened
+/// again). Where a node has some, its minimax value is the searched tree's, not the game's.
+pub fn unexpanded_below(tree: &Tree) -> Vec<u32> {
+    let stub =
+        |id: NodeId| tree.is_leaf(id) && tree.label(id).is_some_and(|l| l.ends_with(NOT_EXPANDED));
+    if !tree.ids().any(stub) {
+        return Vec::new();
+    }
+    let mut below = vec![0u32; tree.len()];
+    // Children have larger ids than their parent: a reverse sweep counts them first.
+    for i in (0..tree.len()).rev() {
+        let id = NodeId(i as u32);
+        if stub(id) {
+            below[i] += 1;
+        }
+        if let Some(p) = tree.parent(id) {
+            below[p.index()] += below[i];
+        }
+    }
+    below
+}
+
 /// A game's tree, generated as a search reaches it. See the [module documentation](self).
 pub struct Lazy<'g, G: Game> {
     game: &'g G,
@@ -286,7 +313,7 @@ impl<'g, G: Game> Lazy<'g, G> {
             .collect();
         let mut meta = self.meta.clone();
         meta.description = format!(
-            "{searches} in {}, {} moves deep: the {} positions generated; the {stubs} whose moves were never generated are leaves labelled \"(not expanded)\", worth the game's heuristic value (0 where it has none). {}",
+            "{searches} in {}, {} moves deep: the {} positions generated; the {stubs} whose moves were never generated are leaves labelled \"{NOT_EXPANDED}\", worth the game's heuristic value (0 where it has none). {}",
             self.meta.name,
             self.depth,
             a.kind.len(),
@@ -299,11 +326,13 @@ impl<'g, G: Game> Lazy<'g, G> {
             .and_then(|t| t.with_positions(a.key.clone(), heuristics))
             .map_err(GameError::Invalid)?;
         Ok(tree.with_labels(|id| {
-            let label = a.labels.text(id.index())?;
-            Some(if a.len[id.index()] == UNEXPANDED {
-                format!("{label} (not expanded)")
-            } else {
-                label
+            let label = a.labels.text(id.index());
+            if a.len[id.index()] != UNEXPANDED {
+                return label;
+            }
+            Some(match label {
+                Some(l) => format!("{l} {NOT_EXPANDED}"),
+                None => NOT_EXPANDED.to_owned(),
             })
         }))
     }

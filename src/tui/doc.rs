@@ -26,6 +26,9 @@ pub struct Doc {
     /// Knuth–Moore types, for two-player trees without chance nodes.
     pub analysis: Option<Analysis>,
     pub reference: Reference,
+    /// How many positions below each node a game's search never expanded
+    /// ([`crate::game::lazy::unexpanded_below`]); empty for every other tree.
+    pub unexpanded: Vec<u32>,
     refusals: Vec<Option<Refusal>>,
     /// The file the tree was loaded from or last saved to: where `w` saves. `None` for a
     /// generated, reordered or built-in tree, which `w` asks a path for.
@@ -45,6 +48,7 @@ impl Doc {
             sizes: Vec::new(),
             analysis: None,
             reference: Reference::Scalars(Vec::new()),
+            unexpanded: Vec::new(),
             refusals: Vec::new(),
             file: None,
             unsaved: false,
@@ -71,6 +75,7 @@ impl Doc {
             Reference::of(&self.tree, &Algorithm::Expectiminimax)
         };
         self.analysis = analyze::analyze(&self.tree).ok();
+        self.unexpanded = crate::game::lazy::unexpanded_below(&self.tree);
         // Some refusals scan every leaf: computed once per tree, not per frame.
         self.refusals = ALGORITHMS
             .iter()

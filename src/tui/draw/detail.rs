@@ -122,8 +122,28 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
     } else {
         "minimax"
     };
+    // Below a position a game's search never expanded, the value is the searched tree's: such
+    // a leaf counts at its heuristic, where the game would search on.
+    let unexpanded = app
+        .scene
+        .doc
+        .unexpanded
+        .get(id.index())
+        .copied()
+        .unwrap_or(0);
+    let (name, whose) = if unexpanded == 0 {
+        ("true value", format!(" ({reference})"))
+    } else {
+        (
+            "tree value",
+            format!(
+                " ({reference}; {} unexpanded below)",
+                thousands(u64::from(unexpanded))
+            ),
+        )
+    };
     lines.push(Line::from(vec![
-        label(t, "true value"),
+        label(t, name),
         Span::styled(
             match app.scene.doc.reference.get(id) {
                 Value::Scalar(x) => readable_number(x, full),
@@ -131,7 +151,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
             },
             t.fg(t.accent),
         ),
-        Span::styled(format!(" ({reference})"), t.dim_style()),
+        Span::styled(whose, t.dim_style()),
     ]));
     if let Some(a) = &app.scene.doc.analysis {
         let ty = a.types[id.index()].map_or("outside the minimal tree", |x| x.name());
