@@ -14,19 +14,22 @@ pub mod maxn;
 pub mod pathology;
 pub mod plot;
 pub mod reinefeld_marsland;
+pub mod shard;
 pub mod win_loss;
 
 use std::fmt::Write as _;
 
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::generate::rng;
 use crate::report::Table;
 use crate::search::{self, Algorithm, Counter, Stats};
 use crate::tree::Tree;
 
-/// What the user asked for.
-#[derive(Clone, Debug, Default)]
+/// What the user asked for: every option that decides an experiment's numbers (a shard's part
+/// records them, and the merge refuses parts whose options differ).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Options {
     /// Random trees per row (each experiment has its default).
     pub trials: Option<u32>,
@@ -115,6 +118,8 @@ pub struct Info {
     pub work: fn(&Options) -> u64,
     /// Runs it.
     pub run: fn(&Options, Tick) -> Result<Report, String>,
+    /// How `--shard` spreads it (docs/EXPERIMENTS.md lists which are which).
+    pub split: shard::Split,
 }
 
 /// Every experiment, in the order of `prune experiment --list`.
@@ -124,90 +129,105 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Ballard 1982, Tables I and II: Star1 and Star2 on best-ordered *-complete 2-ply trees, with Results 1 and 2",
         work: ballard::best_work,
         run: ballard::best,
+        split: shard::Split::ByMerge,
     },
     Info {
         name: "ballard-average",
         about: "Ballard 1982, Tables III and IV and §6.2.1.3: Star1 and Star2 (1 and 2 probes) on random *-complete 2-ply trees, with the H(N) check",
         work: ballard::average_work,
         run: ballard::average,
+        split: shard::Split::Trials,
     },
     Info {
         name: "ballard-variants",
         about: "Ballard 1982, §7.4: the best or third-best * node searched first, with 2-node cycling, on the random trees of ballard-average",
         work: ballard::variants_work,
         run: ballard::variants,
+        split: shard::Split::Trials,
     },
     Info {
         name: "knuth-moore",
         about: "Knuth & Moore 1975: alpha-beta, NegaScout, SSS*, MTD(f) leaves on uniform trees, best/random/worst order, beside the minimal tree",
         work: knuth_moore::work,
         run: knuth_moore::run,
+        split: shard::Split::Trials,
     },
     Info {
         name: "reinefeld-marsland",
         about: "Reinefeld & Marsland 1987, Figure 5: the cost model of NegaScout, NS^αβ and alpha-beta against g (d = 7, r = 2, several w)",
         work: reinefeld_marsland::work,
         run: reinefeld_marsland::figure5,
+        split: shard::Split::ByMerge,
     },
     Info {
         name: "reinefeld-marsland-regions",
         about: "Reinefeld & Marsland 1987, Figure 6: where NegaScout beats alpha-beta in the g/r plane (w = 20, d = 7)",
         work: reinefeld_marsland::work,
         run: reinefeld_marsland::figure6,
+        split: shard::Split::ByMerge,
     },
     Info {
         name: "reinefeld-marsland-measured",
         about: "Reinefeld & Marsland 1987: the cost model beside alpha-beta, NegaScout and NS^αβ leaves on trees generated with the same w, d, g, r",
         work: reinefeld_marsland::measured_work,
         run: reinefeld_marsland::measured,
+        split: shard::Split::Trials,
     },
     Info {
         name: "win-loss",
         about: "Pearl's WIN-LOSS trees: P(root is a forced win) against P0, the crossover ξ_b, and alpha-beta's effective branching factor",
         work: win_loss::work,
         run: win_loss::run,
+        split: shard::Split::Trials,
     },
     Info {
         name: "win-loss-map",
         about: "Pearl's WIN-LOSS trees: the iteration f(x) = 1 − (1 − x^b)^b and its fixed point ξ_b, on a grid of x",
         work: win_loss::map_work,
         run: win_loss::map,
+        split: shard::Split::ByMerge,
     },
     Info {
         name: "convergence",
         about: "The minimax convergence theorem: the root value of trees with i.i.d. leaves concentrating at v* with F(v*) = 1 − ξ_b",
         work: convergence::work,
         run: convergence::run,
+        split: shard::Split::Trials,
     },
     Info {
         name: "pathology",
         about: "Pearl's board-splitting game: share of correct first moves against search depth for minimax, product propagation and the k-rule (Nau; Tzeng & Purdom §6)",
         work: pathology::work,
         run: pathology::run,
+        split: shard::Split::Trials,
     },
     Info {
         name: "pathology-games",
         about: "Nau's experiment: minimax and product propagation play the board-splitting game against each other, win rates with confidence intervals",
         work: pathology::games_work,
         run: pathology::games,
+        split: shard::Split::Trials,
     },
     Info {
         name: "improvements",
         about: "Alpha-beta's enhancements (transposition table, iterative deepening, killers, history, aspiration; NegaScout, MTD(f)) alone and together, as Schaeffer 1989 measured them: nodes visited on tic-tac-toe and connect-four",
         work: improvements::work,
         run: improvements::run,
+        split: shard::Split::ByMerge,
     },
     Info {
         name: "eval-learning",
         about: "Schaeffer's slides, last chapter: the slides' method (2-ply backed-up values, least squares, iterated to a fixed point) on tic-tac-toe and on chess material beside the slides' 8/4/4/3/1; and a reference fit to tic-tac-toe's exact values, its share of correct moves against search depth beside the hand-written evaluation",
         work: eval_learning::work,
         run: eval_learning::run,
+        split: shard::Split::ByMerge,
     },
     Info {
         name: "maxn",
         about: "max^n with and without shallow pruning on 3-player constant-sum trees, against Korf's best case (1 + √(4b − 3))/2",
         work: maxn::work,
         run: maxn::run,
+        split: shard::Split::Trials,
     },
 ];
 
@@ -226,8 +246,9 @@ pub fn stats(tree: &Tree, algo: &Algorithm) -> Stats {
 /// Runs `trial(row, t)` for each of the `trials(row)` trials of every row, in parallel over all
 /// the (row, trial) pairs (so a big row does not leave a core idle), and returns each row's
 /// results in trial order: with seeds from [`seed`] and sums folded in that order, the numbers
-/// are the same on any number of cores.
-pub fn per_row<T: Send>(
+/// are the same on any number of cores. Under `--shard` it runs only the shard's slice of the
+/// pairs, and in a merge it reads them from the parts ([`shard`]): an experiment calls it once.
+pub fn per_row<T: Send + Serialize + DeserializeOwned>(
     rows: usize,
     trials: impl Fn(usize) -> u32,
     trial: impl Fn(usize, u32) -> Result<T, String> + Sync,
@@ -235,10 +256,12 @@ pub fn per_row<T: Send>(
     let tasks: Vec<(usize, u32)> = (0..rows)
         .flat_map(|row| (0..trials(row)).map(move |t| (row, t)))
         .collect();
-    let done: Vec<T> = tasks
-        .par_iter()
-        .map(|&(row, t)| trial(row, t))
-        .collect::<Result<_, _>>()?;
+    let done: Vec<T> = shard::trials(&tasks, |tasks| {
+        tasks
+            .par_iter()
+            .map(|&(row, t)| trial(row, t))
+            .collect::<Result<_, _>>()
+    })?;
     let mut out: Vec<Vec<T>> = (0..rows).map(|_| Vec::new()).collect();
     for (&(row, _), x) in tasks.iter().zip(done) {
         out[row].push(x);

@@ -1,10 +1,14 @@
-//! `prune experiment`: the papers' tables recomputed (see `docs/EXPERIMENTS.md`).
+//! `prune experiment`: the papers' tables recomputed (see `docs/EXPERIMENTS.md`), on one
+//! machine or spread over many (`--shard K/N`, then `prune experiment merge`).
 
-use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{CliError, print};
-use crate::experiment::{self, EXPERIMENTS, Options};
+use super::{CliError, emit, print};
+use crate::experiment::shard::{self, Shard, Split};
+use crate::experiment::{self, EXPERIMENTS, Options, Report};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -14,7 +18,10 @@ pub enum OutputFormat {
 }
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct ExperimentArgs {
+    #[command(subcommand)]
+    pub command: Option<ExperimentCommand>,
     /// The experiment to run (see --list).
     #[arg(value_name = "NAME", required_unless_present = "list")]
     pub name: Option<String>,
@@ -36,7 +43,36 @@ pub struct ExperimentArgs {
     pub format: OutputFormat,
     /// Also draw the experiment's chart as SVG into this file.
     #[arg(long, value_name = "OUT.svg")]
-    pub plot: Option<std::path::PathBuf>,
+    pub plot: Option<PathBuf>,
+    /// Run only shard K of N: every Nth trial from the Kth (the seeds of the unsharded run),
+    /// written as a part for `prune experiment merge` instead of a table. Experiments without
+    /// random trials are computed by the merge (docs/EXPERIMENTS.md).
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["list", "plot", "format"])]
+    pub shard: Option<Shard>,
+    /// With --shard: write the part into this file (standard output without it, or with `-`).
+    #[arg(short, long, value_name = "FILE", requires = "shard")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExperimentCommand {
+    /// Put together the parts that `--shard K/N` wrote: the unsharded run's table, CSV, JSON
+    /// and chart, byte for byte. Every shard from 1 to N must be there once, all of one
+    /// experiment run with the same options.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The parts, in any order.
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+    /// Output, as for a run: an aligned table, CSV, or a JSON array of row objects.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
+    /// Also draw the experiment's chart as SVG into this file.
+    #[arg(long, value_name = "OUT.svg")]
+    pub plot: Option<PathBuf>,
 }
 
 /// The most trials a row: beyond this an experiment would run for days and hold gigabytes of
@@ -44,6 +80,9 @@ pub struct ExperimentArgs {
 const MAX_TRIALS: u32 = 10_000_000;
 
 pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
+    if let Some(ExperimentCommand::Merge(m)) = &a.command {
+        return merge(m);
+    }
     if a.list {
         let width = EXPERIMENTS.iter().map(|e| e.name.len()).max().unwrap_or(0);
         let mut s = String::new();
@@ -75,24 +114,70 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
         seed: a.seed,
         sizes: a.sizes.clone(),
     };
-    // On a terminal only: indicatif draws nothing when stderr is piped.
-    let bar = ProgressBar::with_draw_target(Some((info.work)(&opts)), ProgressDrawTarget::stderr());
+    if let Some(part) = a.shard {
+        // A shard runs about its share of the trials; one of an experiment the merge computes
+        // runs none.
+        let work = match info.split {
+            Split::Trials => (info.work)(&opts).div_ceil(u64::from(part.n)),
+            Split::ByMerge => 0,
+        };
+        let bar = progress(info.name, work);
+        let json = shard::shard(info, &opts, part, &|n| bar.inc(n)).map_err(CliError::Usage)?;
+        bar.finish_and_clear();
+        return emit(a.output.as_ref(), &json);
+    }
+    let bar = progress(info.name, (info.work)(&opts));
+    let report = (info.run)(&opts, &|n| bar.inc(n)).map_err(CliError::Usage)?;
+    bar.finish_and_clear();
+    output(&report, info.name, a.format, a.plot.as_ref())
+}
+
+/// `prune experiment merge`.
+fn merge(m: &MergeArgs) -> Result<(), CliError> {
+    let parts = shard::read(&m.parts).map_err(CliError::Usage)?;
+    let info = parts.info;
+    // The trials were run by the shards; only an experiment computed whole is work here.
+    let work = match info.split {
+        Split::Trials => 0,
+        Split::ByMerge => (info.work)(&parts.options),
+    };
+    let bar = progress(info.name, work);
+    let report = shard::merge(&parts, &|n| bar.inc(n)).map_err(CliError::Usage)?;
+    bar.finish_and_clear();
+    output(&report, info.name, m.format, m.plot.as_ref())
+}
+
+/// A progress bar of `len` trees, drawn on a terminal only (indicatif draws nothing when stderr
+/// is piped), and not at all when there is nothing to count.
+fn progress(name: &'static str, len: u64) -> ProgressBar {
+    if len == 0 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} trees, {elapsed} (eta {eta})")
             .expect("a valid template"),
     );
-    bar.set_message(info.name);
-    let report = (info.run)(&opts, &|n| bar.inc(n)).map_err(CliError::Usage)?;
-    bar.finish_and_clear();
-    if let Some(path) = &a.plot {
+    bar.set_message(name);
+    bar
+}
+
+/// Prints `report` in `format`, and draws its chart into `plot` if asked.
+fn output(
+    report: &Report,
+    name: &str,
+    format: OutputFormat,
+    plot: Option<&PathBuf>,
+) -> Result<(), CliError> {
+    if let Some(path) = plot {
         let spec = report
             .plot
             .as_ref()
-            .ok_or_else(|| CliError::Usage(format!("{} has no chart", info.name)))?;
-        let svg = experiment::plot::svg(&report, spec).map_err(CliError::Internal)?;
+            .ok_or_else(|| CliError::Usage(format!("{name} has no chart")))?;
+        let svg = experiment::plot::svg(report, spec).map_err(CliError::Internal)?;
         super::write_output(path, |w| w.write_all(svg.as_bytes()))?;
     }
-    print(&match a.format {
+    print(&match format {
         OutputFormat::Table => report.table(),
         OutputFormat::Csv => report.csv(),
         OutputFormat::Json => report.json(),

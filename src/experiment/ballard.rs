@@ -188,7 +188,7 @@ pub fn average_work(o: &Options) -> u64 {
 }
 
 /// Sums over the trials of one N.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone, Copy, serde::Serialize, serde::Deserialize)]
 struct Sums {
     star1: u64,
     star2: u64,
