@@ -9,7 +9,8 @@
 //! - [`format`](mod@format) — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
 //! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
 //! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup);
-//!   the crate's global allocator, which puts big blocks on transparent huge pages.
+//!   the binary's global allocator (big blocks mapped on their own, the arena's hot columns on
+//!   transparent huge pages).
 //! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
 //! - [`text`] — how numbers and counts are written and untrusted text escaped, the same in
 //!   every view and format; below the tree, which uses it.

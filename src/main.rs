@@ -6,7 +6,7 @@ use clap::Parser;
 use prune::cli::{self, Cli};
 use prune::memory::HugePages;
 
-/// Big blocks on huge pages, and exit code 2 with a message when memory runs out: the binary's
+/// Big blocks mapped on their own (the arena's hot columns on huge pages), and exit code 2 with a message when memory runs out: the binary's
 /// choice, declared here so that the library binds no other program to it.
 #[global_allocator]
 static ALLOCATOR: HugePages = HugePages;

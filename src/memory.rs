@@ -77,12 +77,15 @@ pub fn human_bytes(b: u64) -> String {
 }
 
 /// The allocator the `prune` binary declares (`src/main.rs`), and the tests and benches that
-/// measure what it measures: the system's, with each allocation of `HUGE_MIN` or more advised onto transparent huge pages
-/// where the system offers them on request (`madvise(MADV_HUGEPAGE)`, Linux; elsewhere, plain
-/// pages). A load's big buffers (the text, the draft's columns, the arena) are fresh memory
-/// written once: on 4 KiB pages a third of a load is the kernel faulting pages in one at a
-/// time, and a search reading the arena's columns at random pays a TLB miss with nearly every
-/// cache miss. Smaller allocations are left as they are.
+/// measure what it measures: each block of `HUGE_MIN` (4 MiB) or more a mapping of its own,
+/// aligned to 2 MiB (Linux; elsewhere, the system's), the system's allocator for the rest. A
+/// big block freed is returned to the system at once, one that grows is moved without copying,
+/// and a zeroed one costs nothing until it is written (see `big`). Blocks are on plain pages:
+/// where a block asks for transparent huge pages, the kernel compacts memory for them in the
+/// page fault when the machine has none free (`defrag` is `madvise` by default), and a load's
+/// system time swung fivefold between identical runs. Only what a search reads at random and
+/// long after asks for them ([`huge_pages`]: the arena's hot columns), where a TLB miss with
+/// nearly every cache miss costs more than compaction once.
 ///
 /// It also ends the process with a message and exit code 2 when memory runs out (outside
 /// [`fallibly`]), and counts the bytes [`peak_during`] measures. The library does not declare
@@ -99,13 +102,17 @@ pub fn human_bytes(b: u64) -> String {
 /// ```
 pub struct HugePages;
 
-// SAFETY: every call is the system allocator's, with the same arguments; `advise_huge` only
-// changes how the pages of a block the caller now owns are backed, never its contents.
+// SAFETY: a block of `HUGE_MIN` bytes or more (and page alignment at most) is a private
+// anonymous mapping of its own (`big`), every other block the system allocator's, and which of
+// the two a block is follows from its layout's size, which every call is given.
 unsafe impl GlobalAlloc for HugePages {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        advise_huge(p, layout.size());
+        let p = if big::fits(&layout) {
+            big::map(layout.size())
+        } else {
+            unsafe { System.alloc(layout) }
+        };
         if !p.is_null() {
             count(layout.size() as i64);
         }
@@ -114,10 +121,12 @@ unsafe impl GlobalAlloc for HugePages {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // Big zeroed blocks come from the system untouched: each page is faulted in, huge,
-        // when it is first written.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        advise_huge(p, layout.size());
+        // A fresh mapping reads as zeros: each page is faulted in, huge, when first written.
+        let p = if big::fits(&layout) {
+            big::map(layout.size())
+        } else {
+            unsafe { System.alloc_zeroed(layout) }
+        };
         if !p.is_null() {
             count(layout.size() as i64);
         }
@@ -127,17 +136,50 @@ unsafe impl GlobalAlloc for HugePages {
     #[inline]
     unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
         count(-(layout.size() as i64));
-        unsafe { System.dealloc(p, layout) }
+        if big::fits(&layout) {
+            unsafe { big::unmap(p, layout.size()) }
+        } else {
+            unsafe { System.dealloc(p, layout) }
+        }
     }
 
     #[inline]
     unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, layout, size) };
-        advise_huge(q, size);
+        let new = unsafe { Layout::from_size_align_unchecked(size, layout.align()) };
+        let q = match (big::fits(&layout), big::fits(&new)) {
+            (true, true) => unsafe { big::remap(p, layout.size(), size) },
+            (false, false) => unsafe { System.realloc(p, layout, size) },
+            // From one allocator to the other: a copy of what both hold.
+            (was_big, _) => {
+                let q = if was_big {
+                    unsafe { System.alloc(new) }
+                } else {
+                    big::map(size)
+                };
+                if !q.is_null() {
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(p, q, layout.size().min(size));
+                        self.dealloc_uncounted(p, layout);
+                    }
+                }
+                q
+            }
+        };
         if !q.is_null() {
             count(size as i64 - layout.size() as i64);
         }
         refuse_if_null(q, size)
+    }
+}
+
+impl HugePages {
+    /// [`GlobalAlloc::dealloc`] without counting: for `realloc`, which counts the difference.
+    unsafe fn dealloc_uncounted(&self, p: *mut u8, layout: Layout) {
+        if big::fits(&layout) {
+            unsafe { big::unmap(p, layout.size()) }
+        } else {
+            unsafe { System.dealloc(p, layout) }
+        }
     }
 }
 
@@ -211,20 +253,135 @@ fn out_of_memory(size: usize) -> ! {
     std::process::exit(2)
 }
 
-/// Below this, a block gains little from huge pages (2 MiB each on x86-64, and a block is
-/// rarely aligned to one).
+/// Below this, a block gains little from huge pages (2 MiB each on x86-64) or from a mapping
+/// of its own.
 const HUGE_MIN: usize = 4 << 20;
 
+/// Big blocks, each a private anonymous mapping of its own, 2 MiB-aligned so that
+/// [`huge_pages`] can back every whole 2 MiB of one with a huge page (Linux; elsewhere the
+/// system allocator's, as every other block).
+/// Through malloc they were mappings too, but not always: once a big block is freed, glibc
+/// raises its mapping threshold up to 32 MiB, and the next blocks under it come from the heap,
+/// which keeps them resident after they are freed (a load's text, lines and draft stayed in
+/// its peak), and regrows them by copying. Here a freed block goes back to the system at once,
+/// a block that grows is moved by `mremap` (page tables, not bytes), and a zeroed block costs
+/// nothing until it is written.
 #[cfg(target_os = "linux")]
-#[inline]
-fn advise_huge(ptr: *mut u8, len: usize) {
-    if len >= HUGE_MIN && !ptr.is_null() {
-        advise_range(ptr, len);
+mod big {
+    use super::HUGE_MIN;
+    use rustix::mm::{self, MapFlags, MremapFlags, ProtFlags};
+    use std::alloc::Layout;
+    use std::ffi::c_void;
+
+    const PAGE: usize = 4096;
+    const HUGE_PAGE: usize = 2 << 20;
+
+    /// Whether a block of this layout is a mapping of its own.
+    #[inline]
+    pub(super) fn fits(layout: &Layout) -> bool {
+        layout.size() >= HUGE_MIN && layout.align() <= PAGE
+    }
+
+    /// A new mapping of `size` bytes (zeros), starting on a huge-page boundary so that every
+    /// whole 2 MiB of it can be one huge page; null when the system refuses.
+    #[cold]
+    pub(super) fn map(size: usize) -> *mut u8 {
+        let len = size.next_multiple_of(PAGE);
+        let Some(room) = len.checked_add(HUGE_PAGE - PAGE) else {
+            return std::ptr::null_mut();
+        };
+        // SAFETY: a fresh mapping of no file, at an address the kernel chooses.
+        let Ok(p) = (unsafe {
+            mm::mmap_anonymous(
+                std::ptr::null_mut(),
+                room,
+                ProtFlags::READ | ProtFlags::WRITE,
+                MapFlags::PRIVATE,
+            )
+        }) else {
+            return std::ptr::null_mut();
+        };
+        let at = p as usize;
+        let start = at.next_multiple_of(HUGE_PAGE);
+        // SAFETY: the head and tail cut off lie inside the mapping just made and are
+        // never handed out.
+        unsafe {
+            if start > at {
+                let _ = mm::munmap(p, start - at);
+            }
+            let tail = start + len;
+            if at + room > tail {
+                let _ = mm::munmap(tail as *mut c_void, at + room - tail);
+            }
+        }
+        start as *mut u8
+    }
+
+    /// Returns a block from [`map`] or [`remap`] to the system.
+    ///
+    /// # Safety
+    /// `p` and `size` are those of a live big block.
+    #[cold]
+    pub(super) unsafe fn unmap(p: *mut u8, size: usize) {
+        // SAFETY: the caller's block is exactly these pages.
+        let _ = unsafe { mm::munmap(p.cast(), size.next_multiple_of(PAGE)) };
+    }
+
+    /// The block `p` of `old` bytes resized to `new` (both big): its pages are moved, not
+    /// copied, when it cannot grow where it is. Null (the block untouched) when the system
+    /// refuses.
+    ///
+    /// # Safety
+    /// `p` and `old` are those of a live big block.
+    #[cold]
+    pub(super) unsafe fn remap(p: *mut u8, old: usize, new: usize) -> *mut u8 {
+        let (old_len, new_len) = (old.next_multiple_of(PAGE), new.next_multiple_of(PAGE));
+        if old_len == new_len {
+            return p;
+        }
+        // SAFETY: the caller's block is exactly `old_len` bytes of pages from `p`.
+        match unsafe { mm::mremap(p.cast(), old_len, new_len, MremapFlags::MAYMOVE) } {
+            Ok(q) => q.cast(),
+            Err(_) => std::ptr::null_mut(),
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod big {
+    use std::alloc::Layout;
+
+    #[inline]
+    pub(super) fn fits(_layout: &Layout) -> bool {
+        false
+    }
+
+    pub(super) fn map(_size: usize) -> *mut u8 {
+        unreachable!("no block is big where `fits` is false")
+    }
+
+    pub(super) unsafe fn unmap(_p: *mut u8, _size: usize) {
+        unreachable!("no block is big where `fits` is false")
+    }
+
+    pub(super) unsafe fn remap(_p: *mut u8, _old: usize, _new: usize) -> *mut u8 {
+        unreachable!("no block is big where `fits` is false")
+    }
+}
+
+/// Asks for transparent huge pages under `v`'s room, before it is written (pages already
+/// there are kept as they are): for the big columns a search reads at random (the arena's kind,
+/// first child, child count and value), on a big tree nearly every read of which would
+/// otherwise be a TLB miss as well as a cache miss. Where the system offers huge pages only on
+/// request (`madvise(MADV_HUGEPAGE)`, Linux), else nothing; so is a block under `HUGE_MIN`.
+pub fn huge_pages<T>(v: &mut Vec<T>) {
+    let bytes = v.capacity().saturating_mul(size_of::<T>());
+    if bytes >= HUGE_MIN {
+        advise_range(v.as_mut_ptr().cast(), bytes);
     }
 }
 
 #[cfg(target_os = "linux")]
-#[cold]
 fn advise_range(ptr: *mut u8, len: usize) {
     const PAGE: usize = 4096;
     // madvise wants a page-aligned range: the whole pages inside the block.
@@ -233,10 +390,9 @@ fn advise_range(ptr: *mut u8, len: usize) {
     if end <= start {
         return;
     }
-    // SAFETY: the range lies inside a block just allocated, and MADV_HUGEPAGE changes only
-    // how its pages are backed, never their contents (pages already there are kept as they
-    // are). A failure (no THP in this kernel, or THP disabled) leaves plain pages, which is
-    // the fallback we want. It allocates nothing, so it may be called from the allocator.
+    // SAFETY: the range lies inside a live block, and MADV_HUGEPAGE changes only how its
+    // pages are backed, never their contents. A failure (no THP in this kernel, or THP
+    // disabled) leaves plain pages, which is the fallback we want.
     unsafe {
         let _ = rustix::mm::madvise(
             start as *mut std::ffi::c_void,
@@ -247,8 +403,7 @@ fn advise_range(ptr: *mut u8, len: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-#[inline]
-fn advise_huge(_ptr: *mut u8, _len: usize) {}
+fn advise_range(_ptr: *mut u8, _len: usize) {}
 
 #[cfg(test)]
 mod tests {
@@ -279,5 +434,26 @@ mod tests {
             assert!(v[..n].iter().all(|&x| x == 7.5) && v[n..].iter().all(|&x| x == 0.0));
             assert!(vec![0u32; n].iter().all(|&x| x == 0));
         }
+    }
+
+    #[test]
+    fn blocks_keep_their_bytes_across_the_big_threshold() {
+        // Grown from a small block into a mapping, then shrunk back into a small one.
+        let big = HUGE_MIN / 4 + 1000;
+        let mut v: Vec<u32> = (0..1000).collect();
+        v.reserve_exact(big);
+        v.extend(1000..big as u32);
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32));
+        v.truncate(10);
+        v.shrink_to_fit();
+        assert_eq!(v, (0..10).collect::<Vec<u32>>());
+        // A mapping shrunk in place and grown again, as a `Vec` regrows.
+        let mut w = vec![3u8; 3 * HUGE_MIN];
+        w.truncate(HUGE_MIN + 1);
+        w.shrink_to_fit();
+        w.resize(5 * HUGE_MIN, 4);
+        assert!(
+            w[..=HUGE_MIN].iter().all(|&x| x == 3) && w[HUGE_MIN + 1..].iter().all(|&x| x == 4)
+        );
     }
 }

@@ -181,13 +181,29 @@ impl PartialEq for Positions {
 impl Columns {
     fn with_capacity(n: usize) -> Columns {
         Columns {
-            kind: Vec::with_capacity(n),
-            first: Vec::with_capacity(n),
-            len: Vec::with_capacity(n),
-            value: Vec::with_capacity(n),
+            kind: hot(Vec::with_capacity(n)),
+            first: hot(Vec::with_capacity(n)),
+            len: hot(Vec::with_capacity(n)),
+            value: hot(Vec::with_capacity(n)),
             parent: Vec::with_capacity(n),
             prob: Vec::with_capacity(n),
             uniform: Vec::with_capacity(n),
+        }
+    }
+
+    /// `n` nodes to be written over: leaves of value 0, first child and parent 0, edge
+    /// probability `prob`. The zero columns are fresh memory, faulted in when written.
+    pub(crate) fn leaves(n: usize, prob: f64) -> Columns {
+        let mut kind = hot(Vec::with_capacity(n));
+        kind.resize(n, Kind::Leaf);
+        Columns {
+            kind,
+            first: hot(vec![0; n]),
+            len: hot(vec![0; n]),
+            value: hot(vec![0.0; n]),
+            parent: vec![0; n],
+            prob: vec![prob; n],
+            uniform: vec![false; n],
         }
     }
 
@@ -195,6 +211,13 @@ impl Columns {
     fn len(&self) -> usize {
         self.kind.len()
     }
+}
+
+/// A column the searches read at random, on huge pages where the system offers them
+/// ([`crate::memory::huge_pages`]), asked for before it is written.
+fn hot<T>(mut column: Vec<T>) -> Vec<T> {
+    crate::memory::huge_pages(&mut column);
+    column
 }
 
 const NO_PARENT: u32 = u32::MAX;

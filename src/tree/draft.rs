@@ -924,20 +924,11 @@ impl Valid {
             && d.keys.is_empty()
             && d.heuristics.is_empty()
             && d.payoff_nodes.is_empty();
-        // Big columns are on huge pages where the system offers them ([`crate::memory::HugePages`]):
+        // The hot columns are on huge pages where the system offers them (`Columns::leaves`):
         // a search reads them at random, and on a big tree nearly every read would otherwise
-        // be a TLB miss as well as a cache miss.
-        let mut nodes = Columns {
-            kind: vec![Kind::Leaf; n],
-            first: vec![0; n],
-            len: vec![0; n],
-            value: vec![0.0; n],
-            // Every node but the root gets its parent below.
-            parent: vec![0; n],
-            // NaN until the parent's pass below: "no probability given" (when some are).
-            prob: vec![if d.probs.is_empty() { 1.0 } else { f64::NAN }; n],
-            uniform: vec![false; n],
-        };
+        // be a TLB miss as well as a cache miss. NaN probabilities until the parent's pass
+        // below: "no probability given" (when some are).
+        let mut nodes = Columns::leaves(n, if d.probs.is_empty() { 1.0 } else { f64::NAN });
         // Node id → the entry of its label (from 1), 0 for none.
         let mut label_of: Vec<u32> = if d.label_nodes.is_empty() {
             Vec::new()
