@@ -25,6 +25,10 @@
 //! The first guess defaults to the middle of the tree's value bounds, `lo/2 + hi/2` (which
 //! cannot overflow), rounded down on integer trees. A guess outside the bounds is fine: the
 //! first pass fails low or high and returns a leaf's value, and the loop goes on from there.
+//!
+//! With the first guess +∞ this is Plaat et al.'s MT-SSS* (`mt-sss`, [`super::Algorithm::MT_SSS`]):
+//! every pass but the last fails low, and the first window is `(U, +∞)`, `U` the tree's upper
+//! value bound.
 
 use super::negascout::above;
 use super::{Bound, Cutoff, Found, Observer};
@@ -60,7 +64,12 @@ pub(super) fn drive<T: Nodes, O: Observer>(
         }
     };
     let down = |x: f64| {
-        if integral {
+        // MT-SSS*'s first window, below +∞: from the tree's upper bound rather than from the
+        // largest finite number, so the trace shows a number of the tree. Every leaf is at
+        // most that bound, so every node fails low in both windows alike.
+        if x == f64::INFINITY && b.hi.is_finite() {
+            b.hi
+        } else if integral {
             -above::<true>(-x)
         } else {
             x.next_down()
