@@ -60,6 +60,7 @@ fn two_player(c: &mut Criterion) {
             Algorithm::AlphaBeta { fail_soft: true },
             Algorithm::NegaScout,
             Algorithm::Sss,
+            Algorithm::MT_SSS,
             Algorithm::Mtdf { guess: None },
             Algorithm::Expectiminimax,
         ],

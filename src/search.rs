@@ -6,7 +6,7 @@
 //! | `alphabeta` | [`alphabeta`] | Knuth & Moore's F2 (fail-hard); `--fail-soft`: Schaeffer's slides |
 //! | `negascout`, `negascout-ab` | [`negascout`] | Reinefeld & Marsland 1987, Figure 2 and NS^αβ |
 //! | `sss` | [`sss`] | Stockman's SSS* (beyond the papers) |
-//! | `mtdf` | [`mtdf`] | Plaat et al.'s MTD(f) with a node-keyed memory (beyond the papers) |
+//! | `mtdf`, `mt-sss` | [`mtdf`] | Plaat et al.'s MTD(f) with a node-keyed memory, and from +∞ their MT-SSS* (beyond the papers) |
 //! | `expectiminimax` | [`expectiminimax`] | the reference for trees with chance nodes |
 //! | `star1` | [`star1`] | Ballard 1982, §4 (equations 1–4), §7.2, §7.3 (22) |
 //! | `star2` | [`star2`] | Ballard 1982, §5 (equations 5–8), cyclic probing |

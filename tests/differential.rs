@@ -284,6 +284,7 @@ fn traces_agree_with_statistics_and_true_values() {
         "star2",
         "sss",
         "mtdf",
+        "mt-sss",
         "paranoid",
     ]
     .map(|name| (name, &both[..]))

@@ -124,11 +124,11 @@ fn the_table_and_deepening_are_refused_with_reasons() {
     assert!(lines.contains(r#""event":"tt_hit""#), "{lines}");
     assert!(
         refused(&["run", "expectiminimax", file, "--depth", "2"])
-            .contains("expectiminimax takes no --depth; minimax, alphabeta, negascout, negascout-ab, sss, mtdf do")
+            .contains("expectiminimax takes no --depth; minimax, alphabeta, negascout, negascout-ab, sss, mtdf, mt-sss do")
     );
     assert!(
         refused(&["run", "sss", file, "--tt"])
-            .contains("alphabeta, negascout, mtdf, expectiminimax do")
+            .contains("alphabeta, negascout, mtdf, mt-sss, expectiminimax do")
     );
     let uniform = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args([

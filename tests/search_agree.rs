@@ -26,6 +26,7 @@ const TWO_PLAYER: &[Algorithm] = &[
     Algorithm::Mtdf {
         guess: Some(-1000.0),
     },
+    Algorithm::MT_SSS,
     Algorithm::Expectiminimax,
     Algorithm::Star1 { rightmost: false },
     Algorithm::Star2 {

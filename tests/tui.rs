@@ -384,7 +384,11 @@ fn the_pickers_descriptions_wrap_instead_of_being_cut() {
 fn star2_parameters_come_from_the_form() {
     let mut a = app(sample("ballard-figure-6.ron"));
     keys(&mut a, &["r"]);
-    while a.mode != Mode::Picker(8) {
+    let star2 = prune::search::ALGORITHMS
+        .iter()
+        .position(|i| i.name == "star2")
+        .unwrap();
+    while a.mode != Mode::Picker(star2) {
         keys(&mut a, &["j"]);
     }
     keys(&mut a, &["enter", "backspace"]);

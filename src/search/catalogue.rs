@@ -32,9 +32,11 @@ pub enum Algorithm {
     /// Stockman 1979, SSS* (beyond the papers).
     Sss,
     /// Plaat, Schaeffer, Pijls & de Bruin 1996, MTD(f): null-window searches converging on the
-    /// value (beyond the papers).
+    /// value (beyond the papers). With the first guess +∞ it is their MT-SSS*, named `mt-sss`
+    /// ([`Algorithm::MT_SSS`]).
     Mtdf {
-        /// The first null window's value; `None`: the middle of the value bounds.
+        /// The first null window's value; `None`: the middle of the value bounds. Finite when
+        /// given as a parameter; +∞ only as `mt-sss`.
         guess: Option<f64>,
     },
     /// Expectiminimax, every node searched: the reference for trees with chance nodes.
@@ -167,6 +169,13 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         source: "Plaat, Schaeffer, Pijls & de Bruin 1996, MTD(f) with a node-keyed memory (beyond the papers)",
     },
     AlgorithmInfo {
+        name: "mt-sss",
+        family: Family::TwoPlayer,
+        applies_to: "two-player trees without chance nodes",
+        params: &[DEPTH, TT],
+        source: "Plaat, Schaeffer, Pijls & de Bruin 1996, MT-SSS*: MTD(f) from +∞, SSS*'s leaves in SSS*'s order (beyond the papers)",
+    },
+    AlgorithmInfo {
         name: "expectiminimax",
         family: Family::Chance,
         applies_to: "two-player trees, chance nodes allowed",
@@ -231,6 +240,7 @@ pub fn find(name: &str) -> Option<&'static AlgorithmInfo> {
         "pvs" => "negascout",
         "sss*" => "sss",
         "mtd(f)" => "mtdf",
+        "mt-sss*" | "mtsss" => "mt-sss",
         "k-rule" => "krule",
         other => other,
     };
@@ -258,6 +268,14 @@ pub fn taking(param: Param) -> Vec<&'static str> {
 }
 
 impl Algorithm {
+    /// Plaat et al.'s MT-SSS*: MTD(f) whose first null window is at +∞, so that every pass fails
+    /// low and lowers the upper bound, as SSS* lowers its merits: their reformulation of SSS* as
+    /// a sequence of memory-enhanced null-window calls, which evaluates SSS*'s leaves in SSS*'s
+    /// order. MTD(f)'s search with one more name, catalogue entry and trace heading.
+    pub const MT_SSS: Algorithm = Algorithm::Mtdf {
+        guess: Some(f64::INFINITY),
+    };
+
     /// The CLI name.
     pub fn name(&self) -> &'static str {
         match self {
@@ -266,6 +284,7 @@ impl Algorithm {
             Algorithm::NegaScout => "negascout",
             Algorithm::NegaScoutAb => "negascout-ab",
             Algorithm::Sss => "sss",
+            Algorithm::Mtdf { guess } if *guess == Some(f64::INFINITY) => "mt-sss",
             Algorithm::Mtdf { .. } => "mtdf",
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Star1 { .. } => "star1",
@@ -361,7 +380,8 @@ impl Algorithm {
         let mut p = Params::default();
         match *self {
             Algorithm::AlphaBeta { fail_soft } => p.fail_soft = fail_soft,
-            Algorithm::Mtdf { guess } => p.guess = guess,
+            // MT-SSS*'s +∞ is its name, not a parameter.
+            Algorithm::Mtdf { guess } if guess.is_none_or(f64::is_finite) => p.guess = guess,
             Algorithm::Star1 { rightmost } => p.rightmost = rightmost,
             Algorithm::Star2 {
                 probes,
@@ -430,6 +450,7 @@ impl Algorithm {
             "negascout-ab" => Algorithm::NegaScoutAb,
             "sss" => Algorithm::Sss,
             "mtdf" => Algorithm::Mtdf { guess: p.guess },
+            "mt-sss" => Algorithm::MT_SSS,
             "expectiminimax" => Algorithm::Expectiminimax,
             "star1" => Algorithm::Star1 {
                 rightmost: p.rightmost,
@@ -537,6 +558,16 @@ mod tests {
             "alphabeta --depth 4 --tt --id --aspiration 0.5 --history"
         );
         assert_eq!(p("mtdf:tt"), "mtdf --tt");
+        assert_eq!(p("mt-sss"), "mt-sss");
+        assert_eq!(p("MT-SSS*:tt"), "mt-sss --tt");
+        assert_eq!(
+            Algorithm::parse("mt-sss", &Params::default()).unwrap(),
+            Algorithm::MT_SSS
+        );
+        assert!(matches!(
+            Algorithm::parse("mt-sss:guess=3", &Params::default()),
+            Err(ParamError::NotOfAlgorithm { .. })
+        ));
     }
 
     #[test]
@@ -626,7 +657,7 @@ mod tests {
         ));
         assert_eq!(
             e("alphabta:depth=2").to_string(),
-            "unknown algorithm `alphabta`; did you mean `alphabeta`? The algorithms are minimax, alphabeta, negascout, negascout-ab, sss, mtdf, expectiminimax, star1, star2, product, krule, maxn, maxn-shallow, paranoid"
+            "unknown algorithm `alphabta`; did you mean `alphabeta`? The algorithms are minimax, alphabeta, negascout, negascout-ab, sss, mtdf, mt-sss, expectiminimax, star1, star2, product, krule, maxn, maxn-shallow, paranoid"
         );
         assert_eq!(
             e("alphabeta:probes=2").to_string(),

@@ -214,11 +214,19 @@ struct Slot {
 
 const NO_SLOT: u32 = u32::MAX;
 
+/// The most slots reserved up front (24 MiB); beyond, the table doubles.
+const RESERVED: usize = 1 << 20;
+
 struct Slots(Vec<Slot>);
 
 impl Slots {
-    fn new(root: NodeId) -> Slots {
-        Slots(vec![Slot::waiting(root, NO_SLOT)])
+    /// The root's slot, with room for the slots of a tree of `nodes` nodes (so far), up to
+    /// [`RESERVED`]: address space, faulted in as the blocks are written, instead of the
+    /// copies of growing by doubling from one slot.
+    fn new(root: NodeId, nodes: usize) -> Slots {
+        let mut slots = Vec::with_capacity(nodes.clamp(1, RESERVED));
+        slots.push(Slot::waiting(root, NO_SLOT));
+        Slots(slots)
     }
 
     #[inline]
@@ -328,9 +336,9 @@ impl Open {
 pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
     let lefts = Lefts::new(tree);
     let root = tree.root();
-    let mut slots = Slots::new(root);
+    let mut slots = Slots::new(root, tree.len());
     let mut open = Open::default();
-    let mut stack = Vec::new();
+    let mut walk = Walk::default();
     open.push(State {
         key: State::key(f64::INFINITY, 0),
         node: root,
@@ -409,7 +417,7 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
         if tree.kind(p) == Kind::Max {
             let skipped = (tree.child_count(p) - i - 1) as u32;
             obs.cutoff(p, i as u32, skipped, Cutoff::Beta);
-            abandon(tree, p, s.parent, h, &mut slots, &mut stack, obs);
+            abandon(tree, p, s.parent, h, &mut slots, &mut walk, obs);
             open.push(up);
         } else if s.slot == NO_SLOT && i + 1 < tree.child_count(p) {
             open.push(leaves_of_min(tree, &up, i + 1, &lefts, obs));
@@ -524,11 +532,12 @@ fn abandon<T: Nodes, O: Observer>(
     ps: u32,
     h: f64,
     slots: &mut Slots,
-    stack: &mut Vec<(NodeId, u32)>,
+    walk: &mut Walk,
     obs: &mut O,
 ) {
     slots.set_status(ps, Status::Closed);
-    let mut found = Vec::new();
+    let Walk { stack, found } = walk;
+    found.clear();
     stack.clear();
     stack.push((p, ps));
     while let Some((x, xs)) = stack.pop() {
@@ -550,4 +559,12 @@ fn abandon<T: Nodes, O: Observer>(
         let e = slots.entry(xs);
         obs.exit(x, if h < e { h } else { f64::INFINITY }, Bound::Upper);
     }
+}
+
+/// [`abandon`]'s buffers, kept across its calls (a Max node is solved at every cutoff): the
+/// walk's stack, and the open nodes it finds, parents first.
+#[derive(Default)]
+struct Walk {
+    stack: Vec<(NodeId, u32)>,
+    found: Vec<(NodeId, u32)>,
 }
