@@ -6,6 +6,7 @@ use prune::cli::default_tree;
 use prune::search::Algorithm;
 use prune::tree::Tree;
 use prune::tui::App;
+use prune::tui::app::Event;
 use prune::tui::keymap::{Key, Keymap};
 use prune::tui::theme::Theme;
 use ratatui::Terminal;
@@ -272,8 +273,8 @@ fn zoom_and_pan_need_the_diagram() {
 }
 
 /// Practice's first question, the leaves alpha-beta never evaluates, answered on the diagram:
-/// ← → move the cursor (reverse video) from leaf to leaf, Space marks one (`✗`), and the
-/// answer is judged as the outline's marks are.
+/// ← → move the cursor (reverse video) from leaf to leaf, Space (or a click) marks one (`✗`),
+/// and the answer is judged as the outline's marks are.
 #[test]
 fn practice_marks_leaves_on_the_diagram() {
     let tree = prune::format::parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap();
@@ -301,6 +302,18 @@ fn practice_marks_leaves_on_the_diagram() {
     assert!(s.contains("✗4  ✗6  ·14"), "{s}");
     assert!(all_have(&buf, "✗6", Modifier::REVERSED), "{s}");
     assert!(s.contains("> #2.2, #2.3"), "{s}");
+    // A click on a leaf, as in the Berkeley tool, marks it too and moves the cursor there; a
+    // second click unmarks it.
+    let (x, y) = find(&buf, "·12", 0).unwrap();
+    a.update(Event::Click(x + 1, y));
+    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3, #1.2");
+    let (buf, s) = draw(&mut a, 80, 24);
+    assert!(all_have(&buf, "✗12", Modifier::REVERSED), "{s}");
+    a.update(Event::Click(x, y));
+    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3");
+    // A click beside the cards does nothing.
+    a.update(Event::Click(x, y + 3));
+    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3");
     let big = screen(&mut a, 200, 60);
     insta::assert_snapshot!("practice_on_the_diagram_at_200x60", big);
     keys(&mut a, &["enter"]);

@@ -428,7 +428,23 @@ impl App {
     }
 
     /// A mouse click at (x, y): select the row; on its fold marker, also fold or unfold.
+    /// Practising the leaves never evaluated on the diagram: a click on a leaf puts the cursor
+    /// there and marks it (or unmarks it), as Space does.
     pub fn click(&mut self, x: u16, y: u16) {
+        let tree = &self.scene.doc.tree;
+        if self.layout.diagram
+            && let Some(p) = self
+                .practice
+                .as_mut()
+                .filter(|p| p.leaves_asked().is_some())
+        {
+            if let Some(id) = self.layout.hit.card_at(x, y).filter(|&n| tree.is_leaf(n)) {
+                self.layout.diagram_view.cursor = Some(id);
+                let space = Key::parse("space").expect("parses");
+                p.key(space, tree, id, &self.config.keymap);
+            }
+            return;
+        }
         self.scene.click(x, y, &self.layout.hit);
     }
     /// Carries out a confirmed form: the dialogs read it, and what it asks is started here;

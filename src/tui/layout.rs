@@ -61,7 +61,7 @@ impl Default for Layout {
 }
 
 /// The outline's area at the last draw, and the node on each row with the column of its fold
-/// marker.
+/// marker; or, in the diagram view, where its cards are.
 #[derive(Clone, Debug, Default)]
 pub struct Hit {
     pub x: u16,
@@ -69,6 +69,19 @@ pub struct Hit {
     pub width: u16,
     pub height: u16,
     pub rows: Vec<(NodeId, u16)>,
+    /// The diagram's cards on screen: the node and its cells (column, row, width, height),
+    /// cut to the window.
+    pub cards: Vec<(NodeId, [u16; 4])>,
+}
+
+impl Hit {
+    /// The node of the diagram card at (x, y), if one is there.
+    pub fn card_at(&self, x: u16, y: u16) -> Option<NodeId> {
+        self.cards
+            .iter()
+            .find(|(_, [cx, cy, w, h])| (*cx..cx + w).contains(&x) && (*cy..cy + h).contains(&y))
+            .map(|&(id, _)| id)
+    }
 }
 
 impl Layout {

@@ -23,7 +23,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use crate::draw::{self, At, Options, Picture, Placed, text};
 use crate::tree::NodeId;
 use crate::tree::names::node_name;
-use crate::tui::app::App;
+use crate::tui::app::{App, Hit};
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 use crate::tui::zoom::{DEEPEST, Zoom};
@@ -80,7 +80,8 @@ pub fn zoom_in_force(app: &App) -> Zoom {
     }
 }
 
-pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
+/// Draws the diagram (two with differences on) in `area`; returns where its cards went.
+pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let n = app.scene.runs.len();
     let runs: Vec<Option<usize>> = match n {
         0 => vec![None],
@@ -94,14 +95,16 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
         .direction(Direction::Vertical)
         .constraints(vec![Constraint::Ratio(1, runs.len() as u32); runs.len()])
         .split(area);
+    let mut hit = Hit::default();
     for (i, (run, &r)) in runs.iter().zip(parts.iter()).enumerate() {
         let other = runs
             .get(1 - i.min(1))
             .copied()
             .flatten()
             .filter(|_| runs.len() > 1);
-        draw_one(f, app, *run, other, r);
+        hit.cards.extend(draw_one(f, app, *run, other, r));
     }
+    hit
 }
 
 /// A change to cells of the picture: `style` patched over `cols` of `row`, and `put` in
@@ -114,8 +117,14 @@ struct Over {
 }
 
 /// Draws `run`'s diagram in `area`; with `other`, the cards that differ from that run's are
-/// highlighted.
-fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, area: Rect) {
+/// highlighted. Returns where the cards went on screen.
+fn draw_one(
+    f: &mut Frame,
+    app: &App,
+    run: Option<usize>,
+    other: Option<usize>,
+    area: Rect,
+) -> Vec<(NodeId, [u16; 4])> {
     let t = app.theme();
     let tree = &*app.scene.doc.tree;
     let root = app.scene.outline.selected;
@@ -211,6 +220,30 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+    on_screen(&pic, (x, y), inner)
+}
+
+/// The cards of `pic` drawn in `inner` from its column and row `from`, cut to it.
+fn on_screen(pic: &Picture, from: (usize, usize), inner: Rect) -> Vec<(NodeId, [u16; 4])> {
+    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+    pic.nodes()
+        .filter_map(|(id, p)| {
+            let top = pic.top(p.depth);
+            let cols = p.left.max(from.0)..(p.left + p.card.width()).min(from.0 + w);
+            let rows = top.max(from.1)..(top + p.card.height()).min(from.1 + h);
+            // Within the window, each fits in a u16 as the panel does.
+            let cell = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+            (!cols.is_empty() && !rows.is_empty()).then(|| {
+                let at = [
+                    inner.x + cell(cols.start - from.0),
+                    inner.y + cell(rows.start - from.1),
+                    cell(cols.len()),
+                    cell(rows.len()),
+                ];
+                (id, at)
+            })
+        })
+        .collect()
 }
 
 /// `style` over every cell of `p`'s card.
