@@ -354,3 +354,30 @@ fn the_practice_cursor_stays_in_view() {
     keys(&mut a, &["space", "enter"]);
     assert_eq!(a.practice.as_ref().unwrap().session.score(), "0/1 correct");
 }
+
+/// Two runs compared (`d`), two diagrams: the current run's leads the window (the other's
+/// step's node elsewhere), the other shows the same columns, and a pan stays from frame to
+/// frame.
+#[test]
+fn with_two_diagrams_a_pan_stays() {
+    let mut a = app(uniform(10, 3));
+    a.run_now(&[
+        Algorithm::AlphaBeta { fail_soft: false },
+        Algorithm::NegaScout,
+    ]);
+    at_end(&mut a);
+    // The other run halfway, its step's node not the root.
+    let half = a.scene.runs[1].trace.len() / 2;
+    a.scene.runs[1].step = half;
+    keys(&mut a, &["D", "d", "Z", "Z"]);
+    let s = screen(&mut a, 80, 24);
+    assert_eq!(s.matches("Diagram").count(), 2, "{s}");
+    let (x0, _) = a.layout.diagram_view.offset.get();
+    let (w, _) = a.layout.diagram_view.window.get();
+    keys(&mut a, &["ctrl-right"]);
+    let s = screen(&mut a, 80, 24);
+    screen(&mut a, 80, 24);
+    assert_eq!(a.layout.diagram_view.offset.get().0, x0 + w / 2);
+    let hint = format!("columns {}–{} of", x0 + w / 2 + 1, x0 + w / 2 + w);
+    assert_eq!(s.matches(&hint).count(), 2, "{hint}\n{s}");
+}

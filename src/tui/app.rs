@@ -342,6 +342,10 @@ impl App {
             Action::Zoom | Action::PanLeft | Action::PanRight | Action::PanUp | Action::PanDown
                 if !self.layout.diagram =>
             {
+                if self.practice.is_some() {
+                    // Practising, the diagram key would go to the answer: the message would not hold.
+                    return;
+                }
                 // Nothing to move: say which key shows what they move.
                 let keys = self.config.keymap.keys_for(Action::Diagram);
                 let d = keys.split(' ').next().unwrap_or_default();

@@ -102,7 +102,7 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) -> Hit {
             .copied()
             .flatten()
             .filter(|_| runs.len() > 1);
-        hit.cards.extend(draw_one(f, app, *run, other, r));
+        hit.cards.extend(draw_one(f, app, *run, other, r, i == 0));
     }
     hit
 }
@@ -117,13 +117,15 @@ struct Over {
 }
 
 /// Draws `run`'s diagram in `area`; with `other`, the cards that differ from that run's are
-/// highlighted. Returns where the cards went on screen.
+/// highlighted. The window follows the step's node when `leads` (the current run's diagram;
+/// the other one shows the same columns). Returns where the cards went on screen.
 fn draw_one(
     f: &mut Frame,
     app: &App,
     run: Option<usize>,
     other: Option<usize>,
     area: Rect,
+    leads: bool,
 ) -> Vec<(NodeId, [u16; 4])> {
     let t = app.theme();
     let tree = &*app.scene.doc.tree;
@@ -192,7 +194,7 @@ fn draw_one(
         }
     }
     let focus = practice_overs(app, &pic, &mut overs).or_else(|| at.as_ref()?.current());
-    let focus = focus.and_then(|id| {
+    let focus = focus.filter(|_| leads).and_then(|id| {
         let p = pic.placed.iter().find(|p| p.card.node == Some(id))?;
         let top = pic.top(p.depth);
         Some((
