@@ -444,7 +444,11 @@ impl App {
         {
             if let Some(id) = self.layout.hit.card_at(x, y).filter(|&n| tree.is_leaf(n)) {
                 self.layout.diagram_view.cursor = Some(id);
-                let space = Key::parse("space").expect("parses");
+                let space = Key {
+                    code: KeyName::Char(' '),
+                    ctrl: false,
+                    alt: false,
+                };
                 p.key(space, tree, id, &self.config.keymap);
             }
             return;
