@@ -28,6 +28,7 @@ pub mod stepper;
 pub mod theme;
 pub mod view;
 pub mod worker;
+pub mod zoom;
 
 use std::io::{self, Stdout};
 use std::time::{Duration, Instant};

@@ -284,6 +284,12 @@ fn explore_run_step_compare_export_quit() {
         .collect();
     assert_eq!(step_pictures.len(), 1, "the picture of this step");
 
+    // A pan key as a real terminal sends it (xterm's Ctrl-→), then the diagram and its zoom.
+    s.send("\x1b[1;5C");
+    s.wait_for("zoom and pan move the diagram view: D shows it");
+    s.send("DZ");
+    s.wait_for("Z zoom: 4× wide");
+
     s.send("q");
     let status = s.wait_exit();
     assert!(status.success(), "{status:?}");

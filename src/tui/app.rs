@@ -339,12 +339,30 @@ impl App {
             }
             Action::Quit => self.quit = true,
             Action::Cancel => self.cancel(),
+            Action::Zoom | Action::PanLeft | Action::PanRight | Action::PanUp | Action::PanDown
+                if !self.layout.diagram =>
+            {
+                if self.practice.is_some() {
+                    // Practising, the diagram key would go to the answer: the message would not hold.
+                    return;
+                }
+                // Nothing to move: say which key shows what they move.
+                let keys = self.config.keymap.keys_for(Action::Diagram);
+                let d = keys.split(' ').next().unwrap_or_default();
+                let said = format!("zoom and pan move the diagram view: {d} shows it");
+                self.status = Some((said, false));
+            }
             Action::ToggleDetail
             | Action::DetailUp
             | Action::DetailDown
             | Action::FullPrecision
             | Action::EventLog
-            | Action::Diagram => {
+            | Action::Diagram
+            | Action::Zoom
+            | Action::PanLeft
+            | Action::PanRight
+            | Action::PanUp
+            | Action::PanDown => {
                 if let Some(said) = self.layout.action(action) {
                     self.status = Some((said, false));
                 }
@@ -414,7 +432,27 @@ impl App {
     }
 
     /// A mouse click at (x, y): select the row; on its fold marker, also fold or unfold.
+    /// Practising the leaves never evaluated on the diagram: a click on a leaf puts the cursor
+    /// there and marks it (or unmarks it), as Space does.
     pub fn click(&mut self, x: u16, y: u16) {
+        let tree = &self.scene.doc.tree;
+        if self.layout.diagram
+            && let Some(p) = self
+                .practice
+                .as_mut()
+                .filter(|p| p.leaves_asked().is_some())
+        {
+            if let Some(id) = self.layout.hit.card_at(x, y).filter(|&n| tree.is_leaf(n)) {
+                self.layout.diagram_view.cursor = Some(id);
+                let space = Key {
+                    code: KeyName::Char(' '),
+                    ctrl: false,
+                    alt: false,
+                };
+                p.key(space, tree, id, &self.config.keymap);
+            }
+            return;
+        }
         self.scene.click(x, y, &self.layout.hit);
     }
     /// Carries out a confirmed form: the dialogs read it, and what it asks is started here;
@@ -461,8 +499,27 @@ impl App {
         let Some(p) = self.practice.as_mut() else {
             return;
         };
-        let selected = self.scene.outline.selected;
-        match p.key(key, &self.scene.doc.tree, selected, &self.config.keymap) {
+        let tree = &self.scene.doc.tree;
+        let root = self.scene.outline.selected;
+        // On the diagram, the question of the leaves never evaluated is answered with its
+        // cursor: ← → move it from leaf to leaf, and Space marks the leaf it is on.
+        let on_diagram = self.layout.diagram && p.leaves_asked().is_some();
+        let view = &mut self.layout.diagram_view;
+        if on_diagram && !key.ctrl && !key.alt {
+            match key.code {
+                KeyName::Left | KeyName::Right => {
+                    view.move_cursor(tree, root, key.code == KeyName::Right);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let selected = if on_diagram {
+            view.cursor_in(tree, root).unwrap_or(root)
+        } else {
+            root
+        };
+        match p.key(key, tree, selected, &self.config.keymap) {
             practice::Reply::Nothing => {}
             practice::Reply::Quit => self.quit = true,
             practice::Reply::Report => {

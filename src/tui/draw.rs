@@ -37,7 +37,7 @@ pub use style::glyph;
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 16;
 
-/// Draws everything; returns where the outline rows went, for the mouse.
+/// Draws everything; returns where the outline's rows (the diagram's cards) went, for the mouse.
 pub fn draw(f: &mut Frame, app: &App) -> Hit {
     let area = f.area();
     let t = app.theme();
@@ -95,8 +95,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
             .areas(area);
         bars::draw_title(f, app, title);
         let hit = if app.layout.diagram {
-            diagram::draw_diagram(f, app, main);
-            Hit::default()
+            diagram::draw_diagram(f, app, main)
         } else {
             outline::draw_outline(f, app, main)
         };
@@ -139,10 +138,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         (Some(o), Some(d))
     };
     let hit = match outline {
-        Some(o) if app.layout.diagram => {
-            diagram::draw_diagram(f, app, o);
-            Hit::default()
-        }
+        Some(o) if app.layout.diagram => diagram::draw_diagram(f, app, o),
         Some(o) => outline::draw_outline(f, app, o),
         None => Hit::default(),
     };

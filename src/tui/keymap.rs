@@ -86,6 +86,13 @@ pub enum Action {
     FullPrecision,
     /// The selected subtree drawn top-down as in the papers, instead of the outline.
     Diagram,
+    /// The diagram's next zoom level: the panel, four panels wide, the whole subtree.
+    Zoom,
+    /// Move the diagram's window over a picture wider (taller) than the panel.
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
     /// From a pruned node: go to the step of the cutoff that pruned it.
     JumpToPruner,
     /// Detail shows the log of the steps so far (the narration), or the node again.
@@ -176,6 +183,11 @@ impl Action {
             DetailDown => ("View", "scroll Detail down"),
             FullPrecision => ("View", "every digit / readable numbers"),
             Diagram => ("View", "tree diagram / outline"),
+            Zoom => ("View", "diagram zoom: fit, 4× wide, whole"),
+            PanLeft => ("View", "diagram: pan left"),
+            PanRight => ("View", "diagram: pan right"),
+            PanUp => ("View", "diagram: pan up"),
+            PanDown => ("View", "diagram: pan down"),
             JumpToPruner => ("Step", "go to the cutoff that pruned this node"),
             Practice => ("Runs", "practice: test me"),
             EventLog => ("View", "Detail: the log of the steps so far / the node"),

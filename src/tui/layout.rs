@@ -9,6 +9,7 @@ use std::cell::Cell;
 use crate::tree::NodeId;
 
 use super::keymap::Action;
+use super::zoom::DiagramView;
 
 /// Below this width the explorer uses its compact layout: the outline takes the whole width
 /// and a key shows Detail instead of it.
@@ -26,6 +27,8 @@ pub struct Layout {
     pub full_precision: bool,
     /// The diagram view (the selected subtree drawn top-down) in the outline's place.
     pub diagram: bool,
+    /// The diagram's zoom, its window on the picture, its practice cursor.
+    pub diagram_view: DiagramView,
     /// Detail shows the current run's log of steps instead of the selected node.
     pub event_log: bool,
     /// The first run column on screen at the last draw: the window of runs moves only as far
@@ -47,6 +50,7 @@ impl Default for Layout {
             help_scroll: 0,
             full_precision: false,
             diagram: false,
+            diagram_view: DiagramView::default(),
             event_log: false,
             run_offset: Cell::default(),
             help_extent: Cell::default(),
@@ -57,7 +61,7 @@ impl Default for Layout {
 }
 
 /// The outline's area at the last draw, and the node on each row with the column of its fold
-/// marker.
+/// marker; or, in the diagram view, where its cards are.
 #[derive(Clone, Debug, Default)]
 pub struct Hit {
     pub x: u16,
@@ -65,6 +69,19 @@ pub struct Hit {
     pub width: u16,
     pub height: u16,
     pub rows: Vec<(NodeId, u16)>,
+    /// The diagram's cards on screen: the node and its cells (column, row, width, height),
+    /// cut to the window.
+    pub cards: Vec<(NodeId, [u16; 4])>,
+}
+
+impl Hit {
+    /// The node of the diagram card at (x, y), if one is there.
+    pub fn card_at(&self, x: u16, y: u16) -> Option<NodeId> {
+        self.cards
+            .iter()
+            .find(|(_, [cx, cy, w, h])| (*cx..cx + w).contains(&x) && (*cy..cy + h).contains(&y))
+            .map(|&(id, _)| id)
+    }
 }
 
 impl Layout {
@@ -77,6 +94,9 @@ impl Layout {
                 l.detail_scroll = 0;
             }
             Action::Diagram => l.diagram = !l.diagram,
+            Action::Zoom | Action::PanLeft | Action::PanRight | Action::PanUp | Action::PanDown => {
+                return l.diagram_view.action(a);
+            }
             Action::EventLog => {
                 l.event_log = !l.event_log;
                 l.detail_scroll = 0;

@@ -110,6 +110,22 @@ impl Practice {
         }
     }
 
+    /// Every leaf's name while the current question asks which leaves are never evaluated
+    /// (the names an answer is read against); `None` for other questions.
+    pub fn leaves_asked(&self) -> Option<&[String]> {
+        match self.session.current().map(|q| &q.answer) {
+            Some(Answer::Leaves { leaves, .. }) => Some(leaves),
+            _ => None,
+        }
+    }
+
+    /// The leaves the answer being typed names (as far as it reads as names): the ones marked.
+    pub fn marked(&self) -> Vec<String> {
+        self.leaves_asked()
+            .and_then(|leaves| leaf_names(&self.input, leaves).ok())
+            .unwrap_or_default()
+    }
+
     /// A key while practising: typing, Enter to answer, Esc to leave, Ctrl-S to save the
     /// report, the arrows to look around the outline (`selected` is its selection), Ctrl-C to
     /// quit.
@@ -139,7 +155,7 @@ impl Practice {
             KeyName::Esc => return Reply::Leave(p.session.score()),
             KeyName::Enter => return p.answer(),
             _ => {
-                // Looking around: the outline's moving keys.
+                // Looking around: the outline's moving keys, and the diagram's pan keys.
                 if let Some(a) = keymap.action_in(Context::Normal, &key)
                     && matches!(
                         a,
@@ -151,6 +167,10 @@ impl Practice {
                             | Action::Bottom
                             | Action::Collapse
                             | Action::Expand
+                            | Action::PanLeft
+                            | Action::PanRight
+                            | Action::PanUp
+                            | Action::PanDown
                     )
                 {
                     return Reply::Look(a);
@@ -178,10 +198,7 @@ impl Practice {
 
     /// Space: the selected leaf into (or out of) the list of leaves typed.
     fn mark(&mut self, tree: &Tree, sel: NodeId) {
-        let leaves = match self.session.current().map(|q| &q.answer) {
-            Some(Answer::Leaves { leaves, .. }) => leaves.clone(),
-            _ => Vec::new(),
-        };
+        let leaves = self.leaves_asked().unwrap_or_default().to_vec();
         self.why_scroll = 0;
         if tree.is_leaf(sel) {
             let name = crate::tree::names::node_name(tree, sel);

@@ -83,6 +83,13 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     } else {
         let hint = match &app.mode {
             // Practice takes the keys itself (see tui/practice.rs): typing goes to the answer.
+            // On the diagram, the leaves are marked with its cursor (see App::practice_key).
+            Mode::Normal
+                if app.layout.diagram
+                    && app.practice.as_ref().is_some_and(|p| p.leaves_asked().is_some()) =>
+            {
+                "type or Tab-pick the answer · Enter answer · ← → choose a leaf · Space mark it · Ctrl-S save report · Esc leave practice".to_owned()
+            }
             Mode::Normal if app.practice.is_some() => {
                 "type or Tab-pick the answer · Enter answer · ↑ ↓ look around · Space mark leaf · Ctrl-S save report · Esc leave practice".to_owned()
             }

@@ -1,9 +1,17 @@
 //! The diagram view: the selected node's subtree drawn top-down as in the papers
 //! ([`crate::draw`]'s text picture), for the current run at its step, in the outline's place.
-//! It is as deep as the panel is tall and never wider than the panel: what does not fit is
-//! elided with its size. With differences on and two runs or more, the next run's diagram is
-//! drawn below the current one's, and the cards that differ between the two (status, value or
+//! At the `fit` zoom it is as deep as the panel is tall and never wider than the panel: what
+//! does not fit is elided with its size. The wider zoom levels ([`Zoom`]) lay more of the
+//! subtree out and show a window on it, panned by keys and following the step's node; the
+//! panel's bottom line says which columns and rows are on screen. The selected run's principal
+//! variation is marked as the outline marks it (not while practising): `┃` edges and bold
+//! cards. Practising the question of the leaves never evaluated, the whole subtree is drawn,
+//! the cursor's leaf in reverse video and the leaves marked so far with `✗` in place of their
+//! status glyph. With differences on and two runs or more, the next run's diagram is drawn
+//! below the current one's, and the cards that differ between the two (status, value or
 //! window) are highlighted in both.
+
+use std::ops::Range;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
@@ -12,13 +20,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::draw::{self, At, Options, Picture, text};
+use crate::draw::{self, At, Options, Picture, Placed, text};
+use crate::tree::NodeId;
 use crate::tree::names::node_name;
-use crate::tui::app::App;
+use crate::tui::app::{App, Hit};
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
+use crate::tui::zoom::{DEEPEST, Zoom};
 
-use super::style::{block, first_key};
+use super::style::{block, first_key, fit_line};
+
+/// What a practice mark puts in place of a leaf's status glyph on the diagram.
+pub const MARKED: char = '✗';
 
 /// The deepest picture of `root`'s subtree that fits `w`×`h`.
 pub fn fitted(app: &App, at: Option<&At>, w: usize, h: usize) -> Picture {
@@ -42,7 +55,33 @@ pub fn fitted(app: &App, at: Option<&At>, w: usize, h: usize) -> Picture {
     best
 }
 
-pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
+/// The picture at `zoom` for a window `w`×`h`: the fitted one, or one as wide as the level
+/// allows and every level down to [`DEEPEST`].
+fn zoomed(app: &App, at: Option<&At>, zoom: Zoom, w: usize, h: usize) -> Picture {
+    if zoom == Zoom::Fit {
+        return fitted(app, at, w, h);
+    }
+    let tree = &*app.scene.doc.tree;
+    let root = app.scene.outline.selected;
+    let opts = Options {
+        root,
+        depth: Some((tree.height() - tree.depth_of(root)).min(DEEPEST)),
+        width: zoom.width(w.max(1)),
+    };
+    draw::picture(tree, &app.scene.doc.sizes, at, &opts)
+}
+
+/// The zoom the diagram is drawn at: the user's, or the whole subtree while practising the
+/// question of the leaves never evaluated (every leaf must be there to be marked).
+pub fn zoom_in_force(app: &App) -> Zoom {
+    match &app.practice {
+        Some(p) if p.leaves_asked().is_some() => Zoom::Whole,
+        _ => app.layout.diagram_view.zoom,
+    }
+}
+
+/// Draws the diagram (two with differences on) in `area`; returns where its cards went.
+pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let n = app.scene.runs.len();
     let runs: Vec<Option<usize>> = match n {
         0 => vec![None],
@@ -56,19 +95,38 @@ pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) {
         .direction(Direction::Vertical)
         .constraints(vec![Constraint::Ratio(1, runs.len() as u32); runs.len()])
         .split(area);
+    let mut hit = Hit::default();
     for (i, (run, &r)) in runs.iter().zip(parts.iter()).enumerate() {
         let other = runs
             .get(1 - i.min(1))
             .copied()
             .flatten()
             .filter(|_| runs.len() > 1);
-        draw_one(f, app, *run, other, r);
+        hit.cards.extend(draw_one(f, app, *run, other, r, i == 0));
     }
+    hit
+}
+
+/// A change to cells of the picture: `style` patched over `cols` of `row`, and `put` in
+/// place of the character at `cols.start`.
+struct Over {
+    row: usize,
+    cols: Range<usize>,
+    style: Style,
+    put: Option<char>,
 }
 
 /// Draws `run`'s diagram in `area`; with `other`, the cards that differ from that run's are
-/// highlighted.
-fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, area: Rect) {
+/// highlighted. The window follows the step's node when `leads` (the current run's diagram;
+/// the other one shows the same columns). Returns where the cards went on screen.
+fn draw_one(
+    f: &mut Frame,
+    app: &App,
+    run: Option<usize>,
+    other: Option<usize>,
+    area: Rect,
+    leads: bool,
+) -> Vec<(NodeId, [u16; 4])> {
     let t = app.theme();
     let tree = &*app.scene.doc.tree;
     let root = app.scene.outline.selected;
@@ -91,12 +149,18 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
         first_key(app, Action::Diagram)
     );
     let inner = block(t, area, "").inner(area);
-    let pic = fitted(
-        app,
-        at.as_ref(),
-        usize::from(inner.width),
-        usize::from(inner.height),
-    );
+    let window = (usize::from(inner.width), usize::from(inner.height));
+    let zoom = zoom_in_force(app);
+    let mut pic = zoomed(app, at.as_ref(), zoom, window.0, window.1);
+    // The principal variation as the outline marks it: at every step, never while practising
+    // (it would give the answers away).
+    if app.practice.is_none()
+        && let Some(a) = &at
+    {
+        for p in &mut pic.placed {
+            p.pv = p.card.node.is_some_and(|n| a.run.pv.contains(&n));
+        }
+    }
     // The legend of the principal variation's mark, in the title: the panel's rows are the
     // picture's.
     let title = if pic.has_pv_edge() {
@@ -109,39 +173,189 @@ fn draw_one(f: &mut Frame, app: &App, run: Option<usize>, other: Option<usize>, 
     } else {
         title
     };
-    f.render_widget(block(t, area, title), area);
     let other_at = other.map(|i| {
         let r = &app.scene.runs[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
     });
-    // Cells of the cards that differ from the other run's: (row, first column, columns).
-    let mut marked: Vec<(usize, usize, usize)> = Vec::new();
+    let mut overs: Vec<Over> = Vec::new();
+    for p in &pic.placed {
+        if p.pv {
+            overs.extend(card_over(&pic, p, t.pv_style()));
+        }
+    }
     if let Some(o) = &other_at {
         for p in &pic.placed {
             let Some(id) = p.card.node else { continue };
             let theirs = draw::card(tree, Some(o), id);
             let mine = draw::card(tree, at.as_ref(), id);
             if (theirs.glyph, &theirs.lines) != (mine.glyph, &mine.lines) {
-                let top = pic.top(p.depth);
-                for row in top..top + p.card.height() {
-                    marked.push((row, p.left, p.card.width()));
-                }
+                overs.extend(card_over(&pic, p, t.difference_style()));
             }
         }
     }
+    let focus = practice_overs(app, &pic, &mut overs).or_else(|| at.as_ref()?.current());
+    let focus = focus.filter(|_| leads).and_then(|id| {
+        let p = pic.placed.iter().find(|p| p.card.node == Some(id))?;
+        let top = pic.top(p.depth);
+        Some((
+            id,
+            p.left..p.left + p.card.width(),
+            top..top + p.card.height(),
+        ))
+    });
+    let size = (pic.width, pic.height());
+    let (x, y) = app.layout.diagram_view.place(size, window, focus);
+    let mut b = block(t, area, title);
+    if let Some(hint) = window_hint(app, zoom, size, (x, y), window) {
+        let hint = Line::from(Span::styled(hint, t.dim_style()));
+        b = b.title_bottom(fit_line(hint, usize::from(area.width.saturating_sub(2))));
+    }
+    f.render_widget(b, area);
     let lines: Vec<Line> = text::lines(&pic)
         .into_iter()
         .enumerate()
+        .skip(y)
+        .take(window.1)
         .map(|(row, l)| {
-            let spans: Vec<(usize, usize)> = marked
-                .iter()
-                .filter(|m| m.0 == row)
-                .map(|m| (m.1, m.2))
-                .collect();
-            styled(t, &l, &spans)
+            let on_row: Vec<&Over> = overs.iter().filter(|o| o.row == row).collect();
+            styled(t, &l, x..x + window.0, &on_row)
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+    on_screen(&pic, (x, y), inner)
+}
+
+/// The cards of `pic` drawn in `inner` from its column and row `from`, cut to it.
+fn on_screen(pic: &Picture, from: (usize, usize), inner: Rect) -> Vec<(NodeId, [u16; 4])> {
+    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+    pic.nodes()
+        .filter_map(|(id, p)| {
+            let top = pic.top(p.depth);
+            let cols = p.left.max(from.0)..(p.left + p.card.width()).min(from.0 + w);
+            let rows = top.max(from.1)..(top + p.card.height()).min(from.1 + h);
+            // Within the window, each fits in a u16 as the panel does.
+            let cell = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+            (!cols.is_empty() && !rows.is_empty()).then(|| {
+                let at = [
+                    inner.x + cell(cols.start - from.0),
+                    inner.y + cell(rows.start - from.1),
+                    cell(cols.len()),
+                    cell(rows.len()),
+                ];
+                (id, at)
+            })
+        })
+        .collect()
+}
+
+/// `style` over every cell of `p`'s card.
+fn card_over(pic: &Picture, p: &Placed, style: Style) -> impl Iterator<Item = Over> {
+    let top = pic.top(p.depth);
+    let cols = p.left..p.left + p.card.width();
+    (top..top + p.card.height()).map(move |row| Over {
+        row,
+        cols: cols.clone(),
+        style,
+        put: None,
+    })
+}
+
+/// Practising the question of the leaves never evaluated: the cursor's card in reverse video
+/// and `✗` on the leaves the answer names; the cursor's leaf, which the window follows.
+fn practice_overs(app: &App, pic: &Picture, overs: &mut Vec<Over>) -> Option<NodeId> {
+    let p = app
+        .practice
+        .as_ref()
+        .filter(|p| p.leaves_asked().is_some())?;
+    let tree = &*app.scene.doc.tree;
+    let cursor = app
+        .layout
+        .diagram_view
+        .cursor_in(tree, app.scene.outline.selected);
+    let marked = p.marked();
+    for placed in &pic.placed {
+        let Some(id) = placed.card.node.filter(|&n| tree.is_leaf(n)) else {
+            continue;
+        };
+        if Some(id) == cursor {
+            let reverse = Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            overs.extend(card_over(pic, placed, reverse));
+        }
+        if marked.contains(&node_name(tree, id)) {
+            overs.push(glyph_over(pic, placed, app.theme()));
+        }
+    }
+    cursor
+}
+
+/// `✗` in place of the status glyph of `p`'s card (first on its head line, after `▶`).
+fn glyph_over(pic: &Picture, p: &Placed, t: &Theme) -> Over {
+    let c = &p.card;
+    let head = usize::from(c.prob.is_some());
+    let lw = c.text_lines().get(head).map_or(0, |l| l.width());
+    let col = p.left + (c.width() - lw) / 2 + usize::from(c.current);
+    Over {
+        row: pic.top(p.depth) + head,
+        cols: col..col + 1,
+        style: t.fg(t.error).add_modifier(Modifier::BOLD),
+        put: Some(MARKED),
+    }
+}
+
+/// The panel's bottom line: the zoom level, the columns and rows on screen when the picture
+/// is wider or taller than the window, and the keys that move it; nothing at `fit` when the
+/// whole picture shows.
+fn window_hint(
+    app: &App,
+    zoom: Zoom,
+    (pw, ph): (usize, usize),
+    (x, y): (usize, usize),
+    (w, h): (usize, usize),
+) -> Option<String> {
+    let cut = pw > w || ph > h;
+    if zoom == Zoom::Fit && !cut {
+        return None;
+    }
+    let mut parts = vec![match app.practice {
+        // Practice takes the letters for the answer: the zoom key does not work there.
+        Some(_) => format!("zoom: {}", zoom.name()),
+        None => format!("{} zoom: {}", first_key(app, Action::Zoom), zoom.name()),
+    }];
+    if pw > w {
+        parts.push(format!("columns {}–{} of {pw}", x + 1, (x + w).min(pw)));
+    }
+    if ph > h {
+        parts.push(format!("rows {}–{} of {ph}", y + 1, (y + h).min(ph)));
+    }
+    if cut {
+        parts.push(format!("{} pan", pan_keys(app)));
+    }
+    Some(format!(" {} ", parts.join(" · ")))
+}
+
+/// The pan keys, the last bound to each (the arrows, with the defaults — which practice leaves
+/// to panning): `C-←→↑↓` when they share their modifier, else one after the other.
+fn pan_keys(app: &App) -> String {
+    let keys = [
+        Action::PanLeft,
+        Action::PanRight,
+        Action::PanUp,
+        Action::PanDown,
+    ]
+    .map(|a| {
+        let keys = app.config.keymap.keys_for(a);
+        keys.rsplit(' ').next().unwrap_or_default().to_owned()
+    });
+    let shared = ["C-", "M-"].into_iter().find(|m| {
+        keys.iter().all(|k| {
+            k.strip_prefix(m)
+                .is_some_and(|rest| rest.chars().count() == 1)
+        })
+    });
+    match shared {
+        Some(m) => format!("{m}{}", keys.map(|k| k[m.len()..].to_owned()).concat()),
+        None => keys.join(" "),
+    }
 }
 
 /// The style of a character of the picture: status glyphs in their colours, lines in the
@@ -163,27 +377,45 @@ fn char_style(t: &Theme, c: char) -> Style {
     }
 }
 
-/// A line of the picture as spans of one style each; the columns in `differ` (first column,
-/// count) in the theme's difference style.
-fn styled(t: &Theme, line: &str, differ: &[(usize, usize)]) -> Line<'static> {
+/// The columns `window` of a line of the picture, as spans of one style each, the changes in
+/// `overs` made; a wide character cut by the window's edge shows as spaces.
+fn styled(t: &Theme, line: &str, window: Range<usize>, overs: &[&Over]) -> Line<'static> {
     let mut spans: Vec<Span> = Vec::new();
     let mut run = String::new();
     let mut style = None;
     let mut col = 0;
-    for c in line.chars() {
-        let mut s = char_style(t, c);
-        if differ.iter().any(|&(x, w)| (x..x + w).contains(&col)) {
-            s = s.patch(t.difference_style());
-        }
-        col += c.width().unwrap_or(0);
+    let mut push = |c: char, s: Style, spans: &mut Vec<Span>, run: &mut String| {
         if style.is_some_and(|st| st != s) {
-            spans.push(Span::styled(
-                std::mem::take(&mut run),
-                style.unwrap_or_default(),
-            ));
+            spans.push(Span::styled(std::mem::take(run), style.unwrap_or_default()));
         }
         style = Some(s);
         run.push(c);
+    };
+    for c in line.chars() {
+        let w = c.width().unwrap_or(0);
+        let here = col;
+        col += w;
+        if here + w <= window.start || here >= window.end {
+            continue;
+        }
+        let mut s = char_style(t, c);
+        let mut c = c;
+        for o in overs.iter().filter(|o| o.cols.contains(&here)) {
+            s = s.patch(o.style);
+            if o.cols.start == here
+                && let Some(put) = o.put
+            {
+                c = put;
+            }
+        }
+        if here < window.start || here + w > window.end {
+            // Half of a wide character: a space in its place.
+            for _ in here.max(window.start)..(here + w).min(window.end) {
+                push(' ', s, &mut spans, &mut run);
+            }
+            continue;
+        }
+        push(c, s, &mut spans, &mut run);
     }
     if !run.is_empty() {
         spans.push(Span::styled(run, style.unwrap_or_default()));

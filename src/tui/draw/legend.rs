@@ -28,6 +28,8 @@ pub const LEGEND: &[&[(&str, &str)]] = &[
     &[("◂ 2 more ▸", "runs beside the screen")],
     &[("…17 └─", "depth 17, the guides above cut")],
     &[("│ ✂ ┆", "diagram edge: searched, pruned, not reached")],
+    &[("┃", "diagram: the principal variation (cards bold)")],
+    &[("✗", "diagram, practice: a leaf marked unevaluated")],
 ];
 
 /// The legend's lines as the help shows them.
@@ -102,6 +104,8 @@ mod tests {
         marks.extend([Bound::Exact, Bound::Lower, Bound::Upper].map(|b| b.symbol().to_owned()));
         marks.extend([Kind::Max, Kind::Min, Kind::Chance, Kind::Leaf].map(kind_glyph));
         marks.extend([FOLD_OPEN, FOLD_CLOSED, PV, SELECTED].map(str::to_owned));
+        marks.push(crate::draw::text::PV_EDGE.to_owned());
+        marks.push(super::super::diagram::MARKED.to_string());
         marks.sort();
         marks.dedup();
         assert!(marks.contains(&"⇄".to_owned()), "{marks:?}");

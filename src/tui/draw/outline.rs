@@ -284,6 +284,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         width: body.width,
         height: body.height,
         rows: Vec::with_capacity(rows.len()),
+        cards: Vec::new(),
     };
     // The tree part of each row, then the column as wide as they need, within the room left.
     let mut parts = Vec::with_capacity(rows.len());
