@@ -926,6 +926,22 @@ impl Tree {
         }
     }
 
+    /// Gives a two-player tree's leaves new values, `value(j)` for the j-th leaf in id order,
+    /// keeping everything else: for experiments that search thousands of trees of one shape
+    /// (Ballard's random orders), which then lay out and allocate none. What depends on the
+    /// values is found again.
+    pub fn set_leaf_values(&mut self, mut value: impl FnMut(usize) -> f64) {
+        debug_assert!(!self.multiplayer, "n-player leaves hold payoff rows");
+        let c = &mut self.nodes;
+        let leaves = c.kind.iter().zip(&mut c.value);
+        for (j, (_, v)) in leaves.filter(|(k, _)| **k == Kind::Leaf).enumerate() {
+            *v = value(j);
+        }
+        let mut kinds = c.kind.iter().zip(&c.value);
+        self.integral = kinds.all(|(&k, v)| k != Kind::Leaf || v.fract() == 0.0);
+        (self.fractions, self.view, self.clash) = Default::default();
+    }
+
     /// This tree with new labels (replacing any); `label` is called once per node in id order.
     pub fn with_labels(mut self, mut label: impl FnMut(NodeId) -> Option<String>) -> Tree {
         let mut l = Labels {
