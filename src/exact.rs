@@ -119,6 +119,14 @@ impl Ratio {
     }
 
     pub(crate) fn checked_mul(self, o: Ratio) -> Option<Ratio> {
+        // Factors of 64 bits, the common case, cannot overflow 128: no checked 128-bit products.
+        let small = |x: i128| i64::try_from(x).is_ok();
+        if small(self.num) && small(self.den) && small(o.num) && small(o.den) {
+            return Some(Ratio {
+                num: self.num * o.num,
+                den: self.den * o.den,
+            });
+        }
         if let (Some(num), Some(den)) = (self.num.checked_mul(o.num), self.den.checked_mul(o.den)) {
             return Some(Ratio { num, den });
         }

@@ -215,13 +215,16 @@ pub fn redraw(p: &StarComplete, seed: u64, tree: &mut Tree) -> Result<(), GenErr
         }
         sums = next;
     }
-    // Then each last-level node's arcs, as its leaves are written.
+    // Then each last-level node's arcs, as its leaves (the last ids) are written.
     let base = arcs(*last, p.branching, false);
-    tree.set_leaf_values(|j| {
-        if j % n == 0 {
+    tree.set_values(|values| {
+        let leaves = values.len() - sums.len() * n;
+        for (block, &s) in values[leaves..].chunks_mut(n).zip(&sums) {
             draw(&mut rng, &mut ordered, &base);
+            for (v, a) in block.iter_mut().zip(&ordered) {
+                *v = (s + a) as f64;
+            }
         }
-        (sums[j / n] + ordered[j % n]) as f64
     });
     tree.meta_mut().description = description(p, seed);
     Ok(())
