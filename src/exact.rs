@@ -37,17 +37,12 @@ impl Ratio {
 
     /// The simple fraction the float `x` stands for, if any (see the module's comment).
     pub(crate) fn of(x: f64) -> Option<Ratio> {
+        if let Some(i) = integer(x) {
+            return Some(Ratio::integer(i128::from(i)));
+        }
         let a = x.abs();
         if a.is_nan() || a > EXACT {
             return None; // too large, infinite or NaN
-        }
-        // Through i64, which converts inline (i128 would call the runtime).
-        let i = x as i64;
-        if i as f64 == x {
-            return Some(Ratio {
-                num: i128::from(i),
-                den: 1,
-            });
         }
         let qmax = (2f64.powi(51) / a).sqrt().min(MAX_DENOMINATOR).floor();
         // The convergents h/k of a's continued fraction, computed in floating point: a term
@@ -76,6 +71,11 @@ impl Ratio {
             (h0, h1, k0, k1) = (h1, h, k1, k);
         }
         None
+    }
+
+    /// The integer `n` as a fraction.
+    pub(crate) const fn integer(n: i128) -> Ratio {
+        Ratio { num: n, den: 1 }
     }
 
     fn new(num: i128, den: i128) -> Ratio {
@@ -119,6 +119,14 @@ impl Ratio {
     }
 
     pub(crate) fn checked_mul(self, o: Ratio) -> Option<Ratio> {
+        // Factors of 64 bits, the common case, cannot overflow 128: no checked 128-bit products.
+        let small = |x: i128| i64::try_from(x).is_ok();
+        if small(self.num) && small(self.den) && small(o.num) && small(o.den) {
+            return Some(Ratio {
+                num: self.num * o.num,
+                den: self.den * o.den,
+            });
+        }
         if let (Some(num), Some(den)) = (self.num.checked_mul(o.num), self.den.checked_mul(o.den)) {
             return Some(Ratio { num, den });
         }
@@ -163,6 +171,14 @@ impl Ratio {
         (r.num.abs() <= limit && r.den <= limit)
             .then(|| (r.num as i64) as f64 / (r.den as i64) as f64)
     }
+}
+
+/// The integer the float `x` is, if it is one of at most 2^53 in magnitude: the simple
+/// fractions of denominator 1, which sums of integers can keep as integers.
+#[inline]
+pub(crate) fn integer(x: f64) -> Option<i64> {
+    // Through i64, which converts inline (i128 would call the runtime); NaN fails the test.
+    (x.abs() <= EXACT && (x as i64) as f64 == x).then_some(x as i64)
 }
 
 /// Whether the float `x` stands for a simple fraction.

@@ -949,6 +949,29 @@ impl Tree {
         }
     }
 
+    /// Gives a two-player tree's leaves new values: `fill` writes them into the value column,
+    /// indexed by node id (an interior node's entry is unused: leave it), and everything else is
+    /// kept. For experiments that search thousands of trees of one shape (Ballard's random
+    /// orders), which then lay out and allocate none. What depends on the values is found
+    /// again; whether they are simple fractions, only where they are all integers (as when
+    /// generated) and were before.
+    pub fn set_values(&mut self, fill: impl FnOnce(&mut [f64])) {
+        debug_assert!(!self.multiplayer, "n-player leaves hold payoff rows");
+        fill(&mut self.nodes.value);
+        let (mut integral, mut small) = (true, true);
+        for (&k, &v) in self.nodes.kind.iter().zip(&self.nodes.value) {
+            if k == Kind::Leaf {
+                let int = crate::exact::integer(v).is_some(); // integers of at most 2⁵³
+                small &= int;
+                integral &= int || v.fract() == 0.0;
+            }
+        }
+        self.integral = integral;
+        let simple = (small && self.fractions.0.get() == Some(&true)).then_some(true);
+        self.fractions = Lazy(simple.map(OnceLock::from).unwrap_or_default());
+        (self.view, self.clash) = Default::default();
+    }
+
     /// This tree with new labels (replacing any); `label` is called once per node in id order.
     pub fn with_labels(mut self, mut label: impl FnMut(NodeId) -> Option<String>) -> Tree {
         let mut l = Labels {

@@ -142,19 +142,7 @@ pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
         } else {
             format!("*-complete N={n} D={}", p.depth)
         },
-        description: format!(
-            "prune gen star-complete: Ballard 1982 §6, {} order{}, FGG arc-sum leaf values",
-            if p.order == StarOrder::Best {
-                "best (§6.1)"
-            } else {
-                "random (§6.2.1)"
-            },
-            if p.order == StarOrder::Random {
-                format!(", seed {seed}")
-            } else {
-                String::new()
-            }
-        ),
+        description: description(p, seed),
         players: 2,
         bounds: Some(Bounds {
             lo: lo as f64,
@@ -173,6 +161,73 @@ pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
     }
     Ok(tree
         .with_labels(|id: NodeId| (id != NodeId::ROOT).then(|| format!("{:+}", flat[id.index()]))))
+}
+
+fn description(p: &StarComplete, seed: u64) -> String {
+    format!(
+        "prune gen star-complete: Ballard 1982 §6, {} order{}, FGG arc-sum leaf values",
+        if p.order == StarOrder::Best {
+            "best (§6.1)"
+        } else {
+            "random (§6.2.1)"
+        },
+        if p.order == StarOrder::Random {
+            format!(", seed {seed}")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// Turns `tree`, a tree [`generate`] made with `p` (without labels) and any seed, into the one
+/// it makes with `seed`: the same draws, written into the leaves' values, with no tree laid
+/// out or allocated — what an experiment searching thousands of them needs (each fresh tree's
+/// pages were faulted in anew). Refuses a tree of another shape.
+pub fn redraw(p: &StarComplete, seed: u64, tree: &mut Tree) -> Result<(), GenError> {
+    let n = p.branching as usize;
+    let kinds = levels(p);
+    let nodes = super::count_levels(kinds.len() as u64, &[p.branching]);
+    let ours = tree.meta().bounds.is_some() && !tree.has_labels() && !tree.is_multiplayer();
+    if n < 1 || !ours || nodes != Some(tree.len() as u64) || tree.kind(tree.root()) != kinds[0] {
+        return Err(GenError::Invalid(
+            "only a *-complete tree of the same parameters can be redrawn".into(),
+        ));
+    }
+    let mut rng = Rng::new(seed);
+    let mut ordered = Vec::new();
+    let random = p.order == StarOrder::Random;
+    let draw = |rng: &mut Rng, ordered: &mut Vec<i64>, base: &[i64]| {
+        ordered.clear();
+        ordered.extend_from_slice(base);
+        if random {
+            rng.shuffle(ordered);
+        }
+    };
+    // The sums of arcs down to the last interior level, drawn as `generate` draws them.
+    let (last, above) = kinds.split_last().expect("a *-complete tree has levels");
+    let mut sums: Vec<i64> = vec![0];
+    for (k, &kind) in above.iter().enumerate() {
+        let base = arcs(kind, p.branching, kinds.get(k + 1) == Some(&Kind::Max));
+        let mut next = Vec::with_capacity(sums.len() * n);
+        for &s in &sums {
+            draw(&mut rng, &mut ordered, &base);
+            next.extend(ordered.iter().map(|a| s + a));
+        }
+        sums = next;
+    }
+    // Then each last-level node's arcs, as its leaves (the last ids) are written.
+    let base = arcs(*last, p.branching, false);
+    tree.set_values(|values| {
+        let leaves = values.len() - sums.len() * n;
+        for (block, &s) in values[leaves..].chunks_mut(n).zip(&sums) {
+            draw(&mut rng, &mut ordered, &base);
+            for (v, a) in block.iter_mut().zip(&ordered) {
+                *v = (s + a) as f64;
+            }
+        }
+    });
+    tree.meta_mut().description = description(p, seed);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -230,6 +285,37 @@ mod tests {
             got.sort_by(|a, b| b.total_cmp(a));
             assert_eq!(got, vec![0.0, -1.0, -2.0, -3.0, -4.0, -5.0]);
         }
+    }
+
+    /// A tree redrawn with a seed is the tree generated with it, whatever it was before.
+    #[test]
+    fn redrawn_trees_are_generated_trees() {
+        for (critical, depth, n) in [(true, 2, 2), (true, 2, 5), (true, 2, 8), (false, 2, 3)] {
+            for order in [StarOrder::Random, StarOrder::Best] {
+                let p = StarComplete {
+                    branching: n,
+                    depth,
+                    order,
+                    critical,
+                    labels: false,
+                };
+                let mut tree = generate(&p, 1).unwrap();
+                for seed in [2, 3, 1, 99] {
+                    redraw(&p, seed, &mut tree).unwrap();
+                    assert_eq!(tree, generate(&p, seed).unwrap(), "N = {n}, seed {seed}");
+                    assert!(tree.simple_fractions() && tree.is_integral());
+                }
+            }
+        }
+        let p = |n| StarComplete {
+            branching: n,
+            depth: 2,
+            order: StarOrder::Random,
+            critical: true,
+            labels: false,
+        };
+        let mut other = generate(&p(4), 1).unwrap();
+        assert!(redraw(&p(6), 1, &mut other).is_err());
     }
 
     #[test]

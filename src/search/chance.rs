@@ -186,14 +186,23 @@ impl ChanceSum {
         for (c, v) in rest {
             s.add(tree, c, v);
         }
-        let sum = s.exact?;
+        self.exact_solution(target, s.exact?, || Ratio::of(tree.prob(child)))
+    }
+
+    /// The x, rounded once, at which the node's value is `target` when the other children's
+    /// exact shares sum to `rest`; `prob`: the fraction of x's child, for uneven children.
+    #[inline]
+    fn exact_solution(
+        &self,
+        target: Ratio,
+        rest: Ratio,
+        prob: impl FnOnce() -> Option<Ratio>,
+    ) -> Option<f64> {
         let x = match self.float.uniform {
             // value = (Σ + x) / N
-            Some(n) => target.checked_mul(Ratio::of(n)?)?.checked_sub(sum)?,
+            Some(n) => target.checked_mul(Ratio::of(n)?)?.checked_sub(rest)?,
             // value = Σ + p·x
-            None => target
-                .checked_sub(sum)?
-                .checked_div_ratio(Ratio::of(tree.prob(child))?)?,
+            None => target.checked_sub(rest)?.checked_div_ratio(prob()?)?,
         };
         x.to_f64()
     }
@@ -361,15 +370,119 @@ impl Exact {
             (self.alpha?, self.low[i]?)
         };
         let rest = sum.exact?.checked_add(tail)?;
-        let x = match sum.float.uniform {
-            // value = (Σ + x) / N
-            Some(n) => target.checked_mul(Ratio::of(n)?)?.checked_sub(rest)?,
-            // value = Σ + p·x
-            None => target
-                .checked_sub(rest)?
-                .checked_div_ratio(self.probs[i]?)?,
-        };
-        x.to_f64()
+        sum.exact_solution(target, rest, || self.probs[i])
+    }
+}
+
+/// A chance node's children each at a value of its own — under Star2, what each child's probes
+/// have shown — and the node's value with one of them changed ([`Self::with`]) or the value of
+/// one that makes the node's value a target ([`Self::solve`]), each what [`ChanceSum`] gives
+/// summing all N children. Where that sum is exact, the children equally likely and every value
+/// an integer (Ballard's trees, whose probes are leaves), the values' sum is kept as an integer
+/// as they change: each answer is then that sum changed by one term, over N, rounded once — the
+/// fraction [`ChanceSum`] rounds — in O(1) instead of O(N). Elsewhere each answer sums them all.
+#[derive(Clone)]
+pub(crate) struct AtValues {
+    values: Vec<f64>,
+    /// The empty sum of the node, which the answers start from.
+    none: ChanceSum,
+    /// The integer sum, where the node has one (see above).
+    ints: Option<Ints>,
+}
+
+/// The sum of the values that are integers, and how many are not: the integer sum is the
+/// values' own while none is missing.
+#[derive(Copy, Clone)]
+struct Ints {
+    sum: i128,
+    odd: usize,
+}
+
+impl Ints {
+    fn add(&mut self, v: f64) {
+        match crate::exact::integer(v) {
+            Some(k) => self.sum += i128::from(k), // N < 2³² terms below 2⁵³: no overflow
+            None => self.odd += 1,
+        }
+    }
+
+    fn remove(&mut self, v: f64) {
+        match crate::exact::integer(v) {
+            Some(k) => self.sum -= i128::from(k),
+            None => self.odd -= 1,
+        }
+    }
+}
+
+impl std::ops::Deref for AtValues {
+    type Target = [f64];
+
+    /// The values read as a slice; they change through [`AtValues::set`].
+    fn deref(&self) -> &[f64] {
+        &self.values
+    }
+}
+
+impl AtValues {
+    /// The children of `node` at `values`.
+    pub(crate) fn new<T: Nodes>(tree: &T, node: NodeId, values: Vec<f64>) -> Self {
+        let none = ChanceSum::new(tree, node);
+        let ints = (none.exact.is_some() && none.float.uniform.is_some()).then(|| {
+            let mut ints = Ints { sum: 0, odd: 0 };
+            values.iter().for_each(|&v| ints.add(v));
+            ints
+        });
+        AtValues { values, none, ints }
+    }
+
+    pub(crate) fn set(&mut self, i: usize, v: f64) {
+        if let Some(ints) = &mut self.ints {
+            ints.remove(self.values[i]);
+            ints.add(v);
+        }
+        self.values[i] = v;
+    }
+
+    /// The integer sum of the values but child `i`'s, where there is one.
+    #[inline]
+    fn others(&self, i: usize) -> Option<i128> {
+        let ints = self.ints.filter(|s| s.odd == 0)?;
+        Some(ints.sum - i128::from(crate::exact::integer(self.values[i])?))
+    }
+
+    /// The node's value with child `i` (of `kids`, the node's children) worth `x` and the
+    /// others at their values.
+    pub(crate) fn with<T: Nodes>(&self, tree: &T, kids: &[NodeId], i: usize, x: f64) -> f64 {
+        let sum = self
+            .others(i)
+            .and_then(|rest| Some(rest + i128::from(crate::exact::integer(x)?)));
+        // Where the sum outgrows 2⁵³ even reduced, the full sum finds no exact value either
+        // and falls back to floating point.
+        sum.and_then(|sum| self.none.exact_over(Ratio::integer(sum)))
+            .unwrap_or_else(|| {
+                let at = |(j, &c): (usize, &NodeId)| (c, if j == i { x } else { self.values[j] });
+                self.none.completed(tree, kids.iter().enumerate().map(at))
+            })
+    }
+
+    /// The value of child `i` at which the node's value is `target`, the others at their
+    /// values, as [`ChanceSum::solve`] finds it.
+    pub(crate) fn solve<T: Nodes>(
+        &self,
+        tree: &T,
+        kids: &[NodeId],
+        i: usize,
+        target: f64,
+    ) -> Option<f64> {
+        if let Some(rest) = self.others(i) {
+            let target = Ratio::of(target)?;
+            return self
+                .none
+                .exact_solution(target, Ratio::integer(rest), || None);
+        }
+        let rest = kids.iter().enumerate().filter(|&(j, _)| j != i);
+        let at = rest.map(|(j, &c)| (c, self.values[j]));
+        self.none.solve(tree, kids[i], target, at)
     }
 }
 
@@ -482,6 +595,58 @@ mod tests {
                     sum.add(&tree, c, tree.value(kids[(i + 1) % n]));
                 }
             }
+        }
+    }
+
+    /// The integer sum [`AtValues`] keeps gives, bit for bit, what summing every child gives:
+    /// the node's value with one child changed and the value solving for a target, as the
+    /// values change between integers, fractions, huge integers and non-simple floats.
+    #[test]
+    fn values_summed_as_integers_agree_with_summing_each_time() {
+        let big = 9_007_199_254_740_992.0; // 2⁵³: its sums over 3 have no exact float
+        for expr in [
+            "*(1,2,3)",
+            "*(1/3:1, 1/3:2, 1/3:3)",
+            "*(1/2:1, 1/4:2, 1/4:3)",
+        ] {
+            let tree = crate::format::parse_expr(expr, false).unwrap();
+            let node = tree.root();
+            let kids: Vec<NodeId> = tree.children(node).collect();
+            let none = ChanceSum::new(&tree, node);
+            let mut at = AtValues::new(&tree, node, vec![7.0; 3]);
+            for (step, v) in [
+                -4.0,
+                0.5,
+                2.0,
+                big,
+                -0.0,
+                0.2837461293,
+                11.0,
+                big,
+                5.0,
+                -big,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                at.set(step % 3, v);
+                for i in 0..3 {
+                    let all = |x: f64| {
+                        let pair = |(j, &c): (usize, &NodeId)| (c, if j == i { x } else { at[j] });
+                        kids.iter().enumerate().map(pair).collect::<Vec<_>>()
+                    };
+                    for x in [-3.0, 1.0 / 3.0, 6.0, big, 1e300] {
+                        let want = none.completed(&tree, all(x));
+                        assert_eq!(at.with(&tree, &kids, i, x).to_bits(), want.to_bits());
+                    }
+                    for target in [-2.0, 5.0 / 3.0, 4.0, 0.2837461293] {
+                        let others = all(0.0).into_iter().filter(|&(c, _)| c != kids[i]);
+                        let want = none.solve(&tree, kids[i], target, others);
+                        assert_eq!(at.solve(&tree, &kids, i, target), want, "{expr} {i}");
+                    }
+                }
+            }
+            assert_eq!(at.ints.is_some(), tree.is_uniform(node), "{expr}");
         }
     }
 

@@ -46,7 +46,7 @@
 //! - A * node whose children are not all − or all + (leaves, mixed kinds) is searched by Star1,
 //!   and the observer is told (`fallback`).
 
-use super::chance::{ChanceSum, ChildTests};
+use super::chance::{AtValues, ChanceSum, ChildTests};
 use super::chance::{lower_end, upper_end};
 use super::star::{self, ChanceRule, Ctx, Probed, Probing, Root, cut, rightmost};
 use super::{Bound, Cutoff, Found, Observer};
@@ -213,10 +213,10 @@ struct Regular {
     b1: f64,
     /// The probes' values as the equations use them, the smallest (largest) seen for each
     /// child.
-    w: Vec<f64>,
+    w: AtValues,
     /// The bounds the probes prove, by which the cutoffs are decided (a probe that failed high
     /// under a − node, or low under a + node, proves nothing about it).
-    wb: Vec<f64>,
+    wb: AtValues,
     /// Σ Pj Wj.
     ws: f64,
     /// After probing, (7) and (8)'s A and B (only A counts under − children, only B under +).
@@ -238,7 +238,7 @@ impl Regular {
         let p: Vec<f64> = kids.iter().map(|&k| tree.prob(k)).collect();
         // Unprobed, a − child is bounded by U from above, a + child by L from below.
         let far = if min { u } else { l };
-        let w = vec![far; kids.len()];
+        let w = AtValues::new(tree, node, vec![far; kids.len()]);
         let ws: f64 = w.iter().zip(&p).map(|(w, p)| w * p).sum(); // Σ Pj Wj
         let a1 = nf * (alpha - u) + u; // (3a)
         let b1 = nf * (beta - l) + l; // (3b)
@@ -265,7 +265,6 @@ impl Regular {
     fn probe_bounds<T: Nodes>(
         &self,
         tree: &T,
-        none: &ChanceSum,
         (i, k): (usize, usize),
         others: f64,
         node_major: bool,
@@ -273,32 +272,41 @@ impl Regular {
     ) -> (f64, f64) {
         let (alpha, beta, min, p) = (self.alpha, self.beta, self.min, &self.p);
         let nf = self.kids.len() as f64;
-        let (ai, bi) = if self.uniform {
-            let others = || {
-                let o = self.w.iter().enumerate().filter(|&(j, _)| j != i);
-                o.map(|(_, w)| w).sum::<f64>()
-            };
-            match (k, min) {
-                // (7) and (8), "distributed" (node by node, the same bounds as below)
-                (0, _) if !node_major => (self.a, self.b),
-                (_, true) => (nf * alpha - others(), self.b1),
-                (_, false) => (self.a1, nf * beta - others()),
-            }
-        } else if min {
-            ((alpha - others) / p[i], (beta - l * (1.0 - p[i])) / p[i])
-        } else {
-            ((alpha - u * (1.0 - p[i])) / p[i], (beta - others) / p[i])
+        // (7) and (8), "distributed" (node by node, the same bounds as the later rounds)
+        let first = k == 0 && !node_major;
+        let sum_others = || {
+            let o = self.w.iter().enumerate().filter(|&(j, _)| j != i);
+            o.map(|(_, w)| w).sum::<f64>()
+        };
+        // Each end in floating point, computed only where the exact one below does not
+        // replace it.
+        let ai = || match (self.uniform, min) {
+            (true, _) if first => self.a,
+            (true, true) => nf * alpha - sum_others(),
+            (true, false) => self.a1,
+            (false, true) => (alpha - others) / p[i],
+            (false, false) => (alpha - u * (1.0 - p[i])) / p[i],
+        };
+        let bi = || match (self.uniform, min) {
+            (true, _) if first => self.b,
+            (true, true) => self.b1,
+            (true, false) => nf * beta - sum_others(),
+            (false, true) => (beta - l * (1.0 - p[i])) / p[i],
+            (false, false) => (beta - others) / p[i],
         };
         // The end (6) or (7)–(8) computes from the probes, exactly where the numbers are
         // simple fractions: the others at W (U or L where not probed yet).
-        let rest = self.kids.iter().enumerate().filter(|&(k, _)| k != i);
-        let at_w = rest.map(|(k, &c)| (c, self.w[k]));
         let target = if min { alpha } else { beta };
-        match none.solve(tree, self.kids[i], target, at_w) {
-            Some(x) if min => (x, bi),
-            Some(x) => (ai, x),
-            None => (ai, bi),
+        match self.w.solve(tree, &self.kids, i, target) {
+            Some(x) if min => (x, bi()),
+            Some(x) => (ai(), x),
+            None => (ai(), bi()),
         }
+    }
+
+    /// The node's value with child `i` worth `x` and the others at their proved bounds.
+    fn proved<T: Nodes>(&self, tree: &T, i: usize, x: f64) -> f64 {
+        self.wb.with(tree, &self.kids, i, x)
     }
 }
 
@@ -316,11 +324,6 @@ fn probing_phase<T: Nodes, O: Observer>(
     let (alpha, beta, min) = (st.alpha, st.beta, st.min);
     let n = st.kids.len();
     let none = ChanceSum::new(tree, node);
-    // The node's value with child i worth x and the others at their proved bounds.
-    let proved = |kids: &[NodeId], wb: &[f64], i: usize, x: f64| {
-        let at = |(j, &c): (usize, &NodeId)| (c, if j == i { x } else { wb[j] });
-        none.completed(tree, kids.iter().enumerate().map(at))
-    };
     // A probe shows a − child worth at most its value, never less than L: the probes can cut
     // the node off only if it is at most α with every child at L (at least β with every + child
     // at U). Where they cannot — below α = −∞, the + node's first * child — Ballard's
@@ -350,16 +353,16 @@ fn probing_phase<T: Nodes, O: Observer>(
         }
         let p = &st.p;
         let others = st.ws - p[i] * st.w[i]; // uneven probabilities: Σ_{j≠i} Pj Wj
-        let (ai, bi) = st.probe_bounds(tree, &none, (i, k), others, probing.node_major, (l, u));
+        let (ai, bi) = st.probe_bounds(tree, (i, k), others, probing.node_major, (l, u));
         obs.chance_bounds(kid, ai, bi);
         let (y, z) = if min {
-            let low = |x: f64| proved(&st.kids, &st.wb, i, x) <= alpha;
+            let low = |x: f64| st.proved(tree, i, x) <= alpha;
             (
                 lower_end(ai, l, low),
                 if bi.is_nan() { u } else { bi.min(u) },
             )
         } else {
-            let high = |x: f64| proved(&st.kids, &st.wb, i, x) >= beta;
+            let high = |x: f64| st.proved(tree, i, x) >= beta;
             (
                 if ai.is_nan() { l } else { ai.max(l) },
                 upper_end(bi, u, high),
@@ -368,20 +371,20 @@ fn probing_phase<T: Nodes, O: Observer>(
         if let Some(wk) = probe(tree, kid, k, y, z, ctx, obs) {
             let leaf = tree.kind(tree.child(kid, k)) == Kind::Leaf;
             if min {
-                st.w[i] = st.w[i].min(wk);
+                st.w.set(i, st.w[i].min(wk));
                 if leaf || wk < z {
-                    st.wb[i] = st.wb[i].min(wk);
+                    st.wb.set(i, st.wb[i].min(wk));
                 }
             } else {
-                st.w[i] = st.w[i].max(wk);
+                st.w.set(i, st.w[i].max(wk));
                 if leaf || wk > y {
-                    st.wb[i] = st.wb[i].max(wk);
+                    st.wb.set(i, st.wb[i].max(wk));
                 }
             }
             // Node by node, the probe of a − node is the smallest of its first `rounds`
             // children, tested once they are all seen (`Star2Min`'s test of `w[i]`).
             let last = k + 1 == rounds || k + 1 == tree.child_count(kid);
-            let bound = proved(&st.kids, &st.wb, i, st.wb[i]);
+            let bound = st.proved(tree, i, st.wb[i]);
             if (last || !probing.node_major) && ((min && bound <= alpha) || (!min && bound >= beta))
             {
                 return Some(probe_cut(obs, node, i, n, min, (alpha, beta), ctx));
@@ -399,7 +402,7 @@ fn probing_phase<T: Nodes, O: Observer>(
     if st.uniform && rounds > 1 {
         // (7) and (8) again, from the smallest (largest) probe of each child.
         let (mut a2, mut b2) = (st.a1, st.b1);
-        for &wi in &st.w {
+        for &wi in st.w.iter() {
             a2 = a2 + u - wi;
             b2 = b2 + l - wi;
         }
