@@ -277,8 +277,11 @@ pub enum Event {
         value: f64,
         /// What kind of bound the entry is.
         bound: Bound,
-        /// The entry's draft, when the engine says.
+        /// The node's remaining depth (as `enter`'s), when the engine says; the entry's own
+        /// depth is that of the earlier search that stored it.
         depth: Option<u32>,
+        /// The node's position key (as `enter`'s), when the engine says.
+        key: Option<String>,
     },
     /// Iterative deepening begins its iteration to `depth`.
     Iteration {

@@ -7,10 +7,14 @@
 //! running value (Knuth & Moore's F2, negated and swapped in negamax form); a cutoff is due
 //! when the running value reaches β (α at Min) and is then taken; an exit returns what the
 //! algorithm computes from its children (F2: `max(α, best)`, fail-soft: `best`, minimax:
-//! `best`, exact) with the bound its place in the window says. Structure alone is checked for
-//! the claims without rules ([`Claim::checked`]), so their traces can still be rebuilt.
+//! `best`, exact) with the bound its place in the window says; a table hit is judged by the
+//! entry the trace itself stored ([`table`]). Structure alone is checked for the claims
+//! without rules ([`Claim::checked`]), so their traces can still be rebuilt.
+
+mod table;
 
 use super::{Bound, Claim, Event, Line, Move, Path, Side, Trace, Values, path_text};
+use table::{Hit, Position, Table};
 
 /// Where an engine first left the rules.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +66,10 @@ struct Frame {
     alpha: f64,
     beta: f64,
     enter_line: usize,
+    /// The remaining depth, when the engine says.
+    depth: Option<u32>,
+    /// The position, under which its exit is stored for later table hits.
+    position: Position,
     /// The best child value so far (Max: the largest; Min: the smallest), and its line.
     best: Option<(f64, usize)>,
     /// The children returned in this visit, in order, with the line of each return.
@@ -99,18 +107,16 @@ impl Frame {
     }
 }
 
-/// A table hit waiting to see whether its node is entered next.
-struct PendingHit {
-    path: Path,
-    value: f64,
-    line: usize,
-}
-
 struct Walk<'t> {
     trace: &'t Trace,
     rules: Option<Claim>,
     stack: Vec<Frame>,
-    pending: Option<PendingHit>,
+    /// A table hit waiting to see whether its node is entered next.
+    pending: Option<Hit>,
+    /// A table hit whose node is being entered: its entry may narrow the window.
+    narrowing: Option<Hit>,
+    /// Every exit so far, by position: the entries a table can hold.
+    table: Table,
     /// Whether the root has been searched since the last iteration began.
     root_done: bool,
     report: Report,
@@ -124,6 +130,8 @@ pub fn check(trace: &Trace) -> Report {
         rules: claim.checked().then_some(claim),
         stack: Vec::new(),
         pending: None,
+        narrowing: None,
+        table: Table::default(),
         root_done: false,
         report: Report::default(),
     };
@@ -199,7 +207,8 @@ impl Walk<'_> {
         if let Some(hit) = self.pending.take() {
             let entered = matches!(&line.event, Event::Enter { path, .. } if *path == hit.path);
             if entered {
-                self.report.tt_hits.push((hit.path, false));
+                self.report.tt_hits.push((hit.path.clone(), false));
+                self.narrowing = Some(hit);
             } else {
                 self.answered(hit)?;
             }
@@ -223,8 +232,12 @@ impl Walk<'_> {
                 alpha,
                 beta,
                 player,
-                ..
-            } => self.enter(n, path, (*alpha, *beta), *player),
+                depth,
+                key,
+            } => {
+                let position = Position::of(path, key.as_deref());
+                self.enter(n, path, (*alpha, *beta), *player, (*depth, position))
+            }
             Event::Leaf { path, value } => {
                 self.child_arrives(n, path, "evaluates")?;
                 match self.stack.last() {
@@ -241,13 +254,16 @@ impl Walk<'_> {
                 }
                 Ok(())
             }
-            Event::TtHit { path, value, .. } => {
+            Event::TtHit {
+                path,
+                value,
+                bound,
+                depth,
+                key,
+            } => {
                 self.child_arrives(n, path, "looks up")?;
-                self.pending = Some(PendingHit {
-                    path: path.clone(),
-                    value: *value,
-                    line: n,
-                });
+                let hit = self.look_up(n, path, (*value, *bound), *depth, key.as_deref())?;
+                self.pending = Some(hit);
                 Ok(())
             }
             Event::Cutoff { path, after } => self.cutoff(n, path, after),
@@ -342,8 +358,16 @@ impl Walk<'_> {
         Ok(())
     }
 
-    fn enter(&mut self, n: usize, path: &Path, window: (f64, f64), player: Option<Side>) -> Step {
+    fn enter(
+        &mut self,
+        n: usize,
+        path: &Path,
+        window: (f64, f64),
+        player: Option<Side>,
+        (depth, position): (Option<u32>, Position),
+    ) -> Step {
         self.child_arrives(n, path, "enters")?;
+        let narrowing = self.narrowing.take().filter(|h| h.path == *path);
         let side = match (player, self.stack.last()) {
             (Some(p), _) => p,
             (None, Some(f)) => f.side.other(),
@@ -353,7 +377,12 @@ impl Walk<'_> {
         let windowed = self.rules.is_some_and(|c| c != Claim::Minimax);
         if let (Some(f), true) = (self.stack.last(), windowed) {
             let want = f.child_window();
-            if want != (alpha, beta) {
+            let narrowed = narrowing.as_ref().and_then(|h| h.narrowed(want));
+            if want != (alpha, beta) && narrowed == Some((alpha, beta)) {
+                if let Some(h) = &narrowing {
+                    self.deep_enough(h, "narrows the window of")?;
+                }
+            } else if want != (alpha, beta) {
                 let mut lines = vec![f.enter_line];
                 lines.extend(f.children.last().map(|&(_, l)| l));
                 lines.push(n);
@@ -394,6 +423,8 @@ impl Walk<'_> {
             alpha,
             beta,
             enter_line: n,
+            depth,
+            position,
             best: None,
             children: Vec::new(),
             cut: None,
@@ -419,16 +450,19 @@ impl Walk<'_> {
         }
     }
 
-    /// A table hit that answered its node: the node returns the entry's value.
-    fn answered(&mut self, hit: PendingHit) -> Step {
+    /// A table hit that answered its node: the node returns the entry's value, which must
+    /// settle the node's window ([`Walk::settles`]) and come from a search as deep.
+    fn answered(&mut self, hit: Hit) -> Step {
+        if self.rules.is_some() {
+            self.settles(&hit)?;
+            self.deep_enough(&hit, "answers")?;
+        }
         self.report.tt_hits.push((hit.path.clone(), true));
+        let v = self.conv(hit.side, hit.value);
         match self.stack.last() {
-            Some(f) => {
-                let v = self.conv(f.side.other(), hit.value);
-                self.returned(v, hit.line, hit.path.last());
-            }
+            Some(_) => self.returned(v, hit.line, hit.path.last()),
             None => {
-                self.report.root = Some((self.conv(Side::Max, hit.value), Bound::Exact));
+                self.report.root = Some((v, Bound::Exact));
                 self.root_done = true;
             }
         }
@@ -543,6 +577,7 @@ impl Walk<'_> {
         if let Some(claim) = self.rules {
             self.exit_rule(claim, f, n, v, b, (value, bound))?;
         }
+        self.table.store(f, n, (value, bound));
         self.stack.pop();
         self.report.exits.push((path.clone(), v, b));
         if self.stack.is_empty() {
