@@ -134,7 +134,7 @@ impl Walk<'_> {
         let position = Position::of(path, key);
         let parent = self.stack.last();
         let entry = self.table.entry(&position, written).cloned();
-        if self.rules.is_some() && entry.is_none() {
+        if entry.is_none() {
             let mut lines: Vec<usize> = self
                 .table
                 .latest(&position)
@@ -182,11 +182,11 @@ impl Walk<'_> {
     }
 
     /// The window the hit's node would be searched with, from Max's point of view: the one
-    /// its parent gives its next child (none at the root, and for minimax, which has none).
+    /// its parent gives this child (none at the root, and for minimax, which has none).
     fn hit_window(&self) -> (f64, f64) {
         let full = (f64::NEG_INFINITY, f64::INFINITY);
         match self.stack.last() {
-            Some(f) if self.rules != Some(Claim::Minimax) => f.child_window(),
+            Some(f) if self.claim != Claim::Minimax => self.window_settled(f),
             _ => full,
         }
     }
