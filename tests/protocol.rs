@@ -424,4 +424,48 @@ fn tui_import_refuses_a_bad_file_first() {
     // --import needs its tree.
     let alone = prune(&["tui", "--import", good]);
     assert_eq!(alone.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&alone.stderr).contains("--tree FILE, or --game NAME"),
+        "{}",
+        String::from_utf8_lossy(&alone.stderr)
+    );
+}
+
+/// `prune tui --import` with `--game NAME --depth D` writes the game out as `check-trace
+/// --game` does: a trace of nim's tree gets as far as the terminal, and the game's own
+/// refusals (a depth where nim has no heuristic, none where chess needs one) are its.
+#[test]
+fn tui_import_takes_a_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let nim = dir.path().join("nim.ron");
+    let nim = nim.to_str().expect("UTF-8 path");
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().expect("UTF-8 path");
+    let written = prune(&["gen", "game", "nim", "--heaps", "3,2", "-o", nim]);
+    assert!(written.status.success());
+    let run = prune(&[
+        "run",
+        "alphabeta",
+        nim,
+        "--trace",
+        t,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert!(run.status.success());
+    let checked = prune(&["check-trace", t, "--game", "nim", "--heaps", "3,2"]);
+    assert!(checked.status.success(), "{:?}", checked);
+    let stderr = |args: &[&str]| {
+        let o = prune(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = stderr(&["tui", "--import", t, "--game", "nim", "--heaps", "3,2"]);
+    assert!(err.contains("needs a terminal"), "{err}");
+    let err = stderr(&["tui", "--import", t, "--game", "nim", "--depth", "2"]);
+    assert!(err.contains("no heuristic to stop at a depth"), "{err}");
+    let err = stderr(&["tui", "--import", t, "--game", "chess"]);
+    assert!(err.contains("needs --depth D"), "{err}");
+    let err = stderr(&["tui", "--import", t, "--game", "nim", "--tree", nim]);
+    assert!(err.contains("cannot be used with"), "{err}");
 }

@@ -88,6 +88,8 @@ pub enum Action {
     Diagram,
     /// From a pruned node: go to the step of the cutoff that pruned it.
     JumpToPruner,
+    /// In an engine's imported run: go to the step where it first departs from its rules.
+    Departure,
     /// Detail shows the log of the steps so far (the narration), or the node again.
     EventLog,
     /// Practice on the current run: answer the search's questions as it proceeds.
@@ -177,6 +179,7 @@ impl Action {
             FullPrecision => ("View", "every digit / readable numbers"),
             Diagram => ("View", "tree diagram / outline"),
             JumpToPruner => ("Step", "go to the cutoff that pruned this node"),
+            Departure => ("Step", "go to an imported engine's departure"),
             Practice => ("Runs", "practice: test me"),
             EventLog => ("View", "Detail: the log of the steps so far / the node"),
             Open => ("Tree and files", "open a tree file"),

@@ -100,6 +100,7 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("#", Action::FullPrecision),
     ("D", Action::Diagram),
     ("P", Action::JumpToPruner),
+    ("!", Action::Departure),
     ("T", Action::Practice),
     ("L", Action::EventLog),
     ("o", Action::Open),
