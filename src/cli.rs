@@ -125,12 +125,12 @@ pub struct TuiArgs {
     #[arg(long, value_name = "D", requires = "game")]
     pub depth: Option<u32>,
     /// An engine's trace (docs/PROTOCOL.md) to open beside prune's run of the search it
-    /// claims, at its first departure; with --tree, the tree it searched.
+    /// claims, at its first departure; with --tree, the tree it searched, or with --game NAME
+    /// (and --depth D) the game written out from its rules, as `check-trace --game` does.
     #[arg(
         long,
         value_name = "ENGINE.jsonl",
-        requires = "import_tree",
-        conflicts_with_all = ["expr", "gen", "game", "practice"]
+        conflicts_with_all = ["expr", "gen", "practice"]
     )]
     pub import: Option<PathBuf>,
     /// With --import: the tree the engine searched.
@@ -138,7 +138,8 @@ pub struct TuiArgs {
         long = "tree",
         id = "import_tree",
         value_name = "FILE",
-        requires = "import"
+        requires = "import",
+        conflicts_with = "game"
     )]
     pub import_tree: Option<PathBuf>,
 }
@@ -556,10 +557,26 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Some(Command::Tui(TuiArgs {
             import: Some(trace),
-            import_tree: Some(tree),
+            import_tree,
+            tree,
+            depth,
             run,
             ..
-        })) => import::explore(&trace, &tree, &run),
+        })) => {
+            let searched = match (import_tree, &tree.input.game.game) {
+                (Some(file), _) => (load_file(&file, None)?, file.display().to_string()),
+                (None, Some(name)) => (
+                    game_run::written_out(&tree.input.game, depth)?,
+                    format!("game {name}"),
+                ),
+                (None, None) => {
+                    return Err(CliError::Usage(
+                        "--import needs what the engine searched: --tree FILE, or --game NAME (with --depth D)".into(),
+                    ));
+                }
+            };
+            import::explore(&trace, searched, &run)
+        }
         Some(Command::Tui(a)) if a.tree.input.game.game.is_some() => {
             if !on_terminal() {
                 return Err(CliError::Usage(

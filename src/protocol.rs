@@ -144,11 +144,12 @@ pub enum Claim {
     FailHard,
     /// Fail-soft alpha-beta: the best child's value, wherever it lies.
     FailSoft,
-    /// Principal variation search (prune's NegaScout, Figure 2): written, not checked yet.
+    /// Principal variation search (prune's NegaScout, Figure 2): null windows after the
+    /// first child, re-searches where they fail inside the window.
     Pvs,
-    /// NegaScout whose re-search is alpha-beta (prune's NS^αβ): written, not checked yet.
+    /// NegaScout whose re-search is alpha-beta (prune's NS^αβ).
     PvsAb,
-    /// MTD(f): null-window passes at the root: written, not checked yet.
+    /// MTD(f): null-window passes at the root until its bounds meet.
     Mtdf,
 }
 
@@ -190,11 +191,6 @@ impl Claim {
     /// Every canonical name, for messages.
     pub fn names() -> Vec<&'static str> {
         CLAIMS.iter().map(|&(n, _, _)| n).collect()
-    }
-
-    /// Whether `prune check-trace` knows this search's rules.
-    pub fn checked(self) -> bool {
-        matches!(self, Claim::Minimax | Claim::FailHard | Claim::FailSoft)
     }
 
     /// prune's algorithm of this name, the textbook search run beside the engine's.
@@ -277,8 +273,11 @@ pub enum Event {
         value: f64,
         /// What kind of bound the entry is.
         bound: Bound,
-        /// The entry's draft, when the engine says.
+        /// The node's remaining depth (as `enter`'s), when the engine says; the entry's own
+        /// depth is that of the earlier search that stored it.
         depth: Option<u32>,
+        /// The node's position key (as `enter`'s), when the engine says.
+        key: Option<String>,
     },
     /// Iterative deepening begins its iteration to `depth`.
     Iteration {

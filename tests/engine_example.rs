@@ -53,11 +53,16 @@ fn bracket(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
 
 /// The engine's trace of `tree`, written to a file beside it.
 fn engine(tree: &Path, bug: Option<&str>) -> (PathBuf, String) {
-    let mut cmd = Command::new("python3");
-    cmd.arg(ENGINE).arg(tree);
-    if let Some(b) = bug {
-        cmd.args(["--bug", b]);
+    match bug {
+        Some(b) => engine_with(tree, &["--bug", b]),
+        None => engine_with(tree, &[]),
     }
+}
+
+/// The engine's trace of `tree` with `flags`, written to a file beside it.
+fn engine_with(tree: &Path, flags: &[&str]) -> (PathBuf, String) {
+    let mut cmd = Command::new("python3");
+    cmd.arg(ENGINE).arg(tree).args(flags);
     let o = cmd.output().expect("python3 runs");
     assert!(
         o.status.success(),
@@ -65,7 +70,8 @@ fn engine(tree: &Path, bug: Option<&str>) -> (PathBuf, String) {
         String::from_utf8_lossy(&o.stderr)
     );
     let text = String::from_utf8(o.stdout).expect("UTF-8");
-    let file = tree.with_extension(format!("{}.jsonl", bug.unwrap_or("correct")));
+    let tag = flags.join("").replace("--", ".");
+    let file = tree.with_extension(format!("trace{tag}.jsonl"));
     std::fs::write(&file, &text).expect("trace written");
     (file, text)
 }
@@ -233,5 +239,95 @@ fn the_engine_refuses_a_tree_it_cannot_search() {
             err.contains("1:") && err.lines().count() == 1,
             "{name}: {err}"
         );
+    }
+}
+
+/// A tree with transpositions, Max to move: the Min position `x` = (6, 2) is met first three
+/// plies down, below `a › a1`, and again as `b`, one ply down; the Max position `a1` = (x, 1)
+/// again as `c › c1`, at the same depth. The engine's keys are hashes of subtrees and its
+/// depths the plies left to the horizon, the root's height 4.
+const TRANSPOSED: &str = "(a=(a1=(x=(6,2),1),7),b=(6,2),c=(c1=(x=(6,2),1),8))";
+
+/// Trees where positions repeat: the one above, and nim written out by prune (taking 3 from
+/// a heap in one move or 1 three times reaches one position at plies 1 and 3).
+fn transposed(dir: &Path) -> Vec<(String, PathBuf)> {
+    let hand = dir.join("transposed.txt");
+    std::fs::write(&hand, TRANSPOSED).expect("written");
+    let mut all = vec![("transposed".to_string(), hand)];
+    for heaps in ["3,2", "1,2,3", "2,3,3"] {
+        let name = format!("nim-{}", heaps.replace(',', ""));
+        let txt = bracket(dir, &name, &["gen", "game", "nim", "--heaps", heaps]);
+        all.push((name, txt));
+    }
+    all
+}
+
+/// With its table the correct engine answers repeated positions from it, and is consistent
+/// and agrees with the textbook search (whose visits of an answered subtree its hit stands
+/// for) on every tree, transposed or not.
+#[test]
+fn the_engine_with_a_table_is_consistent() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut all: Vec<(String, PathBuf, PathBuf)> = trees(dir.path());
+    let repeats = transposed(dir.path());
+    all.extend(
+        repeats
+            .iter()
+            .map(|(n, t)| (n.clone(), t.clone(), t.clone())),
+    );
+    for (name, txt, tree) in all {
+        let (trace, text) = engine_with(&txt, &["--tt"]);
+        let (code, report) = check(&trace, &tree);
+        assert_eq!(code, 0, "{name}: {report:#}");
+        assert_eq!(report["root_value"], report["textbook"]["value"], "{name}");
+        let hits = text.matches(r#""event":"tt-hit""#).count();
+        if repeats.iter().any(|(n, _)| *n == name) {
+            assert!(hits > 0, "{name}: no position answered from the table");
+        }
+    }
+}
+
+/// tt-wrong-depth on [`TRANSPOSED`], by hand: `x` is first searched three plies down, with
+/// one ply left, and stored at depth 1 (exact, −2 for Min). `b` is the same position with
+/// three plies left: the correct engine searches it, the bug answers it from the entry. The
+/// departure is `b`, `[1]`, shown on the hit's line (13: header, 5 events of `a` down to
+/// `x`'s two leaves, `x`'s exit on 8, then `a1`'s leaf and exit, `a`'s leaf and exit), with
+/// `x`'s enter and exit (lines 5 and 8) as the stored entry's proof. `c › c1` is answered at
+/// its own depth by both engines.
+#[test]
+fn tt_wrong_depth_is_caught_where_a_shallow_entry_is_used() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, txt) in transposed(dir.path()) {
+        let (_, correct) = engine_with(&txt, &["--tt"]);
+        let (trace, buggy) = engine_with(&txt, &["--tt", "--bug", "tt-wrong-depth"]);
+        let (code, report) = check(&trace, &txt);
+        assert_eq!(code, 1, "{name}: {report:#}");
+        let d = &report["departure"];
+        let path = first_difference(&correct, &buggy).expect("the bug shows");
+        assert_eq!(d["path"], path, "{name}: {report:#}");
+        let lines: Vec<&Value> = d["lines"].as_array().expect("lines").iter().collect();
+        let hit = lines.last().expect("a line");
+        assert!(
+            hit["text"].as_str().expect("text").contains("tt-hit"),
+            "{name}: {report:#}"
+        );
+        if name == "transposed" {
+            assert_eq!(d["path"], json!([1]), "{report:#}");
+            let at: Vec<&Value> = lines.iter().map(|l| &l["line"]).collect();
+            assert_eq!(at, [&json!(5), &json!(8), &json!(13)], "{report:#}");
+            assert!(
+                d["requires"]
+                    .as_str()
+                    .expect("text")
+                    .contains("has depth 3 left, the entry 1"),
+                "{report:#}"
+            );
+        }
     }
 }

@@ -1789,7 +1789,8 @@ fn the_narration_wraps_instead_of_being_cut() {
 }
 
 /// An engine's trace imported (`prune tui --import`): the run is named for the engine and its
-/// claim, and opens at its first departure, the exit it got wrong.
+/// claim, and opens at its first departure, the exit it got wrong; `!` comes back to it after
+/// stepping away, and Detail says it on the departing node in the checker's words.
 #[test]
 fn an_imported_trace_opens_at_its_departure() {
     use prune::protocol::{Header, Line, Values, check, import, write};
@@ -1832,7 +1833,13 @@ fn an_imported_trace_opens_at_its_departure() {
     };
     let departure = check::check(&trace).departure.expect("a departure");
     let engine = import::import(&tree, &trace);
-    let run = prune::tui::RunView::imported(&tree, engine, &trace.header, Some(departure.at()));
+    let sentence = import::sentence(&departure);
+    let run = prune::tui::RunView::imported(
+        &tree,
+        engine,
+        &trace.header,
+        Some((departure.at(), sentence.clone())),
+    );
     let mut a = app(tree.clone());
     a.scene.push_run(run);
     a.status = Some((import::sentence(&departure), true));
@@ -1847,4 +1854,36 @@ fn an_imported_trace_opens_at_its_departure() {
     let s = screen(&mut a, 120, 30);
     assert!(s.contains("engine: my-engine 0.3 (alphabeta)"), "{s}");
     assert!(s.contains("departure at c › c1"), "{s}");
+    // Away to the end and to the root, then `!`: back at the departing exit, c1 selected,
+    // and Detail (the status bar now empty) quotes the checker's sentence.
+    let at = a.scene.runs[0].step;
+    keys(&mut a, &["end", "g"]);
+    assert_eq!(a.scene.runs[0].step, a.scene.runs[0].trace.len());
+    let away = screen(&mut a, 120, 40);
+    assert!(!away.contains("departure at c › c1"), "{away}");
+    keys(&mut a, &["!"]);
+    assert_eq!(a.scene.runs[0].step, at);
+    assert_eq!(a.scene.outline.selected, c1);
+    assert_eq!(a.status, None);
+    let back: String = screen(&mut a, 120, 40)
+        .lines()
+        .map(|l| l.rsplit('│').nth(1).unwrap_or("").trim().to_owned() + " ")
+        .collect();
+    assert!(
+        back.contains("departure at c › c1: the engine returns 6 (exact); the rule: fail-hard"),
+        "{back}"
+    );
+    assert!(sentence.starts_with("departure at c › c1: the engine returns 6 (exact)"));
+}
+
+/// `!` on a run of prune's own, which has no departure, says so and moves nothing.
+#[test]
+fn the_departure_key_without_an_imported_run_says_so() {
+    let mut a = app(default_tree());
+    keys(&mut a, &["r", "down", "enter", "enter"]);
+    assert_eq!(a.scene.runs.len(), 1, "{:?}", a.status);
+    keys(&mut a, &["!"]);
+    assert_eq!(a.scene.runs[0].step, 0);
+    let said = a.status.clone().expect("a message").0;
+    assert!(said.starts_with("no departure here"), "{said}");
 }

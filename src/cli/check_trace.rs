@@ -13,7 +13,7 @@ use super::{CliError, GameFlags, STDIN, load_file, print};
 use crate::format::{self, LoadError};
 use crate::protocol::check::{self, Departure, Report, num};
 use crate::protocol::compare::{self, Textbook};
-use crate::protocol::{Claim, Trace, path_text, read, write};
+use crate::protocol::{Trace, path_text, read, write};
 use crate::tree::Tree;
 
 #[derive(Debug, Args)]
@@ -74,18 +74,6 @@ pub fn run(a: &CheckTraceArgs) -> Result<(), CliError> {
         a.trace.display().to_string()
     };
     let trace = read_trace(&name, &a.trace)?;
-    let claim = trace.header.claim;
-    if !claim.checked() {
-        let known: Vec<&str> = Claim::names()
-            .into_iter()
-            .filter(|n| Claim::parse(n).is_some_and(Claim::checked))
-            .collect();
-        return Err(CliError::Usage(format!(
-            "{name}: check-trace has no rules for {} yet; it checks {}",
-            trace.header.algorithm,
-            known.join(", ")
-        )));
-    }
     let tree = a.game.load()?;
     let verdict = judge(trace, tree.as_ref())?;
     if a.json {

@@ -1,6 +1,7 @@
-//! `prune tui --import ENGINE.jsonl --tree FILE`: an engine's trace opened in the explorer
-//! beside prune's own run of the search it claims (and any `--run`), at the first departure
-//! `prune check-trace` finds, which the status bar says.
+//! `prune tui --import ENGINE.jsonl --tree FILE` (or `--game NAME --depth D`, the game
+//! written out from its rules as `check-trace --game` does): an engine's trace opened in the
+//! explorer beside prune's own run of the search it claims (and any `--run`), at the first
+//! departure `prune check-trace` finds, which the status bar says.
 //!
 //! The file is read and judged before the explorer's terminal check, so a bad file is
 //! reported (exit 2, with its line and column) whether or not prune talks to a terminal.
@@ -10,20 +11,24 @@
 use std::path::Path;
 
 use super::check_trace::{judge, read_trace};
-use super::{CliError, STDIN, load_file, on_terminal};
+use super::{CliError, STDIN, on_terminal};
 use crate::protocol::import;
 use crate::search::Algorithm;
+use crate::tree::Tree;
 use crate::tui::RunView;
 
-pub fn explore(trace: &Path, tree: &Path, specs: &[String]) -> Result<(), CliError> {
+/// Opens `trace` on `(tree, source)`, the tree the engine searched and its name.
+pub fn explore(
+    trace: &Path,
+    (tree, source): (Tree, String),
+    specs: &[String],
+) -> Result<(), CliError> {
     let name = if trace.as_os_str() == "-" {
         STDIN.to_owned()
     } else {
         trace.display().to_string()
     };
     let protocol = read_trace(&name, trace)?;
-    let source = tree.display().to_string();
-    let tree = load_file(tree, None)?;
     let claimed = protocol.header.claim.algorithm();
     let mut algos = vec![claimed.clone()];
     for spec in specs {
@@ -48,8 +53,16 @@ pub fn explore(trace: &Path, tree: &Path, specs: &[String]) -> Result<(), CliErr
         .collect::<Result<Vec<_>, _>>()
         .map_err(CliError::usage)?;
     let engine = import::import(&tree, &verdict.trace);
-    let at = verdict.departure.as_ref().map(|d| d.at());
-    recorded.push(RunView::imported(&tree, engine, &verdict.trace.header, at));
+    let departure = verdict
+        .departure
+        .as_ref()
+        .map(|d| (d.at(), import::sentence(d)));
+    recorded.push(RunView::imported(
+        &tree,
+        engine,
+        &verdict.trace.header,
+        departure,
+    ));
     let status = verdict
         .departure
         .as_ref()

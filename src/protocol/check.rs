@@ -7,10 +7,18 @@
 //! running value (Knuth & Moore's F2, negated and swapped in negamax form); a cutoff is due
 //! when the running value reaches β (α at Min) and is then taken; an exit returns what the
 //! algorithm computes from its children (F2: `max(α, best)`, fail-soft: `best`, minimax:
-//! `best`, exact) with the bound its place in the window says. Structure alone is checked for
-//! the claims without rules ([`Claim::checked`]), so their traces can still be rebuilt.
+//! `best`, exact) with the bound its place in the window says; a table hit is judged by the
+//! entry the trace itself stored ([`table`]); PVS's null windows and re-searches and MTD(f)'s
+//! passes have their own rules ([`scout`], [`mtdf`]).
+
+mod mtdf;
+mod scout;
+mod table;
 
 use super::{Bound, Claim, Event, Line, Move, Path, Side, Trace, Values, path_text};
+use mtdf::Passes;
+use scout::Search;
+use table::{Hit, Position, Table};
 
 /// Where an engine first left the rules.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +45,8 @@ impl Departure {
 pub struct Report {
     /// The first departure from the rules, if any.
     pub departure: Option<Departure>,
-    /// The root's last returned value (Max's point of view) and bound.
+    /// The root's last returned value (Max's point of view) and bound (MTD(f)'s: exact once
+    /// its passes' bounds meet).
     pub root: Option<(f64, Bound)>,
     /// Interior nodes entered, in order (a re-search enters again).
     pub entered: Vec<Path>,
@@ -62,11 +71,23 @@ struct Frame {
     alpha: f64,
     beta: f64,
     enter_line: usize,
+    /// The remaining depth, when the engine says.
+    depth: Option<u32>,
+    /// The position, under which its exit is stored for later table hits.
+    position: Position,
     /// The best child value so far (Max: the largest; Min: the smallest), and its line.
     best: Option<(f64, usize)>,
     /// The children returned in this visit, in order, with the line of each return.
     children: Vec<(Move, usize)>,
     cut: Option<usize>,
+    /// PVS: whether its children after the first get a null window (not below an alpha-beta
+    /// re-search of `pvs-ab`).
+    scout: bool,
+    /// The child arriving now, how it is searched, and the running value before it.
+    arriving: Option<(Move, Search, f64)>,
+    /// PVS: a child whose null-window search returned inside the window, the line of that
+    /// return, and whether it is a leaf (whose re-search is optional: a leaf's value is exact).
+    research_due: Option<(Move, usize, bool)>,
 }
 
 impl Frame {
@@ -99,31 +120,34 @@ impl Frame {
     }
 }
 
-/// A table hit waiting to see whether its node is entered next.
-struct PendingHit {
-    path: Path,
-    value: f64,
-    line: usize,
-}
-
 struct Walk<'t> {
     trace: &'t Trace,
-    rules: Option<Claim>,
+    claim: Claim,
     stack: Vec<Frame>,
-    pending: Option<PendingHit>,
+    /// A table hit waiting to see whether its node is entered next.
+    pending: Option<Hit>,
+    /// A table hit whose node is being entered: its entry may narrow the window.
+    narrowing: Option<Hit>,
+    /// Every exit so far, by position: the entries a table can hold.
+    table: Table,
+    /// MTD(f): its passes at the root, and the memory its searches keep.
+    passes: Passes,
     /// Whether the root has been searched since the last iteration began.
     root_done: bool,
     report: Report,
 }
 
-/// Walks `trace`, applying its claim's rules when prune knows them.
+/// Walks `trace`, applying its claim's rules.
 pub fn check(trace: &Trace) -> Report {
     let claim = trace.header.claim;
     let mut walk = Walk {
         trace,
-        rules: claim.checked().then_some(claim),
+        claim,
         stack: Vec::new(),
         pending: None,
+        narrowing: None,
+        table: Table::default(),
+        passes: Passes::default(),
         root_done: false,
         report: Report::default(),
     };
@@ -148,6 +172,13 @@ fn departure(path: &[Move], did: String, requires: String, lines: Vec<usize>) ->
         requires,
         lines,
     })
+}
+
+/// Whether `(a, b)` is a null window: one unit wide, or one floating-point step — a few
+/// units in the last place, as a step written in decimal reads back.
+fn is_null((a, b): (f64, f64)) -> bool {
+    let ulp = f64::EPSILON * a.abs().max(b.abs()).max(f64::MIN_POSITIVE);
+    b > a && (b - a == 1.0 || b - a <= 4.0 * ulp)
 }
 
 /// A number as people read it: ±∞ as `−∞`/`+∞`.
@@ -199,7 +230,8 @@ impl Walk<'_> {
         if let Some(hit) = self.pending.take() {
             let entered = matches!(&line.event, Event::Enter { path, .. } if *path == hit.path);
             if entered {
-                self.report.tt_hits.push((hit.path, false));
+                self.report.tt_hits.push((hit.path.clone(), false));
+                self.narrowing = Some(hit);
             } else {
                 self.answered(hit)?;
             }
@@ -215,6 +247,7 @@ impl Walk<'_> {
                         vec![f.enter_line, n],
                     ));
                 }
+                self.passes_met(n)?;
                 self.root_done = false;
                 Ok(())
             }
@@ -223,15 +256,20 @@ impl Walk<'_> {
                 alpha,
                 beta,
                 player,
-                ..
-            } => self.enter(n, path, (*alpha, *beta), *player),
+                depth,
+                key,
+            } => {
+                let position = Position::of(path, key.as_deref());
+                self.enter(n, path, (*alpha, *beta), *player, (*depth, position))
+            }
             Event::Leaf { path, value } => {
                 self.child_arrives(n, path, "evaluates")?;
                 match self.stack.last() {
                     Some(f) => {
                         let v = self.conv(f.side.other(), *value);
                         self.report.leaves.push(path.clone());
-                        self.returned(v, n, path.last());
+                        self.passes.learn_leaf(self.claim, f, path, v);
+                        self.returned(v, n, path.last(), true);
                     }
                     None => {
                         self.report.leaves.push(path.clone());
@@ -241,13 +279,16 @@ impl Walk<'_> {
                 }
                 Ok(())
             }
-            Event::TtHit { path, value, .. } => {
+            Event::TtHit {
+                path,
+                value,
+                bound,
+                depth,
+                key,
+            } => {
                 self.child_arrives(n, path, "looks up")?;
-                self.pending = Some(PendingHit {
-                    path: path.clone(),
-                    value: *value,
-                    line: n,
-                });
+                let hit = self.look_up(n, path, (*value, *bound), *depth, key.as_deref())?;
+                self.pending = Some(hit);
                 Ok(())
             }
             Event::Cutoff { path, after } => self.cutoff(n, path, after),
@@ -271,7 +312,7 @@ impl Walk<'_> {
             if self.root_done {
                 self.report.researches += 1;
             }
-            return Ok(());
+            return self.root_arrives(n);
         };
         if path.len() != f.path.len() + 1 || !path.starts_with(&f.path) {
             return Err(departure(
@@ -302,20 +343,26 @@ impl Walk<'_> {
                 vec![cut, n],
             ));
         }
+        // A table hit's node entered next arrives once.
+        if f.arriving.as_ref().is_some_and(|(a, _, _)| a == m) {
+            return Ok(());
+        }
+        self.research_missed(f, Some(m), n)?;
+        let research = f.research_due.as_ref().is_some_and(|(d, _, _)| d == m);
         let again = f.children.iter().any(|(c, _)| c == m);
-        if self.rules.is_some() {
-            if again {
+        {
+            if again && !research {
                 return Err(departure(
                     path,
                     format!("{verb} {} a second time", path_text(path)),
-                    format!(
-                        "{} searches each child once",
-                        self.trace.header.claim.name()
-                    ),
+                    match self.claim {
+                        Claim::Pvs | Claim::PvsAb => "PVS searches a child again only when its null-window search returned inside the window".to_owned(),
+                        c => format!("{} searches each child once", c.name()),
+                    },
                     vec![f.enter_line, n],
                 ));
             }
-            if self.rules != Some(Claim::Minimax) && f.cut_due() {
+            if self.claim != Claim::Minimax && f.cut_due() {
                 let (best, line) = f.best.expect("a due cutoff has a best child");
                 let end = if f.side == Side::Max { f.beta } else { f.alpha };
                 return Err(departure(
@@ -339,25 +386,60 @@ impl Walk<'_> {
         if again {
             self.report.researches += 1;
         }
+        self.passes.know(self.claim, path);
+        let how = self.search_of(f, research);
+        if let Some(f) = self.stack.last_mut() {
+            f.arriving = Some((m.clone(), how, f.running()));
+            f.research_due = None;
+        }
         Ok(())
     }
 
-    fn enter(&mut self, n: usize, path: &Path, window: (f64, f64), player: Option<Side>) -> Step {
+    fn enter(
+        &mut self,
+        n: usize,
+        path: &Path,
+        window: (f64, f64),
+        player: Option<Side>,
+        (depth, position): (Option<u32>, Position),
+    ) -> Step {
         self.child_arrives(n, path, "enters")?;
+        let narrowing = self.narrowing.take().filter(|h| h.path == *path);
         let side = match (player, self.stack.last()) {
             (Some(p), _) => p,
             (None, Some(f)) => f.side.other(),
             (None, None) => Side::Max,
         };
         let (alpha, beta) = self.conv_window(side, window);
-        let windowed = self.rules.is_some_and(|c| c != Claim::Minimax);
+        let windowed = self.claim != Claim::Minimax;
+        if path.is_empty() {
+            self.pass_window(n, (alpha, beta), window)?;
+        }
         if let (Some(f), true) = (self.stack.last(), windowed) {
-            let want = f.child_window();
-            if want != (alpha, beta) {
+            let want = self.window_wanted(f);
+            let fits = self.window_fits(f, (alpha, beta));
+            let narrowed = narrowing.as_ref().and_then(|h| h.narrowed(want));
+            if !fits && narrowed == Some((alpha, beta)) {
+                if let Some(h) = &narrowing {
+                    self.deep_enough(h, "narrows the window of")?;
+                }
+            } else if !fits {
                 let mut lines = vec![f.enter_line];
                 lines.extend(f.children.last().map(|&(_, l)| l));
                 lines.push(n);
                 let given = self.conv_window(side, want);
+                if let Some(why) = self.null_reason(f, given) {
+                    return Err(departure(
+                        path,
+                        format!(
+                            "enters {} with the window {}",
+                            path_text(path),
+                            window_text(window)
+                        ),
+                        why,
+                        lines,
+                    ));
+                }
                 return Err(departure(
                     path,
                     format!(
@@ -388,24 +470,31 @@ impl Walk<'_> {
             }
         }
         self.report.entered.push(path.clone());
+        let scout = self.scouts_below(self.stack.last());
         self.stack.push(Frame {
             path: path.clone(),
             side,
             alpha,
             beta,
             enter_line: n,
+            depth,
+            position,
             best: None,
             children: Vec::new(),
             cut: None,
+            scout,
+            arriving: None,
+            research_due: None,
         });
         Ok(())
     }
 
-    /// A child of the open node returned `v` (Max's point of view) on line `n`.
-    fn returned(&mut self, v: f64, n: usize, m: Option<&Move>) {
+    /// A child of the open node (a leaf or not) returned `v` (Max's point of view) on line `n`.
+    fn returned(&mut self, v: f64, n: usize, m: Option<&Move>, leaf: bool) {
         let Some(f) = self.stack.last_mut() else {
             return;
         };
+        scout::returned(f, v, n, leaf);
         let better = match (f.side, f.best) {
             (_, None) => true,
             (Side::Max, Some((b, _))) => v > b,
@@ -419,16 +508,17 @@ impl Walk<'_> {
         }
     }
 
-    /// A table hit that answered its node: the node returns the entry's value.
-    fn answered(&mut self, hit: PendingHit) -> Step {
+    /// A table hit that answered its node: the node returns the entry's value, which must
+    /// settle the node's window ([`Walk::settles`]) and come from a search as deep.
+    fn answered(&mut self, hit: Hit) -> Step {
+        self.settles(&hit)?;
+        self.deep_enough(&hit, "answers")?;
         self.report.tt_hits.push((hit.path.clone(), true));
+        let v = self.conv(hit.side, hit.value);
         match self.stack.last() {
-            Some(f) => {
-                let v = self.conv(f.side.other(), hit.value);
-                self.returned(v, hit.line, hit.path.last());
-            }
+            Some(_) => self.returned(v, hit.line, hit.path.last(), false),
             None => {
-                self.report.root = Some((self.conv(Side::Max, hit.value), Bound::Exact));
+                self.report.root = Some((v, Bound::Exact));
                 self.root_done = true;
             }
         }
@@ -456,6 +546,13 @@ impl Walk<'_> {
                 vec![f.enter_line, n],
             ));
         }
+        self.research_missed(f, None, n)?;
+        if self.silent_cutter(f, after) {
+            self.answer_silently(n, after)?;
+        }
+        let Some(f) = self.stack.last() else {
+            return Ok(());
+        };
         let Some((last, last_line)) = f.children.last() else {
             return Err(departure(
                 path,
@@ -472,8 +569,8 @@ impl Walk<'_> {
                 vec![*last_line, n],
             ));
         }
-        if let Some(claim) = self.rules {
-            if claim == Claim::Minimax {
+        {
+            if self.claim == Claim::Minimax {
                 return Err(departure(
                     path,
                     format!("cuts off after {after}"),
@@ -538,18 +635,26 @@ impl Walk<'_> {
                 vec![f.enter_line, n],
             ));
         }
+        self.research_missed(f, None, n)?;
+        for m in self.silent_children(f) {
+            self.answer_silently(n, &m)?;
+        }
+        let Some(f) = self.stack.last() else {
+            return Ok(());
+        };
         let v = self.conv(f.side, value);
         let b = self.conv_bound(f.side, bound);
-        if let Some(claim) = self.rules {
-            self.exit_rule(claim, f, n, v, b, (value, bound))?;
-        }
+        self.exit_rule(self.claim, f, n, v, b, (value, bound))?;
+        self.table.store(f, n, (value, bound));
+        self.passes.learn(self.claim, f, v);
         self.stack.pop();
         self.report.exits.push((path.clone(), v, b));
         if self.stack.is_empty() {
             self.report.root = Some((v, b));
             self.root_done = true;
+            self.pass_ends(n, v)?;
         } else {
-            self.returned(v, n, path.last());
+            self.returned(v, n, path.last(), false);
         }
         Ok(())
     }
@@ -588,13 +693,27 @@ impl Walk<'_> {
                 vec![best],
                 format!("the best child's value, {}", num(self.conv(f.side, best))),
             ),
-            Claim::FailSoft => (
+            Claim::FailSoft | Claim::Mtdf => (
                 vec![best],
                 format!(
                     "fail-soft returns the best child's value, {}",
                     num(self.conv(f.side, best))
                 ),
             ),
+            Claim::Pvs | Claim::PvsAb => {
+                let mut allowed = vec![clamped, best];
+                if f.cut.is_some() {
+                    allowed.push(far);
+                }
+                (
+                    allowed,
+                    format!(
+                        "PVS returns the best child's value, {} (fail-soft), or that value clamped to the window, {} (fail-hard)",
+                        num(self.conv(f.side, best)),
+                        num(self.conv(f.side, clamped))
+                    ),
+                )
+            }
             _ => {
                 // In negamax form every node maximises its own value.
                 let formula = if self.reach_test(f.side) == "≥ β" {
@@ -664,6 +783,10 @@ impl Walk<'_> {
     fn finish(&mut self) -> Step {
         if let Some(hit) = self.pending.take() {
             self.answered(hit)?;
+        }
+        let last = self.trace.lines.last().map_or(0, |l| l.number);
+        if self.stack.is_empty() {
+            self.passes_met(last)?;
         }
         if let Some(f) = self.stack.last() {
             return Err(departure(

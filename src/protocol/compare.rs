@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::check::{Departure, num};
-use super::{Event, Move, Side, Trace, Values, path_text, write};
+use super::{Claim, Event, Move, Side, Trace, Values, path_text, write};
 use crate::search::{Refusal, Run};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -117,7 +117,9 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
             Event::Exit { .. } => {
                 let o = open.pop()?;
                 let all = tree.child_count(o.node);
-                if !o.cut && o.node == node && o.searched.len() < all {
+                // MTD(f)'s memory answers children without an event (check.rs judges those).
+                let silent = trace.header.claim == Claim::Mtdf;
+                if !o.cut && !silent && o.node == node && o.searched.len() < all {
                     return Some(Departure {
                         path: path.clone(),
                         did: format!(
@@ -185,7 +187,10 @@ pub struct Textbook {
 }
 
 /// Runs the claimed algorithm on `tree` and lines its visits (enters, leaves, table hits) up
-/// with the engine's, in order.
+/// with the engine's, in order. The textbook search has no table: a node the engine's table
+/// answered stands for the textbook's visits of its whole subtree (a sound entry returns what
+/// searching it would have told the parent, so the searches go on alike); a hit whose node
+/// is entered next is no visit of its own.
 pub fn textbook(tree: &Tree, trace: &Trace) -> Result<Textbook, Refusal> {
     let algo = trace.header.claim.algorithm();
     let (run, recorded) = crate::trace::record(tree, &algo, &std::sync::atomic::AtomicU64::new(0))?;
@@ -194,13 +199,29 @@ pub fn textbook(tree: &Tree, trace: &Trace) -> Result<Textbook, Refusal> {
         .filter(|e| is_visit(e))
         .filter_map(|e| e.path().and_then(|p| resolve(tree, p)))
         .collect();
-    let ours: Vec<(NodeId, usize)> = trace
-        .lines
-        .iter()
-        .filter(|l| is_visit(&l.event))
-        .filter_map(|l| Some((resolve(tree, l.event.path()?)?, l.number)))
-        .collect();
-    let difference = first_difference(tree, &ours, &theirs, algo.name());
+    let mut ours: Vec<(NodeId, usize)> = Vec::new();
+    let mut answered: HashSet<usize> = HashSet::new();
+    for (i, l) in trace.lines.iter().enumerate() {
+        let Some(node) = l
+            .event
+            .path()
+            .filter(|_| is_visit(&l.event))
+            .and_then(|p| resolve(tree, p))
+        else {
+            continue;
+        };
+        if let Event::TtHit { path, .. } = &l.event {
+            let entered = trace.lines.get(i + 1).is_some_and(
+                |next| matches!(&next.event, Event::Enter { path: p, .. } if p == path),
+            );
+            if entered {
+                continue;
+            }
+            answered.insert(ours.len());
+        }
+        ours.push((node, l.number));
+    }
+    let difference = first_difference(tree, &ours, &answered, &theirs, algo.name());
     Ok(Textbook {
         run,
         difference,
@@ -220,22 +241,31 @@ fn is_visit(e: &Event) -> bool {
 fn first_difference(
     tree: &Tree,
     ours: &[(NodeId, usize)],
+    answered: &HashSet<usize>,
     theirs: &[NodeId],
     algo: &str,
 ) -> Option<Departure> {
-    let i = ours
-        .iter()
-        .zip(theirs)
-        .position(|(&(a, _), &b)| a != b)
-        .unwrap_or(ours.len().min(theirs.len()));
-    if i == ours.len() && i == theirs.len() {
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&(a, _)), Some(&b)) = (ours.get(i), theirs.get(j)) {
+        if a != b {
+            break;
+        }
+        j += 1;
+        if answered.contains(&i) {
+            while theirs.get(j).is_some_and(|&d| below(tree, d, a)) {
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+    if i == ours.len() && j == theirs.len() {
         return None;
     }
     let theirs_set: HashSet<NodeId> = theirs.iter().copied().collect();
     let ours_set: HashSet<NodeId> = ours.iter().map(|&(n, _)| n).collect();
     let path = |n: NodeId| write::path_of(tree, n);
     let last_line = ours.get(i).or(ours.last()).map(|&(_, l)| l);
-    match (ours.get(i), theirs.get(i)) {
+    match (ours.get(i), theirs.get(j)) {
         (Some(&(ours_node, line)), _) if !theirs_set.contains(&ours_node) => {
             // The nearest ancestor the textbook search reached decides: it cut there.
             let mut c = ours_node;
@@ -263,7 +293,7 @@ fn first_difference(
             did: format!("never searches {}", path_text(&path(their_node))),
             requires: format!(
                 "textbook {algo} on this tree searches it (visit {} of {})",
-                i + 1,
+                j + 1,
                 theirs.len()
             ),
             lines: last_line.into_iter().collect(),
@@ -301,4 +331,15 @@ fn first_difference(
         }),
         (None, None) => None,
     }
+}
+
+/// Whether `n` is a proper descendant of `x`.
+fn below(tree: &Tree, mut n: NodeId, x: NodeId) -> bool {
+    while let Some(p) = tree.parent(n) {
+        if p == x {
+            return true;
+        }
+        n = p;
+    }
+    false
 }

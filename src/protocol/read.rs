@@ -155,6 +155,16 @@ fn header(at: &Place<'_>, m: &Map<String, Json>) -> Result<Header, LoadError> {
     })
 }
 
+/// The optional position key: a string (a number is taken as its digits).
+fn key(at: &Place<'_>, m: &Map<String, Json>) -> Result<Option<String>, LoadError> {
+    match m.get("key") {
+        None => Ok(None),
+        Some(Json::String(s)) => Ok(Some(s.clone())),
+        Some(Json::Number(n)) => Ok(Some(n.to_string())),
+        Some(_) => Err(at.field("key", "expected a string".into())),
+    }
+}
+
 fn event(at: &Place<'_>, m: &Map<String, Json>) -> Result<Event, LoadError> {
     let name = string(at, m, "event")?;
     let path = |m| path(at, m);
@@ -172,12 +182,7 @@ fn event(at: &Place<'_>, m: &Map<String, Json>) -> Result<Event, LoadError> {
                 }
             },
             depth: optional_count(at, m, "depth")?,
-            key: match m.get("key") {
-                None => None,
-                Some(Json::String(s)) => Some(s.clone()),
-                Some(Json::Number(n)) => Some(n.to_string()),
-                Some(_) => return Err(at.field("key", "expected a string".into())),
-            },
+            key: key(at, m)?,
         },
         "leaf" => Event::Leaf {
             path: path(m)?,
@@ -205,6 +210,7 @@ fn event(at: &Place<'_>, m: &Map<String, Json>) -> Result<Event, LoadError> {
             value: value(at, m, "value")?,
             bound: bound(at, m)?,
             depth: optional_count(at, m, "depth")?,
+            key: key(at, m)?,
         },
         "iteration" => Event::Iteration {
             depth: optional_count(at, m, "depth")?

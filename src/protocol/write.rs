@@ -98,6 +98,24 @@ fn side(tree: &Tree, node: NodeId) -> Side {
 /// prune's recorded trace as protocol events (values from Max's point of view), in order.
 /// Depth-limited runs' horizon nodes are leaves worth their heuristic, as in the trace.
 pub fn events(tree: &Tree, trace: &Trace) -> Vec<Event> {
+    stamped_events(tree, trace, None)
+}
+
+/// [`events`], each `enter` and `tt-hit` stamped with its node's `depth` when `stamp` says
+/// so (`Some` of the run's depth limit, if any): the draft prune's table files it under
+/// (`search::tt`), the plies left to the iteration's horizon or to the end of the node's
+/// subtree, whichever is nearer — a subtree that ends sooner is searched whole either way.
+pub fn stamped_events(tree: &Tree, trace: &Trace, stamp: Option<Option<u32>>) -> Vec<Event> {
+    let heights = stamp.map(|_| tree.heights());
+    let height = tree.height() as u32;
+    let mut limit = stamp.flatten().map_or(height, |d| d.min(height));
+    let draft = |node: NodeId, limit: u32| {
+        heights.as_ref().map(|h| {
+            let ply = tree.depth_of(node) as u32;
+            limit.saturating_sub(ply).min(h[node.index()])
+        })
+    };
+    let key = |node: NodeId| tree.key(node).map(|k| format!("{k:016x}"));
     let mut out = Vec::with_capacity(trace.len());
     for e in trace.events() {
         let event = match e.view() {
@@ -106,8 +124,8 @@ pub fn events(tree: &Tree, trace: &Trace) -> Vec<Event> {
                 alpha,
                 beta,
                 player: Some(side(tree, node)),
-                depth: None,
-                key: tree.key(node).map(|k| format!("{k:016x}")),
+                depth: draft(node, limit),
+                key: key(node),
             },
             EventView::Leaf { node, value } => Event::Leaf {
                 path: path_of(tree, node),
@@ -128,9 +146,13 @@ pub fn events(tree: &Tree, trace: &Trace) -> Vec<Event> {
                 path: path_of(tree, node),
                 value,
                 bound,
-                depth: None,
+                depth: draft(node, limit),
+                key: key(node),
             },
-            EventView::Iteration { depth } => Event::Iteration { depth },
+            EventView::Iteration { depth } => {
+                limit = depth;
+                Event::Iteration { depth }
+            }
             // A re-search is the node entered again; the events of chance and n-player
             // searches do not occur in the algorithms `protocol_claim` accepts.
             EventView::Research { .. }
@@ -165,7 +187,12 @@ pub fn write_jsonl(
     header.insert("tree".into(), tree.meta().name.clone().into());
     let mut w = io::BufWriter::new(out);
     write_line(&mut w, &Json::Object(header))?;
-    for e in events(tree, trace) {
+    let stamp = run
+        .algorithm
+        .improvements()
+        .filter(|w| w.tt)
+        .map(|w| w.depth);
+    for e in stamped_events(tree, trace, stamp) {
         write_line(&mut w, &event_json(&e))?;
     }
     w.flush()?;
@@ -231,12 +258,16 @@ pub fn event_json(e: &Event) -> Json {
             value,
             bound,
             depth,
+            key,
             ..
         } => {
             m.insert("value".into(), value_json(*value));
             m.insert("bound".into(), bound_name(*bound).into());
             if let Some(d) = depth {
                 m.insert("depth".into(), (*d).into());
+            }
+            if let Some(k) = key {
+                m.insert("key".into(), k.clone().into());
             }
         }
         Event::Iteration { depth } => {

@@ -95,6 +95,8 @@ pub enum Action {
     PanDown,
     /// From a pruned node: go to the step of the cutoff that pruned it.
     JumpToPruner,
+    /// In an engine's imported run: go to the step where it first departs from its rules.
+    Departure,
     /// Detail shows the log of the steps so far (the narration), or the node again.
     EventLog,
     /// Practice on the current run: answer the search's questions as it proceeds.
@@ -189,6 +191,7 @@ impl Action {
             PanUp => ("View", "diagram: pan up"),
             PanDown => ("View", "diagram: pan down"),
             JumpToPruner => ("Step", "go to the cutoff that pruned this node"),
+            Departure => ("Step", "go to an imported engine's departure"),
             Practice => ("Runs", "practice: test me"),
             EventLog => ("View", "Detail: the log of the steps so far / the node"),
             Open => ("Tree and files", "open a tree file"),

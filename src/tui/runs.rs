@@ -22,6 +22,9 @@ pub struct RunView {
     /// A run imported from an engine's trace: what it is called instead of its algorithm
     /// (`engine: my-engine 0.3 (alphabeta-fail-hard)`).
     pub title: Option<String>,
+    /// An imported run's first departure from its rules: the step where it shows (the
+    /// departing event the last one applied) and the checker's sentence for it.
+    pub departure: Option<(usize, String)>,
 }
 
 impl RunView {
@@ -52,20 +55,35 @@ impl RunView {
             step: 0,
             kept: None,
             title: None,
+            departure: None,
         }
     }
 
     /// An engine's run imported from its protocol trace (docs/PROTOCOL.md) on the tree it
-    /// searched, named for the engine and the search it claims, and opened at protocol line
-    /// `at` (its first departure: the event where it departs is the last one applied), or at
+    /// searched, named for the engine and the search it claims, and opened at its first
+    /// departure — `(protocol line, the checker's sentence)`: the event where it departs is
+    /// the last one applied, and the run keeps it for the key that comes back to it — or at
     /// step 0.
-    pub fn imported(tree: &Tree, engine: Imported, header: &Header, at: Option<usize>) -> RunView {
-        let step = at.map_or(0, |line| engine.step_at(line));
+    pub fn imported(
+        tree: &Tree,
+        engine: Imported,
+        header: &Header,
+        departure: Option<(usize, String)>,
+    ) -> RunView {
+        let departure = departure.map(|(line, sentence)| (engine.step_at(line), sentence));
         let mut view =
             RunView::recorded(tree, engine.run.algorithm.clone(), engine.run, engine.trace);
-        view.step = step;
+        view.step = departure.as_ref().map_or(0, |&(step, _)| step);
         view.title = Some(format!("engine: {} ({})", header.engine, header.algorithm));
+        view.departure = departure;
         view
+    }
+
+    /// The node of the departing event, when the run is at its departure's step.
+    pub fn departs_at(&self) -> Option<(NodeId, &str)> {
+        let (step, sentence) = self.departure.as_ref()?;
+        let event = self.trace.events().get(step.checked_sub(1)?)?;
+        (self.step == *step).then(|| (event.view().node(), sentence.as_str()))
     }
 
     /// What the run is called on screen: its algorithm, and for a kept run where it is from
@@ -102,6 +120,7 @@ impl RunView {
             index,
             kept: Some(from.to_owned()),
             title: self.title.clone(),
+            departure: self.departure.clone(),
         }
     }
 

@@ -146,6 +146,7 @@ impl Scene {
             | Action::NextTableHit
             | Action::PrevTableHit
             | Action::JumpToPruner
+            | Action::Departure
             | Action::PlayPause
             | Action::Faster
             | Action::Slower

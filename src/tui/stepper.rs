@@ -59,6 +59,12 @@ impl Player {
             Action::NextTableHit => jump(run, EventKind::TableHit, true),
             Action::PrevTableHit => jump(run, EventKind::TableHit, false),
             Action::JumpToPruner => jump_to_pruner(run, tree, selected),
+            Action::Departure => match &run.departure {
+                Some((step, _)) => Step::To(*step),
+                None => Step::Say(
+                    "no departure here: only an engine's run imported with --import that leaves its rules has one".into(),
+                ),
+            },
             Action::PlayPause => {
                 // Play from the start when at the end.
                 let restart = !self.playing && run.step == run.trace.len();

@@ -109,6 +109,7 @@ const DEFAULTS: &[(&str, Action)] = &[
     ("ctrl-down", Action::PanDown),
     ("ctrl-n", Action::PanDown),
     ("P", Action::JumpToPruner),
+    ("!", Action::Departure),
     ("T", Action::Practice),
     ("L", Action::EventLog),
     ("o", Action::Open),

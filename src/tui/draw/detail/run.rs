@@ -56,6 +56,7 @@ impl<'a> RunSection<'a> {
     /// The section, in the panel's order.
     pub(super) fn lines(&self) -> Lines {
         let mut lines = vec![Line::from(""), self.head(), self.status()];
+        lines.extend(self.departure());
         lines.extend(self.so_far());
         lines.extend(self.window());
         lines.extend(self.value());
@@ -123,6 +124,13 @@ impl<'a> RunSection<'a> {
             s.push(Span::styled(", Star1 here (irregular)", t.fg(t.probed)));
         }
         Line::from(s)
+    }
+
+    /// An imported run at its departure, on the departing node: the checker's sentence.
+    fn departure(&self) -> Option<Line<'static>> {
+        let (node, sentence) = self.r.departs_at()?;
+        (node == self.id)
+            .then(|| Line::from(Span::styled(sentence.to_owned(), self.t.fg(self.t.error))))
     }
 
     /// Before the end, the statistics so far beside the totals.
