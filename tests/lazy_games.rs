@@ -494,8 +494,7 @@ fn the_explorer_opens_a_games_searched_tree() {
     app.select(root);
     let text = screen(&app);
     assert!(
-        text.contains("tree value")
-            && text.contains(&format!("{partial} unexpanded below")),
+        text.contains("tree value") && text.contains(&format!("{partial} unexpanded below")),
         "{text}"
     );
     app.select(full);

@@ -8,8 +8,8 @@
 //! when the running value reaches β (α at Min) and is then taken; an exit returns what the
 //! algorithm computes from its children (F2: `max(α, best)`, fail-soft: `best`, minimax:
 //! `best`, exact) with the bound its place in the window says; a table hit is judged by the
-//! entry the trace itself stored ([`table`]); PVS's null windows and re-searches and MTD(f)'s
-//! passes have their own rules ([`scout`], [`mtdf`]).
+//! entry the trace itself stored (`check/table.rs`); PVS's null windows and re-searches and MTD(f)'s
+//! passes have their own rules (`check/scout.rs`, `check/mtdf.rs`).
 
 mod mtdf;
 mod scout;
