@@ -584,17 +584,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 ));
             }
             let (tree, source, recorded) = game_run::record(&a)?;
-            crate::tui::run(crate::tui::Options {
-                tree,
-                source,
-                runs: Vec::new(),
-                load: None,
-                practice: false,
-                recorded,
-                status: None,
-            })
-            .map_err(|e| CliError::Internal(format!("terminal: {e}")))
-            .map(|_| ())
+            explore_recorded(tree, source, recorded, None)
         }
         Some(Command::Tui(a)) => {
             // The practised algorithm runs last: practice starts on it when it arrives.
@@ -676,6 +666,27 @@ fn explore(
     crate::tui::run(opts)
         .map_err(|e| CliError::Internal(format!("terminal: {e}")))
         .map(|_| ())
+}
+
+/// Opens the explorer on runs already searched (`tui --game`, `tui --import`), with `status`
+/// on the status bar from the first frame (and whether it reports a problem) when given.
+pub(crate) fn explore_recorded(
+    tree: Tree,
+    source: String,
+    recorded: Vec<crate::tui::RunView>,
+    status: Option<(String, bool)>,
+) -> Result<(), CliError> {
+    crate::tui::run(crate::tui::Options {
+        tree,
+        source,
+        runs: Vec::new(),
+        load: None,
+        practice: false,
+        recorded,
+        status,
+    })
+    .map_err(|e| CliError::Internal(format!("terminal: {e}")))
+    .map(|_| ())
 }
 
 /// Whether prune talks to a terminal (stdin and stdout).

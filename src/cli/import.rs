@@ -67,15 +67,5 @@ pub fn explore(
         .departure
         .as_ref()
         .map(|d| (import::sentence(d), true));
-    crate::tui::run(crate::tui::Options {
-        tree,
-        source,
-        runs: Vec::new(),
-        load: None,
-        practice: false,
-        recorded,
-        status,
-    })
-    .map_err(|e| CliError::Internal(format!("terminal: {e}")))
-    .map(|_| ())
+    super::explore_recorded(tree, source, recorded, status)
 }

@@ -104,28 +104,18 @@ pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
     let sizes = level_sizes(&vec![n; kinds.len()]);
     let what = format!("a *-complete tree with N = {n}, depth {}", kinds.len());
     check_size(&what, sizes.as_ref().map(|s| s.iter().sum()), 0)?;
-    let mut rng = Rng::new(seed);
-    // Sum of arcs down to every node of the current level, and the arc into it (for labels).
-    let mut sums: Vec<i64> = vec![0];
-    let mut arc_in: Vec<Vec<i64>> = vec![vec![0]];
-    let mut ordered = Vec::new();
-    for (k, &kind) in kinds.iter().enumerate() {
-        let children_max = kinds.get(k + 1) == Some(&Kind::Max);
-        let base = arcs(kind, n, children_max);
-        let mut next = Vec::with_capacity(sums.len() * n as usize);
-        let mut arcs_here = Vec::with_capacity(sums.len() * n as usize);
-        for &s in &sums {
-            ordered.clear();
-            ordered.extend_from_slice(&base);
-            if p.order == StarOrder::Random {
-                rng.shuffle(&mut ordered);
-            }
-            next.extend(ordered.iter().map(|a| s + a));
-            arcs_here.extend_from_slice(&ordered);
+    // The leaves' values (the sums of the arcs down to them) and, for labels, the arc into
+    // every node, level by level as the arena numbers them.
+    let mut values: Vec<i64> = Vec::new();
+    let mut arc_in: Vec<i64> = vec![0];
+    draw_arcs(p, &kinds, seed, |level, sum, arcs| {
+        if level + 1 == kinds.len() {
+            values.extend(arcs.iter().map(|a| sum + a));
         }
-        sums = next;
-        arc_in.push(arcs_here);
-    }
+        if p.labels {
+            arc_in.extend_from_slice(arcs);
+        }
+    });
     let (lo, hi) = kinds
         .iter()
         .enumerate()
@@ -150,17 +140,47 @@ pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
         }),
         ..Meta::default()
     };
-    let tree = from_levels(meta, level_arena(&layout, |j| sums[j] as f64));
+    let tree = from_levels(meta, level_arena(&layout, |j| values[j] as f64));
     if !p.labels {
         return Ok(tree);
     }
     // Arena ids run level by level in the same left-to-right order as `arc_in`.
-    let mut flat: Vec<i64> = Vec::with_capacity(tree.len());
-    for level in &arc_in {
-        flat.extend_from_slice(level);
+    Ok(tree.with_labels(|id: NodeId| {
+        (id != NodeId::ROOT).then(|| format!("{:+}", arc_in[id.index()]))
+    }))
+}
+
+/// The random draws a *-complete tree is made of, in the one order [`generate`] and [`redraw`]
+/// both make them: level by level, left to right, each node's arcs to its children (its
+/// level's base arcs, shuffled in random order). `each(level, sum, arcs)` gets the arcs below
+/// one node of `level` (0: the root's children), whose own arcs from the root add up to `sum`.
+fn draw_arcs(
+    p: &StarComplete,
+    kinds: &[Kind],
+    seed: u64,
+    mut each: impl FnMut(usize, i64, &[i64]),
+) {
+    let mut rng = Rng::new(seed);
+    let mut sums: Vec<i64> = vec![0];
+    let mut ordered = Vec::new();
+    for (k, &kind) in kinds.iter().enumerate() {
+        let base = arcs(kind, p.branching, kinds.get(k + 1) == Some(&Kind::Max));
+        // The leaves' sums are the caller's: only the interior levels' are kept.
+        let last = k + 1 == kinds.len();
+        let mut next = Vec::with_capacity(if last { 0 } else { sums.len() * base.len() });
+        for &s in &sums {
+            ordered.clear();
+            ordered.extend_from_slice(&base);
+            if p.order == StarOrder::Random {
+                rng.shuffle(&mut ordered);
+            }
+            each(k, s, &ordered);
+            if !last {
+                next.extend(ordered.iter().map(|a| s + a));
+            }
+        }
+        sums = next;
     }
-    Ok(tree
-        .with_labels(|id: NodeId| (id != NodeId::ROOT).then(|| format!("{:+}", flat[id.index()]))))
 }
 
 fn description(p: &StarComplete, seed: u64) -> String {
@@ -193,38 +213,19 @@ pub fn redraw(p: &StarComplete, seed: u64, tree: &mut Tree) -> Result<(), GenErr
             "only a *-complete tree of the same parameters can be redrawn".into(),
         ));
     }
-    let mut rng = Rng::new(seed);
-    let mut ordered = Vec::new();
-    let random = p.order == StarOrder::Random;
-    let draw = |rng: &mut Rng, ordered: &mut Vec<i64>, base: &[i64]| {
-        ordered.clear();
-        ordered.extend_from_slice(base);
-        if random {
-            rng.shuffle(ordered);
-        }
-    };
-    // The sums of arcs down to the last interior level, drawn as `generate` draws them.
-    let (last, above) = kinds.split_last().expect("a *-complete tree has levels");
-    let mut sums: Vec<i64> = vec![0];
-    for (k, &kind) in above.iter().enumerate() {
-        let base = arcs(kind, p.branching, kinds.get(k + 1) == Some(&Kind::Max));
-        let mut next = Vec::with_capacity(sums.len() * n);
-        for &s in &sums {
-            draw(&mut rng, &mut ordered, &base);
-            next.extend(ordered.iter().map(|a| s + a));
-        }
-        sums = next;
-    }
-    // Then each last-level node's arcs, as its leaves (the last ids) are written.
-    let base = arcs(*last, p.branching, false);
+    // The leaves are the last ids, written in the order their arcs are drawn.
+    let leaves = n.pow(kinds.len() as u32);
     tree.set_values(|values| {
-        let leaves = values.len() - sums.len() * n;
-        for (block, &s) in values[leaves..].chunks_mut(n).zip(&sums) {
-            draw(&mut rng, &mut ordered, &base);
-            for (v, a) in block.iter_mut().zip(&ordered) {
-                *v = (s + a) as f64;
+        let first = values.len() - leaves;
+        let mut leaf = values[first..].iter_mut();
+        draw_arcs(p, &kinds, seed, |level, sum, arcs| {
+            if level + 1 == kinds.len() {
+                // `arcs` first: it ends the zip before another leaf is taken.
+                for (a, v) in arcs.iter().zip(leaf.by_ref()) {
+                    *v = (sum + a) as f64;
+                }
             }
-        }
+        });
     });
     tree.meta_mut().description = description(p, seed);
     Ok(())
