@@ -325,6 +325,9 @@ impl Memory {
     fn new(nodes: usize) -> Memory {
         let room = nodes.clamp(1, RESERVED);
         let mut slots = Vec::with_capacity(room);
+        // A search writes a few MiB of slots once each: on 4 KiB pages their faults were a
+        // third of MTD(f)'s time on the 10⁷-leaf tree (one fault a 170 slots).
+        crate::memory::huge_pages(&mut slots);
         slots.push(Slot::default());
         let mut leaves = Vec::with_capacity(room);
         leaves.push(0);

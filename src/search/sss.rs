@@ -54,11 +54,14 @@ struct State {
     slot: u32,
     /// The parent's slot; [`NO_SLOT`] for the root.
     parent: u32,
-    /// The node's depth (the root's is 0) and, in the top bit, whether the state is SOLVED.
+    /// The node's depth (the root's is 0) and, in the top bits, whether the state is SOLVED
+    /// and whether the node is a leaf (known where the state is made, so that taking a SOLVED
+    /// state reads nothing of the tree's columns to tell).
     depth: u32,
 }
 
 const SOLVED: u32 = 1 << 31;
+const LEAF: u32 = 1 << 30;
 
 impl State {
     #[inline]
@@ -90,8 +93,13 @@ impl State {
     }
 
     #[inline]
+    fn leaf(&self) -> bool {
+        self.depth & LEAF != 0
+    }
+
+    #[inline]
     fn depth(&self) -> u32 {
-        self.depth & !SOLVED
+        self.depth & !(SOLVED | LEAF)
     }
 }
 
@@ -200,6 +208,11 @@ enum Status {
 /// children get a block of consecutive slots when it is expanded, unless they are all leaves:
 /// a leaf is never expanded, and its state finds its parent by the state's `parent`. The table
 /// grows with the nodes expanded, not with the tree.
+///
+/// An expanded node's slot also keeps its kind, first child and child count, read from the
+/// tree when it is expanded: a child's SOLVED state, taken much later, needs all three of its
+/// parent, and the parent's slot is read anyway (the tree's columns, by then, are mostly out
+/// of the cache).
 #[derive(Copy, Clone)]
 struct Slot {
     /// The merit the node had when it was expanded (the upper end of its window), as bits.
@@ -209,6 +222,11 @@ struct Slot {
     /// The slot of the first child; 0 while the children have no block (0 is the root's).
     children: u32,
     node: NodeId,
+    /// The first child and the number of children, once expanded.
+    first: u32,
+    count: u32,
+    /// Whether the node is a Max node, once expanded.
+    max: bool,
     status: Status,
 }
 
@@ -225,6 +243,9 @@ impl Slots {
     /// copies of growing by doubling from one slot.
     fn new(root: NodeId, nodes: usize) -> Slots {
         let mut slots = Vec::with_capacity(nodes.clamp(1, RESERVED));
+        // A few MiB written once each, in a single run: on 4 KiB pages their faults were a
+        // sixth of the search's time.
+        crate::memory::huge_pages(&mut slots);
         slots.push(Slot::waiting(root, NO_SLOT));
         Slots(slots)
     }
@@ -248,11 +269,22 @@ impl Slots {
     /// block of slots for its children unless they are all leaves. Returns the first child's
     /// slot, [`NO_SLOT`] without a block.
     #[inline]
-    fn expand<T: Nodes>(&mut self, tree: &T, n: NodeId, slot: u32, h: f64) -> u32 {
+    #[allow(clippy::too_many_arguments)]
+    fn expand<T: Nodes>(
+        &mut self,
+        tree: &T,
+        n: NodeId,
+        kind: Kind,
+        first_child: u32,
+        count: usize,
+        slot: u32,
+        h: f64,
+    ) -> u32 {
         let first = self.0.len();
         let s = &mut self.0[slot as usize];
         s.status = Status::Open;
         s.entry = h.to_bits();
+        (s.first, s.count, s.max) = (first_child, count as u32, kind == Kind::Max);
         if s.children != 0 {
             return s.children;
         }
@@ -274,6 +306,9 @@ impl Slot {
             parent,
             children: 0,
             node,
+            first: 0,
+            count: 0,
+            max: false,
             status: Status::Waiting,
         }
     }
@@ -360,15 +395,16 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
                 obs.fresh_leaf(n, v);
                 open.push(State {
                     key: State::key(h.min(v), left),
-                    depth: d | SOLVED,
+                    depth: d | SOLVED | LEAF,
                     ..s
                 });
                 continue;
             }
             obs.enter(n, f64::NEG_INFINITY, h);
-            let first = slots.expand(tree, n, s.slot, h);
+            let (fc, count) = (tree.child(n, 0).0, tree.child_count(n));
+            let first = slots.expand(tree, n, kind, fc, count, s.slot, h);
             let child = |i: usize| {
-                let c = tree.child(n, i);
+                let c = NodeId(fc + i as u32);
                 State {
                     key: State::key(h, lefts.child(left, d, i, c)),
                     node: c,
@@ -379,23 +415,23 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
             };
             if kind != Kind::Max {
                 open.push(if first == NO_SLOT {
-                    leaves_of_min(tree, &s, 0, &lefts, obs)
+                    leaves_of_min(tree, &s, (fc, count), 0, &lefts, obs)
                 } else {
                     child(0)
                 });
             } else if first == NO_SLOT {
-                if let Some(solved) = leaves_of_max(tree, &s, &lefts, obs) {
+                if let Some(solved) = leaves_of_max(tree, &s, (fc, count), &lefts, obs) {
                     open.push(solved);
                 }
             } else {
                 // The first child on top of OPEN's stack ([`Open`]).
-                for i in (0..tree.child_count(n)).rev() {
+                for i in (0..count).rev() {
                     open.push(child(i));
                 }
             }
             continue;
         }
-        if !tree.is_leaf(n) {
+        if !s.leaf() {
             // Solved with merit h = min(entry merit, true value): exact below the entry merit.
             let bound = Bound::classify(h, f64::NEG_INFINITY, slots.entry(s.slot));
             obs.exit(n, h, bound);
@@ -413,15 +449,22 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
             parent: ps.parent,
             depth: (d - 1) | SOLVED,
         };
-        let i = (n.0 - tree.child(p, 0).0) as usize;
-        if tree.kind(p) == Kind::Max {
-            let skipped = (tree.child_count(p) - i - 1) as u32;
+        let (i, count) = ((n.0 - ps.first) as usize, ps.count as usize);
+        if ps.max {
+            let skipped = (count - i - 1) as u32;
             obs.cutoff(p, i as u32, skipped, Cutoff::Beta);
-            abandon(tree, p, s.parent, h, &mut slots, &mut walk, obs);
+            abandon(p, s.parent, h, &mut slots, &mut walk, obs);
             open.push(up);
-        } else if s.slot == NO_SLOT && i + 1 < tree.child_count(p) {
-            open.push(leaves_of_min(tree, &up, i + 1, &lefts, obs));
-        } else if i + 1 < tree.child_count(p) {
+        } else if s.slot == NO_SLOT && i + 1 < count {
+            open.push(leaves_of_min(
+                tree,
+                &up,
+                (ps.first, count),
+                i + 1,
+                &lefts,
+                obs,
+            ));
+        } else if i + 1 < count {
             let next = NodeId(n.0 + 1);
             open.push(State {
                 key: State::key(h, lefts.next(left, d, next)),
@@ -447,19 +490,15 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
 fn leaves_of_max<T: Nodes, O: Observer>(
     tree: &T,
     s: &State,
+    (first, count): (u32, usize),
     lefts: &Lefts,
     obs: &mut O,
 ) -> Option<State> {
-    let (n, h) = (s.node, s.merit());
-    let first = tree.child(n, 0).0;
+    let h = s.merit();
     let top = State::order(h);
     // The best so far: its merit's order, then the smallest position.
     let mut best: Option<(u64, usize, f64)> = None;
-    for (i, &v) in tree
-        .values_from(first, tree.child_count(n))
-        .iter()
-        .enumerate()
-    {
+    for (i, &v) in tree.values_from(first, count).iter().enumerate() {
         obs.fresh_leaf(NodeId(first + i as u32), v);
         let m = h.min(v);
         let order = State::order(m);
@@ -478,7 +517,7 @@ fn leaves_of_max<T: Nodes, O: Observer>(
         node: c,
         slot: NO_SLOT,
         parent: s.slot,
-        depth: (d + 1) | SOLVED,
+        depth: (d + 1) | SOLVED | LEAF,
     })
 }
 
@@ -492,14 +531,14 @@ fn leaves_of_max<T: Nodes, O: Observer>(
 fn leaves_of_min<T: Nodes, O: Observer>(
     tree: &T,
     p: &State,
+    (first, count): (u32, usize),
     from: usize,
     lefts: &Lefts,
     obs: &mut O,
 ) -> State {
-    let (n, h, d) = (p.node, p.merit(), p.depth());
-    let first = tree.child(n, 0).0;
+    let (h, d) = (p.merit(), p.depth());
     let top = State::order(h);
-    let values = tree.values_from(first, tree.child_count(n));
+    let values = tree.values_from(first, count);
     for (i, &v) in values.iter().enumerate().skip(from) {
         let c = NodeId(first + i as u32);
         obs.fresh_leaf(c, v);
@@ -510,7 +549,7 @@ fn leaves_of_min<T: Nodes, O: Observer>(
                 node: c,
                 slot: NO_SLOT,
                 parent: p.slot,
-                depth: (d + 1) | SOLVED,
+                depth: (d + 1) | SOLVED | LEAF,
             };
         }
     }
@@ -526,8 +565,7 @@ fn leaves_of_min<T: Nodes, O: Observer>(
 /// proved about it: an upper bound `h` when `h` is below its entry merit (every state below it
 /// had a merit of at most `h`), else nothing (`+∞`, upper). `p` is closed, so the states below
 /// it are purged. Only open nodes are walked: each node is abandoned at most once.
-fn abandon<T: Nodes, O: Observer>(
-    tree: &T,
+fn abandon<O: Observer>(
     p: NodeId,
     ps: u32,
     h: f64,
@@ -540,17 +578,24 @@ fn abandon<T: Nodes, O: Observer>(
     found.clear();
     stack.clear();
     stack.push((p, ps));
-    while let Some((x, xs)) = stack.pop() {
-        let first = slots.0[xs as usize].children;
+    while let Some((_, xs)) = stack.pop() {
+        // An open node has been expanded: its slot knows its children.
+        let Slot {
+            children: first,
+            first: child,
+            count,
+            ..
+        } = slots.0[xs as usize];
         if first == 0 {
             continue;
         }
-        for (i, c) in tree.children(x).enumerate() {
-            let cs = first + i as u32;
-            if slots.status(cs) == Status::Open {
-                slots.set_status(cs, Status::Closed);
-                found.push((c, cs));
-                stack.push((c, cs));
+        let block = &mut slots.0[first as usize..(first + count) as usize];
+        for (i, s) in block.iter_mut().enumerate() {
+            if s.status == Status::Open {
+                s.status = Status::Closed;
+                let c = (NodeId(child + i as u32), first + i as u32);
+                found.push(c);
+                stack.push(c);
             }
         }
     }
