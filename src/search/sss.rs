@@ -528,6 +528,7 @@ fn leaves_of_max<T: Nodes, O: Observer>(
 /// taken next and make way for the next child, so the children are evaluated here, in order,
 /// while they keep h. The state returned is the one the last would put in OPEN: the first
 /// child to lower the merit, SOLVED with its value, else the Min node, SOLVED with merit h.
+#[inline]
 fn leaves_of_min<T: Nodes, O: Observer>(
     tree: &T,
     p: &State,
@@ -542,6 +543,10 @@ fn leaves_of_min<T: Nodes, O: Observer>(
     for (i, &v) in values.iter().enumerate().skip(from) {
         let c = NodeId(first + i as u32);
         obs.fresh_leaf(c, v);
+        if v > h {
+            // min(h, v) is h itself: the merit stays (the common case, tested first).
+            continue;
+        }
         let m = h.min(v);
         if State::order(m) != top {
             return State {
