@@ -25,8 +25,6 @@
 //! rules rather than written out ([`crate::game::run`]): connect-four at depths 8 and 9 and
 //! chess at depth 4 from two positions, every variant checked against plain alpha-beta.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 
 use super::plot::{Plot, measured};
@@ -35,7 +33,6 @@ use crate::game::{chess::Chess, connect_four::ConnectFour};
 use crate::generate::game::{self, GameSpec};
 use crate::search::{Algorithm, Stats, Value};
 use crate::text::number_text;
-use crate::tree::Tree;
 
 /// One enhancement or combination: the name in the table and the algorithm's parameters
 /// (`W` is replaced by the game's aspiration window).
@@ -183,27 +180,38 @@ fn algorithm(spec: &str, window: f64) -> Result<Algorithm, String> {
     Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())
 }
 
-/// One search of `game`: `algo` on its tree (generated once, by the first search that needs
-/// it, into `tree`) or from its rules.
-fn search(
-    game: &Game,
-    tree: &OnceLock<Result<Tree, String>>,
-    algo: &Algorithm,
-) -> Result<Searched, String> {
+/// The units of work of `game`: one for a tree written out (its generation costs more than
+/// its searches, and every shard that searched it would generate it again), one a search from
+/// the rules (nothing is generated ahead).
+fn units(game: &Game) -> u32 {
+    match game.source {
+        Source::Tree(_) => 1,
+        Source::Rules(_) => game.variants.len() as u32,
+    }
+}
+
+/// Unit `u` of `game` (see [`units`]), its searches with `algos`, the game's variants: all of
+/// them on its tree, generated here, or search `u` from its rules.
+fn unit(game: &Game, algos: &[Algorithm], u: u32, tick: Tick) -> Result<Vec<Searched>, String> {
     let name = game.name;
-    let cannot = |why: &dyn std::fmt::Display| format!("{name}: cannot run {algo}: {why}");
+    let cannot =
+        |algo: &Algorithm, why: &dyn std::fmt::Display| format!("{name}: cannot run {algo}: {why}");
     match &game.source {
         Source::Tree(spec) => {
-            let tree = tree
-                .get_or_init(|| game::generate(spec).map_err(|e| e.to_string()))
-                .as_ref()
-                .map_err(Clone::clone)?;
-            let mut counter = crate::search::Counter::new(tree.len());
-            let (found, _) =
-                crate::search::search(tree, algo, &mut counter).map_err(|e| cannot(&e))?;
-            Searched::of(name, algo, &counter.finish(), &found.value)
+            let tree = game::generate(spec).map_err(|e| e.to_string())?;
+            algos
+                .iter()
+                .map(|algo| {
+                    let mut counter = crate::search::Counter::new(tree.len());
+                    let (found, _) = crate::search::search(&tree, algo, &mut counter)
+                        .map_err(|e| cannot(algo, &e))?;
+                    tick(1);
+                    Searched::of(name, algo, &counter.finish(), &found.value)
+                })
+                .collect()
         }
         Source::Rules(fen) => {
+            let algo = &algos[u as usize];
             let depth = game.depth.expect("a game from its rules has a depth");
             let run = match fen {
                 None => {
@@ -216,8 +224,9 @@ fn search(
                     crate::game::run::run(&chess, algo, depth)
                 }
             }
-            .map_err(|e| cannot(&e))?;
-            Searched::of(name, algo, &run.stats, &run.value)
+            .map_err(|e| cannot(algo, &e))?;
+            tick(1);
+            Ok(vec![Searched::of(name, algo, &run.stats, &run.value)?])
         }
     }
 }
@@ -225,6 +234,14 @@ fn search(
 /// The rows of `game` from its searches, in the order of its variants: each checked against
 /// the first search's value (alpha-beta's, expectiminimax's) and divided by its nodes.
 fn game_rows(game: &Game, searched: &[Searched], rows: &mut Vec<Vec<Cell>>) -> Result<(), String> {
+    if searched.len() != game.variants.len() {
+        return Err(format!(
+            "{}: {} searches, not its {} variants: a part is not what a shard wrote",
+            game.name,
+            searched.len(),
+            game.variants.len()
+        ));
+    }
     let Some(first) = searched.first() else {
         return Ok(());
     };
@@ -252,9 +269,9 @@ fn game_rows(game: &Game, searched: &[Searched], rows: &mut Vec<Vec<Cell>>) -> R
     Ok(())
 }
 
-/// `improvements` (see the module documentation). Each search, a (game, variant) pair, is a
-/// unit of work given out to the shards like a trial ([`per_row`]); a game's tree is generated
-/// by the first of its searches a worker runs, and only where one of them runs.
+/// `improvements` (see the module documentation). Its units of work ([`units`]) are given out
+/// to the shards like trials ([`per_row`]): a game written out as a tree, or a search from the
+/// rules.
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     if let Some(d) = o
         .sizes_or(&DEPTHS)
@@ -275,20 +292,15 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 .collect()
         })
         .collect::<Result<_, _>>()?;
-    let trees: Vec<OnceLock<Result<Tree, String>>> =
-        games.iter().map(|_| OnceLock::new()).collect();
     let searched = per_row(
         games.len(),
-        |row| games[row].variants.len() as u32,
-        |row, t| {
-            let s = search(&games[row], &trees[row], &algos[row][t as usize])?;
-            tick(1);
-            Ok(s)
-        },
+        |row| units(&games[row]),
+        |row, u| unit(&games[row], &algos[row], u, tick),
     )?;
     let mut rows = Vec::new();
-    for (game, searched) in games.iter().zip(&searched) {
-        game_rows(game, searched, &mut rows)?;
+    for (game, units) in games.iter().zip(searched) {
+        let searched: Vec<Searched> = units.into_iter().flatten().collect();
+        game_rows(game, &searched, &mut rows)?;
     }
     Ok(Report {
         title: "Enhancements of alpha-beta on real games (the slides' improvements; Schaeffer 1989's study): nodes visited, alone and together".into(),
@@ -339,11 +351,13 @@ mod tests {
                 window,
                 variants: &VARIANTS,
             };
-            let searched: Vec<Searched> = VARIANTS
+            let algos: Vec<Algorithm> = VARIANTS
                 .iter()
-                .map(|&(_, spec)| search(&g, &OnceLock::new(), &algorithm(spec, window).unwrap()))
-                .collect::<Result<_, _>>()
-                .unwrap();
+                .map(|&(_, spec)| algorithm(spec, window).unwrap())
+                .collect();
+            let searched: Vec<Searched> = (0..units(&g))
+                .flat_map(|u| unit(&g, &algos, u, &|_| {}).unwrap())
+                .collect();
             game_rows(&g, &searched, &mut rows).unwrap();
         }
         assert_eq!(rows.len(), 2 * VARIANTS.len());
@@ -360,8 +374,12 @@ mod tests {
             researches: 0,
             value,
         };
-        let why = game_rows(g, &[s(0.0), s(1.0)], &mut Vec::new()).unwrap_err();
+        let mut searched = vec![s(0.0); VARIANTS.len()];
+        searched[1] = s(1.0);
+        let why = game_rows(g, &searched, &mut Vec::new()).unwrap_err();
         assert!(why.contains("found 1, the first search 0"), "{why}");
+        let why = game_rows(g, &searched[1..], &mut Vec::new()).unwrap_err();
+        assert!(why.contains("11 searches, not its 12 variants"), "{why}");
     }
 
     /// On connect-four at depth 5 every enhancement visits fewer nodes than plain alpha-beta
