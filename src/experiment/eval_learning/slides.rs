@@ -176,10 +176,77 @@ pub fn candidates_for(count: usize) -> usize {
 /// A kept candidate: White to move, its material and its 2-ply frontier's, in whole pieces (a
 /// part records it so; the values are small integers, exact as floats).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "Written", try_from = "Written")]
 pub struct Drawn {
     white: bool,
     material: [i8; 5],
     frontier: Vec<Vec<[i8; 5]>>,
+}
+
+/// A [`Drawn`] as a part writes it: the frontier as one string, each grandchild's material five
+/// letters (`m` is 0, `n` +1, `l` −1: a side has at most 10 of a piece) and the moves separated
+/// by commas. About 900 grandchildren a position: as JSON arrays of numbers, reading the parts
+/// back cost the merge as much time as drawing the candidates had cost the shards.
+#[derive(Serialize, Deserialize)]
+struct Written {
+    white: bool,
+    material: [i8; 5],
+    frontier: String,
+}
+
+/// The letter of a piece count difference.
+const ZERO: u8 = b'm';
+
+impl From<Drawn> for Written {
+    fn from(d: Drawn) -> Written {
+        let mut frontier = String::with_capacity(d.frontier.iter().map(|r| 5 * r.len() + 1).sum());
+        for (i, replies) in d.frontier.iter().enumerate() {
+            if i > 0 {
+                frontier.push(',');
+            }
+            for m in replies.iter().flatten() {
+                let letter = ZERO.wrapping_add_signed(*m);
+                debug_assert!(letter.is_ascii_lowercase(), "{m} pieces more");
+                frontier.push(char::from(letter));
+            }
+        }
+        Written {
+            white: d.white,
+            material: d.material,
+            frontier,
+        }
+    }
+}
+
+impl TryFrom<Written> for Drawn {
+    type Error = String;
+
+    fn try_from(w: Written) -> Result<Drawn, String> {
+        let bad = || {
+            format!(
+                "a chess frontier that is not letters in fives: `{}`",
+                w.frontier
+            )
+        };
+        let mut frontier = Vec::new();
+        if !w.frontier.is_empty() {
+            for replies in w.frontier.split(',') {
+                let bytes = replies.as_bytes();
+                if bytes.len() % 5 != 0 || !bytes.iter().all(u8::is_ascii_lowercase) {
+                    return Err(bad());
+                }
+                let counts = bytes
+                    .chunks_exact(5)
+                    .map(|c| std::array::from_fn(|i| c[i].wrapping_sub(ZERO) as i8));
+                frontier.push(counts.collect());
+            }
+        }
+        Ok(Drawn {
+            white: w.white,
+            material: w.material,
+            frontier,
+        })
+    }
 }
 
 impl Drawn {
@@ -390,6 +457,29 @@ mod tests {
         let (a, b) = (chess_positions(20, 3), chess_positions(20, 3));
         assert_eq!(a.features, b.features);
         assert_ne!(a.features, chess_positions(20, 4).features);
+    }
+
+    /// A candidate comes back from a part as it was drawn, and a frontier that is not five
+    /// letters a grandchild is refused.
+    #[test]
+    fn a_drawn_candidate_reads_back_as_written() {
+        let chess = Chess::default();
+        let drawn: Vec<Drawn> = Candidates::new(3)
+            .take(20)
+            .filter_map(|b| Drawn::of(&chess, &b))
+            .collect();
+        let json = serde_json::to_string(&drawn).unwrap();
+        assert_eq!(serde_json::from_str::<Vec<Drawn>>(&json).unwrap(), drawn);
+        let lopsided = Drawn {
+            white: false,
+            material: [0, 0, 0, 0, 8],
+            frontier: vec![vec![[-10, 10, 0, -1, 1]], vec![]],
+        };
+        let json = serde_json::to_string(&lopsided).unwrap();
+        assert!(json.contains("\"cwmln,\""), "{json}");
+        assert_eq!(serde_json::from_str::<Drawn>(&json).unwrap(), lopsided);
+        let bad = json.replace("cwmln", "cwml");
+        assert!(serde_json::from_str::<Drawn>(&bad).is_err());
     }
 
     /// The set gathered from candidates drawn ahead (as shards draw them), too few of them or
