@@ -386,7 +386,7 @@ fn change_text(change: f64) -> String {
 /// held-out learned one on each random half's test positions.
 const UNITS: u32 = 2 + 2 * HALVES as u32;
 
-/// Units of work `eval-learning` gives out: [`UNITS`] a search depth, and a chess candidate
+/// Units of work `eval-learning` gives out: `UNITS` a search depth, and a chess candidate
 /// each.
 pub fn work(o: &Options) -> u64 {
     o.sizes_or(&DEPTHS).len() as u64 * u64::from(UNITS)

@@ -269,7 +269,7 @@ fn game_rows(game: &Game, searched: &[Searched], rows: &mut Vec<Vec<Cell>>) -> R
     Ok(())
 }
 
-/// `improvements` (see the module documentation). Its units of work ([`units`]) are given out
+/// `improvements` (see the module documentation). Its units of work (`units`) are given out
 /// to the shards like trials ([`per_row`]): a game written out as a tree, or a search from the
 /// rules.
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
