@@ -129,7 +129,7 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Ballard 1982, Tables I and II: Star1 and Star2 on best-ordered *-complete 2-ply trees, with Results 1 and 2",
         work: ballard::best_work,
         run: ballard::best,
-        split: shard::Split::ByMerge,
+        split: shard::Split::Trials,
     },
     Info {
         name: "ballard-average",
@@ -213,14 +213,14 @@ pub const EXPERIMENTS: &[Info] = &[
         about: "Alpha-beta's enhancements (transposition table, iterative deepening, killers, history, aspiration; NegaScout, MTD(f)) alone and together, as Schaeffer 1989 measured them: nodes visited on tic-tac-toe and connect-four",
         work: improvements::work,
         run: improvements::run,
-        split: shard::Split::ByMerge,
+        split: shard::Split::Trials,
     },
     Info {
         name: "eval-learning",
         about: "Schaeffer's slides, last chapter: the slides' method (2-ply backed-up values, least squares, iterated to a fixed point) on tic-tac-toe and on chess material beside the slides' 8/4/4/3/1; and a reference fit to tic-tac-toe's exact values, its share of correct moves against search depth beside the hand-written evaluation",
         work: eval_learning::work,
         run: eval_learning::run,
-        split: shard::Split::ByMerge,
+        split: shard::Split::Trials,
     },
     Info {
         name: "maxn",

@@ -111,20 +111,43 @@ fn every_experiment_merged_from_shards_prints_and_draws_its_unsharded_output() {
     }
 }
 
+/// The experiments whose refusals are checked: one split by random trials, and those whose
+/// units of work are trees, searches, or shares and chess candidates.
+const REFUSING: [&str; 4] = [
+    "ballard-average",
+    "ballard-best",
+    "improvements",
+    "eval-learning",
+];
+
+/// The closed-form models the merge computes: their parts carry no results, but are checked
+/// like any other.
+const MODELS: [&str; 3] = [
+    "reinefeld-marsland",
+    "reinefeld-marsland-regions",
+    "win-loss-map",
+];
+
 #[test]
 fn parts_that_do_not_make_one_run_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let opts = small("ballard-average");
-    let parts = shards(d, "ballard-average", opts, 3, &[]);
+    for name in REFUSING.into_iter().chain(MODELS) {
+        refuses_parts_of_other_runs(d, name);
+    }
+}
+
+fn refuses_parts_of_other_runs(d: &Path, name: &str) {
+    let opts = small(name);
+    let parts = shards(d, name, opts, 3, &[]);
     let p = |i: usize| parts[i].to_str().unwrap();
 
     let msg = refused(&["experiment", "merge", p(0), p(2)]);
-    assert!(msg.contains("shard 2/3 is missing"), "{msg}");
+    assert!(msg.contains("shard 2/3 is missing"), "{name}: {msg}");
     let msg = refused(&["experiment", "merge", p(0), p(1), p(1), p(2)]);
-    assert!(msg.contains("both shard 2/3"), "{msg}");
+    assert!(msg.contains("both shard 2/3"), "{name}: {msg}");
 
-    let other_seed = shards(d, "ballard-average", opts, 3, &["--seed", "2"]);
+    let other_seed = shards(d, name, opts, 3, &["--seed", "2"]);
     let msg = refused(&[
         "experiment",
         "merge",
@@ -134,10 +157,10 @@ fn parts_that_do_not_make_one_run_are_refused() {
     ]);
     assert!(
         msg.contains("--seed 2") && msg.contains("not a part of the same run"),
-        "{msg}"
+        "{name}: {msg}"
     );
 
-    let other_n = shards(d, "ballard-average", opts, 4, &[]);
+    let other_n = shards(d, name, opts, 4, &[]);
     let msg = refused(&[
         "experiment",
         "merge",
@@ -145,7 +168,7 @@ fn parts_that_do_not_make_one_run_are_refused() {
         p(1),
         other_n[2].to_str().unwrap(),
     ]);
-    assert!(msg.contains("shards 4, not 3"), "{msg}");
+    assert!(msg.contains("shards 4, not 3"), "{name}: {msg}");
 
     let other = shards(d, "ballard-variants", small("ballard-variants"), 3, &[]);
     let msg = refused(&[
@@ -156,7 +179,7 @@ fn parts_that_do_not_make_one_run_are_refused() {
         other[2].to_str().unwrap(),
     ]);
     assert!(
-        msg.contains("experiment ballard-variants, not ballard-average"),
+        msg.contains(&format!("experiment ballard-variants, not {name}")),
         "{msg}"
     );
 
@@ -176,8 +199,13 @@ fn parts_that_do_not_make_one_run_are_refused() {
 #[test]
 fn a_part_missing_or_repeating_a_trial_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let parts = shards(d, "ballard-average", small("ballard-average"), 2, &[]);
+    for name in REFUSING {
+        refuses_edited_parts(dir.path(), name);
+    }
+}
+
+fn refuses_edited_parts(d: &Path, name: &str) {
+    let parts = shards(d, name, small(name), 2, &[]);
     let text = std::fs::read_to_string(&parts[1]).unwrap();
     let part: serde_json::Value = serde_json::from_str(&text).unwrap();
     let edited = |f: &dyn Fn(&mut Vec<serde_json::Value>)| {
@@ -189,14 +217,23 @@ fn a_part_missing_or_repeating_a_trial_is_refused() {
     let msg = edited(&|r| {
         r.pop();
     });
-    assert!(msg.contains("is in no part"), "{msg}");
+    assert!(msg.contains("is in no part"), "{name}: {msg}");
     let msg = edited(&|r| r.push(r[0].clone()));
-    assert!(msg.contains("is there twice"), "{msg}");
+    assert!(msg.contains("is there twice"), "{name}: {msg}");
     // Trial 0 of row 0 is shard 1's (round-robin from the first trial).
-    let msg = edited(&|r| r[0][1] = 0.into());
-    assert!(msg.contains("trial 0 of row 0 is not shard 2/2's"), "{msg}");
-    let msg = edited(&|r| r[0][1] = 99.into());
-    assert!(msg.contains("row 0 has no trial 99"), "{msg}");
+    let msg = edited(&|r| {
+        r[0][0] = 0.into();
+        r[0][1] = 0.into();
+    });
+    assert!(
+        msg.contains("trial 0 of row 0 is not shard 2/2's"),
+        "{name}: {msg}"
+    );
+    let msg = edited(&|r| {
+        r[0][0] = 0.into();
+        r[0][1] = 99.into();
+    });
+    assert!(msg.contains("row 0 has no trial 99"), "{name}: {msg}");
     std::fs::write(&parts[1], &text).unwrap();
     ok(&merge_args(&parts));
 }

@@ -45,8 +45,8 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
     /// Run only shard K of N: every Nth trial from the Kth (the seeds of the unsharded run),
-    /// written as a part for `prune experiment merge` instead of a table. Experiments without
-    /// random trials are computed by the merge (docs/EXPERIMENTS.md).
+    /// written as a part for `prune experiment merge` instead of a table. The closed-form models
+    /// are computed by the merge (docs/EXPERIMENTS.md).
     #[arg(long, value_name = "K/N", conflicts_with_all = ["list", "plot", "format"])]
     pub shard: Option<Shard>,
     /// With --shard: write the part into this file (standard output without it, or with `-`).
@@ -115,8 +115,8 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
         sizes: a.sizes.clone(),
     };
     if let Some(part) = a.shard {
-        // A shard runs about its share of the trials; one of an experiment the merge computes
-        // runs none.
+        // A shard runs about its share of the units; one of a model the merge computes runs
+        // none.
         let work = match info.split {
             Split::Trials => (info.work)(&opts).div_ceil(u64::from(part.n)),
             Split::ByMerge => 0,

@@ -29,8 +29,10 @@ pub mod slides;
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col};
+use super::{Cell, Options, Report, Tick, col, per_row};
 use crate::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
 use crate::generate::Rng;
 use crate::generate::game::{self, GameSpec};
@@ -298,9 +300,9 @@ fn mean_and_sd(xs: impl Iterator<Item = f64>) -> (f64, f64) {
 /// Chess positions for the slides' method by default (`--trials` to choose).
 pub const CHESS_POSITIONS: u32 = 1000;
 
-/// The slides' method, iterated, on tic-tac-toe and on chess material: one line per
-/// iteration.
-fn slides_notes(p: &Positions, o: &Options) -> Result<Vec<String>, String> {
+/// The slides' method, iterated, on tic-tac-toe and on chess material (`set`, drawn from
+/// `o.seed`): one line per iteration.
+fn slides_notes(p: &Positions, o: &Options, set: &slides::ChessSet) -> Result<Vec<String>, String> {
     let mut notes = vec![format!(
         "The slides' method (no exact values): each position's 2-ply minimax value with the current weights at the frontier, least squares on those, iterated from all weights 1 until no weight moves by more than {} ({} iterations at most).",
         slides::TOLERANCE,
@@ -326,9 +328,8 @@ fn slides_notes(p: &Positions, o: &Options) -> Result<Vec<String>, String> {
         ));
     }
     notes.push(fixed_point_text(&ttt));
-    let count = o.trials_or(CHESS_POSITIONS) as usize;
-    let set = slides::chess_positions(count, o.seed);
-    let chess = slides::chess(&set).ok_or("the chess fit has no solution")?;
+    let count = set.features.len();
+    let chess = slides::chess(set).ok_or("the chess fit has no solution")?;
     let names: Vec<&str> = slides::PIECES.iter().map(|(_, n)| *n).collect();
     notes.push(format!(
         "Chess material, {count} positions from seeded random games (seed {}, --trials to choose how many); weights {}, divided by the pawn's:",
@@ -380,15 +381,56 @@ fn change_text(change: f64) -> String {
     }
 }
 
-/// Trees `eval-learning` searches.
-pub fn work(_: &Options) -> u64 {
-    1
+/// The units of work of a table row (a search depth), each one share of correct moves: the
+/// hand-written and the learned evaluation on every position, then the hand-written and the
+/// held-out learned one on each random half's test positions.
+const UNITS: u32 = 2 + 2 * HALVES as u32;
+
+/// Units of work `eval-learning` gives out: `UNITS` a search depth, and a chess candidate
+/// each.
+pub fn work(o: &Options) -> u64 {
+    o.sizes_or(&DEPTHS).len() as u64 * u64::from(UNITS)
+        + slides::candidates_for(o.trials_or(CHESS_POSITIONS) as usize) as u64
 }
 
 /// The search depths of the table: 1 to 6 plies by default (`--sizes` to choose).
 const DEPTHS: [u32; 6] = [1, 2, 3, 4, 5, 6];
 
-/// `eval-learning` (see the module documentation).
+/// What one unit of work gave, as a shard's part records it.
+#[derive(Serialize, Deserialize)]
+enum Unit {
+    /// A share of correct moves (a table row's unit).
+    Share(f64),
+    /// A chess candidate of the slides' method, `None` when left out.
+    Chess(Option<slides::Drawn>),
+}
+
+/// Unit `u` of the table row of depth `d` (see [`UNITS`]).
+fn share(
+    p: &Positions,
+    d: u32,
+    u: usize,
+    learned: &Linear,
+    held_out: &[(Linear, Vec<NodeId>)],
+) -> f64 {
+    match u {
+        0 => p.decision_quality(&p.nodes, d, &hand_written),
+        1 => p.decision_quality(&p.nodes, d, &|k| learned.eval(k)),
+        u if u < 2 + HALVES => p.decision_quality(&held_out[u - 2].1, d, &hand_written),
+        u => {
+            let (held, test) = &held_out[u - 2 - HALVES];
+            p.decision_quality(test, d, &|k| held.eval(k))
+        }
+    }
+}
+
+/// `eval-learning` (see the module documentation). Its units of work are given out to the
+/// shards like trials ([`per_row`]): each share of correct moves of the table (a depth, an
+/// evaluation, a half) and each chess candidate's 2-ply expansion. The rest is computed whole,
+/// by a shard (what its units need) and by the merge: the positions and their exact values,
+/// the least-squares fits, the slides' iterations (each starts from the last one's weights)
+/// and the stream of chess candidates (each game takes its random numbers where the last left
+/// them).
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let depths = o.sizes_or(&DEPTHS);
     if let Some(&d) = depths.iter().find(|&&d| d == 0 || d > 9) {
@@ -435,36 +477,63 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         let sst: f64 = y.iter().map(|t| (t - mean).powi(2)).sum();
         1.0 - sse / sst
     };
+    let count = o.trials_or(CHESS_POSITIONS) as usize;
+    let candidates = slides::candidates_for(count);
+    // Drawn by the first chess unit a worker runs, and only where one runs (not in a merge).
+    let boards = std::sync::OnceLock::new();
+    let chess = crate::game::chess::Chess::default();
+    let mut units = per_row(
+        depths.len() + 1,
+        |row| {
+            if row < depths.len() {
+                UNITS
+            } else {
+                candidates as u32
+            }
+        },
+        |row, u| {
+            let unit = match depths.get(row) {
+                Some(&d) => Unit::Share(share(&p, d, u as usize, &learned, &held_out)),
+                None => {
+                    let boards: &Vec<_> = boards
+                        .get_or_init(|| slides::Candidates::new(o.seed).take(candidates).collect());
+                    Unit::Chess(slides::Drawn::of(&chess, &boards[u as usize]))
+                }
+            };
+            tick(1);
+            Ok(unit)
+        },
+    )?;
+    let drawn = units.pop().expect("the chess candidates' row");
+    let drawn = drawn.into_iter().map(|u| match u {
+        Unit::Chess(d) => Ok(d),
+        Unit::Share(_) => Err("a part gives a share where a chess candidate belongs".to_string()),
+    });
+    let set = slides::ChessSet::gather(drawn.collect::<Result<Vec<_>, _>>()?, count, o.seed);
     let table = depths
         .iter()
-        .map(|&d| {
-            let row = vec![
+        .zip(&units)
+        .map(|(&d, units)| {
+            let shares: Vec<f64> = units
+                .iter()
+                .map(|u| match u {
+                    Unit::Share(x) => Ok(*x),
+                    Unit::Chess(_) => Err(format!(
+                        "a part gives a chess candidate where a share of depth {d} belongs"
+                    )),
+                })
+                .collect::<Result<_, _>>()?;
+            let (hand, learned) = (shares[0], shares[1]);
+            let held = &shares[2..];
+            Ok(vec![
                 Cell::Int(i64::from(d)),
-                Cell::Real(p.decision_quality(&p.nodes, d, &hand_written), 3),
-                Cell::Real(p.decision_quality(&p.nodes, d, &|k| learned.eval(k)), 3),
-                Cell::Real(
-                    mean_and_sd(
-                        held_out
-                            .iter()
-                            .map(|(_, test)| p.decision_quality(test, d, &hand_written)),
-                    )
-                    .0,
-                    3,
-                ),
-                Cell::Real(
-                    mean_and_sd(
-                        held_out
-                            .iter()
-                            .map(|(held, test)| p.decision_quality(test, d, &|k| held.eval(k))),
-                    )
-                    .0,
-                    3,
-                ),
-            ];
-            tick(0);
-            row
+                Cell::Real(hand, 3),
+                Cell::Real(learned, 3),
+                Cell::Real(mean_and_sd(held[..HALVES].iter().copied()).0, 3),
+                Cell::Real(mean_and_sd(held[HALVES..].iter().copied()).0, 3),
+            ])
         })
-        .collect();
+        .collect::<Result<Vec<_>, String>>()?;
     let mut notes = vec![
         format!(
             "{} distinct non-terminal positions of the full game tree ({} nodes), each with its exact value (−1, 0, +1 for X).",
@@ -479,7 +548,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         notes.push(format!("  weight {name:<12} {w:+.4}"));
     }
     notes.push(format!("Share of correct moves: a d-ply minimax search chooses among the moves it finds best (tied moves share the choice); a move is correct when its exact value is the position's. The last two columns are means over {HALVES} random halves: judged on one half, the weights fitted on the other."));
-    notes.extend(slides_notes(&p, o)?);
+    notes.extend(slides_notes(&p, o, &set)?);
     Ok(Report {
         title: "Evaluation learning on tic-tac-toe: a linear evaluation fitted to the exact values, against the hand-written one".into(),
         columns: vec![

@@ -25,11 +25,14 @@
 //! rules rather than written out ([`crate::game::run`]): connect-four at depths 8 and 9 and
 //! chess at depth 4 from two positions, every variant checked against plain alpha-beta.
 
+use serde::{Deserialize, Serialize};
+
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col};
+use super::{Cell, Options, Report, Tick, col, per_row};
+use crate::game::{chess::Chess, connect_four::ConnectFour};
 use crate::generate::game::{self, GameSpec};
-use crate::search::Algorithm;
-use crate::tree::Tree;
+use crate::search::{Algorithm, Stats, Value};
+use crate::text::number_text;
 
 /// One enhancement or combination: the name in the table and the algorithm's parameters
 /// (`W` is replaced by the game's aspiration window).
@@ -61,56 +64,72 @@ const DEPTHS: [u32; 4] = [4, 5, 6, 7];
 
 /// Trees `improvements` searches.
 pub fn work(o: &Options) -> u64 {
-    let from_rules = if o.sizes.is_none() {
-        FROM_RULES.len()
-    } else {
-        0
-    } as u64;
-    (o.sizes_or(&DEPTHS).len() as u64 + 1 + from_rules) * VARIANTS.len() as u64
-        + CHANCE_VARIANTS.len() as u64
+    games(o).iter().map(|g| g.variants.len() as u64).sum()
 }
 
-/// A game of the table: its name, the depth (the full game when `None`), the tree, the
-/// aspiration window and the searches compared.
-type Row = (
-    &'static str,
-    Option<u32>,
-    Tree,
-    f64,
-    &'static [(&'static str, &'static str)],
-);
+/// Where a game's positions come from.
+enum Source {
+    /// Written out as a tree by `prune gen game` (the full game when its depth is `None`).
+    Tree(GameSpec),
+    /// Searched from the rules of connect-four (`None`) or of chess from a FEN.
+    Rules(Option<&'static str>),
+}
 
-/// The games of the table.
-fn games(o: &Options) -> Result<Vec<Row>, String> {
-    let mut out = Vec::new();
-    let full = game::generate(&GameSpec::TicTacToe { depth: None }).map_err(|e| e.to_string())?;
-    out.push(("tic-tac-toe", None, full, 0.5, &VARIANTS[..]));
+/// A game of the table: its name, depth, positions, aspiration window and the searches
+/// compared, one row each.
+struct Game {
+    name: &'static str,
+    depth: Option<u32>,
+    source: Source,
+    window: f64,
+    variants: &'static [(&'static str, &'static str)],
+}
+
+/// The games of the table, in its order (none is generated yet).
+fn games(o: &Options) -> Vec<Game> {
+    let mut out = vec![Game {
+        name: "tic-tac-toe",
+        depth: None,
+        source: Source::Tree(GameSpec::TicTacToe { depth: None }),
+        window: 0.5,
+        variants: &VARIANTS,
+    }];
     for d in o.sizes_or(&DEPTHS) {
-        if !(1..=8).contains(&d) {
-            return Err(format!(
-                "connect-four depth {d}: the table searches depths 1 to 8"
-            ));
-        }
-        let g = GameSpec::ConnectFour {
-            depth: d,
-            moves: game::connect_four::Moves::NONE,
-        };
-        out.push((
-            "connect-four",
-            Some(d),
-            game::generate(&g).map_err(|e| e.to_string())?,
-            10.0,
-            &VARIANTS[..],
-        ));
+        out.push(Game {
+            name: "connect-four",
+            depth: Some(d),
+            source: Source::Tree(GameSpec::ConnectFour {
+                depth: d,
+                moves: game::connect_four::Moves::NONE,
+            }),
+            window: 10.0,
+            variants: &VARIANTS,
+        });
     }
-    let pig = GameSpec::Pig {
-        win: 6,
-        dice: 3,
-        horizon: 8,
-    };
-    let pig = game::generate(&pig).map_err(|e| e.to_string())?;
-    out.push(("pig(6, 3, 8)", None, pig, 0.0, &CHANCE_VARIANTS[..]));
-    Ok(out)
+    out.push(Game {
+        name: "pig(6, 3, 8)",
+        depth: None,
+        source: Source::Tree(GameSpec::Pig {
+            win: 6,
+            dice: 3,
+            horizon: 8,
+        }),
+        window: 0.0,
+        variants: &CHANCE_VARIANTS,
+    });
+    if o.sizes.is_none() {
+        for (name, depth, fen) in FROM_RULES {
+            let chess = !fen.is_empty();
+            out.push(Game {
+                name,
+                depth: Some(depth),
+                source: Source::Rules(chess.then_some(fen)),
+                window: if chess { 50.0 } else { 10.0 },
+                variants: &VARIANTS,
+            });
+        }
+    }
+    out
 }
 
 /// The searches from the rules ([`crate::game::Lazy`]): connect-four from the empty board and
@@ -130,92 +149,158 @@ const FROM_RULES: [(&str, u32, &str); 4] = [
     ),
 ];
 
-/// The rows of one game searched from its rules to `depth`: every variant, each checked
-/// against plain alpha-beta's value.
-fn from_rules<G: crate::game::Game>(
-    game: &G,
-    name: &str,
-    depth: u32,
-    window: f64,
-    tick: Tick,
-    rows: &mut Vec<Vec<Cell>>,
-) -> Result<(), String> {
-    let mut plain = None;
-    for &(label, spec) in &VARIANTS {
-        let spec = spec.replace('W', &crate::text::number_text(window));
-        let algo = Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())?;
-        let run = crate::game::run::run(game, &algo, depth)
-            .map_err(|why| format!("{name}: cannot run {algo}: {why}"))?;
-        tick(1);
-        let s = run.stats;
-        let (base, value) = plain.get_or_insert((s.nodes, run.value.clone())).clone();
-        if run.value != value {
+/// What one search of the table found: its counts and the root's value (every variant of a
+/// game must find its first's). A shard's part records these.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Searched {
+    nodes: u64,
+    tt_hits: u64,
+    /// NegaScout's and MTD(f)'s re-searches and aspiration failures.
+    researches: u64,
+    value: f64,
+}
+
+impl Searched {
+    fn of(name: &str, algo: &Algorithm, s: &Stats, value: &Value) -> Result<Searched, String> {
+        let value = value
+            .scalar()
+            .ok_or_else(|| format!("{name}: {algo} found a payoff vector, not one value"))?;
+        Ok(Searched {
+            nodes: s.nodes,
+            tt_hits: s.tt_hits,
+            researches: s.researches + s.aspiration_researches,
+            value,
+        })
+    }
+}
+
+/// The algorithm of `spec` with the game's aspiration window in place of `W`.
+fn algorithm(spec: &str, window: f64) -> Result<Algorithm, String> {
+    let spec = spec.replace('W', &crate::text::number_text(window));
+    Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())
+}
+
+/// The units of work of `game`: one for a tree written out (its generation costs more than
+/// its searches, and every shard that searched it would generate it again), one a search from
+/// the rules (nothing is generated ahead).
+fn units(game: &Game) -> u32 {
+    match game.source {
+        Source::Tree(_) => 1,
+        Source::Rules(_) => game.variants.len() as u32,
+    }
+}
+
+/// Unit `u` of `game` (see [`units`]), its searches with `algos`, the game's variants: all of
+/// them on its tree, generated here, or search `u` from its rules.
+fn unit(game: &Game, algos: &[Algorithm], u: u32, tick: Tick) -> Result<Vec<Searched>, String> {
+    let name = game.name;
+    let cannot =
+        |algo: &Algorithm, why: &dyn std::fmt::Display| format!("{name}: cannot run {algo}: {why}");
+    match &game.source {
+        Source::Tree(spec) => {
+            let tree = game::generate(spec).map_err(|e| e.to_string())?;
+            algos
+                .iter()
+                .map(|algo| {
+                    let mut counter = crate::search::Counter::new(tree.len());
+                    let (found, _) = crate::search::search(&tree, algo, &mut counter)
+                        .map_err(|e| cannot(algo, &e))?;
+                    tick(1);
+                    Searched::of(name, algo, &counter.finish(), &found.value)
+                })
+                .collect()
+        }
+        Source::Rules(fen) => {
+            let algo = &algos[u as usize];
+            let depth = game.depth.expect("a game from its rules has a depth");
+            let run = match fen {
+                None => {
+                    let c4 = ConnectFour::new(&game::connect_four::Moves::NONE)
+                        .map_err(|e| e.to_string())?;
+                    crate::game::run::run(&c4, algo, depth)
+                }
+                Some(fen) => {
+                    let chess = Chess::new(fen).map_err(|e| e.to_string())?;
+                    crate::game::run::run(&chess, algo, depth)
+                }
+            }
+            .map_err(|e| cannot(algo, &e))?;
+            tick(1);
+            Ok(vec![Searched::of(name, algo, &run.stats, &run.value)?])
+        }
+    }
+}
+
+/// The rows of `game` from its searches, in the order of its variants: each checked against
+/// the first search's value (alpha-beta's, expectiminimax's) and divided by its nodes.
+fn game_rows(game: &Game, searched: &[Searched], rows: &mut Vec<Vec<Cell>>) -> Result<(), String> {
+    if searched.len() != game.variants.len() {
+        return Err(format!(
+            "{}: {} searches, not its {} variants: a part is not what a shard wrote",
+            game.name,
+            searched.len(),
+            game.variants.len()
+        ));
+    }
+    let Some(first) = searched.first() else {
+        return Ok(());
+    };
+    for (&(label, spec), s) in game.variants.iter().zip(searched) {
+        if s.value != first.value {
             return Err(format!(
-                "{name}: {algo} found {:?}, alpha-beta {value:?}",
-                run.value
+                "{}: {} found {}, the first search {}",
+                game.name,
+                algorithm(spec, game.window)?,
+                number_text(s.value),
+                number_text(first.value)
             ));
         }
-        rows.push(row(name, Some(depth), label, &s, base));
+        rows.push(vec![
+            Cell::Text(game.name.into()),
+            game.depth
+                .map_or(Cell::Text("full".into()), |d| Cell::Int(i64::from(d))),
+            Cell::Text(label.into()),
+            Cell::Int(s.nodes as i64),
+            Cell::Real(s.nodes as f64 / first.nodes as f64, 3),
+            Cell::Int(s.tt_hits as i64),
+            Cell::Int(s.researches as i64),
+        ]);
     }
     Ok(())
 }
 
-/// A row of the table.
-fn row(
-    name: &str,
-    depth: Option<u32>,
-    label: &str,
-    s: &crate::search::Stats,
-    base: u64,
-) -> Vec<Cell> {
-    vec![
-        Cell::Text(name.into()),
-        depth.map_or(Cell::Text("full".into()), |d| Cell::Int(i64::from(d))),
-        Cell::Text(label.into()),
-        Cell::Int(s.nodes as i64),
-        Cell::Real(s.nodes as f64 / base as f64, 3),
-        Cell::Int(s.tt_hits as i64),
-        Cell::Int((s.researches + s.aspiration_researches) as i64),
-    ]
-}
-
-/// `improvements` (see the module documentation).
+/// `improvements` (see the module documentation). Its units of work (`units`) are given out
+/// to the shards like trials ([`per_row`]): a game written out as a tree, or a search from the
+/// rules.
 pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
-    let mut rows = Vec::new();
-    for (name, depth, tree, window, variants) in games(o)? {
-        let mut plain = None;
-        for &(label, spec) in variants {
-            let spec = spec.replace('W', &crate::text::number_text(window));
-            let algo = Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())?;
-            let mut counter = crate::search::Counter::new(tree.len());
-            let (found, _) = crate::search::search(&tree, &algo, &mut counter)
-                .map_err(|why| format!("{name}: cannot run {algo}: {why}"))?;
-            let s = counter.finish();
-            tick(1);
-            // Every variant must find the first's value (alpha-beta's, expectiminimax's): checked
-            // here, on every row.
-            let (base, value) = plain.get_or_insert((s.nodes, found.value.clone())).clone();
-            if found.value != value {
-                return Err(format!(
-                    "{name}: {algo} found {:?}, the first search {value:?}",
-                    found.value
-                ));
-            }
-            rows.push(row(name, depth, label, &s, base));
-        }
+    if let Some(d) = o
+        .sizes_or(&DEPTHS)
+        .into_iter()
+        .find(|d| !(1..=8).contains(d))
+    {
+        return Err(format!(
+            "connect-four depth {d}: the table searches depths 1 to 8"
+        ));
     }
-    if o.sizes.is_none() {
-        use crate::game::{chess::Chess, connect_four::ConnectFour};
-        for (name, depth, fen) in FROM_RULES {
-            if fen.is_empty() {
-                let c4 = ConnectFour::new(&game::connect_four::Moves::NONE)
-                    .map_err(|e| e.to_string())?;
-                from_rules(&c4, name, depth, 10.0, tick, &mut rows)?;
-            } else {
-                let chess = Chess::new(fen).map_err(|e| e.to_string())?;
-                from_rules(&chess, name, depth, 50.0, tick, &mut rows)?;
-            }
-        }
+    let games = games(o);
+    let algos: Vec<Vec<Algorithm>> = games
+        .iter()
+        .map(|g| {
+            g.variants
+                .iter()
+                .map(|&(_, spec)| algorithm(spec, g.window))
+                .collect()
+        })
+        .collect::<Result<_, _>>()?;
+    let searched = per_row(
+        games.len(),
+        |row| units(&games[row]),
+        |row, u| unit(&games[row], &algos[row], u, tick),
+    )?;
+    let mut rows = Vec::new();
+    for (game, units) in games.iter().zip(searched) {
+        let searched: Vec<Searched> = units.into_iter().flatten().collect();
+        game_rows(game, &searched, &mut rows)?;
     }
     Ok(Report {
         title: "Enhancements of alpha-beta on real games (the slides' improvements; Schaeffer 1989's study): nodes visited, alone and together".into(),
@@ -257,14 +342,44 @@ mod tests {
     /// rows are made), on connect-four and on chess, shallower than the table's.
     #[test]
     fn the_rows_from_the_rules_agree_with_alpha_beta() {
-        use crate::game::{chess::Chess, connect_four::ConnectFour};
         let mut rows = Vec::new();
-        let c4 = ConnectFour::new(&game::connect_four::Moves::NONE).unwrap();
-        from_rules(&c4, "c4", 5, 10.0, &|_| {}, &mut rows).unwrap();
-        let chess = Chess::new(FROM_RULES[3].2).unwrap();
-        from_rules(&chess, "kiwipete", 2, 50.0, &|_| {}, &mut rows).unwrap();
+        for (fen, depth, window) in [(None, 5, 10.0), (Some(FROM_RULES[3].2), 2, 50.0)] {
+            let g = Game {
+                name: "from the rules",
+                depth: Some(depth),
+                source: Source::Rules(fen),
+                window,
+                variants: &VARIANTS,
+            };
+            let algos: Vec<Algorithm> = VARIANTS
+                .iter()
+                .map(|&(_, spec)| algorithm(spec, window).unwrap())
+                .collect();
+            let searched: Vec<Searched> = (0..units(&g))
+                .flat_map(|u| unit(&g, &algos, u, &|_| {}).unwrap())
+                .collect();
+            game_rows(&g, &searched, &mut rows).unwrap();
+        }
         assert_eq!(rows.len(), 2 * VARIANTS.len());
         assert!(rows.iter().all(|r| matches!(r[3], Cell::Int(n) if n > 0)));
+    }
+
+    /// A variant that finds another value than the game's first search is an error, not a row.
+    #[test]
+    fn a_variant_finding_another_value_is_refused() {
+        let g = &games(&Options::default())[0];
+        let s = |value| Searched {
+            nodes: 10,
+            tt_hits: 0,
+            researches: 0,
+            value,
+        };
+        let mut searched = vec![s(0.0); VARIANTS.len()];
+        searched[1] = s(1.0);
+        let why = game_rows(g, &searched, &mut Vec::new()).unwrap_err();
+        assert!(why.contains("found 1, the first search 0"), "{why}");
+        let why = game_rows(g, &searched[1..], &mut Vec::new()).unwrap_err();
+        assert!(why.contains("11 searches, not its 12 variants"), "{why}");
     }
 
     /// On connect-four at depth 5 every enhancement visits fewer nodes than plain alpha-beta

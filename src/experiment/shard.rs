@@ -1,8 +1,9 @@
 //! Experiments past one machine: `--shard K/N` runs a slice of an experiment's trials and
 //! writes them as a part; `prune experiment merge PART…` puts the parts back together.
 //!
-//! Every random trial goes through [`super::per_row`], which numbers the (row, trial) tasks in
-//! row-major order. Shard K of N takes the tasks whose number is K − 1 modulo N (round-robin, so
+//! Every unit of work (a random trial, or a tree, a search, a share of correct moves where an
+//! experiment has no random trials) goes through [`super::per_row`], which numbers the (row,
+//! trial) tasks in row-major order. Shard K of N takes the tasks whose number is K − 1 modulo N (round-robin, so
 //! each shard gets its share of the costly rows too), with the seeds the unsharded run gives
 //! them, and records each result with its row and trial. The merge hands the recorded results
 //! back to `per_row` in place of computing them; the experiment then folds them in trial order,
@@ -11,9 +12,9 @@
 //! The experiments know nothing of this: a run is sharded or merged by [`shard`] and [`merge`],
 //! which set the mode for `per_row` on the calling thread (every experiment calls `per_row` from
 //! the thread that runs it, once). In a shard, `per_row` ends the experiment's run with an error
-//! that never reaches the user: the part it wrote is the outcome. Experiments that draw no
-//! trials ([`Split::ByMerge`]: deterministic or quick) are computed whole by the merge; their
-//! shards only record the options, so that the merge checks them like any other.
+//! that never reaches the user: the part it wrote is the outcome. The closed-form models
+//! ([`Split::ByMerge`]: no trials, milliseconds) are computed whole by the merge; their shards
+//! only record the options, so that the merge checks them like any other.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -35,9 +36,10 @@ const VERSION: u32 = 1;
 /// How an experiment's work is spread over shards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Split {
-    /// Its random trials, through [`super::per_row`]: each shard runs its slice.
+    /// Its units of work, through [`super::per_row`]: each shard runs its slice.
     Trials,
-    /// No random trials: the merge computes it whole, the shards only check their options.
+    /// A closed-form model, no units to spread: the merge computes it whole, the shards only
+    /// check their options.
     ByMerge,
 }
 
