@@ -558,8 +558,9 @@ mod cost {
     pub const POSITIONS: u64 = 32;
     /// Keys, or heuristic values: the draft's (index, value) pairs (16) and the tree's column.
     pub const POSITION: u64 = 24;
-    /// An `.efg` line's entry in the reader's tables (its information set or outcome).
-    pub const EFG_LINE: u64 = 32;
+    /// An `.efg` line's number in the reader's tables (its information set or outcome), in a
+    /// vector that doubles as it grows.
+    pub const EFG_LINE: u64 = 8;
     /// The draft's stacks and every other allocation of a load whatever its size.
     pub const FIXED: u64 = 1 << 10;
 }
@@ -568,10 +569,11 @@ mod cost {
 /// from what the loader allocates: the draft's and the arena's columns for each node
 /// [`node_estimate`] allows, side tables only when the text has what fills them (labels,
 /// probabilities, payoff vectors, position keys, heuristic values: each found by a search
-/// that stops at the first), and for `.efg` the reader's lines and tables, which are freed
+/// that stops at the first), and for `.efg` the reader's tables (a number for each information
+/// set and outcome, each distinct payoff vector and chance declaration), which are freed
 /// before the arena is built. Measured over every generator family in every format
 /// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.40 times the peak for RON,
-/// 1.01–1.18 for bracket notation and 1.06–1.36 for `.efg` (up to 1.43 in a debug build).
+/// 1.01–1.18 for bracket notation and 1.01–1.25 for `.efg` (a debug build).
 pub fn load_estimate(text: &str, format: Format) -> u64 {
     load_estimate_of(text, format, node_estimate(text, format))
 }
@@ -618,10 +620,11 @@ fn tree_text_estimate(text: &str, format: Format, nodes: u64) -> u64 {
         .saturating_add(label_text)
 }
 
-/// [`load_estimate`] of an `.efg` text of up to `lines` nodes. The reader reserves a line
-/// (16 bytes) and an outcome's payoffs for every 16 bytes of text (up to 8 players), keeps
-/// each line's information set or outcome, then every leaf's summed payoffs, while the draft
-/// is built; the arena is built from the draft alone, once those are freed.
+/// [`load_estimate`] of an `.efg` text of up to `lines` nodes. The reader reserves its draft
+/// for a node every 16 bytes of text (or `lines`, if more: it grows) and pushes every node
+/// into it as it reads, keeping a number for each information set and outcome, and each
+/// distinct payoff vector and chance declaration (at most one a line); the arena is built from
+/// the draft once those are freed.
 fn efg_estimate(text: &str, lines: u64) -> u64 {
     let players = efg_players(text);
     let b = text.as_bytes();
@@ -630,23 +633,25 @@ fn efg_estimate(text: &str, lines: u64) -> u64 {
     let chance = text[body..].contains("\nc ");
     let n_player = players != 2;
     let values = lines.saturating_mul(players);
-    let mut draft = lines.saturating_mul(cost::DRAFT);
+    let room = lines.max(text.len() as u64 / 16);
+    let mut draft = room.saturating_mul(cost::DRAFT);
     if labels {
-        draft = draft.saturating_add(lines * cost::DRAFT_LABEL + text.len() as u64);
+        draft = draft.saturating_add(room * cost::DRAFT_LABEL + text.len() as u64);
     }
     if chance {
-        draft = draft.saturating_add(lines * cost::PROB);
+        draft = draft.saturating_add(room * cost::PROB);
     }
     if n_player {
-        draft = draft.saturating_add(lines * cost::DRAFT_PAYOFF + values * 8);
+        // The values are reserved a node each, then grow by doubling.
+        draft = draft.saturating_add(room * cost::DRAFT_PAYOFF + room.max(values) * 8);
     }
-    let outcomes = if players <= 8 { players * 8 / 16 } else { 0 };
     // Named actions: every distinct list of them (at most as long as the text).
-    let lists = u64::from(labels);
-    let reading = (text.len() as u64)
-        .saturating_mul(1 + outcomes + lists)
-        .saturating_add(lines * cost::EFG_LINE)
-        .saturating_add(values * 8);
+    let lists = if labels { text.len() as u64 } else { 0 };
+    let probs = if chance { lines * 8 } else { 0 };
+    let reading = lines
+        .saturating_mul(cost::EFG_LINE)
+        .saturating_add(values * 8)
+        .saturating_add(lists + probs);
     let arena = lines
         .saturating_mul(cost::ARENA + if labels { cost::LABEL } else { 0 })
         .saturating_add(if n_player { values * 8 } else { 0 });
