@@ -25,11 +25,10 @@
 use crate::hash::FastMap;
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
 use super::lex::{Lexer, Tok, Token, plain_integer, plain_number, plain_string, skip_blanks};
-use super::{invalid_to_diagnostic, number_text};
+use super::{Text, invalid_to_diagnostic, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, Kind, Meta, NodeId, Tree, Valid};
 
@@ -194,8 +193,8 @@ impl Numbers {
 }
 
 /// Reads a `.efg` file. `file` names the input in messages.
-pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
-    let mut lx = Lexer::new(file, Arc::clone(&src), false);
+pub fn parse(file: &str, src: Text) -> Result<Tree, Diagnostic> {
+    let mut lx = Lexer::new(file, src.clone(), false);
     let lines = read(&mut lx, false)?;
     match build(&lx, lines) {
         Ok(valid) => {
@@ -227,7 +226,7 @@ struct Lines {
 
 /// Reads the header and every node line.
 fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
-    let src = Arc::clone(&lx.src);
+    let src = lx.src.clone();
     let b = src.as_bytes();
     let (meta, player_names) = header(lx)?;
     let players = player_names.len();
@@ -1101,7 +1100,7 @@ mod tests {
     }
 
     fn read(src: &str) -> Result<Tree, Diagnostic> {
-        parse("g.efg", Arc::from(src))
+        parse("g.efg", Text::from(src))
     }
 
     const ZERO_SUM: &str = r#"EFG 2 R "coin then move" { "Player 1" "Player 2" }
