@@ -573,9 +573,12 @@ mod cost {
     /// The draft's kind, child count and value (2 + 4 + 8 bytes), reserved for every node the
     /// count allows.
     pub const DRAFT: u64 = 14;
-    /// The arena's seven columns (31 bytes) and the search facts (a bit a node, held twice);
-    /// in a debug build, the layout's check of its facts (a depth a node).
-    pub const ARENA: u64 = 32 + if cfg!(debug_assertions) { 4 } else { 0 };
+    /// The arena's five columns every tree has (22 bytes) and the search facts (a bit a
+    /// node, held twice); in a debug build, the layout's check of its facts (a depth a node).
+    pub const ARENA: u64 = 23 + if cfg!(debug_assertions) { 4 } else { 0 };
+    /// The arena's edge probability and uniform flag (8 + 1), kept only where a node is a
+    /// chance node.
+    pub const CHANCE: u64 = 9;
     /// Labels: the draft's entry and end (4 + 4), reserved for every node the count allows.
     pub const DRAFT_LABEL: u64 = 8;
     /// Labels: the arena's entry for each node.
@@ -632,6 +635,9 @@ fn tree_text_estimate(text: &str, format: Format, nodes: u64) -> u64 {
     if has.probabilities {
         draft += cost::PROB;
     }
+    if has.chance {
+        arena += cost::CHANCE;
+    }
     if has.keys || has.heuristics {
         arena +=
             cost::POSITIONS + cost::POSITION * (u64::from(has.keys) + u64::from(has.heuristics));
@@ -680,9 +686,12 @@ fn efg_estimate(text: &str, lines: u64) -> u64 {
         .saturating_mul(1 + outcomes + lists)
         .saturating_add(lines * cost::EFG_LINE)
         .saturating_add(values * 8);
-    let arena = lines
-        .saturating_mul(cost::ARENA + if labels { cost::LABEL } else { 0 })
-        .saturating_add(if n_player { values * 8 } else { 0 });
+    let per_node =
+        cost::ARENA + if labels { cost::LABEL } else { 0 } + if chance { cost::CHANCE } else { 0 };
+    let arena =
+        lines
+            .saturating_mul(per_node)
+            .saturating_add(if n_player { values * 8 } else { 0 });
     draft.saturating_add(reading.max(arena))
 }
 
@@ -709,6 +718,7 @@ fn has_efg_name(b: &[u8]) -> bool {
 struct Features {
     labels: bool,
     probabilities: bool,
+    chance: bool,
     payoffs: bool,
     keys: bool,
     heuristics: bool,
@@ -720,6 +730,7 @@ impl Features {
             Format::Ron => Features {
                 labels: text.contains("(\""),
                 probabilities: text.contains("Prob("),
+                chance: text.contains("Chance"),
                 payoffs: text.contains("players") || has_ron_tuple_node(text),
                 keys: text.contains("key"),
                 heuristics: text.contains("heuristic"),
@@ -729,6 +740,7 @@ impl Features {
                 Features {
                     labels: b.contains(&b'"') || b.contains(&b'='),
                     probabilities: b.contains(&b':'),
+                    chance: b.contains(&b'*'),
                     payoffs: b.contains(&b'['),
                     keys: false,
                     heuristics: false,
