@@ -32,11 +32,10 @@
 use crate::hash::FastMap;
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
 use super::lex::{Lexer, Tok, Token, plain_integer, plain_number, plain_string, skip_blanks};
-use super::{invalid_to_diagnostic, number_text};
+use super::{Text, invalid_to_diagnostic, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, Kind, Meta, NodeId, Tree, Valid};
 
@@ -287,10 +286,10 @@ struct Pass {
 }
 
 /// Reads a `.efg` file. `file` names the input in messages.
-pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
+pub fn parse(file: &str, src: Text) -> Result<Tree, Diagnostic> {
     let mut pass = Pass::default();
     loop {
-        let mut lx = Lexer::new(file, Arc::clone(&src), false);
+        let mut lx = Lexer::new(file, src.clone(), false);
         match read(&mut lx, pass) {
             Ok(valid) => {
                 // The text only served error messages: free it first.
@@ -475,7 +474,7 @@ impl Build {
 
 /// Reads the header and every node line into a draft, and validates it.
 fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
-    let src = Arc::clone(&lx.src);
+    let src = lx.src.clone();
     let b = src.as_bytes();
     let (mut meta, player_names) = header(lx)?;
     let players = player_names.len();
@@ -503,6 +502,15 @@ fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
     };
     let mut tables = Tables::new(players);
     let mut open: u64 = 1; // nodes the tree still expects
+    // The text read so far is given back every few megabytes: what the nodes need of it is in
+    // the draft, and an error's message finds its line again in the file.
+    let mut release_at = RELEASE_EVERY;
+    let mut release = |at: usize| {
+        if at >= release_at {
+            src.release_before(at);
+            release_at = at + RELEASE_EVERY;
+        }
+    };
     loop {
         // Most lines read straight from the bytes (see `fast_line`): `t "" 3 "" { 1 -1 }`,
         // `p "" 1 2 "" { "roll" "stop" } 0`, `c "" 4 "" { "Roll 1" 0.5 "Roll 2" 1/2 } 0`.
@@ -511,6 +519,7 @@ fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
             && let Some(at) = lx.offset()
         {
             let p = skip_blanks(b, at);
+            release(p);
             let node = build.draft.len() as u32;
             if let Some((line, name, end)) = fast_line(&src, p, node, &mut tables) {
                 open = open - 1 + u64::from(line.actions.len);
@@ -520,6 +529,7 @@ fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
             }
         }
         let t = lx.next_token()?;
+        release(t.span.start);
         if t.tok == Tok::Eof {
             if open > 0 {
                 let msg = if build.draft.is_empty() {
@@ -591,6 +601,9 @@ fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
         None => Stop::NeedSpans,
     })
 }
+
+/// How far the reader goes between two releases of the text behind it.
+const RELEASE_EVERY: usize = 4 << 20;
 
 /// The shortest text a leaf can take (`t""1` and a blank).
 const SHORTEST_LEAF: u64 = 5;
@@ -1228,7 +1241,7 @@ mod tests {
     }
 
     fn read(src: &str) -> Result<Tree, Diagnostic> {
-        parse("g.efg", Arc::from(src))
+        parse("g.efg", Text::from(src))
     }
 
     const ZERO_SUM: &str = r#"EFG 2 R "coin then move" { "Player 1" "Player 2" }
