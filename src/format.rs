@@ -609,7 +609,7 @@ mod cost {
 /// set and outcome, each distinct payoff vector and chance declaration), which are freed
 /// before the arena is built. Measured over every generator family in every format
 /// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.40 times the peak for RON,
-/// 1.01–1.18 for bracket notation and 1.01–1.25 for `.efg` (a debug build).
+/// 1.01–1.18 for bracket notation and 1.08–1.46 for `.efg` (a debug build).
 pub fn load_estimate(text: &str, format: Format) -> u64 {
     load_estimate_of(text, format, node_estimate(text, format))
 }
@@ -687,10 +687,11 @@ fn efg_estimate(text: &str, lines: u64) -> u64 {
     // Named actions: every distinct list of them (at most as long as the text).
     let lists = if labels { text.len() as u64 } else { 0 };
     let probs = if chance { lines * 8 } else { 0 };
+    // Payoff vectors and probabilities in vectors that double as they grow.
     let reading = lines
         .saturating_mul(cost::EFG_LINE)
-        .saturating_add(values * 8)
-        .saturating_add(lists + probs);
+        .saturating_add(values * 16)
+        .saturating_add(lists + 2 * probs);
     let per_node =
         cost::ARENA + if labels { cost::LABEL } else { 0 } + if chance { cost::CHANCE } else { 0 };
     let arena =
