@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use prune::draw;
-use prune::format::{self, Format};
+use prune::format::{self, Format, Text};
 use prune::generate::game::{self, GameSpec};
 use prune::generate::{Values, chance, multiplayer, uniform};
 use prune::search::{Algorithm, Params};
@@ -245,7 +245,7 @@ fn other_shapes(c: &mut Criterion) {
             b.iter(|| black_box(tokenize(black_box(&text))))
         });
         g.bench_function(format!("load {f} {name}"), |b| {
-            b.iter(|| black_box(format::parse("bench", Arc::clone(&text), f).expect("parse")))
+            b.iter(|| black_box(format::parse("bench", Text::from(&text), f).expect("parse")))
         });
     }
     g.finish();
@@ -262,7 +262,7 @@ fn load_and_save(c: &mut Criterion) {
             b.iter(|| black_box(tokenize(black_box(&text))))
         });
         g.bench_function(format!("load {f}"), |b| {
-            b.iter(|| black_box(format::parse("bench", Arc::clone(&text), f).expect("parse")))
+            b.iter(|| black_box(format::parse("bench", Text::from(&text), f).expect("parse")))
         });
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function(format!("save {f}"), |b| {

@@ -1,8 +1,6 @@
 //! The built-in example tree: what `prune` opens with no file, and what tests and benchmarks
 //! can take without going through the command line.
 
-use std::sync::Arc;
-
 use crate::format;
 use crate::tree::{Draft, DraftNode, Meta, Tree};
 
@@ -14,7 +12,7 @@ pub const DEFAULT_SOURCE: &str = "(built-in example)";
 
 /// The built-in example tree.
 pub fn default_tree() -> Tree {
-    format::ron::parse(DEFAULT_SOURCE, Arc::from(DEFAULT_TREE)).expect("the built-in tree is valid")
+    format::ron::parse(DEFAULT_SOURCE, DEFAULT_TREE.into()).expect("the built-in tree is valid")
 }
 
 /// What the explorer shows while the file named on the command line loads: a single leaf whose

@@ -13,6 +13,7 @@ pub mod lex;
 pub mod progress;
 pub mod ron;
 pub mod save;
+pub mod text;
 
 use std::fmt;
 use std::io::Read;
@@ -24,6 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub use diag::Diagnostic;
 pub use progress::LoadProgress;
 pub use save::{clean_up_on_signals, remove_temporaries_and_exit, save_text, save_with};
+pub use text::Text;
 
 use crate::tree::{Invalid, Tree};
 
@@ -262,19 +264,28 @@ fn load_counted(
     // The path may name something else by now.
     let meta = file.metadata().map_err(io)?;
     refuse_unless_regular(&name, &meta)?;
-    let text = match progress {
-        Some(p) => {
-            p.set_total(meta.len().min(limit));
-            let text = read_text(
-                &name,
-                progress::Counting::new(file, p),
-                limit,
-                Some(meta.len()),
-            )?;
-            p.set_total(text.len() as u64);
+    let text = match map_text(&name, &file, meta.len())? {
+        Some(text) => {
+            if let Some(p) = progress {
+                p.set_total(text.len() as u64);
+                p.read_bytes(text.len() as u64);
+            }
             text
         }
-        None => read_text(&name, file, limit, Some(meta.len()))?,
+        None => match progress {
+            Some(p) => {
+                p.set_total(meta.len().min(limit));
+                let text = read_text(
+                    &name,
+                    progress::Counting::new(file, p),
+                    limit,
+                    Some(meta.len()),
+                )?;
+                p.set_total(text.len() as u64);
+                text
+            }
+            None => read_text(&name, file, limit, Some(meta.len()))?,
+        },
     };
     let format = format
         .or_else(|| Format::from_path(path))
@@ -290,6 +301,28 @@ pub fn load_from(name: &str, input: impl Read, format: Option<Format>) -> Result
     parse(name, text, format)
 }
 
+/// The text of a regular file of `len` bytes (at most the limit, checked before), mapped
+/// rather than read (see [`Text`]); `None` where it cannot be (not Linux, an empty file, a
+/// file system that refuses), and the caller reads it. The checks are a read text's: binary,
+/// then UTF-8, with the same messages.
+#[cfg(target_os = "linux")]
+fn map_text(name: &str, file: &std::fs::File, len: u64) -> Result<Option<Text>, LoadError> {
+    let Some(mapped) = usize::try_from(len)
+        .ok()
+        .and_then(|len| Text::map(file, len, name))
+    else {
+        return Ok(None);
+    };
+    check_text(name, mapped.bytes())?;
+    // SAFETY: the bytes were just found to be UTF-8.
+    Ok(Some(unsafe { Text::from_mapped(mapped) }))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn map_text(_name: &str, _file: &std::fs::File, _len: u64) -> Result<Option<Text>, LoadError> {
+    Ok(None)
+}
+
 /// Reads at most `limit` bytes of text; more is refused. `expected`: the length of the file
 /// when it was opened, where there is one (the text is what is read, whatever its length).
 fn read_text(
@@ -297,7 +330,7 @@ fn read_text(
     mut input: impl Read,
     limit: u64,
     expected: Option<u64>,
-) -> Result<Arc<str>, LoadError> {
+) -> Result<Text, LoadError> {
     let io = |source| LoadError::Io {
         path: name.to_owned(),
         source,
@@ -334,7 +367,7 @@ fn read_text(
     input.read_to_end(&mut rest).map_err(io)?;
     let bytes = match head {
         Some((text, filled)) if filled == text.len() && rest.is_empty() => {
-            return shared_text(name, text);
+            return shared_text(name, text).map(Text::from);
         }
         // The file changed while it was read: what was read is the text.
         Some((text, filled)) => [&text[..filled], &rest].concat(),
@@ -343,7 +376,7 @@ fn read_text(
     if bytes.len() as u64 > limit {
         return Err(too_big(name.to_owned(), None, limit));
     }
-    decode(name, bytes)
+    decode(name, bytes).map(Text::from)
 }
 
 /// Reads into `buf` until it is full or the input ends; how many bytes it read.
@@ -424,7 +457,7 @@ fn refuse_unless_regular(name: &str, meta: &std::fs::Metadata) -> Result<(), Loa
 /// assert!(err.render(false).contains("bad:1:"));
 /// # Ok::<(), format::LoadError>(())
 /// ```
-pub fn parse(name: &str, text: Arc<str>, format: Format) -> Result<Tree, LoadError> {
+pub fn parse(name: &str, text: Text, format: Format) -> Result<Tree, LoadError> {
     if text.trim().is_empty() {
         return Err(Diagnostic::new(name, &text, 0..0, "the input is empty")
             .with_hint("expected a tree")
@@ -540,9 +573,12 @@ mod cost {
     /// The draft's kind, child count and value (2 + 4 + 8 bytes), reserved for every node the
     /// count allows.
     pub const DRAFT: u64 = 14;
-    /// The arena's seven columns (31 bytes) and the search facts (a bit a node, held twice);
-    /// in a debug build, the layout's check of its facts (a depth a node).
-    pub const ARENA: u64 = 32 + if cfg!(debug_assertions) { 4 } else { 0 };
+    /// The arena's five columns every tree has (22 bytes) and the search facts (a bit a
+    /// node, held twice); in a debug build, the layout's check of its facts (a depth a node).
+    pub const ARENA: u64 = 23 + if cfg!(debug_assertions) { 4 } else { 0 };
+    /// The arena's edge probability and uniform flag (8 + 1), kept only where a node is a
+    /// chance node.
+    pub const CHANCE: u64 = 9;
     /// Labels: the draft's entry and end (4 + 4), reserved for every node the count allows.
     pub const DRAFT_LABEL: u64 = 8;
     /// Labels: the arena's entry for each node.
@@ -558,8 +594,9 @@ mod cost {
     pub const POSITIONS: u64 = 32;
     /// Keys, or heuristic values: the draft's (index, value) pairs (16) and the tree's column.
     pub const POSITION: u64 = 24;
-    /// An `.efg` line's entry in the reader's tables (its information set or outcome).
-    pub const EFG_LINE: u64 = 32;
+    /// An `.efg` line's number in the reader's tables (its information set or outcome), in a
+    /// vector that doubles as it grows.
+    pub const EFG_LINE: u64 = 8;
     /// The draft's stacks and every other allocation of a load whatever its size.
     pub const FIXED: u64 = 1 << 10;
 }
@@ -568,10 +605,11 @@ mod cost {
 /// from what the loader allocates: the draft's and the arena's columns for each node
 /// [`node_estimate`] allows, side tables only when the text has what fills them (labels,
 /// probabilities, payoff vectors, position keys, heuristic values: each found by a search
-/// that stops at the first), and for `.efg` the reader's lines and tables, which are freed
+/// that stops at the first), and for `.efg` the reader's tables (a number for each information
+/// set and outcome, each distinct payoff vector and chance declaration), which are freed
 /// before the arena is built. Measured over every generator family in every format
 /// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.40 times the peak for RON,
-/// 1.01–1.18 for bracket notation and 1.06–1.36 for `.efg` (up to 1.43 in a debug build).
+/// 1.01–1.18 for bracket notation and 1.08–1.46 for `.efg` (a debug build).
 pub fn load_estimate(text: &str, format: Format) -> u64 {
     load_estimate_of(text, format, node_estimate(text, format))
 }
@@ -599,6 +637,9 @@ fn tree_text_estimate(text: &str, format: Format, nodes: u64) -> u64 {
     if has.probabilities {
         draft += cost::PROB;
     }
+    if has.chance {
+        arena += cost::CHANCE;
+    }
     if has.keys || has.heuristics {
         arena +=
             cost::POSITIONS + cost::POSITION * (u64::from(has.keys) + u64::from(has.heuristics));
@@ -618,10 +659,11 @@ fn tree_text_estimate(text: &str, format: Format, nodes: u64) -> u64 {
         .saturating_add(label_text)
 }
 
-/// [`load_estimate`] of an `.efg` text of up to `lines` nodes. The reader reserves a line
-/// (16 bytes) and an outcome's payoffs for every 16 bytes of text (up to 8 players), keeps
-/// each line's information set or outcome, then every leaf's summed payoffs, while the draft
-/// is built; the arena is built from the draft alone, once those are freed.
+/// [`load_estimate`] of an `.efg` text of up to `lines` nodes. The reader reserves its draft
+/// for a node every 16 bytes of text (or `lines`, if more: it grows) and pushes every node
+/// into it as it reads, keeping a number for each information set and outcome, and each
+/// distinct payoff vector and chance declaration (at most one a line); the arena is built from
+/// the draft once those are freed.
 fn efg_estimate(text: &str, lines: u64) -> u64 {
     let players = efg_players(text);
     let b = text.as_bytes();
@@ -630,26 +672,32 @@ fn efg_estimate(text: &str, lines: u64) -> u64 {
     let chance = text[body..].contains("\nc ");
     let n_player = players != 2;
     let values = lines.saturating_mul(players);
-    let mut draft = lines.saturating_mul(cost::DRAFT);
+    let room = lines.max(text.len() as u64 / 16);
+    let mut draft = room.saturating_mul(cost::DRAFT);
     if labels {
-        draft = draft.saturating_add(lines * cost::DRAFT_LABEL + text.len() as u64);
+        draft = draft.saturating_add(room * cost::DRAFT_LABEL + text.len() as u64);
     }
     if chance {
-        draft = draft.saturating_add(lines * cost::PROB);
+        draft = draft.saturating_add(room * cost::PROB);
     }
     if n_player {
-        draft = draft.saturating_add(lines * cost::DRAFT_PAYOFF + values * 8);
+        // The values are reserved a node each, then grow by doubling.
+        draft = draft.saturating_add(room * cost::DRAFT_PAYOFF + room.max(values) * 8);
     }
-    let outcomes = if players <= 8 { players * 8 / 16 } else { 0 };
     // Named actions: every distinct list of them (at most as long as the text).
-    let lists = u64::from(labels);
-    let reading = (text.len() as u64)
-        .saturating_mul(1 + outcomes + lists)
-        .saturating_add(lines * cost::EFG_LINE)
-        .saturating_add(values * 8);
-    let arena = lines
-        .saturating_mul(cost::ARENA + if labels { cost::LABEL } else { 0 })
-        .saturating_add(if n_player { values * 8 } else { 0 });
+    let lists = if labels { text.len() as u64 } else { 0 };
+    let probs = if chance { lines * 8 } else { 0 };
+    // Payoff vectors and probabilities in vectors that double as they grow.
+    let reading = lines
+        .saturating_mul(cost::EFG_LINE)
+        .saturating_add(values * 16)
+        .saturating_add(lists + 2 * probs);
+    let per_node =
+        cost::ARENA + if labels { cost::LABEL } else { 0 } + if chance { cost::CHANCE } else { 0 };
+    let arena =
+        lines
+            .saturating_mul(per_node)
+            .saturating_add(if n_player { values * 8 } else { 0 });
     draft.saturating_add(reading.max(arena))
 }
 
@@ -676,6 +724,7 @@ fn has_efg_name(b: &[u8]) -> bool {
 struct Features {
     labels: bool,
     probabilities: bool,
+    chance: bool,
     payoffs: bool,
     keys: bool,
     heuristics: bool,
@@ -687,6 +736,7 @@ impl Features {
             Format::Ron => Features {
                 labels: text.contains("(\""),
                 probabilities: text.contains("Prob("),
+                chance: text.contains("Chance"),
                 payoffs: text.contains("players") || has_ron_tuple_node(text),
                 keys: text.contains("key"),
                 heuristics: text.contains("heuristic"),
@@ -696,6 +746,7 @@ impl Features {
                 Features {
                     labels: b.contains(&b'"') || b.contains(&b'='),
                     probabilities: b.contains(&b':'),
+                    chance: b.contains(&b'*'),
                     payoffs: b.contains(&b'['),
                     keys: false,
                     heuristics: false,
@@ -792,7 +843,7 @@ fn check_load_room(name: &str, text: &str, format: Format) -> Result<(), LoadErr
 /// # Ok::<(), prune::format::LoadError>(())
 /// ```
 pub fn parse_expr(expr: &str, min_root: bool) -> Result<Tree, LoadError> {
-    let text: Arc<str> = Arc::from(expr);
+    let text = Text::from(expr);
     if expr.trim().is_empty() {
         return Err(
             Diagnostic::new("--expr", &text, 0..0, "the expression is empty")
@@ -1014,7 +1065,7 @@ mod tests {
             (Format::Bracket, "*(1/4:3, 3/4:(a=1,\"b, c\"=2))"),
         ];
         for (format, text) in texts {
-            let tree = parse("t", Arc::from(text), format).unwrap_or_else(|e| panic!("{e}"));
+            let tree = parse("t", Text::from(text), format).unwrap_or_else(|e| panic!("{e}"));
             let count = node_estimate(text, format);
             let nodes = tree.len() as u64;
             assert!(

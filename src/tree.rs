@@ -97,7 +97,7 @@ impl Kind {
     }
 }
 
-/// The arena, a column per field (31 bytes a node in all). A search reads a node's kind, its
+/// The arena, a column per field (31 bytes a node in all, 22 without chance nodes). A search reads a node's kind, its
 /// children's range and a leaf's value: those sit in their own compact arrays, so the kinds of
 /// ten siblings share one cache line instead of occupying five 32-byte nodes; the parent, the
 /// edge probability and the uniform flag, which the searches rarely read, sit apart.
@@ -112,10 +112,13 @@ struct Columns {
     value: Vec<f64>,
     /// Parent index; `u32::MAX` for the root.
     parent: Vec<u32>,
-    /// Probability of the edge from the parent: set under chance nodes, 1 elsewhere.
+    /// Probability of the edge from the parent: set under chance nodes, 1 elsewhere. Empty
+    /// when the tree has no chance node: every probability is 1, and a column of them would
+    /// be 8 bytes a node written for nothing (0.9 GB at 10⁸ nodes).
     prob: Vec<f64>,
     /// A chance node whose edges all have probability exactly `1 / len` (stored as such). Star1
     /// and Star2 use Ballard's exact `N`-scaled equations (3)–(4) on these, equation (22) on others.
+    /// Empty with `prob`.
     uniform: Vec<bool>,
 }
 
@@ -192,8 +195,9 @@ impl Columns {
     }
 
     /// `n` nodes to be written over: leaves of value 0, first child and parent 0, edge
-    /// probability `prob`. The zero columns are fresh memory, faulted in when written.
-    pub(crate) fn leaves(n: usize, prob: f64) -> Columns {
+    /// probability `prob` (no probability columns for `None`: a tree without chance nodes).
+    /// The zero columns are fresh memory, faulted in when written.
+    pub(crate) fn leaves(n: usize, prob: Option<f64>) -> Columns {
         let mut kind = hot(Vec::with_capacity(n));
         kind.resize(n, Kind::Leaf);
         Columns {
@@ -202,8 +206,24 @@ impl Columns {
             len: hot(vec![0; n]),
             value: hot(vec![0.0; n]),
             parent: vec![0; n],
-            prob: vec![prob; n],
-            uniform: vec![false; n],
+            prob: prob.map_or_else(Vec::new, |p| vec![p; n]),
+            uniform: if prob.is_some() {
+                vec![false; n]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// Empties the probability columns where they say nothing: no chance node, every edge
+    /// probability 1 (see `prob`).
+    fn drop_unit_probs(&mut self) {
+        if !self.kind.contains(&Kind::Chance)
+            && self.prob.iter().all(|&p| p == 1.0)
+            && !self.uniform.contains(&true)
+        {
+            self.prob = Vec::new();
+            self.uniform = Vec::new();
         }
     }
 
@@ -507,13 +527,13 @@ impl Tree {
     /// Probability of the edge from the parent (1 when the parent is not a chance node).
     #[inline]
     pub fn prob(&self, id: NodeId) -> f64 {
-        self.nodes.prob[id.index()]
+        self.nodes.prob.get(id.index()).copied().unwrap_or(1.0)
     }
 
     /// Whether a chance node's children are equally likely (each edge exactly `1 / N`).
     #[inline]
     pub fn is_uniform(&self, id: NodeId) -> bool {
-        self.nodes.uniform[id.index()]
+        self.nodes.uniform.get(id.index()).copied().unwrap_or(false)
     }
 
     /// The label of node `id` (the move that leads to it), if it has one.
@@ -724,6 +744,7 @@ impl Tree {
 
     /// Computes the cached facts; every constructor ends here.
     pub(super) fn sealed(mut self) -> Tree {
+        self.nodes.drop_unit_probs();
         (self.height, self.leaves, self.chance, self.integral) = self.facts();
         self.with_search_facts()
     }

@@ -1,11 +1,10 @@
 //! Issue 12's items for Star1 and Star2: each with the issue's minimal tree and the exact leaf
 //! counts and values, and a property test on large magnitudes.
 
-use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use prune::format;
+use prune::format::{self, Text};
 use prune::search::{self, Algorithm, Run, Value};
 use prune::tree::Tree;
 
@@ -20,7 +19,7 @@ fn star2(probes: u32) -> Algorithm {
 }
 
 fn ron(text: &str) -> Tree {
-    format::ron::parse("test", Arc::from(text)).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    format::ron::parse("test", Text::from(text)).unwrap_or_else(|e| panic!("{text}: {e:?}"))
 }
 
 fn expr(text: &str) -> Tree {

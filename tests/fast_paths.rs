@@ -9,7 +9,7 @@
 use std::sync::{Arc, OnceLock};
 
 use proptest::prelude::*;
-use prune::format::{self, Format, lex};
+use prune::format::{self, Format, Text, lex};
 use prune::generate::{self, Values};
 use prune::tree::Tree;
 
@@ -210,7 +210,7 @@ fn apply(text: &mut String, m: &Mutation) {
 
 /// What a load gives: the tree, or the report (message, hint and the caret at its position).
 fn load(text: &Arc<str>, f: Format) -> Result<Tree, String> {
-    format::parse("input", Arc::clone(text), f).map_err(|e| e.render(false))
+    format::parse("input", Text::from(text), f).map_err(|e| e.render(false))
 }
 
 /// The same tree, or the same report, whichever way the text is read.
@@ -234,7 +234,7 @@ fn check(text: &str, f: Format) -> Result<(), TestCaseError> {
 #[test]
 fn the_handwritten_seeds_are_valid() {
     for (text, f) in HANDWRITTEN {
-        let read = format::parse("seed", Arc::from(*text), *f);
+        let read = format::parse("seed", Text::from(*text), *f);
         assert!(
             read.is_ok(),
             "{text}: {}",

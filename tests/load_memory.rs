@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use prune::format::{self, Format};
+use prune::format::{self, Format, Text};
 
 /// The binary's allocator (its counter is what `peak_during` reads).
 #[global_allocator]
@@ -73,7 +73,7 @@ fn load_estimates_bound_the_peak_closely() {
             let text: Arc<str> = Arc::from(format::write(&tree, format));
             let estimate = format::load_estimate(&text, format);
             let (loaded, peak) =
-                prune::memory::peak_during(|| format::parse("t", text.clone(), format));
+                prune::memory::peak_during(|| format::parse("t", Text::from(&text), format));
             let loaded = loaded.unwrap_or_else(|e| panic!("{line} as {format}: {e}"));
             assert_eq!(loaded.len(), tree.len());
             drop(loaded);

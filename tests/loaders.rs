@@ -2,10 +2,8 @@
 //! accepts is a valid tree that survives its own format's round trip. Generated trees of every
 //! family round-trip through RON exactly and through .efg and bracket notation structurally.
 
-use std::sync::Arc;
-
 use proptest::prelude::*;
-use prune::format::{self, Format};
+use prune::format::{self, Format, Text};
 use prune::generate::{self, Values};
 use prune::tree::{NodeId, Tree};
 
@@ -104,11 +102,11 @@ proptest! {
         }
         let Ok(text) = format::decode("mutant", bytes) else { return Ok(()) };
         for f in [Format::Ron, Format::Efg, Format::Bracket] {
-            match format::parse("mutant", Arc::clone(&text), f) {
+            match format::parse("mutant", Text::from(&text), f) {
                 Ok(tree) => {
                     // Accepted: then it is a valid tree that its own format writes back.
                     if f == *native || f == Format::Ron {
-                        let again = format::parse("again", Arc::from(format::write(&tree, f)), f);
+                        let again = format::parse("again", Text::from(format::write(&tree, f)), f);
                         prop_assert!(again.is_ok(), "{f:?} rejects its own output");
                     }
                 }
@@ -233,7 +231,7 @@ fn same_structure(a: &Tree, b: &Tree) -> Result<(), String> {
 fn ron_round_trip_is_exact() {
     for t in samples() {
         let back =
-            format::parse("t", Arc::from(format::write(&t, Format::Ron)), Format::Ron).unwrap();
+            format::parse("t", Text::from(format::write(&t, Format::Ron)), Format::Ron).unwrap();
         assert_eq!(back, t, "{}", t.meta().name);
     }
 }
@@ -243,7 +241,7 @@ fn efg_and_bracket_round_trips_keep_the_game() {
     for t in samples() {
         for f in [Format::Efg, Format::Bracket] {
             let text = format::write(&t, f);
-            let back = format::parse("t", Arc::from(text.as_str()), f)
+            let back = format::parse("t", Text::from(text.as_str()), f)
                 .unwrap_or_else(|e| panic!("{f:?}: {}\n{text}", e.render(false)));
             same_structure(&t, &back).unwrap_or_else(|e| panic!("{f:?} {}: {e}", t.meta().name));
         }
@@ -259,7 +257,7 @@ fn a_tree_ten_thousand_levels_deep_loads_in_every_format() {
     .unwrap();
     assert_eq!(chain.len(), 10_001);
     for f in [Format::Ron, Format::Efg, Format::Bracket] {
-        let back = format::parse("deep", Arc::from(format::write(&chain, f)), f).unwrap();
+        let back = format::parse("deep", Text::from(format::write(&chain, f)), f).unwrap();
         assert_eq!(back.len(), chain.len());
     }
 }
@@ -281,6 +279,6 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
         assert_eq!(back.leaf_count(), 6, "{name}");
     }
     // Only at the start: elsewhere it is an invisible character, refused with its position.
-    let e = format::parse("t", Arc::from("((3,\u{feff}12),(2,4))"), Format::Bracket).unwrap_err();
+    let e = format::parse("t", Text::from("((3,\u{feff}12),(2,4))"), Format::Bracket).unwrap_err();
     assert!(e.to_string().contains("U+FEFF"), "{e}");
 }

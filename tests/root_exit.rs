@@ -27,7 +27,7 @@ fn last_root_exit(trace: &prune::trace::Trace, root: prune::tree::NodeId) -> Bou
 fn star1_rightmost_ends_with_a_lower_bound_in_the_trace_too() {
     let tree = format::ron::parse(
         "rightmost",
-        std::sync::Arc::from(
+        format::Text::from(
             "(version: 1, bounds: (0, 10), root: Max([Min([5, 6]), Chance([9, 9, 9])]))",
         ),
     )
@@ -43,7 +43,7 @@ fn star1_rightmost_ends_with_a_lower_bound_in_the_trace_too() {
 fn maxn_shallow_immediate_pruning_at_the_root_is_exact() {
     let tree = format::ron::parse(
         "immediate",
-        std::sync::Arc::from(
+        format::Text::from(
             "(version: 1, players: 2, payoff_floor: 0, payoff_sum: 5, root: Player(1, [(5, 0), (3, 2)]))",
         ),
     )

@@ -18,19 +18,18 @@
 //! Bracket notation carries no metadata (name, bounds); `prune convert` to RON adds a place for it.
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok, plain_integer, plain_number, plain_string, skip_blanks};
-use super::{Format, invalid_to_diagnostic, node_estimate};
+use super::{Format, Text, invalid_to_diagnostic, node_estimate};
 use crate::text::push_number;
 use crate::tree::{Draft, Invalid, Kind, Meta, NodeId, Tree, Valid};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
-pub fn parse(file: &str, src: Arc<str>, min_root: bool) -> Result<Tree, Diagnostic> {
+pub fn parse(file: &str, src: Text, min_root: bool) -> Result<Tree, Diagnostic> {
     // Room for every node up front: growing by doubling would copy the draft several times.
     let nodes = node_estimate(&src, Format::Bracket) as usize;
-    let mut lx = Lexer::new(file, Arc::clone(&src), false);
+    let mut lx = Lexer::new(file, src.clone(), false);
     let Read {
         draft,
         sigils,
@@ -79,7 +78,7 @@ fn opposite(decider: Kind) -> Kind {
 /// alternating kinds of a two-player tree and keeping the sigils; `keep` keeps every node's
 /// span.
 fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<Read, Diagnostic> {
-    let src = Arc::clone(&lx.src);
+    let src = lx.src.clone();
     let b = src.as_bytes();
     let mut draft = Draft::with_capacity(Meta::default(), nodes);
     draft.expect_label_text(b.len());
@@ -652,11 +651,11 @@ mod tests {
     use super::*;
 
     fn read(src: &str) -> Tree {
-        parse("--expr", Arc::from(src), false).unwrap_or_else(|e| panic!("{}", e.render(false)))
+        parse("--expr", Text::from(src), false).unwrap_or_else(|e| panic!("{}", e.render(false)))
     }
 
     fn err(src: &str) -> String {
-        parse("--expr", Arc::from(src), false)
+        parse("--expr", Text::from(src), false)
             .unwrap_err()
             .to_string()
     }
@@ -668,7 +667,7 @@ mod tests {
         let b = t.child(t.root(), 1);
         assert_eq!(t.kind(b), Kind::Min);
         assert_eq!(t.value(t.child(b, 2)), 6.0);
-        let m = parse("--expr", Arc::from("((1,2),(3,4))"), true).unwrap();
+        let m = parse("--expr", Text::from("((1,2),(3,4))"), true).unwrap();
         assert_eq!(t.kind(m.child(m.root(), 0)), Kind::Min);
         assert_eq!(m.kind(m.root()), Kind::Min);
         assert_eq!(m.kind(m.child(m.root(), 0)), Kind::Max);

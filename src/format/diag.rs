@@ -5,12 +5,12 @@
 
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, Config};
 
+use super::Text;
 use crate::text::{escape_unsafe, is_unsafe_char, terminal_safe};
 
 /// A problem at a place in a source text.
@@ -19,7 +19,7 @@ pub struct Diagnostic {
     /// What the user calls the input: a path, `--expr`, `<stdin>`.
     pub file: String,
     /// The whole input (shared, so many diagnostics cost one copy).
-    pub source: Arc<str>,
+    pub source: Text,
     /// Byte range of the offending text.
     pub span: Range<usize>,
     /// What is wrong, as one sentence without a capital or a full stop.
@@ -32,16 +32,17 @@ impl Diagnostic {
     /// A problem at `span` of `source` (clamped to the text), without a hint.
     pub fn new(
         file: &str,
-        source: &Arc<str>,
+        source: impl Into<Text>,
         span: Range<usize>,
         message: impl Into<String>,
     ) -> Self {
+        let source = source.into();
         let len = source.len();
         let start = span.start.min(len);
         let end = span.end.clamp(start, len);
         Diagnostic {
             file: file.to_owned(),
-            source: Arc::clone(source),
+            source,
             span: start..end,
             message: message.into(),
             hint: None,
@@ -232,18 +233,14 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     #[test]
     fn a_long_line_is_cut_around_the_error_and_keeps_its_column() {
         let line = format!("{}X{}", "a".repeat(10_000), "b".repeat(10_000));
         let source = format!("first\n{line}\nlast\n");
         let at = source.find('X').unwrap();
-        let d = Diagnostic::new(
-            "big.efg",
-            &Arc::from(source.as_str()),
-            at..at + 1,
-            "no X here",
-        );
+        let d = Diagnostic::new("big.efg", source.as_str(), at..at + 1, "no X here");
         let r = d.render(false);
         assert!(r.len() < 1_000, "{} bytes: {r}", r.len());
         assert!(r.contains("big.efg:2:10001"), "{r}");

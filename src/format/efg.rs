@@ -18,6 +18,13 @@
 //! set. Two players whose payoffs always sum to the same constant become Max (player 1) and Min
 //! (player 2) with player 1's payoff as the value; anything else is an n-player tree.
 //!
+//! The reader pushes every node into the draft as it reads its line: no table of the lines, of
+//! the leaves' payoffs or of the player nodes' information sets is kept (issue 30). What later
+//! lines may refer to is kept compactly: a number for each information set and outcome, each
+//! distinct action list, chance declaration and payoff vector once. A two-player file is read
+//! as Max and Min until a leaf's payoffs break the constant sum, then read again as an
+//! n-player tree.
+//!
 //! We read `.efg` with our own parser rather than the `gambit-parser` crate: that crate's
 //! validation errors carry no position and its parse errors only the remaining input, while
 //! prune reports every problem at its line and column. See `docs/FORMAT.md`.
@@ -25,52 +32,72 @@
 use crate::hash::FastMap;
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::sync::Arc;
 
 use super::diag::{Diagnostic, line_col};
 use super::lex::{Lexer, Tok, Token, plain_integer, plain_number, plain_string, skip_blanks};
-use super::{invalid_to_diagnostic, number_text};
+use super::{Text, invalid_to_diagnostic, number_text};
 use crate::text::push_number;
 use crate::tree::{Draft, Kind, Meta, NodeId, Tree, Valid};
 
-/// A node line: what it is and which information set and outcome it uses (indexes into
-/// [`Tables`]), so a file of 10^6 nodes costs no allocation per node.
-struct Line {
-    kind: Kind,
-    /// The node's own name, an index into [`Tables::names`] (`NONE`: none).
-    name: u32,
-    set: u32,
-    outcome: u32,
-}
-
 const NONE: u32 = u32::MAX;
 
-struct Infoset {
+/// The actions of a `p` or `c` node, as its information set declares them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Actions {
     /// The actions' names, an index into [`Tables::lists`] (`NONE` when every name is empty,
     /// as in most generated files).
-    actions: u32,
-    /// The number of actions.
-    len: usize,
-    /// Where a chance set's probabilities start in [`Tables::probs`] (`len` of them).
-    probs: Option<usize>,
-    /// Where the line that first used the set starts, for the message when a second node
-    /// shares it.
-    first: usize,
+    names: u32,
+    /// The number of actions (0: a leaf).
+    len: u32,
+    /// Where a chance set's probabilities start in [`Tables::probs`] (`len` of them; `NONE`
+    /// for a player's set).
+    probs: u32,
 }
 
-/// Information sets and outcomes, each stored once.
+impl Actions {
+    const LEAF: Actions = Actions {
+        names: NONE,
+        len: 0,
+        probs: NONE,
+    };
+}
+
+/// A node's outcome: its number in the file (0: none) and its payoff vector, an index into
+/// [`Tables::payoffs`] (`NONE`: none).
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    number: u64,
+    payoffs: u32,
+}
+
+impl Outcome {
+    const NO: Outcome = Outcome {
+        number: 0,
+        payoffs: NONE,
+    };
+}
+
+/// What later lines may refer to: information sets and outcomes by number, action lists,
+/// chance declarations and payoff vectors each stored once.
 #[derive(Default)]
 struct Tables {
-    sets: Vec<Infoset>,
-    /// Each player's information sets by number (chance's first), as outcomes are.
+    players: usize,
+    /// Each player's information sets by number (chance's first). A chance set's entry is its
+    /// declaration in `chance` (a later node may use it again); a player set's, the preorder
+    /// index of its node (a second node using it is an error that names the first's line).
     set_index: Vec<Numbers>,
-    /// Payoffs of every outcome, `players` values each.
+    /// Every distinct chance declaration: Pig declares one for every chance node, the same.
+    chance: Vec<Actions>,
+    /// The last two declarations found in `chance`, found again without a search.
+    recent_chance: [u32; 2],
+    /// The probabilities of the chance declarations.
+    probs: Vec<f64>,
+    /// Every distinct payoff vector, `players` values each: OpenSpiel numbers an outcome for
+    /// every leaf, with a handful of vectors among them.
     payoffs: Vec<f64>,
+    /// The last two vectors found in `payoffs`.
+    recent_payoffs: [u32; 2],
     outcome_index: Numbers,
-    /// The nodes' names that are not empty, one after the other: the `i`-th ends at
-    /// `name_ends[i]`.
-    names: String,
-    name_ends: Vec<usize>,
     /// Every distinct list of action names, once: a game repeats a few lists ("roll" "stop")
     /// over thousands of information sets, and no set costs an allocation of its own.
     lists: Vec<Vec<String>>,
@@ -81,26 +108,18 @@ struct Tables {
     /// The last two lists found, in that form, with their index: games alternate a few lists
     /// (Pig's "roll" "stop" and its die), found thus without hashing.
     recent: [(Vec<u8>, u32); 2],
-    /// The probabilities of every chance set.
-    probs: Vec<f64>,
 }
 
 impl Tables {
-    /// The `i`-th node name.
-    fn name(&self, i: u32) -> &str {
-        let i = i as usize;
-        let start = if i == 0 { 0 } else { self.name_ends[i - 1] };
-        &self.names[start..self.name_ends[i]]
-    }
-
-    /// Keeps a node's name: its index, `NONE` for an empty one.
-    fn push_name(&mut self, name: &str) -> u32 {
-        if name.is_empty() {
-            return NONE;
-        }
-        self.names.push_str(name);
-        self.name_ends.push(self.names.len());
-        (self.name_ends.len() - 1) as u32
+    fn new(players: usize) -> Tables {
+        let mut tables = Tables {
+            players,
+            recent_chance: [NONE; 2],
+            recent_payoffs: [NONE; 2],
+            ..Tables::default()
+        };
+        tables.set_index.resize_with(players + 1, Numbers::default);
+        tables
     }
 
     /// Adds an action's name to the list being read.
@@ -137,6 +156,65 @@ impl Tables {
         };
         self.list.clear();
         i
+    }
+
+    /// The probabilities of a chance declaration.
+    fn probs_of(&self, a: &Actions) -> &[f64] {
+        let at = a.probs as usize;
+        &self.probs[at..at + a.len as usize]
+    }
+
+    /// A chance declaration just read (its probabilities last in `probs`) as an index into
+    /// `chance`: one of the last two when it is the same (its probabilities dropped again),
+    /// else a new entry. Only the recent ones are compared: a tree of distinct probabilities
+    /// keeps its declarations, as many as its text holds, without a search for each.
+    fn declare_chance(&mut self, d: Actions) -> u32 {
+        for k in 0..2 {
+            let i = self.recent_chance[k];
+            if i != NONE {
+                let prev = self.chance[i as usize];
+                if prev.names == d.names
+                    && prev.len == d.len
+                    && self.probs_of(&prev) == self.probs_of(&d)
+                {
+                    self.probs.truncate(d.probs as usize);
+                    self.recent_chance.swap(0, k);
+                    return i;
+                }
+            }
+        }
+        let i = self.chance.len() as u32;
+        self.chance.push(d);
+        self.recent_chance = [i, self.recent_chance[0]];
+        i
+    }
+
+    /// A payoff vector just read (last in `payoffs`, from `start`) as an index into
+    /// `payoffs`: one of the last two when it has the same bits (it is dropped again), else a
+    /// new one.
+    fn keep_payoffs(&mut self, start: usize) -> u32 {
+        let p = self.players;
+        let same = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
+        for k in 0..2 {
+            let i = self.recent_payoffs[k];
+            if i != NONE {
+                let at = i as usize * p;
+                if same(&self.payoffs[at..at + p], &self.payoffs[start..]) {
+                    self.payoffs.truncate(start);
+                    self.recent_payoffs.swap(0, k);
+                    return i;
+                }
+            }
+        }
+        let i = (start / p) as u32;
+        self.recent_payoffs = [i, self.recent_payoffs[0]];
+        i
+    }
+
+    /// The `i`-th payoff vector.
+    fn payoffs(&self, i: u32) -> &[f64] {
+        let at = i as usize * self.players;
+        &self.payoffs[at..at + self.players]
     }
 }
 
@@ -179,71 +257,260 @@ impl Numbers {
             }
         }
     }
+}
 
-    /// The number of the outcome with index `i` (0 if none has it).
-    fn number_of(&self, i: u32) -> u64 {
-        match self.dense.iter().position(|&x| x == i) {
-            Some(k) => k as u64,
-            None => self
-                .sparse
-                .iter()
-                .find(|&(_, &x)| x == i)
-                .map_or(0, |(&n, _)| n),
-        }
+/// Why a reading pass stopped short of a tree.
+enum Stop {
+    /// An error in the file, with its position.
+    Error(Diagnostic),
+    /// A leaf's payoffs do not sum to the first leaf's: read again as an n-player tree.
+    GeneralSum,
+    /// An error whose message needs the nodes' positions, which this pass did not keep: read
+    /// again, keeping them.
+    NeedSpans,
+}
+
+impl From<Diagnostic> for Stop {
+    fn from(d: Diagnostic) -> Self {
+        Stop::Error(d)
     }
+}
+
+/// How a pass reads: whether it keeps every node's position (for an error's message) and
+/// whether a two-player file is read as an n-player tree (its payoffs do not sum to a
+/// constant).
+#[derive(Clone, Copy, Default)]
+struct Pass {
+    spans: bool,
+    general_sum: bool,
 }
 
 /// Reads a `.efg` file. `file` names the input in messages.
-pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
-    let mut lx = Lexer::new(file, Arc::clone(&src), false);
-    let lines = read(&mut lx, false)?;
-    match build(&lx, lines) {
-        Ok(valid) => {
-            // The text only served error messages: free it first.
-            drop((lx, src));
-            Ok(valid.layout())
-        }
-        Err(_) => {
-            // The message needs the nodes' positions, which are not kept: read the text
-            // again, keeping them.
-            let mut lx = Lexer::new(file, src, false);
-            let lines = read(&mut lx, true)?;
-            let valid = build(&lx, lines)?;
-            drop(lx);
-            Ok(valid.layout())
+pub fn parse(file: &str, src: Text) -> Result<Tree, Diagnostic> {
+    let mut pass = Pass::default();
+    loop {
+        let mut lx = Lexer::new(file, src.clone(), false);
+        match read(&mut lx, pass) {
+            Ok(valid) => {
+                // The text only served error messages: free it first.
+                drop((lx, src));
+                return Ok(valid.layout());
+            }
+            Err(Stop::Error(d)) => return Err(d),
+            Err(Stop::GeneralSum) => pass.general_sum = true,
+            Err(Stop::NeedSpans) if !pass.spans => pass.spans = true,
+            Err(Stop::NeedSpans) => unreachable!("a pass that keeps spans never asks for them"),
         }
     }
 }
 
-/// What [`read`] finds: the header, every node line, each line's span (when kept) and the
-/// tables the lines point into.
-struct Lines {
-    meta: Meta,
+/// A node line as the readers find it: what it is, its actions and its outcome (its name is
+/// passed beside it, unescaped or straight from the text).
+struct Line {
+    kind: Kind,
+    actions: Actions,
+    outcome: Outcome,
+}
+
+/// The draft being built, and what building it in preorder needs: the running payoff sums and
+/// actions of the open ancestors.
+struct Build {
+    draft: Draft,
     players: usize,
-    lines: Vec<Line>,
-    spans: Vec<Range<usize>>,
-    tables: Tables,
+    /// Whether nodes go in as Max and Min with player 1's payoff as a leaf's value (a
+    /// two-player file, until a leaf breaks the constant sum).
+    constant: bool,
+    /// The first leaf's payoff sum, which every other leaf's must match while `constant`.
+    first_sum: Option<f64>,
+    /// The running sums of the outcomes on the path, a frame of `players` values for the root's
+    /// parent (zeros) and each open ancestor.
+    sums: Vec<f64>,
+    /// The open ancestors, innermost last.
+    open: Vec<Open>,
+    /// Each node's position, when the pass keeps them.
+    spans: Option<Vec<Range<usize>>>,
+    /// The first overflowing sum's message: reported once the whole file has read, as errors
+    /// of the text come first.
+    overflow: Option<Diagnostic>,
 }
 
-/// Reads the header and every node line.
-fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
-    let src = Arc::clone(&lx.src);
-    let b = src.as_bytes();
-    let (meta, player_names) = header(lx)?;
-    let players = player_names.len();
-    // A node a line, most lines longer than 16 bytes (no pass over the text to count them:
-    // the explorer shows 0 bytes parsed until the first line is read).
-    let estimate = b.len() / 16;
-    let mut lines: Vec<Line> = Vec::with_capacity(estimate);
-    let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep_spans { estimate } else { 0 });
-    let mut tables = Tables::default();
-    tables.set_index.resize_with(players + 1, Numbers::default);
-    // Room for an outcome a line in games of a few players (`format::load_estimate` counts
-    // it): growing by doubling copies the payoffs several times.
-    if players <= 8 {
-        tables.payoffs.reserve(estimate * players);
+/// An ancestor whose children are still being read.
+struct Open {
+    actions: Actions,
+    /// Its next child's action.
+    next: u32,
+    outcome: Outcome,
+    /// Where its line starts, for an overflow's message.
+    at: usize,
+}
+
+impl Build {
+    /// Pushes the node whose line starts at `at`.
+    fn push(
+        &mut self,
+        lx: &Lexer<'_>,
+        tables: &Tables,
+        at: usize,
+        line: Line,
+        name: &str,
+    ) -> Result<(), Stop> {
+        let players = self.players;
+        // Labels come from the parent's action names; a node's own name labels it otherwise.
+        let mut label = None;
+        let mut prob = None;
+        if let Some(parent) = self.open.last_mut() {
+            let a = parent.next as usize;
+            parent.next += 1;
+            let actions = parent.actions;
+            if actions.names != NONE
+                && let Some(name) = tables.lists[actions.names as usize].get(a)
+                && !name.is_empty()
+            {
+                label = Some(name.as_str());
+            }
+            if actions.probs != NONE {
+                prob = Some(tables.probs[actions.probs as usize + a]);
+            }
+        }
+        let base = self.sums.len() - players;
+        let top = self.sums.len();
+        self.sums.extend_from_within(base..top);
+        if line.outcome.payoffs != NONE {
+            for (s, p) in self.sums[top..]
+                .iter_mut()
+                .zip(tables.payoffs(line.outcome.payoffs))
+            {
+                *s += p;
+            }
+            if self.overflow.is_none()
+                && let Some(k) = self.sums[top..].iter().position(|s| !s.is_finite())
+            {
+                self.overflow = Some(self.overflow(lx, tables, at, line.outcome, k));
+            }
+        }
+        let n = line.actions.len;
+        if n == 0 {
+            let t = &self.sums[top..];
+            if self.constant {
+                let sum = t.iter().sum::<f64>();
+                let first = *self.first_sum.get_or_insert(sum);
+                let close = (sum - first).abs() <= 1e-9 * first.abs().max(1.0);
+                if !close {
+                    return Err(Stop::GeneralSum);
+                }
+                self.draft.push_leaf(t[0]);
+            } else {
+                self.draft.push_payoff(t);
+            }
+            self.sums.truncate(top);
+        } else {
+            let kind = match line.kind {
+                Kind::Player(0) if self.constant => Kind::Max,
+                Kind::Player(_) if self.constant => Kind::Min,
+                k => k,
+            };
+            self.draft.push_interior(kind);
+            self.draft.set_children(self.draft.len() - 1, n);
+            self.open.push(Open {
+                actions: line.actions,
+                next: 0,
+                outcome: line.outcome,
+                at,
+            });
+        }
+        if let Some(p) = prob {
+            self.draft.prob_last(p);
+        }
+        if let Some(l) = label.or((!name.is_empty()).then_some(name)) {
+            self.draft.label_last(l);
+        }
+        if let Some(spans) = &mut self.spans {
+            spans.push(at..at + 1);
+        }
+        while self.open.last().is_some_and(|o| o.next == o.actions.len) {
+            self.open.pop();
+            self.sums.truncate(self.sums.len() - players);
+        }
+        Ok(())
     }
+
+    /// "player k's payoff overflows" at the line starting at `at`: which outcomes on the path
+    /// from the root sum past the largest number, each with its line and payoff.
+    fn overflow(
+        &self,
+        lx: &Lexer<'_>,
+        tables: &Tables,
+        at: usize,
+        outcome: Outcome,
+        player: usize,
+    ) -> Diagnostic {
+        let terms: Vec<String> = self
+            .open
+            .iter()
+            .map(|o| (o.outcome, o.at))
+            .chain([(outcome, at)])
+            .filter(|(o, _)| o.payoffs != NONE)
+            .map(|(o, at)| {
+                let x = tables.payoffs(o.payoffs)[player];
+                let (line, _) = line_col(&lx.src, at);
+                format!(
+                    "outcome {} on line {line} gives {}",
+                    o.number,
+                    number_text(x)
+                )
+            })
+            .collect();
+        lx.error(
+            at..at + 1,
+            format!(
+                "player {}'s payoff overflows: the outcomes on the path to this node sum past the largest number ({})",
+                player + 1,
+                terms.join(", ")
+            ),
+        )
+        .with_hint("a leaf's payoff is the sum of the outcomes on its path; make them smaller")
+    }
+}
+
+/// Reads the header and every node line into a draft, and validates it.
+fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
+    let src = lx.src.clone();
+    let b = src.as_bytes();
+    let (mut meta, player_names) = header(lx)?;
+    let players = player_names.len();
+    meta.players = players as u8;
+    let leaves = check_leaf_room(lx, players)?;
+    // A node a line, most lines longer than 16 bytes (no pass over the text to count them: the
+    // explorer shows 0 bytes parsed until the first line is read, and the text's pages are let
+    // go as they are read). Room reserved and never written costs no memory.
+    let estimate = b.len() / 16;
+    let mut draft = Draft::with_capacity(meta, estimate);
+    // Action names are declared once an information set: a hint, not a bound.
+    draft.expect_label_text(b.len());
+    if let Some(leaves) = leaves {
+        draft.expect_payoff_values((leaves as usize).saturating_mul(players));
+    }
+    let mut build = Build {
+        draft,
+        players,
+        constant: players == 2 && !pass.general_sum,
+        first_sum: None,
+        sums: vec![0.0; players],
+        open: Vec::new(),
+        spans: pass.spans.then(|| Vec::with_capacity(estimate)),
+        overflow: None,
+    };
+    let mut tables = Tables::new(players);
     let mut open: u64 = 1; // nodes the tree still expects
+    // The text read so far is given back every few megabytes: what the nodes need of it is in
+    // the draft, and an error's message finds its line again in the file.
+    let mut release_at = RELEASE_EVERY;
+    let mut release = |at: usize| {
+        if at >= release_at {
+            src.release_before(at);
+            release_at = at + RELEASE_EVERY;
+        }
+    };
     loop {
         // Most lines read straight from the bytes (see `fast_line`): `t "" 3 "" { 1 -1 }`,
         // `p "" 1 2 "" { "roll" "stop" } 0`, `c "" 4 "" { "Roll 1" 0.5 "Roll 2" 1/2 } 0`.
@@ -252,60 +519,64 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
             && let Some(at) = lx.offset()
         {
             let p = skip_blanks(b, at);
-            if let Some((line, children, end)) = fast_line(&src, p, players, &mut tables) {
-                open = open - 1 + children;
-                lines.push(line);
-                if keep_spans {
-                    spans.push(p..p + 1);
-                }
+            release(p);
+            let node = build.draft.len() as u32;
+            if let Some((line, name, end)) = fast_line(&src, p, node, &mut tables) {
+                open = open - 1 + u64::from(line.actions.len);
+                build.push(lx, &tables, p, line, &src[name])?;
                 lx.advance_to(end);
                 continue;
             }
         }
         let t = lx.next_token()?;
+        release(t.span.start);
         if t.tok == Tok::Eof {
             if open > 0 {
-                let msg = if lines.is_empty() {
+                let msg = if build.draft.is_empty() {
                     "the game has no nodes".to_owned()
                 } else {
                     format!("the file ends with {open} node(s) still expected")
                 };
                 return Err(lx
                     .error(t.span, msg)
-                    .with_hint("every action of a `p` or `c` node needs a node below it"));
+                    .with_hint("every action of a `p` or `c` node needs a node below it")
+                    .into());
             }
             break;
         }
         let letter = match (t.tok, lx.text(&t)) {
             (Tok::Ident, l @ ("p" | "c" | "t")) => l.as_bytes()[0],
             _ => {
-                return Err(
-                    lx.unexpected(&t, "a node: `p` (player), `c` (chance) or `t` (terminal)")
-                );
+                return Err(lx
+                    .unexpected(&t, "a node: `p` (player), `c` (chance) or `t` (terminal)")
+                    .into());
             }
         };
         if open == 0 {
             return Err(lx
                 .error(t.span, "node after the end of the tree")
-                .with_hint("the tree is already complete; remove the extra nodes"));
+                .with_hint("the tree is already complete; remove the extra nodes")
+                .into());
         }
         let name = string(lx, "the node's name")?;
         let mut line = Line {
             kind: Kind::Leaf,
-            name: tables.push_name(&name),
-            set: NONE,
-            outcome: NONE,
+            actions: Actions::LEAF,
+            outcome: Outcome::NO,
         };
-        let mut children = 0;
         if letter != b't' {
             let player = if letter == b'p' {
                 let pt = lx.next_token()?;
                 let p = lx.integer(&pt, "the player's number")? as usize;
                 if p == 0 || p > players {
-                    return Err(lx.error(
-                        pt.span,
-                        format!("player {p} does not exist: the header names {players} players"),
-                    ));
+                    return Err(lx
+                        .error(
+                            pt.span,
+                            format!(
+                                "player {p} does not exist: the header names {players} players"
+                            ),
+                        )
+                        .into());
                 }
                 line.kind = Kind::Player((p - 1) as u8);
                 p
@@ -313,23 +584,75 @@ fn read(lx: &mut Lexer<'_>, keep_spans: bool) -> Result<Lines, Diagnostic> {
                 line.kind = Kind::Chance;
                 0
             };
-            line.set = infoset(lx, &mut tables, player, t.span.start)?;
-            children = tables.sets[line.set as usize].len;
+            let node = build.draft.len() as u32;
+            line.actions = infoset(lx, &mut tables, player, node, build.spans.as_deref())?;
         }
-        line.outcome = outcome(lx, players, &mut tables)?;
-        open = open - 1 + children as u64;
-        lines.push(line);
-        if keep_spans {
-            spans.push(t.span.clone());
+        line.outcome = outcome(lx, &mut tables)?;
+        open = open - 1 + u64::from(line.actions.len);
+        build.push(lx, &tables, t.span.start, line, &name)?;
+    }
+    if let Some(d) = build.overflow {
+        return Err(d.into());
+    }
+    drop(tables);
+    let spans = build.spans;
+    build.draft.validated().map_err(|e| match &spans {
+        Some(spans) => invalid_to_diagnostic(lx, spans, e).into(),
+        None => Stop::NeedSpans,
+    })
+}
+
+/// How far the reader goes between two releases of the text behind it.
+const RELEASE_EVERY: usize = 4 << 20;
+
+/// The shortest text a leaf can take (`t""1` and a blank).
+const SHORTEST_LEAF: u64 = 5;
+
+/// A game of many players, whose leaves' payoff vectors may take more memory than the
+/// load's guard allows for the text (`format::LOAD_BYTES_PER_NODE` bytes a byte: a few bytes
+/// of file can name one big outcome a million times): its leaves, counted from the lines that
+/// start with `t`, checked against the memory left. `None` for other games, which the guard
+/// covers.
+fn check_leaf_room(lx: &mut Lexer<'_>, players: usize) -> Result<Option<u64>, Diagnostic> {
+    let p = players as u64;
+    // A leaf's vector is held twice (the draft, then the arena) beside its node.
+    let leaf_cost = 16 * p + 64;
+    if leaf_cost <= super::LOAD_BYTES_PER_NODE * SHORTEST_LEAF {
+        return Ok(None);
+    }
+    let (mut lines, mut leaves) = (0u64, 0u64);
+    for l in lx.src.as_bytes().split(|&c| c == b'\n') {
+        match l.trim_ascii_start() {
+            [c @ (b't' | b'p' | b'c'), w, ..] if w.is_ascii_whitespace() || *w == b'"' => {
+                lines += 1;
+                leaves += u64::from(*c == b't');
+            }
+            _ => {}
         }
     }
-    Ok(Lines {
-        meta,
-        players,
-        lines,
-        spans,
-        tables,
-    })
+    // The running sums keep a frame for each open ancestor: as many as the interior nodes in a
+    // chain, twice that while their vector doubles.
+    let need = leaves
+        .saturating_mul(leaf_cost)
+        .saturating_add((lines - leaves).saturating_mul(16 * p))
+        .saturating_add(64 * lines);
+    if super::memory_check()
+        && let Some((room, limit)) = crate::memory::headroom()
+        && need > room
+    {
+        let first = lx.peek()?.span.clone();
+        return Err(lx
+            .error(
+                first,
+                format!(
+                    "this game's {leaves} leaves with {players} payoffs each need about {} of memory; {limit} leaves {}",
+                    crate::memory::human_bytes(need),
+                    crate::memory::human_bytes(room)
+                ),
+            )
+            .with_hint("fewer players or leaves, or more memory"));
+    }
+    Ok(Some(leaves))
 }
 
 /// Digits only at `p`, a whole number token: the value and where it ends.
@@ -357,18 +680,19 @@ fn plain_rational(b: &[u8], p: usize) -> Option<(f64, usize)> {
 
 /// A node line at `p` read from the bytes, when its strings have no escapes, its numbers are
 /// plain (see [`plain_rational`]), its probabilities are in (0, 1] and its information set is
-/// new: the line, its number of children and where it ends. The tokens are those the lexer
-/// finds, each followed by what the general way expects there. `None` (the tables untouched)
-/// leaves the line to the general way, which reads the same or reports the error.
+/// new: the line, where its name is and where it ends; `node` is its preorder index. The
+/// tokens are those the lexer finds, each followed by what the general way expects there.
+/// `None` (the tables untouched) leaves the line to the general way, which reads the same or
+/// reports the error.
 #[inline]
 fn fast_line(
     src: &str,
     p: usize,
-    players: usize,
+    node: u32,
     tables: &mut Tables,
-) -> Option<(Line, u64, usize)> {
+) -> Option<(Line, Range<usize>, usize)> {
     let (probs, outcomes) = (tables.probs.len(), tables.payoffs.len());
-    let read = fast_line_tables(src, p, players, tables);
+    let read = fast_line_tables(src, p, node, tables);
     if read.is_none() {
         tables.probs.truncate(probs);
         tables.payoffs.truncate(outcomes);
@@ -382,10 +706,11 @@ fn fast_line(
 fn fast_line_tables(
     src: &str,
     p: usize,
-    players: usize,
+    node: u32,
     tables: &mut Tables,
-) -> Option<(Line, u64, usize)> {
+) -> Option<(Line, Range<usize>, usize)> {
     let b = src.as_bytes();
+    let players = tables.players;
     let letter = *b.get(p)?;
     if !matches!(letter, b't' | b'p' | b'c') || !b.get(p + 1).is_some_and(u8::is_ascii_whitespace) {
         return None;
@@ -394,15 +719,13 @@ fn fast_line_tables(
     let mut q = skip_blanks(b, end);
     let mut line = Line {
         kind: Kind::Leaf,
-        name: NONE,
-        set: NONE,
-        outcome: NONE,
+        actions: Actions::LEAF,
+        outcome: Outcome::NO,
     };
     if letter == b't' {
-        let (outcome, end) = fast_outcome(b, q, players, tables)?;
+        let (outcome, end) = fast_outcome(b, q, tables)?;
         line.outcome = outcome;
-        line.name = tables.push_name(&src[name]);
-        return Some((line, 0, end));
+        return Some((line, name, end));
     }
     let player = if letter == b'p' {
         let (player, end) = plain_count(b, q)?;
@@ -452,28 +775,31 @@ fn fast_line_tables(
     if actions == 0 {
         return None;
     }
-    let (outcome, end) = fast_outcome(b, skip_blanks(b, q), players, tables)?;
-    let i = tables.sets.len() as u32;
-    let list = tables.end_list();
-    tables.sets.push(Infoset {
-        actions: list,
+    let (outcome, end) = fast_outcome(b, skip_blanks(b, q), tables)?;
+    let names = tables.end_list();
+    line.actions = Actions {
+        names,
         len: actions,
-        probs: (player == 0).then_some(probs),
-        first: p,
-    });
-    tables.set_index[player].insert(set, i);
-    line.name = tables.push_name(&src[name]);
-    line.set = i;
+        probs: if player == 0 { probs as u32 } else { NONE },
+    };
+    let entry = if player == 0 {
+        let i = tables.declare_chance(line.actions);
+        line.actions = tables.chance[i as usize];
+        i
+    } else {
+        node
+    };
+    tables.set_index[player].insert(set, entry);
     line.outcome = outcome;
-    Some((line, actions as u64, end))
+    Some((line, name, end))
 }
 
 /// [`outcome`] read from the bytes at `p`, for an outcome whose name has no escapes and
-/// whose payoffs are plain (see [`plain_rational`]): the outcome's index and where it ends.
-/// `None` (the outcome table untouched, payoffs perhaps pushed) leaves it to [`outcome`].
+/// whose payoffs are plain (see [`plain_rational`]): the outcome and where it ends. `None`
+/// (the outcome table untouched, payoffs perhaps pushed) leaves it to [`outcome`].
 #[inline]
-fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Option<(u32, usize)> {
-    let (n, end) = plain_count(b, p)?;
+fn fast_outcome(b: &[u8], p: usize, tables: &mut Tables) -> Option<(Outcome, usize)> {
+    let (number, end) = plain_count(b, p)?;
     let mut q = skip_blanks(b, end);
     if let Some((_, end)) = plain_string(b, q) {
         q = skip_blanks(b, end);
@@ -481,12 +807,15 @@ fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Opti
         return None;
     }
     if b.get(q) != Some(&b'{') {
-        return match n {
-            0 => Some((NONE, q)),
-            _ => tables.outcome_index.get(n).map(|i| (i, q)),
+        return match number {
+            0 => Some((Outcome::NO, q)),
+            _ => tables
+                .outcome_index
+                .get(number)
+                .map(|payoffs| (Outcome { number, payoffs }, q)),
         };
     }
-    if n == 0 {
+    if number == 0 {
         return None;
     }
     q += 1;
@@ -494,7 +823,7 @@ fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Opti
     loop {
         q = skip_blanks(b, q);
         if b.get(q) == Some(&b'}') {
-            if tables.payoffs.len() - start != players {
+            if tables.payoffs.len() - start != tables.players {
                 return None;
             }
             break;
@@ -506,28 +835,33 @@ fn fast_outcome(b: &[u8], p: usize, players: usize, tables: &mut Tables) -> Opti
         }
         tables.payoffs.push(x);
     }
-    match tables.outcome_index.get(n) {
+    let payoffs = match tables.outcome_index.get(number) {
         Some(i) => {
-            let first = i as usize * players;
-            let same = tables.payoffs[first..first + players] == tables.payoffs[start..];
+            let same = tables.payoffs(i) == &tables.payoffs[start..];
             tables.payoffs.truncate(start);
-            same.then_some((i, q + 1))
+            if !same {
+                return None;
+            }
+            i
         }
         None => {
-            let i = (start / players) as u32;
-            tables.outcome_index.insert(n, i);
-            Some((i, q + 1))
+            let i = tables.keep_payoffs(start);
+            tables.outcome_index.insert(number, i);
+            i
         }
-    }
+    };
+    Some((Outcome { number, payoffs }, q + 1))
 }
 
-/// `set ["name"] [{ actions }]` of a `p` or `c` line; returns the set's index.
+/// `set ["name"] [{ actions }]` of a `p` or `c` line at preorder index `node`; returns its
+/// actions. `spans`, when kept, place the node that first used a shared set.
 fn infoset(
     lx: &mut Lexer<'_>,
     tables: &mut Tables,
     player: usize,
-    here: usize,
-) -> Result<u32, Diagnostic> {
+    node: u32,
+    spans: Option<&[Range<usize>]>,
+) -> Result<Actions, Stop> {
     let it = lx.next_token()?;
     let set = lx.integer(&it, "an information set number")?;
     if lx.peek()?.tok == Tok::Str {
@@ -536,47 +870,60 @@ fn infoset(
     let mut declared = None;
     if lx.peek()?.tok == Tok::Punct('{') {
         let brace = lx.next_token()?;
-        let d = actions(lx, tables, player == 0, here)?;
+        let d = actions(lx, tables, player == 0)?;
         if d.len == 0 {
             return Err(lx
                 .error(brace.span, "an information set with no actions")
-                .with_hint("a node with no moves is a terminal `t` node"));
+                .with_hint("a node with no moves is a terminal `t` node")
+                .into());
         }
         declared = Some(d);
     }
     match (tables.set_index[player].get(set), declared) {
-        (Some(i), _) if player > 0 => {
-            let (l, _) = line_col(&lx.src, tables.sets[i as usize].first);
+        (Some(first), _) if player > 0 => {
+            let Some(spans) = spans else {
+                return Err(Stop::NeedSpans);
+            };
+            let (l, _) = line_col(&lx.src, spans[first as usize].start);
             Err(lx
                 .error(it.span, format!("information set {set} of player {player} is shared with the node on line {l}: that is imperfect information"))
-                .with_hint("prune searches perfect-information games: give every player node its own information set"))
+                .with_hint("prune searches perfect-information games: give every player node its own information set").into())
         }
         (Some(i), Some(d)) => {
-            let prev = &tables.sets[i as usize];
-            let probs = |set: &Infoset| set.probs.map(|at| &tables.probs[at..at + set.len]);
-            let same = prev.len == d.len && prev.actions == d.actions && probs(prev) == probs(&d);
-            tables.probs.truncate(d.probs.unwrap_or(tables.probs.len()));
+            let prev = tables.chance[i as usize];
+            let same = prev.len == d.len
+                && prev.names == d.names
+                && tables.probs_of(&prev) == tables.probs_of(&d);
+            tables.probs.truncate(d.probs as usize);
             if !same {
-                return Err(lx.error(
-                    it.span,
-                    format!("chance information set {set} is redeclared with different actions"),
-                ));
+                return Err(lx
+                    .error(
+                        it.span,
+                        format!(
+                            "chance information set {set} is redeclared with different actions"
+                        ),
+                    )
+                    .into());
             }
-            Ok(i)
+            Ok(prev)
         }
-        (Some(i), None) => Ok(i),
+        (Some(i), None) => Ok(tables.chance[i as usize]),
+        (None, Some(d)) if player == 0 => {
+            let i = tables.declare_chance(d);
+            tables.set_index[0].insert(set, i);
+            Ok(tables.chance[i as usize])
+        }
         (None, Some(d)) => {
-            let i = tables.sets.len() as u32;
-            tables.sets.push(d);
-            tables.set_index[player].insert(set, i);
-            Ok(i)
+            tables.set_index[player].insert(set, node);
+            Ok(d)
         }
         (None, None) => Err(lx
             .error(
                 it.span,
                 format!("information set {set} is used before its actions are given"),
             )
-            .with_hint("list the actions in braces the first time a set appears")),
+            .with_hint("list the actions in braces the first time a set appears")
+            .into()),
     }
 }
 
@@ -664,22 +1011,21 @@ fn rational(lx: &mut Lexer<'_>, what: &str) -> Result<(f64, Token), Diagnostic> 
     ))
 }
 
-/// The action list after `{`: names, each followed by a probability at chance nodes.
-fn actions(
-    lx: &mut Lexer<'_>,
-    tables: &mut Tables,
-    chance: bool,
-    here: usize,
-) -> Result<Infoset, Diagnostic> {
-    let mut set = Infoset {
-        actions: NONE,
+/// The action list after `{`: names, each followed by a probability at chance nodes (pushed
+/// last in the tables' probabilities).
+fn actions(lx: &mut Lexer<'_>, tables: &mut Tables, chance: bool) -> Result<Actions, Diagnostic> {
+    let mut set = Actions {
+        names: NONE,
         len: 0,
-        probs: chance.then_some(tables.probs.len()),
-        first: here,
+        probs: if chance {
+            tables.probs.len() as u32
+        } else {
+            NONE
+        },
     };
     loop {
         if lx.eat('}')? {
-            set.actions = tables.end_list();
+            set.names = tables.end_list();
             return Ok(set);
         }
         let t = lx.next_token()?;
@@ -701,8 +1047,9 @@ fn actions(
     }
 }
 
-/// `number ["name"] [{ payoffs }]`; returns the outcome's index (`NONE` for outcome 0).
-fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u32, Diagnostic> {
+/// `number ["name"] [{ payoffs }]`.
+fn outcome(lx: &mut Lexer<'_>, tables: &mut Tables) -> Result<Outcome, Diagnostic> {
+    let players = tables.players;
     let t = lx.next_token()?;
     let n = lx.integer(&t, "an outcome number (0 for none)")?;
     if lx.peek()?.tok == Tok::Str {
@@ -711,8 +1058,8 @@ fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u3
     let known = tables.outcome_index.get(n);
     if lx.peek()?.tok != Tok::Punct('{') {
         return match (n, known) {
-            (0, _) => Ok(NONE),
-            (_, Some(i)) => Ok(i),
+            (0, _) => Ok(Outcome::NO),
+            (_, Some(payoffs)) => Ok(Outcome { number: n, payoffs }),
             (_, None) => Err(lx
                 .error(
                     t.span,
@@ -741,10 +1088,9 @@ fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u3
             .error(brace.span, format!("{count} payoffs for {players} players"))
             .with_hint("an outcome has one payoff per player"));
     }
-    match known {
+    let payoffs = match known {
         Some(i) => {
-            let first = i as usize * players;
-            let same = tables.payoffs[first..first + players] == tables.payoffs[start..];
+            let same = tables.payoffs(i) == &tables.payoffs[start..];
             tables.payoffs.truncate(start);
             if !same {
                 return Err(lx.error(
@@ -752,220 +1098,15 @@ fn outcome(lx: &mut Lexer<'_>, players: usize, tables: &mut Tables) -> Result<u3
                     format!("outcome {n} is redefined with different payoffs"),
                 ));
             }
-            Ok(i)
+            i
         }
         None => {
-            let i = (start / players) as u32;
+            let i = tables.keep_payoffs(start);
             tables.outcome_index.insert(n, i);
-            Ok(i)
-        }
-    }
-}
-
-/// "player k's payoff overflows" at line `at`: which outcomes on the path from the root sum past
-/// the largest number, each with its line and payoff.
-#[allow(clippy::too_many_arguments)]
-fn overflow(
-    lx: &Lexer<'_>,
-    lines: &[Line],
-    spans: &[Range<usize>],
-    tables: &Tables,
-    players: usize,
-    path: &[usize],
-    at: usize,
-    player: usize,
-) -> Diagnostic {
-    let number = |index: u32| tables.outcome_index.number_of(index);
-    let terms: Vec<String> = path
-        .iter()
-        .chain([&at])
-        .filter(|&&l| lines[l].outcome != NONE)
-        .map(|&l| {
-            let o = lines[l].outcome;
-            let x = tables.payoffs[o as usize * players + player];
-            let (line, _) = line_col(&lx.src, spans.get(l).map_or(0, |s| s.start));
-            format!(
-                "outcome {} on line {line} gives {}",
-                number(o),
-                number_text(x)
-            )
-        })
-        .collect();
-    lx.error(
-        spans.get(at).cloned().unwrap_or(0..0),
-        format!(
-            "player {}'s payoff overflows: the outcomes on the path to this node sum past the largest number ({})",
-            player + 1,
-            terms.join(", ")
-        ),
-    )
-    .with_hint("a leaf's payoff is the sum of the outcomes on its path; make them smaller")
-}
-
-/// Sums outcomes along paths, decides two-player constant-sum versus n-player, and validates
-/// the draft (laid out by the caller once the text is freed). Without spans, an error's
-/// position is wrong: the caller reads the text again for them.
-fn build(lx: &Lexer<'_>, read: Lines) -> Result<Valid, Diagnostic> {
-    let Lines {
-        mut meta,
-        players,
-        lines,
-        spans,
-        tables,
-    } = read;
-    let tables = &tables;
-    let children = |l: &Line| {
-        if l.set == NONE {
-            0
-        } else {
-            tables.sets[l.set as usize].len
+            i
         }
     };
-    // Every leaf gets its own payoff vector (the sum of the outcomes on its path), held three
-    // times while the tree is built: a few bytes of file can name one big outcome a million
-    // times, so the memory is estimated from the leaves, not from the file's size. The running
-    // sums keep a frame of `players` values for each open ancestor: as many as the interior
-    // nodes in a chain, twice that while their vector doubles.
-    let leaves = lines.iter().filter(|l| children(l) == 0).count() as u64;
-    let interior = lines.len() as u64 - leaves;
-    let need = leaves
-        .saturating_mul(24 * players as u64 + 64)
-        .saturating_add(interior.saturating_mul(16 * players as u64))
-        .saturating_add(64 * lines.len() as u64);
-    if super::memory_check()
-        && let Some((room, limit)) = crate::memory::headroom()
-        && need > room
-    {
-        return Err(lx
-            .error(
-                spans.first().cloned().unwrap_or(0..0),
-                format!(
-                    "this game's {leaves} leaves with {players} payoffs each need about {} of memory; {limit} leaves {}",
-                    crate::memory::human_bytes(need),
-                    crate::memory::human_bytes(room)
-                ),
-            )
-            .with_hint("fewer players or leaves, or more memory"));
-    }
-    // Leaf totals, flat; the running sums of the open ancestors sit on a stack of `players`-wide
-    // frames in `sums`.
-    let mut totals: Vec<f64> = Vec::new();
-    let wanted = (leaves as usize).saturating_mul(players);
-    if crate::memory::fallibly(|| totals.try_reserve_exact(wanted)).is_err() {
-        return Err(lx
-            .error(
-                spans.first().cloned().unwrap_or(0..0),
-                format!(
-                    "this game's {leaves} leaves with {players} payoffs each need more memory than is left"
-                ),
-            )
-            .with_hint("fewer players or leaves, or more memory"));
-    }
-    let mut sums: Vec<f64> = vec![0.0; players];
-    let mut left: Vec<usize> = Vec::new(); // children still to come, per frame above the base
-    let mut path: Vec<usize> = Vec::new(); // the open ancestors' lines, a frame each
-    for (i, line) in lines.iter().enumerate() {
-        let base = sums.len() - players;
-        let top = sums.len();
-        sums.extend_from_within(base..top);
-        if line.outcome != NONE {
-            let o = line.outcome as usize * players;
-            for (s, p) in sums[top..].iter_mut().zip(&tables.payoffs[o..o + players]) {
-                *s += p;
-            }
-            if let Some(k) = sums[top..].iter().position(|s| !s.is_finite()) {
-                return Err(overflow(lx, &lines, &spans, tables, players, &path, i, k));
-            }
-        }
-        if let Some(l) = left.last_mut() {
-            *l -= 1;
-        }
-        let n = children(line);
-        if n == 0 {
-            totals.extend_from_slice(&sums[top..]);
-            sums.truncate(top);
-        } else {
-            left.push(n);
-            path.push(i);
-        }
-        while left.last() == Some(&0) {
-            left.pop();
-            path.pop();
-            sums.truncate(sums.len() - players);
-        }
-    }
-    let first = totals.iter().take(players).sum::<f64>();
-    let constant = players == 2
-        && totals
-            .chunks(players)
-            .all(|t| (t.iter().sum::<f64>() - first).abs() <= 1e-9 * first.abs().max(1.0));
-    meta.players = if constant { 2 } else { players as u8 };
-    let mut draft = Draft::with_capacity(meta, lines.len());
-    // Action names are declared once an information set: a hint, not a bound.
-    draft.expect_label_text(lx.src.len());
-    if !constant {
-        draft.expect_payoff_values(totals.len());
-    }
-    // Labels come from the parent's action names; a node's own name labels it otherwise.
-    let mut stack: Vec<(u32, usize)> = Vec::new(); // (parent's set, next action index)
-    let mut leaf = 0;
-    for line in &lines {
-        let mut prob = None;
-        let mut label = None;
-        if let Some(top) = stack.last_mut() {
-            let set = &tables.sets[top.0 as usize];
-            let a = top.1;
-            top.1 += 1;
-            if set.actions != NONE
-                && let Some(name) = tables.lists[set.actions as usize].get(a)
-                && !name.is_empty()
-            {
-                label = Some(name.as_str());
-            }
-            prob = set.probs.map(|at| tables.probs[at + a]);
-        }
-        let n = children(line);
-        let kind = match line.kind {
-            Kind::Player(p) if constant => {
-                if p == 0 {
-                    Kind::Max
-                } else {
-                    Kind::Min
-                }
-            }
-            k => k,
-        };
-        if kind == Kind::Leaf {
-            let t = &totals[leaf * players..leaf * players + players];
-            leaf += 1;
-            if constant {
-                draft.push_leaf(t[0]);
-            } else {
-                draft.push_payoff(t);
-            }
-        } else {
-            draft.push_interior(kind);
-            draft.set_children(draft.len() - 1, n as u32);
-        }
-        if let Some(p) = prob {
-            draft.prob_last(p);
-        }
-        if let Some(l) = label.or_else(|| (line.name != NONE).then(|| tables.name(line.name))) {
-            draft.label_last(l);
-        }
-        if n > 0 {
-            stack.push((line.set, 0));
-        }
-        while stack
-            .last()
-            .is_some_and(|&(set, next)| next == tables.sets[set as usize].len)
-        {
-            stack.pop();
-        }
-    }
-    draft
-        .validated()
-        .map_err(|e| invalid_to_diagnostic(lx, &spans, e))
+    Ok(Outcome { number: n, payoffs })
 }
 
 /// Writes `tree` as a `.efg` file: one information set per player node, one outcome per leaf.
@@ -1093,7 +1234,6 @@ mod tests {
         o.insert(1990, 601);
         o.insert(2001, 602); // the vector now spans 2000, unset there
         assert_eq!(o.get(2000), Some(0));
-        assert_eq!(o.number_of(0), 2000);
         assert_eq!(o.get(2001), Some(602));
         assert_eq!(o.get(1999), None);
         o.insert(u64::MAX, 603);
@@ -1101,7 +1241,7 @@ mod tests {
     }
 
     fn read(src: &str) -> Result<Tree, Diagnostic> {
-        parse("g.efg", Arc::from(src))
+        parse("g.efg", Text::from(src))
     }
 
     const ZERO_SUM: &str = r#"EFG 2 R "coin then move" { "Player 1" "Player 2" }
@@ -1192,5 +1332,110 @@ t "" 0
         assert!(err(&format!("{head}t \"\" 0\nt \"\" 0\n")).contains("node after the end"));
         assert!(err("EFG 2 R \"\" { \"solo\" }\nt \"\" 0\n").contains("a game of 1 player:"));
         assert!(err("(root: 1)").contains("expected `EFG`"));
+    }
+
+    #[test]
+    fn a_two_player_file_turns_n_player_at_its_first_leaf_off_the_constant_sum() {
+        // Three leaves summing to 0, then one summing to 1: read again as two players'
+        // payoffs, every leaf's vector the sum of its path's outcomes.
+        let src = "EFG 2 R \"\" { \"a\" \"b\" }\n\
+            p \"\" 1 1 \"\" { \"x\" \"y\" } 1 \"\" { 1 -1 }\n\
+            p \"\" 2 1 \"\" { \"l\" \"r\" } 0\n\
+            t \"\" 2 \"\" { 2 -2 }\n\
+            t \"\" 3 \"\" { 0 0 }\n\
+            p \"\" 2 2 \"\" { \"l\" \"r\" } 0\n\
+            t \"\" 2\n\
+            t \"\" 4 \"\" { 0 1 }\n";
+        let t = read(src).unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert!(t.is_multiplayer());
+        let (x, y) = (t.child(t.root(), 0), t.child(t.root(), 1));
+        assert_eq!(
+            (t.kind(t.root()), t.kind(x)),
+            (Kind::Player(0), Kind::Player(1))
+        );
+        assert_eq!(t.payoff(t.child(x, 0)), &[3.0, -3.0]);
+        assert_eq!(t.payoff(t.child(y, 1)), &[1.0, 0.0]);
+        assert_eq!(t.label(t.child(y, 1)), Some("r"));
+    }
+
+    #[test]
+    fn a_chance_set_used_again_keeps_its_actions_and_probabilities() {
+        let src = "EFG 2 R \"\" { \"a\" \"b\" }\n\
+            c \"\" 1 \"\" { \"h\" 1/4 \"t\" 0.75 } 0\n\
+            c \"\" 2 \"\" { \"h\" 1/4 \"t\" 0.75 } 0\n\
+            t \"\" 1 \"\" { 1 -1 }\n\
+            c \"\" 1 0\n\
+            t \"\" 2 \"\" { 2 -2 }\n\
+            t \"\" 1\n\
+            c \"\" 3 \"\" { \"u\" 0.5 \"v\" 0.5 } 0\n\
+            t \"\" 0\n\
+            t \"\" 0\n";
+        let t = read(src).unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let (first, second) = (t.child(t.root(), 0), t.child(t.root(), 1));
+        let reused = t.child(first, 1);
+        for c in [first, reused] {
+            assert_eq!(t.prob(t.child(c, 0)), 0.25);
+            assert_eq!(t.prob(t.child(c, 1)), 0.75);
+            assert_eq!(t.label(t.child(c, 1)), Some("t"));
+        }
+        assert_eq!(t.value(t.child(reused, 0)), 2.0);
+        assert_eq!(t.value(t.child(reused, 1)), 1.0);
+        assert_eq!(t.prob(t.child(second, 0)), 0.5);
+        assert_eq!(t.label(t.child(second, 1)), Some("v"));
+    }
+
+    #[test]
+    fn declarations_and_payoff_vectors_alike_are_kept_once() {
+        let mut tables = Tables::new(2);
+        let declare = |tables: &mut Tables, probs: &[f64]| {
+            let at = tables.probs.len() as u32;
+            tables.probs.extend_from_slice(probs);
+            tables.declare_chance(Actions {
+                names: NONE,
+                len: probs.len() as u32,
+                probs: at,
+            })
+        };
+        let half = declare(&mut tables, &[0.5, 0.5]);
+        let third = declare(&mut tables, &[0.25, 0.75]);
+        assert_eq!(declare(&mut tables, &[0.5, 0.5]), half);
+        assert_eq!(declare(&mut tables, &[0.25, 0.75]), third);
+        assert_eq!((tables.chance.len(), tables.probs.len()), (2, 4));
+        let keep = |tables: &mut Tables, v: [f64; 2]| {
+            let start = tables.payoffs.len();
+            tables.payoffs.extend_from_slice(&v);
+            tables.keep_payoffs(start)
+        };
+        let win = keep(&mut tables, [1.0, -1.0]);
+        let draw = keep(&mut tables, [0.0, 0.0]);
+        assert_eq!(keep(&mut tables, [1.0, -1.0]), win);
+        assert_eq!(keep(&mut tables, [0.0, 0.0]), draw);
+        // The same value, other bits: a sum could tell them apart.
+        let signed = keep(&mut tables, [-0.0, 0.0]);
+        assert_ne!(signed, draw);
+        assert_eq!(tables.payoffs(signed)[0].to_bits(), (-0.0f64).to_bits());
+        assert_eq!(tables.payoffs.len(), 6);
+    }
+
+    #[test]
+    fn an_error_in_the_text_comes_before_an_overflow_above_it() {
+        let head = "EFG 2 R \"\" { \"a\" \"b\" }\n";
+        let src = format!(
+            "{head}p \"\" 1 1 \"\" {{ \"l\" \"r\" }} 1 \"\" {{ 1e308 -1e308 }}\n\
+             t \"\" 2 \"\" {{ 1e308 0 }}\nt \"\" 3 \"\" {{ 1 2 3 }}\n"
+        );
+        assert!(
+            err(&src).contains("3 payoffs for 2 players"),
+            "{}",
+            err(&src)
+        );
+        let src = format!(
+            "{head}p \"\" 1 1 \"\" {{ \"l\" \"r\" }} 1 \"\" {{ 1e308 -1e308 }}\n\
+             t \"\" 2 \"\" {{ 1e308 0 }}\nt \"\" 0\n"
+        );
+        assert_eq!(
+            err(&src),
+            "g.efg:3:1: player 1's payoff overflows: the outcomes on the path to this node sum past the largest number (outcome 1 on line 2 gives 1e308, outcome 2 on line 3 gives 1e308) (hint: a leaf's payoff is the sum of the outcomes on its path; make them smaller)"
+        );
     }
 }

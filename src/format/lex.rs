@@ -10,8 +10,8 @@
 
 use std::cell::Cell;
 use std::ops::Range;
-use std::sync::Arc;
 
+use super::Text;
 use super::diag::Diagnostic;
 use super::progress;
 
@@ -61,7 +61,7 @@ pub struct Lexer<'a> {
     /// What the user calls the input, for messages.
     pub file: &'a str,
     /// The whole input.
-    pub src: Arc<str>,
+    pub src: Text,
     pos: usize,
     /// Whether a reader may read bytes itself (off only under [`general_way`]).
     fast: bool,
@@ -76,7 +76,7 @@ pub struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     /// A UTF-8 byte-order mark at the start of `src` is skipped, as editors on Windows write one.
-    pub fn new(file: &'a str, src: Arc<str>, comments: bool) -> Self {
+    pub fn new(file: &'a str, src: Text, comments: bool) -> Self {
         let pos = if src.starts_with('\u{FEFF}') { 3 } else { 0 };
         Lexer {
             file,
@@ -221,7 +221,7 @@ impl<'a> Lexer<'a> {
         }
         self.skip_space()?;
         let start = self.pos;
-        let src = Arc::clone(&self.src);
+        let src = self.src.clone();
         let bytes = src.as_bytes();
         let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
         let first = at(start);
@@ -786,7 +786,7 @@ mod tests {
     }
 
     fn toks(src: &str, comments: bool) -> Vec<(Tok, String)> {
-        let mut lx = Lexer::new("t", Arc::from(src), comments);
+        let mut lx = Lexer::new("t", Text::from(src), comments);
         let mut out = Vec::new();
         loop {
             let t = lx.next_token().unwrap();
@@ -825,7 +825,7 @@ mod tests {
     #[test]
     fn comments_nest_only_when_enabled() {
         assert_eq!(toks("a /* x /* y */ z */ b // c\nd", true).len(), 3);
-        let e = Lexer::new("t", Arc::from("/* open /* nested */"), true)
+        let e = Lexer::new("t", Text::from("/* open /* nested */"), true)
             .next_token()
             .unwrap_err();
         assert!(e.message.contains("never closed"));
@@ -833,23 +833,23 @@ mod tests {
 
     #[test]
     fn strings_unescape() {
-        let mut lx = Lexer::new("t", Arc::from(r##""a\"b\n\u{e9}" r#"raw "x""#"##), true);
+        let mut lx = Lexer::new("t", Text::from(r##""a\"b\n\u{e9}" r#"raw "x""#"##), true);
         let t = lx.next_token().unwrap();
         assert_eq!(lx.string(&t).unwrap(), "a\"b\né");
         let t = lx.next_token().unwrap();
         assert_eq!(lx.string(&t).unwrap(), "raw \"x\"");
-        let mut lx = Lexer::new("t", Arc::from(r#""bad \q""#), true);
+        let mut lx = Lexer::new("t", Text::from(r#""bad \q""#), true);
         let t = lx.next_token().unwrap();
         assert!(lx.string(&t).unwrap_err().message.contains("escape"));
     }
 
     #[test]
     fn control_characters_are_errors() {
-        let e = Lexer::new("t", Arc::from("\u{1}"), false)
+        let e = Lexer::new("t", Text::from("\u{1}"), false)
             .next_token()
             .unwrap_err();
         assert!(e.message.contains("control character"));
-        let e = Lexer::new("t", Arc::from("(1, \u{202e}2)"), false).nth_error(3);
+        let e = Lexer::new("t", Text::from("(1, \u{202e}2)"), false).nth_error(3);
         assert!(e.message.contains("invisible character U+202E"), "{e}");
     }
 
@@ -865,7 +865,7 @@ mod tests {
             ("+NaN", "+NaN"),
             ("[-Infinity]", "-Infinity"),
         ] {
-            let mut lx = Lexer::new("t", Arc::from(src), false);
+            let mut lx = Lexer::new("t", Text::from(src), false);
             let e = loop {
                 match lx.next_token() {
                     Err(e) => break e,

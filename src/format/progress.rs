@@ -202,7 +202,7 @@ mod tests {
         let text: String = "12, ".repeat(REPORT_EVERY); // 256 KiB
         let progress = Arc::new(LoadProgress::new(text.len() as u64));
         progress.read_bytes(text.len() as u64);
-        let mut lx = Lexer::new("t", Arc::from(text.as_str()), false);
+        let mut lx = Lexer::new("t", text.as_str().into(), false);
         reporting(&progress, || {
             // 70 000 bytes of tokens: one report, at the first token past 64 KiB.
             for _ in 0..70_000 / 2 {

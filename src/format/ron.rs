@@ -28,13 +28,12 @@
 
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::sync::Arc;
 
 use super::diag::Diagnostic;
 use super::lex::{
     Lexer, Tok, Token, did_you_mean, plain_integer, plain_number, plain_string, skip_blanks,
 };
-use super::{Format, invalid_to_diagnostic, node_estimate, number_text};
+use super::{Format, Text, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
 use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
 
@@ -58,12 +57,12 @@ const NODE_FIELDS: &[&str] = &["key", "heuristic"];
 const NODE_KINDS: &[&str] = &["Max", "Min", "Chance", "Player", "Leaf", "Prob"];
 
 /// Reads a tree from RON text. `file` names the input in messages.
-pub fn parse(file: &str, src: Arc<str>) -> Result<Tree, Diagnostic> {
+pub fn parse(file: &str, src: Text) -> Result<Tree, Diagnostic> {
     // Room for every node up front: growing by doubling would copy the draft several times.
     let nodes = node_estimate(&src, Format::Ron) as usize;
     // Node positions only serve the message of a semantic error: they are not kept, and the
     // text is read again for them when there is one.
-    let mut p = Parser::new(file, Arc::clone(&src), nodes, false);
+    let mut p = Parser::new(file, src.clone(), nodes, false);
     p.file()?;
     let Parser { lx, draft, .. } = p;
     match draft.validated() {
@@ -99,7 +98,7 @@ struct Frame {
 }
 
 impl<'a> Parser<'a> {
-    fn new(file: &'a str, src: Arc<str>, nodes: usize, keep_spans: bool) -> Self {
+    fn new(file: &'a str, src: Text, nodes: usize, keep_spans: bool) -> Self {
         let mut draft = Draft::with_capacity(Default::default(), nodes);
         draft.expect_label_text(src.len());
         Parser {
@@ -254,7 +253,7 @@ impl<'a> Parser<'a> {
         } else {
             return Ok(());
         }
-        let src = Arc::clone(&self.lx.src);
+        let src = self.lx.src.clone();
         let b = src.as_bytes();
         // A payoff tuple being read by `fast_node`.
         let mut payoff: Vec<f64> = Vec::new();
@@ -1161,7 +1160,7 @@ mod tests {
     use super::*;
 
     fn read(src: &str) -> Result<Tree, Diagnostic> {
-        parse("t.ron", Arc::from(src))
+        parse("t.ron", Text::from(src))
     }
 
     const SAMPLE: &str = r#"

@@ -927,8 +927,18 @@ impl Valid {
         // The hot columns are on huge pages where the system offers them (`Columns::leaves`):
         // a search reads them at random, and on a big tree nearly every read would otherwise
         // be a TLB miss as well as a cache miss. NaN probabilities until the parent's pass
-        // below: "no probability given" (when some are).
-        let mut nodes = Columns::leaves(n, if d.probs.is_empty() { 1.0 } else { f64::NAN });
+        // below: "no probability given" (when some are). Without chance nodes every
+        // probability is 1, and the tree keeps none (a probability given under a decision node
+        // is 1 there too).
+        let has_chance = d.kind.contains(&Kind::Chance);
+        let mut nodes = Columns::leaves(
+            n,
+            match (has_chance, d.probs.is_empty()) {
+                (false, _) => None,
+                (true, true) => Some(1.0),
+                (true, false) => Some(f64::NAN),
+            },
+        );
         // Node id → the entry of its label (from 1), 0 for none.
         let mut label_of: Vec<u32> = if d.label_nodes.is_empty() {
             Vec::new()
@@ -995,7 +1005,9 @@ impl Valid {
                         .get(next_prob)
                         .is_some_and(|&(k, _)| k as usize == i)
                     {
-                        nodes.prob[at] = d.probs[next_prob].1;
+                        if has_chance {
+                            nodes.prob[at] = d.probs[next_prob].1;
+                        }
                         next_prob += 1;
                     }
                     if d.label_nodes.get(next_label) == Some(&(i as u32)) {
@@ -1035,7 +1047,9 @@ impl Valid {
         }
         if n > 0 {
             nodes.parent[0] = NO_PARENT;
-            nodes.prob[0] = 1.0;
+            if has_chance {
+                nodes.prob[0] = 1.0;
+            }
         }
         // Every leaf's payoffs, rearranged by id (room for all at once: growing by doubling
         // copied them several times).
@@ -1045,7 +1059,7 @@ impl Valid {
             0
         });
         let players = usize::from(d.meta.players);
-        if d.probs.is_empty() {
+        if d.probs.is_empty() || !has_chance {
             // Children of chance nodes are equally likely, the others have probability 1; a
             // leaf of an n-player tree gets its row of payoffs.
             for id in 0..n {
