@@ -485,6 +485,10 @@ pub(crate) fn memory_check() -> bool {
     MEMORY_CHECK.load(Ordering::Relaxed)
 }
 
+/// Loads of at least this many nodes (by [`node_estimate`]) have their draft's and arena's
+/// memory faulted in on another thread while the text is read ([`crate::tree::Room`]).
+pub(crate) const ROOM_MIN: usize = 1 << 20;
+
 /// More than a load takes for each byte of its text, whatever the tree holds (labels,
 /// probabilities, payoff vectors, keys, heuristic values: see [`load_estimate`]), bar `.efg`
 /// games of many players: a text is loaded without counting when this many bytes for each of

@@ -12,6 +12,9 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
+/// How far apart a reader gives back the text it has passed ([`Text::release_before`]).
+pub(crate) const RELEASE_EVERY: usize = 8 << 20;
+
 /// The text of an input, valid UTF-8, cheap to clone; derefs to `str`.
 #[derive(Clone)]
 pub struct Text(Repr);
