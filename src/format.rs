@@ -610,8 +610,8 @@ mod cost {
 /// probabilities, payoff vectors, position keys, heuristic values: each found by a search
 /// that stops at the first), and for `.efg` the reader's lines and tables, which are freed
 /// before the arena is built. Measured over every generator family in every format
-/// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.40 times the peak for RON,
-/// 1.01–1.18 for bracket notation and 1.06–1.36 for `.efg` (up to 1.43 in a debug build).
+/// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.42 times the peak for RON,
+/// 1.01–1.20 for bracket notation and 1.06–1.36 for `.efg` (the test build's figures).
 pub fn load_estimate(text: &str, format: Format) -> u64 {
     load_estimate_of(text, format, node_estimate(text, format))
 }
