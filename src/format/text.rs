@@ -4,7 +4,7 @@
 //! Mapping instead of reading saves the kernel a fresh zeroed page for every 4 KiB of text and
 //! the copy into it: at 852 MB (a 10⁸-node tree) about a second of system time. The pages of
 //! a mapping are the file's, so a program that truncates the file while it is read would make
-//! the next read of a missing page raise `SIGBUS`: [`Text::map`] installs a handler that says
+//! the next read of a missing page raise `SIGBUS`: the first mapping installs a handler that says
 //! so in one line and ends the process with exit code 2, as a bad input does (a partial text
 //! cannot be read on from: there is nothing to return to).
 
