@@ -485,6 +485,10 @@ pub(crate) fn memory_check() -> bool {
     MEMORY_CHECK.load(Ordering::Relaxed)
 }
 
+/// Loads of at least this many nodes (by [`node_estimate`]) have their draft's and arena's
+/// memory faulted in on another thread while the text is read ([`crate::tree::Room`]).
+pub(crate) const ROOM_MIN: usize = 1 << 20;
+
 /// More than a load takes for each byte of its text, whatever the tree holds (labels,
 /// probabilities, payoff vectors, keys, heuristic values: see [`load_estimate`]), bar `.efg`
 /// games of many players: a text is loaded without counting when this many bytes for each of
@@ -608,8 +612,8 @@ mod cost {
 /// that stops at the first), and for `.efg` the reader's tables (a number for each information
 /// set and outcome, each distinct payoff vector and chance declaration), which are freed
 /// before the arena is built. Measured over every generator family in every format
-/// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.40 times the peak for RON,
-/// 1.01–1.18 for bracket notation and 1.08–1.46 for `.efg` (a debug build).
+/// (`tests/load_memory.rs`, two sizes each), it is 1.03–1.42 times the peak for RON,
+/// 1.01–1.20 for bracket notation and 1.08–1.46 for `.efg` (the test build's figures).
 pub fn load_estimate(text: &str, format: Format) -> u64 {
     load_estimate_of(text, format, node_estimate(text, format))
 }

@@ -369,6 +369,33 @@ mod big {
     }
 }
 
+/// Faults in the pages of `len` bytes from `ptr` for writing, without writing them
+/// (`madvise(MADV_POPULATE_WRITE)`, Linux 5.14 and later): the kernel's share of a big block's
+/// first writes, done ahead on whichever thread calls it. The bytes are left as they are, so
+/// any range is safe to give; where the advice is refused (an older kernel, a range no longer
+/// mapped), nothing happens and the pages fault in when written, as they would have.
+pub fn populate(ptr: *mut u8, len: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = (ptr as usize).next_multiple_of(PAGE);
+        let end = (ptr as usize).saturating_add(len) / PAGE * PAGE;
+        if end > start {
+            // SAFETY: MADV_POPULATE_WRITE changes no byte of the range, only whether its pages
+            // are present; a range that is not writable memory of ours is refused.
+            let _ = unsafe {
+                rustix::mm::madvise(
+                    start as *mut _,
+                    end - start,
+                    rustix::mm::Advice::LinuxPopulateWrite,
+                )
+            };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, len);
+}
+
 /// Asks for transparent huge pages under `v`'s room, before it is written (pages already
 /// there are kept as they are): for the big columns a search reads at random (the arena's kind,
 /// first child, child count and value), on a big tree nearly every read of which would

@@ -18,11 +18,13 @@ mod draft;
 mod horizon;
 pub mod names;
 pub mod nodes;
+mod room;
 mod shape;
 mod transpositions;
 
 pub use draft::{Draft, DraftNode, Invalid, PROB_TOLERANCE, Valid};
 pub use nodes::Nodes;
+pub use room::Room;
 pub use shape::{Shape, shape};
 pub use transpositions::KeyClash;
 
@@ -230,6 +232,40 @@ impl Columns {
     #[inline]
     fn len(&self) -> usize {
         self.kind.len()
+    }
+
+    /// The first `n` nodes (room made for more keeps its capacity).
+    fn truncate(&mut self, n: usize) {
+        self.kind.truncate(n);
+        self.first.truncate(n);
+        self.len.truncate(n);
+        self.value.truncate(n);
+        self.parent.truncate(n);
+        self.prob.truncate(n);
+        self.uniform.truncate(n);
+    }
+
+    /// The probability columns of [`Columns::leaves`], added to columns made without them.
+    fn with_probs(mut self, prob: Option<f64>) -> Columns {
+        if let Some(p) = prob {
+            self.prob = vec![p; self.len()];
+            self.uniform = vec![false; self.len()];
+        }
+        self
+    }
+
+    /// Faults in the pages of the zeroed columns a layout writes whole (see
+    /// [`crate::memory::populate`]); not the first-child column, which only interior nodes
+    /// write (a tenth of it in a tree of branching 10: the leaves' part is never touched).
+    fn populate(&mut self) {
+        fn whole<T>(v: &mut [T]) {
+            crate::memory::populate(v.as_mut_ptr().cast(), size_of_val(v));
+        }
+        whole(&mut self.len);
+        whole(&mut self.value);
+        whole(&mut self.parent);
+        whole(&mut self.prob);
+        whole(&mut self.uniform);
     }
 }
 

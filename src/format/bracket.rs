@@ -21,9 +21,10 @@ use std::ops::Range;
 
 use super::diag::Diagnostic;
 use super::lex::{Lexer, Tok, plain_integer, plain_number, plain_string, skip_blanks};
-use super::{Format, Text, invalid_to_diagnostic, node_estimate};
+use super::text::RELEASE_EVERY;
+use super::{Format, ROOM_MIN, Text, invalid_to_diagnostic, node_estimate};
 use crate::text::push_number;
-use crate::tree::{Draft, Invalid, Kind, Meta, NodeId, Tree, Valid};
+use crate::tree::{Draft, Invalid, Kind, Meta, NodeId, Room, Tree, Valid};
 
 /// Reads bracket notation. `min_root` makes an unmarked root a Min node.
 pub fn parse(file: &str, src: Text, min_root: bool) -> Result<Tree, Diagnostic> {
@@ -34,15 +35,20 @@ pub fn parse(file: &str, src: Text, min_root: bool) -> Result<Tree, Diagnostic> 
         draft,
         sigils,
         multiplayer,
+        room,
         ..
     } = read(&mut lx, nodes, min_root, false)?;
     match finish(draft, &sigils, multiplayer, min_root) {
         Ok(valid) => {
             // Free the text before the arena grows.
             drop((lx, src, sigils));
-            Ok(valid.layout())
+            Ok(match room {
+                Some(room) => valid.layout_in(room),
+                None => valid.layout(),
+            })
         }
         Err(e) => {
+            drop(room);
             // Node positions only serve this message: read the text again, keeping them.
             let mut lx = Lexer::new(file, src, false);
             let spans = self::read(&mut lx, nodes, min_root, true)?.spans;
@@ -62,6 +68,9 @@ struct Read {
     sigils: Vec<(u32, Kind)>,
     /// Whether a payoff vector or a player sigil makes the tree n-player.
     multiplayer: bool,
+    /// The arena's room, made ahead for a big tree (not when spans are kept: an error's
+    /// second reading).
+    room: Option<Room>,
 }
 
 /// The kind of an unmarked group whose nearest decision node above is `decider`, in a
@@ -82,6 +91,9 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
     let b = src.as_bytes();
     let mut draft = Draft::with_capacity(Meta::default(), nodes);
     draft.expect_label_text(b.len());
+    let room = (nodes >= ROOM_MIN && !keep).then(|| Room::prepare(&draft, nodes));
+    // The text behind is given back as the reader goes (see the RON reader's `tree`).
+    let mut release_at = RELEASE_EVERY;
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(if keep { nodes } else { 0 });
     let mut sigils: Vec<(u32, Kind)> = Vec::new();
     let mut multiplayer = false;
@@ -97,6 +109,10 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
         let fast = match lx.offset() {
             Some(at) => {
                 let p = skip_blanks(b, at);
+                if p >= release_at {
+                    src.release_before(p);
+                    release_at = p + RELEASE_EVERY;
+                }
                 // The commonest items first: a plain integer leaf (before `,` or `)`, else a
                 // probability could follow it) and a group without label, probability or sigil.
                 if let Some((value, end)) = plain_integer(b, p)
@@ -182,6 +198,7 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
                     spans,
                     sigils,
                     multiplayer,
+                    room,
                 });
             };
             if let Some(at) = lx.offset() {

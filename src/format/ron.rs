@@ -33,9 +33,10 @@ use super::diag::Diagnostic;
 use super::lex::{
     Lexer, Tok, Token, did_you_mean, plain_integer, plain_number, plain_string, skip_blanks,
 };
-use super::{Format, Text, invalid_to_diagnostic, node_estimate, number_text};
+use super::text::RELEASE_EVERY;
+use super::{Format, ROOM_MIN, Text, invalid_to_diagnostic, node_estimate, number_text};
 use crate::text::push_number;
-use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Tree};
+use crate::tree::{Bounds, Draft, DraftNode, Kind, NodeId, Room, Tree};
 
 /// The format version this build reads and writes.
 pub const VERSION: u64 = 1;
@@ -63,16 +64,20 @@ pub fn parse(file: &str, src: Text) -> Result<Tree, Diagnostic> {
     // Node positions only serve the message of a semantic error: they are not kept, and the
     // text is read again for them when there is one.
     let mut p = Parser::new(file, src.clone(), nodes, false);
+    let room = (nodes >= ROOM_MIN).then(|| Room::prepare(&p.draft, nodes));
     p.file()?;
     let Parser { lx, draft, .. } = p;
     match draft.validated() {
         Ok(valid) => {
             // Free the text before the arena grows.
             drop((lx, src));
-            Ok(valid.layout())
+            Ok(match room {
+                Some(room) => valid.layout_in(room),
+                None => valid.layout(),
+            })
         }
         Err(e) => {
-            drop(lx);
+            drop((lx, room));
             let mut p = Parser::new(file, src, nodes, true);
             p.file()?;
             Err(invalid_to_diagnostic(&p.lx, &p.spans, e))
@@ -257,12 +262,19 @@ impl<'a> Parser<'a> {
         let b = src.as_bytes();
         // A payoff tuple being read by `fast_node`.
         let mut payoff: Vec<f64> = Vec::new();
+        // The text behind is given back as the parser goes: a big load's peak is then its draft
+        // and arena (faulted in meanwhile: `Room`), not those and the text.
+        let mut release_at = RELEASE_EVERY;
         while !stack.is_empty() {
             // Most nodes read straight from the bytes (see `fast_node`), and so does `])`
             // closing a node. Anything else is left to the general way below, from the same
             // place.
             if let Some(at) = self.lx.offset() {
                 let p = skip_blanks(b, at);
+                if p >= release_at {
+                    src.release_before(p);
+                    release_at = p + RELEASE_EVERY;
+                }
                 let top = stack.len() - 1;
                 // The commonest node, a plain integer, first and without a `Node`.
                 if let Some((value, end)) = plain_integer(b, p) {

@@ -4,13 +4,16 @@
 //! Mapping instead of reading saves the kernel a fresh zeroed page for every 4 KiB of text and
 //! the copy into it: at 852 MB (a 10⁸-node tree) about a second of system time. The pages of
 //! a mapping are the file's, so a program that truncates the file while it is read would make
-//! the next read of a missing page raise `SIGBUS`: [`Text::map`] installs a handler that says
+//! the next read of a missing page raise `SIGBUS`: the first mapping installs a handler that says
 //! so in one line and ends the process with exit code 2, as a bad input does (a partial text
 //! cannot be read on from: there is nothing to return to).
 
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
+
+/// How far apart a reader gives back the text it has passed ([`Text::release_before`]).
+pub(crate) const RELEASE_EVERY: usize = 8 << 20;
 
 /// The text of an input, valid UTF-8, cheap to clone; derefs to `str`.
 #[derive(Clone)]

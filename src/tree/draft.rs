@@ -208,6 +208,16 @@ impl Draft {
         }
     }
 
+    /// Where the columns every node has start, with their bytes a node, for their reserved
+    /// room to be faulted in ahead (see [`super::Room`]).
+    pub(super) fn reserved_columns(&self) -> Vec<(usize, usize)> {
+        vec![
+            (self.kind.as_ptr() as usize, size_of::<Kind>()),
+            (self.children.as_ptr() as usize, size_of::<u32>()),
+            (self.value.as_ptr() as usize, size_of::<f64>()),
+        ]
+    }
+
     /// Appends the next node in preorder.
     pub fn push(&mut self, node: DraftNode) {
         let i = self.kind.len() as u32;
@@ -912,6 +922,17 @@ impl Valid {
     /// beyond the arena itself. The second walk also gathers what `Tree::sealed` would
     /// compute in passes of its own (height, leaves, chance nodes, integer values).
     pub fn layout(self) -> Tree {
+        self.layout_with(None)
+    }
+
+    /// [`Valid::layout`], in the arena's columns `room` made ahead where it made them for
+    /// enough nodes (the same tree either way).
+    pub fn layout_in(self, room: super::Room) -> Tree {
+        let n = self.0.len();
+        self.layout_with(room.take(n))
+    }
+
+    fn layout_with(self, made: Option<Columns>) -> Tree {
         let d = self.0;
         let multiplayer = d.is_multiplayer();
         let n = d.len();
@@ -931,14 +952,15 @@ impl Valid {
         // probability is 1, and the tree keeps none (a probability given under a decision node
         // is 1 there too).
         let has_chance = d.kind.contains(&Kind::Chance);
-        let mut nodes = Columns::leaves(
-            n,
-            match (has_chance, d.probs.is_empty()) {
-                (false, _) => None,
-                (true, true) => Some(1.0),
-                (true, false) => Some(f64::NAN),
-            },
-        );
+        let prob = match (has_chance, d.probs.is_empty()) {
+            (false, _) => None,
+            (true, true) => Some(1.0),
+            (true, false) => Some(f64::NAN),
+        };
+        let mut nodes = match made {
+            Some(made) => made.with_probs(prob),
+            None => Columns::leaves(n, prob),
+        };
         // Node id → the entry of its label (from 1), 0 for none.
         let mut label_of: Vec<u32> = if d.label_nodes.is_empty() {
             Vec::new()
