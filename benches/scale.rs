@@ -106,35 +106,43 @@ fn prune(args: &[&str]) {
     assert!(status.success(), "prune {args:?} failed");
 }
 
-/// Rewrites prune's own `.efg` of Pig the way OpenSpiel's `EFGWriter` writes the game: its
-/// title and player names, no comment lines, and chance outcomes named `Roll N` with decimal
-/// probabilities (the recipe of docs/DESIGN.md's load table, without `sed`).
-fn openspiel_style(prune_efg: &str, dice: u32) -> String {
-    let mut out = String::with_capacity(prune_efg.len());
-    for (i, line) in prune_efg.lines().enumerate() {
+/// Rewrites prune's own `.efg` of Pig (`from`) the way OpenSpiel's `EFGWriter` writes the
+/// game, into `to`: its title and player names, no comment lines, and chance outcomes named
+/// `Roll N` with decimal probabilities (the recipe of docs/DESIGN.md's load table, without
+/// `sed`). Returns the text's length and its nodes (player, chance and terminal lines).
+///
+/// Line by line: the bench's own peak memory must stay small, because a child started by
+/// `posix_spawn` shares the parent's memory until it runs the program, and Linux counts the
+/// parent's peak into the child's `ru_maxrss`.
+fn openspiel_style(from: &Path, to: &Path, dice: u32) -> (u64, u64) {
+    use std::io::{BufRead, BufReader, BufWriter, Write};
+    let input = BufReader::new(std::fs::File::open(from).expect("read the generated game"));
+    let file = std::fs::File::create(to).expect("write the OpenSpiel-style game");
+    let mut out = BufWriter::new(file);
+    let (mut bytes, mut nodes) = (0, 0);
+    for (i, line) in input.lines().enumerate() {
+        let mut line = line.expect("read the generated game");
         match i {
-            0 => out.push_str(
-                "EFG 2 R \"pig(diceoutcomes=4,horizon=10,winscore=8)\" { \"Player 1\" \"Player 2\" }",
-            ),
+            0 => {
+                line = "EFG 2 R \"pig(diceoutcomes=4,horizon=10,winscore=8)\" \
+                        { \"Player 1\" \"Player 2\" }"
+                    .into();
+            }
             1 | 2 => continue,
             _ => {
-                let mut line = line.to_owned();
                 for n in 1..=dice {
-                    line = line.replace(&format!("\"rolled {n}\" 1/4"), &format!("\"Roll {n}\" 0.25"));
+                    let (rolled, roll) =
+                        (format!("\"rolled {n}\" 1/4"), format!("\"Roll {n}\" 0.25"));
+                    line = line.replace(&rolled, &roll);
                 }
-                out.push_str(&line);
             }
         }
-        out.push('\n');
+        nodes += u64::from(matches!(line.as_bytes(), [b'p' | b'c' | b't', b' ', ..]));
+        bytes += line.len() as u64 + 1;
+        writeln!(out, "{line}").expect("write the OpenSpiel-style game");
     }
-    out
-}
-
-/// Nodes of an `.efg` text: its player, chance and terminal lines.
-fn efg_nodes(text: &str) -> u64 {
-    text.lines()
-        .filter(|l| matches!(l.as_bytes(), [b'p' | b'c' | b't', b' ', ..]))
-        .count() as u64
+    out.flush().expect("write the OpenSpiel-style game");
+    (bytes, nodes)
 }
 
 /// The C tokenizer, built into `dir`, where the machine has a C compiler.
@@ -169,16 +177,9 @@ fn efg_row(dir: &Path) {
         "-o",
         raw_name,
     ]);
-    let text = openspiel_style(
-        &std::fs::read_to_string(&raw).expect("read the generated game"),
-        4,
-    );
-    std::fs::remove_file(&raw).expect("remove the generated game");
     let file = dir.join("pig.efg");
-    std::fs::write(&file, &text).expect("write the OpenSpiel-style game");
-    let nodes = efg_nodes(&text);
-    let bytes = text.len();
-    drop(text);
+    let (bytes, nodes) = openspiel_style(&raw, &file, 4);
+    std::fs::remove_file(&raw).expect("remove the generated game");
     let name = file.to_str().expect("a UTF-8 temporary path");
     let tok = tokenizer(dir);
     let (mut loads, mut toks) = (Vec::new(), Vec::new());

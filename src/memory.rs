@@ -369,6 +369,52 @@ mod big {
     }
 }
 
+/// Zeros that every element type [`release_read`] is given may read as: plain data for which
+/// all-zero bytes are a value.
+///
+/// # Safety
+/// All-zero bytes are a valid value of the implementing type.
+pub unsafe trait Zeroable: Copy {}
+
+// SAFETY: zero is a value of every integer and float, and of a pair of them.
+unsafe impl Zeroable for u32 {}
+unsafe impl Zeroable for f64 {}
+unsafe impl Zeroable for (u32, f64) {}
+
+/// Gives the memory of `v[..upto]`'s whole pages back to the system, for a caller that has
+/// read those elements for the last time and goes on with the rest: the process's resident
+/// memory falls by that much now rather than when `v` is dropped. The elements stay in `v`
+/// and read as zero afterwards (`madvise(MADV_DONTNEED)` on private memory, Linux; elsewhere
+/// nothing happens). Only a block big enough to be a mapping of its own ([`HUGE_MIN`] bytes or
+/// more) is worth the system call; smaller ones are left as they are.
+pub fn release_read<T: Zeroable>(v: &mut [T], upto: usize) {
+    let bytes = size_of_val(v);
+    if bytes < HUGE_MIN {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let base = v.as_mut_ptr() as usize;
+        let start = base.next_multiple_of(PAGE);
+        let end = (base + upto.min(v.len()) * size_of::<T>()) / PAGE * PAGE;
+        if end > start {
+            // SAFETY: the range is whole pages inside `v`, borrowed mutably here, so nothing
+            // else reads them while they change; MADV_DONTNEED on private memory makes them
+            // read as zeros, a value of `T` (`Zeroable`). A refusal leaves them as they were.
+            let _ = unsafe {
+                rustix::mm::madvise(
+                    start as *mut _,
+                    end - start,
+                    rustix::mm::Advice::LinuxDontNeed,
+                )
+            };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = upto;
+}
+
 /// Faults in the pages of `len` bytes from `ptr` for writing, without writing them
 /// (`madvise(MADV_POPULATE_WRITE)`, Linux 5.14 and later): the kernel's share of a big block's
 /// first writes, done ahead on whichever thread calls it. The bytes are left as they are, so
@@ -439,6 +485,30 @@ mod tests {
     /// The unit tests run on the allocator they test, as the binary does.
     #[global_allocator]
     static ALLOCATOR: HugePages = HugePages;
+
+    #[test]
+    fn a_released_prefix_reads_as_zeros_and_the_rest_is_kept() {
+        let n = 3 << 20; // 12 MiB of u32: a block of its own
+        let mut v: Vec<u32> = (0..n as u32).map(|i| i | 1).collect();
+        release_read(&mut v, n / 2);
+        // Whole pages below the middle are given back (zeros on Linux), the rest untouched.
+        let page = 4096 / size_of::<u32>();
+        let released = (n / 2) / page * page;
+        assert!(
+            v[n / 2..]
+                .iter()
+                .enumerate()
+                .all(|(i, &x)| x == (n / 2 + i) as u32 | 1)
+        );
+        if cfg!(target_os = "linux") {
+            let start = v.as_ptr().align_offset(4096);
+            assert!(v[start..released].iter().all(|&x| x == 0));
+        }
+        // A small vector is left as it is.
+        let mut small = vec![5u32; 1000];
+        release_read(&mut small, 1000);
+        assert!(small.iter().all(|&x| x == 5));
+    }
 
     #[test]
     fn the_tightest_limit_wins_and_sizes_read_well() {

@@ -282,3 +282,40 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
     let e = format::parse("t", Text::from("((3,\u{feff}12),(2,4))"), Format::Bracket).unwrap_err();
     assert!(e.to_string().contains("U+FEFF"), "{e}");
 }
+
+/// Trees big enough that the layout gives back the draft's columns as it walks past them
+/// (every 2¹⁹ nodes, in blocks of their own): the plain walk with and without labels, and the
+/// general one with probabilities; each must come back exactly.
+#[test]
+fn big_trees_come_back_exactly_with_the_draft_given_back_as_it_is_laid_out() {
+    use prune::generate::chance::{self, ChanceTree};
+    use prune::generate::game::{self, GameSpec};
+    let uneven = ChanceTree {
+        branching: 8,
+        chance_branching: 5,
+        depth: 4,
+        values: Values::integers(-50, 50),
+        uneven: true,
+        irregular: false,
+    };
+    let trees = [
+        generate::uniform::generate(
+            &generate::uniform::Uniform {
+                branching: 4,
+                depth: 10,
+                values: Values::integers(0, 99),
+                order: generate::uniform::Order::Random,
+            },
+            3,
+        )
+        .unwrap(),
+        game::generate(&GameSpec::TicTacToe { depth: None }).unwrap(),
+        chance::generate(&uneven, 5).unwrap(),
+    ];
+    for t in trees {
+        assert!(t.len() > 1 << 19, "{} nodes: too few to give back", t.len());
+        let back =
+            format::parse("t", Text::from(format::write(&t, Format::Ron)), Format::Ron).unwrap();
+        assert!(back == t, "{} ({} nodes)", t.meta().name, t.len());
+    }
+}

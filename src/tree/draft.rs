@@ -933,7 +933,7 @@ impl Valid {
     }
 
     fn layout_with(self, made: Option<Columns>) -> Tree {
-        let d = self.0;
+        let mut d = self.0;
         let multiplayer = d.is_multiplayer();
         let n = d.len();
         // next[depth]: the id the next node of that level gets.
@@ -994,13 +994,17 @@ impl Valid {
         if plain {
             let facts;
             (facts, branching, leaf_parents) = if d.label_nodes.is_empty() {
-                plain_walk::<false>(&d, &mut next, &mut nodes, &mut label_of)
+                plain_walk::<false>(&mut d, &mut next, &mut nodes, &mut label_of)
             } else {
-                plain_walk::<true>(&d, &mut next, &mut nodes, &mut label_of)
+                plain_walk::<true>(&mut d, &mut next, &mut nodes, &mut label_of)
             };
             (height, leaves, chance, integral) = facts;
         } else {
             for i in 0..n {
+                if i % RELEASE_EVERY == 0 {
+                    release_walked(&mut d, i, next_label);
+                    crate::memory::release_read(&mut d.probs, next_prob);
+                }
                 let depth = stack.len();
                 height = height.max(depth);
                 let id = next[depth];
@@ -1184,7 +1188,7 @@ impl Valid {
 type Walked = ((usize, usize, bool, bool), u32, Vec<u64>);
 
 fn plain_walk<const LABELS: bool>(
-    d: &Draft,
+    d: &mut Draft,
     next: &mut [u32],
     nodes: &mut Columns,
     label_of: &mut [u32],
@@ -1192,47 +1196,70 @@ fn plain_walk<const LABELS: bool>(
     let mut next_label = 0;
     let (mut height, mut leaves, mut chance, mut integral) = (0, 0, false, true);
     let mut branching = 0;
-    let mut leaf_parents = vec![0u64; d.kind.len().div_ceil(64)];
+    let n = d.kind.len();
+    let mut leaf_parents = vec![0u64; n.div_ceil(64)];
     // (id, children to come, whether a child is interior)
     let mut stack: Vec<(u32, u32, bool)> = Vec::with_capacity(next.len());
-    for (i, ((&kind, &c), &value)) in d.kind.iter().zip(&d.children).zip(&d.value).enumerate() {
-        let depth = stack.len();
-        let id = next[depth];
-        next[depth] = id + 1;
-        let at = id as usize;
-        nodes.parent[at] = match stack.last_mut() {
-            Some(top) => {
-                top.1 -= 1;
-                top.2 |= c > 0;
-                top.0
-            }
-            None => NO_PARENT,
-        };
-        nodes.kind[at] = kind;
-        nodes.len[at] = c;
-        nodes.value[at] = value;
-        if LABELS && d.label_nodes.get(next_label) == Some(&(i as u32)) {
-            next_label += 1;
-            label_of[at] = next_label as u32;
-        }
-        if c > 0 {
-            nodes.first[at] = next[depth + 1];
-            chance |= kind == Kind::Chance;
-            height = height.max(depth + 1);
-            branching = branching.max(c);
-            stack.push((id, c, false));
-        } else {
-            leaves += 1;
-            integral &= is_integer(value);
-            while let Some(&(id, 0, interior_child)) = stack.last() {
-                if !interior_child {
-                    leaf_parents[id as usize / 64] |= 1 << (id % 64);
+    for from in (0..n).step_by(RELEASE_EVERY) {
+        let to = (from + RELEASE_EVERY).min(n);
+        let nodes_here = d.kind[from..to]
+            .iter()
+            .zip(&d.children[from..to])
+            .zip(&d.value[from..to]);
+        for (i, ((&kind, &c), &value)) in (from..).zip(nodes_here) {
+            let depth = stack.len();
+            let id = next[depth];
+            next[depth] = id + 1;
+            let at = id as usize;
+            nodes.parent[at] = match stack.last_mut() {
+                Some(top) => {
+                    top.1 -= 1;
+                    top.2 |= c > 0;
+                    top.0
                 }
-                stack.pop();
+                None => NO_PARENT,
+            };
+            nodes.kind[at] = kind;
+            nodes.len[at] = c;
+            nodes.value[at] = value;
+            if LABELS && d.label_nodes.get(next_label) == Some(&(i as u32)) {
+                next_label += 1;
+                label_of[at] = next_label as u32;
+            }
+            if c > 0 {
+                nodes.first[at] = next[depth + 1];
+                chance |= kind == Kind::Chance;
+                height = height.max(depth + 1);
+                branching = branching.max(c);
+                stack.push((id, c, false));
+            } else {
+                leaves += 1;
+                integral &= is_integer(value);
+                while let Some(&(id, 0, interior_child)) = stack.last() {
+                    if !interior_child {
+                        leaf_parents[id as usize / 64] |= 1 << (id % 64);
+                    }
+                    stack.pop();
+                }
             }
         }
+        release_walked(d, to, next_label);
     }
     ((height, leaves, chance, integral), branching, leaf_parents)
+}
+
+/// Nodes the layout's walks go through between two [`release_walked`]s: 4 MiB of values.
+const RELEASE_EVERY: usize = 1 << 19;
+
+/// Gives back the memory of the draft's columns the layout has walked past (nodes before
+/// `walked`, labelled nodes before `labels`): read once, in preorder, they are not read again,
+/// and the arena the walk writes grows as they shrink, so a load's peak is not the draft and
+/// the arena whole at once. Kinds are kept (2 bytes a node: `Kind` has no all-zero guarantee,
+/// see [`crate::memory::Zeroable`]); label texts are handed to the tree as they are.
+fn release_walked(d: &mut Draft, walked: usize, labels: usize) {
+    crate::memory::release_read(&mut d.children, walked);
+    crate::memory::release_read(&mut d.value, walked);
+    crate::memory::release_read(&mut d.label_nodes, labels);
 }
 
 /// The id of the first node of each level of a tree given by its child counts in preorder,
