@@ -385,34 +385,26 @@ unsafe impl Zeroable for (u32, f64) {}
 /// read those elements for the last time and goes on with the rest: the process's resident
 /// memory falls by that much now rather than when `v` is dropped. The elements stay in `v`
 /// and read as zero afterwards (`madvise(MADV_DONTNEED)` on private memory, Linux; elsewhere
-/// nothing happens). Only a block big enough to be a mapping of its own ([`HUGE_MIN`] bytes or
+/// nothing happens). Only a block big enough to be a mapping of its own (4 MiB or
 /// more) is worth the system call; smaller ones are left as they are.
 pub fn release_read<T: Zeroable>(v: &mut [T], upto: usize) {
-    let bytes = size_of_val(v);
-    if bytes < HUGE_MIN {
+    if size_of_val(v) < HUGE_MIN {
         return;
     }
+    let len = upto.min(v.len()) * size_of::<T>();
+    // SAFETY: the range is inside `v`, borrowed mutably here, so nothing else reads it while
+    // it changes; MADV_DONTNEED on private memory makes its pages read as zeros, a value of
+    // `T` (`Zeroable`). A refusal leaves them as they were.
     #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let base = v.as_mut_ptr() as usize;
-        let start = base.next_multiple_of(PAGE);
-        let end = (base + upto.min(v.len()) * size_of::<T>()) / PAGE * PAGE;
-        if end > start {
-            // SAFETY: the range is whole pages inside `v`, borrowed mutably here, so nothing
-            // else reads them while they change; MADV_DONTNEED on private memory makes them
-            // read as zeros, a value of `T` (`Zeroable`). A refusal leaves them as they were.
-            let _ = unsafe {
-                rustix::mm::madvise(
-                    start as *mut _,
-                    end - start,
-                    rustix::mm::Advice::LinuxDontNeed,
-                )
-            };
-        }
-    }
+    unsafe {
+        advise_pages(
+            v.as_mut_ptr() as usize,
+            len,
+            rustix::mm::Advice::LinuxDontNeed,
+        )
+    };
     #[cfg(not(target_os = "linux"))]
-    let _ = upto;
+    let _ = len;
 }
 
 /// Faults in the pages of `len` bytes from `ptr` for writing, without writing them
@@ -421,62 +413,56 @@ pub fn release_read<T: Zeroable>(v: &mut [T], upto: usize) {
 /// any range is safe to give; where the advice is refused (an older kernel, a range no longer
 /// mapped), nothing happens and the pages fault in when written, as they would have.
 pub fn populate(ptr: *mut u8, len: usize) {
+    // SAFETY: MADV_POPULATE_WRITE changes no byte of the range, only whether its pages are
+    // present; a range that is not writable memory of ours is refused.
     #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = (ptr as usize).next_multiple_of(PAGE);
-        let end = (ptr as usize).saturating_add(len) / PAGE * PAGE;
-        if end > start {
-            // SAFETY: MADV_POPULATE_WRITE changes no byte of the range, only whether its pages
-            // are present; a range that is not writable memory of ours is refused.
-            let _ = unsafe {
-                rustix::mm::madvise(
-                    start as *mut _,
-                    end - start,
-                    rustix::mm::Advice::LinuxPopulateWrite,
-                )
-            };
-        }
-    }
+    unsafe {
+        advise_pages(ptr as usize, len, rustix::mm::Advice::LinuxPopulateWrite)
+    };
     #[cfg(not(target_os = "linux"))]
     let _ = (ptr, len);
 }
 
 /// Asks for transparent huge pages under `v`'s room, before it is written (pages already
 /// there are kept as they are): for the big columns a search reads at random (the arena's kind,
-/// first child, child count and value), on a big tree nearly every read of which would
-/// otherwise be a TLB miss as well as a cache miss. Where the system offers huge pages only on
-/// request (`madvise(MADV_HUGEPAGE)`, Linux), else nothing; so is a block under `HUGE_MIN`.
+/// first child, child count and value) and the tables SSS* and MTD(f) fill as they search, on
+/// a big tree nearly every read of which would otherwise be a TLB miss as well as a cache miss.
+/// Where the system offers huge pages only on request (`madvise(MADV_HUGEPAGE)`, Linux), else
+/// nothing; so is a block under `HUGE_MIN`.
 pub fn huge_pages<T>(v: &mut Vec<T>) {
     let bytes = v.capacity().saturating_mul(size_of::<T>());
+    // SAFETY: the range lies inside a live block, and MADV_HUGEPAGE changes only how its pages
+    // are backed, never their contents. A failure (no THP in this kernel, or THP disabled)
+    // leaves plain pages, which is the fallback we want.
+    #[cfg(target_os = "linux")]
     if bytes >= HUGE_MIN {
-        advise_range(v.as_mut_ptr().cast(), bytes);
+        unsafe {
+            advise_pages(
+                v.as_mut_ptr() as usize,
+                bytes,
+                rustix::mm::Advice::LinuxHugepage,
+            )
+        };
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
 }
 
+/// `madvise(advice)` on the whole pages inside the `len` bytes from address `addr` (madvise wants a
+/// page-aligned range); a refusal is ignored, every caller's advice being optional.
+///
+/// # Safety
+/// What `advice` does to the range must be sound for its memory (the callers say why).
 #[cfg(target_os = "linux")]
-fn advise_range(ptr: *mut u8, len: usize) {
+unsafe fn advise_pages(addr: usize, len: usize, advice: rustix::mm::Advice) {
     const PAGE: usize = 4096;
-    // madvise wants a page-aligned range: the whole pages inside the block.
-    let start = (ptr as usize).next_multiple_of(PAGE);
-    let end = (ptr as usize + len) / PAGE * PAGE;
-    if end <= start {
-        return;
-    }
-    // SAFETY: the range lies inside a live block, and MADV_HUGEPAGE changes only how its
-    // pages are backed, never their contents. A failure (no THP in this kernel, or THP
-    // disabled) leaves plain pages, which is the fallback we want.
-    unsafe {
-        let _ = rustix::mm::madvise(
-            start as *mut std::ffi::c_void,
-            end - start,
-            rustix::mm::Advice::LinuxHugepage,
-        );
+    let start = addr.next_multiple_of(PAGE);
+    let end = addr.saturating_add(len) / PAGE * PAGE;
+    if end > start {
+        // SAFETY: the caller's.
+        let _ = unsafe { rustix::mm::madvise(start as *mut std::ffi::c_void, end - start, advice) };
     }
 }
-
-#[cfg(not(target_os = "linux"))]
-fn advise_range(_ptr: *mut u8, _len: usize) {}
 
 #[cfg(test)]
 mod tests {
