@@ -1,6 +1,8 @@
 //! The explorer on `TestBackend`: whole screens after key sequences (insta snapshots), and what
 //! its forms and commands do to files and runs.
 
+mod common;
+
 use std::path::Path;
 
 use prune::cli::default_tree;
@@ -10,18 +12,11 @@ use prune::tree::Tree;
 use prune::tui::App;
 use prune::tui::app::{FieldValue, Mode};
 use prune::tui::keymap::{Key, Keymap};
-use prune::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn app(tree: Tree) -> App {
-    // Monochrome and default keys: snapshots do not depend on the user's config.
-    App::new(
-        tree,
-        "(test)".into(),
-        Keymap::default(),
-        vec![Theme::monochrome()],
-    )
+    common::explorer(tree)
 }
 
 fn sample(name: &str) -> Tree {
@@ -42,26 +37,10 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
         app.layout.hit = hit;
     })
     .unwrap();
-    let buf = term.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let mut line = String::new();
-        for x in 0..buf.area.width {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    common::buffer_text(term.backend().buffer())
 }
 
-/// Types `keys` (names as in a keymap file), letting background work finish after each.
-fn keys(app: &mut App, keys: &[&str]) {
-    for k in keys {
-        app.key(Key::parse(k).unwrap());
-        app.wait();
-    }
-}
+use common::keys;
 
 fn typed(app: &mut App, text: &str) {
     for c in text.chars() {

@@ -2,26 +2,21 @@
 //! without colour, zoom levels and panning over a tree wider and taller than the screen, and
 //! practice's leaves never evaluated marked on the diagram with its cursor.
 
+mod common;
+
 use prune::cli::default_tree;
 use prune::search::Algorithm;
 use prune::tree::Tree;
 use prune::tui::App;
 use prune::tui::app::Event;
-use prune::tui::keymap::{Key, Keymap};
-use prune::tui::theme::Theme;
+use prune::tui::keymap::Keymap;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 
 fn app(tree: Tree) -> App {
-    // Monochrome and default keys: snapshots do not depend on the user's config.
-    App::new(
-        tree,
-        "(test)".into(),
-        Keymap::default(),
-        vec![Theme::monochrome()],
-    )
+    common::explorer(tree)
 }
 
 /// Draws `app` on a `w`×`h` test terminal: the buffer, and the screen as text.
@@ -33,15 +28,7 @@ fn draw(app: &mut App, w: u16, h: u16) -> (Buffer, String) {
     })
     .unwrap();
     let buf = term.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let mut line = String::new();
-        for x in 0..buf.area.width {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
+    let out = common::buffer_text(&buf);
     (buf, out)
 }
 
@@ -49,13 +36,7 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
     draw(app, w, h).1
 }
 
-/// Types `keys` (names as in a keymap file), letting background work finish after each.
-fn keys(app: &mut App, keys: &[&str]) {
-    for k in keys {
-        app.key(Key::parse(k).unwrap());
-        app.wait();
-    }
-}
+use common::keys;
 
 fn at_end(a: &mut App) {
     for r in &mut a.scene.runs {

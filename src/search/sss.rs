@@ -266,37 +266,41 @@ impl Slots {
     }
 
     /// Expands interior node `n`, in `slot`, with merit `h`: open, its entry merit set, and a
-    /// block of slots for its children unless they are all leaves. Returns the first child's
-    /// slot, [`NO_SLOT`] without a block.
+    /// block of slots for its children unless they are all leaves; its kind, first child and
+    /// child count kept in its slot (see [`Slot`]) and returned.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn expand<T: Nodes>(
-        &mut self,
-        tree: &T,
-        n: NodeId,
-        kind: Kind,
-        first_child: u32,
-        count: usize,
-        slot: u32,
-        h: f64,
-    ) -> u32 {
-        let first = self.0.len();
+    fn expand<T: Nodes>(&mut self, tree: &T, n: NodeId, kind: Kind, slot: u32, h: f64) -> Expanded {
+        let (first, count) = (tree.child(n, 0).0, tree.child_count(n));
+        let block = self.0.len();
         let s = &mut self.0[slot as usize];
         s.status = Status::Open;
         s.entry = h.to_bits();
-        (s.first, s.count, s.max) = (first_child, count as u32, kind == Kind::Max);
-        if s.children != 0 {
-            return s.children;
+        (s.first, s.count, s.max) = (first, count as u32, kind == Kind::Max);
+        let slots = if s.children != 0 {
+            s.children
+        } else if tree.children_all_leaves(n) {
+            NO_SLOT
+        } else {
+            // Node ids are `u32` and every slot is a different node.
+            s.children = block as u32;
+            let children = (first..first + count as u32).map(|c| Slot::waiting(NodeId(c), slot));
+            self.0.extend(children);
+            block as u32
+        };
+        Expanded {
+            slots,
+            first,
+            count,
         }
-        if tree.children_all_leaves(n) {
-            return NO_SLOT;
-        }
-        // Node ids are `u32` and every slot is a different node.
-        s.children = first as u32;
-        let children = tree.children(n).map(|c| Slot::waiting(c, slot));
-        self.0.extend(children);
-        first as u32
     }
+}
+
+/// A node just expanded ([`Slots::expand`]): its first child's slot ([`NO_SLOT`] when its
+/// children are all leaves, which have none), its first child and its child count.
+struct Expanded {
+    slots: u32,
+    first: u32,
+    count: usize,
 }
 
 impl Slot {
@@ -401,8 +405,11 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, obs: &mut O) -> Found {
                 continue;
             }
             obs.enter(n, f64::NEG_INFINITY, h);
-            let (fc, count) = (tree.child(n, 0).0, tree.child_count(n));
-            let first = slots.expand(tree, n, kind, fc, count, s.slot, h);
+            let Expanded {
+                slots: first,
+                first: fc,
+                count,
+            } = slots.expand(tree, n, kind, s.slot, h);
             let child = |i: usize| {
                 let c = NodeId(fc + i as u32);
                 State {

@@ -1002,8 +1002,7 @@ impl Valid {
         } else {
             for i in 0..n {
                 if i % RELEASE_EVERY == 0 {
-                    release_walked(&mut d, i, next_label);
-                    crate::memory::release_read(&mut d.probs, next_prob);
+                    release_walked(&mut d, i, next_label, next_prob);
                 }
                 let depth = stack.len();
                 height = height.max(depth);
@@ -1243,7 +1242,8 @@ fn plain_walk<const LABELS: bool>(
                 }
             }
         }
-        release_walked(d, to, next_label);
+        // A plain draft has no probabilities.
+        release_walked(d, to, next_label, 0);
     }
     ((height, leaves, chance, integral), branching, leaf_parents)
 }
@@ -1252,14 +1252,15 @@ fn plain_walk<const LABELS: bool>(
 const RELEASE_EVERY: usize = 1 << 19;
 
 /// Gives back the memory of the draft's columns the layout has walked past (nodes before
-/// `walked`, labelled nodes before `labels`): read once, in preorder, they are not read again,
+/// `walked`, labelled nodes before `labels`, probabilities before `probs`): read once, in preorder, they are not read again,
 /// and the arena the walk writes grows as they shrink, so a load's peak is not the draft and
 /// the arena whole at once. Kinds are kept (2 bytes a node: `Kind` has no all-zero guarantee,
 /// see [`crate::memory::Zeroable`]); label texts are handed to the tree as they are.
-fn release_walked(d: &mut Draft, walked: usize, labels: usize) {
+fn release_walked(d: &mut Draft, walked: usize, labels: usize, probs: usize) {
     crate::memory::release_read(&mut d.children, walked);
     crate::memory::release_read(&mut d.value, walked);
     crate::memory::release_read(&mut d.label_nodes, labels);
+    crate::memory::release_read(&mut d.probs, probs);
 }
 
 /// The id of the first node of each level of a tree given by its child counts in preorder,

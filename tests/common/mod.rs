@@ -70,3 +70,38 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// The explorer on `tree` in monochrome with the default keys: screens that do not depend on
+/// the user's configuration.
+pub fn explorer(tree: Tree) -> prune::tui::App {
+    use prune::tui::keymap::Keymap;
+    use prune::tui::theme::Theme;
+    prune::tui::App::new(
+        tree,
+        "(test)".into(),
+        Keymap::default(),
+        vec![Theme::monochrome()],
+    )
+}
+
+/// A drawn test buffer as text: its rows, trailing blanks cut.
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Types `keys` (names as in a keymap file), letting background work finish after each.
+pub fn keys(app: &mut prune::tui::App, keys: &[&str]) {
+    for k in keys {
+        app.key(prune::tui::keymap::Key::parse(k).unwrap());
+        app.wait();
+    }
+}
