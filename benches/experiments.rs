@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use prune::experiment::{self, Options};
+use prune_cli::experiment::{self, Options};
 
 /// The binary's allocator (huge pages, as the measured runs of `prune` have them).
 #[global_allocator]

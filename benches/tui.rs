@@ -10,9 +10,9 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use prune::generate::{Values, uniform};
 use prune::search::Algorithm;
-use prune::tui::App;
-use prune::tui::keymap::{Action, Keymap};
-use prune::tui::theme::Theme;
+use prune_cli::tui::App;
+use prune_cli::tui::keymap::{Action, Keymap};
+use prune_cli::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -32,12 +32,12 @@ fn big_tree() -> prune::tree::Tree {
 }
 
 fn themes() -> Vec<Theme> {
-    prune::tui::theme::available(None).0
+    prune_cli::tui::theme::available(None).0
 }
 
 fn draw(term: &mut Terminal<TestBackend>, app: &mut App) {
     term.draw(|f| {
-        let hit = prune::tui::draw::draw(f, app);
+        let hit = prune_cli::tui::draw::draw(f, app);
         app.layout.height = usize::from(hit.height.max(1));
         app.layout.hit = hit;
     })

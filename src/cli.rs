@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use crate::format::{self, Format, LoadError};
-use crate::tree::Tree;
+use prune::format::{self, Format, LoadError};
+use prune::tree::Tree;
 
 /// Explore game-tree search: alpha-beta, NegaScout, Star1/Star2, max^n and friends, step by step.
 #[derive(Debug, Parser)]
@@ -257,7 +257,7 @@ pub fn refuse_output_over_input<'a>(
     input: Option<&Path>,
     outputs: impl IntoIterator<Item = Option<&'a PathBuf>>,
 ) -> Result<(), CliError> {
-    let shown = |p: &Path| crate::text::terminal_safe(&p.display().to_string()).into_owned();
+    let shown = |p: &Path| prune::text::terminal_safe(&p.display().to_string()).into_owned();
     let outputs: Vec<&PathBuf> = outputs.into_iter().flatten().collect();
     if let Some(input) = input.filter(|p| p.as_os_str() != "-") {
         for out in &outputs {
@@ -350,6 +350,20 @@ pub enum CliError {
     Departed,
 }
 
+/// A load error's report, coloured on a terminal: the library renders plain text, or through
+/// the writer it is given (here termcolor's ANSI one), and writes no escape sequence itself.
+pub fn load_error_text(e: &prune::format::LoadError, color: bool) -> String {
+    let Some(d) = e.diagnostic().filter(|_| color) else {
+        return e.render();
+    };
+    let mut out = Vec::new();
+    let mut w = codespan_reporting::term::termcolor::Ansi::new(&mut out);
+    match d.render_styled(&mut w) {
+        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+        Err(_) => e.render(),
+    }
+}
+
 impl CliError {
     /// A usage error from anything that explains itself: a refusal, a bad parameter.
     pub fn usage(e: impl std::fmt::Display) -> CliError {
@@ -365,16 +379,16 @@ impl CliError {
 
     /// The report for stderr. Messages quote what the user typed (paths, algorithm names,
     /// moves, labels): every control character in them, line breaks included, is escaped as in
-    /// names from files ([`crate::text::terminal_safe`]). A report of several lines is built
+    /// names from files ([`prune::text::terminal_safe`]). A report of several lines is built
     /// escaped, as [`CliError::Reported`].
     pub fn render(&self, color: bool) -> String {
         match self {
-            CliError::Input(e) => e.render(color),
+            CliError::Input(e) => load_error_text(e, color),
             CliError::Reported(text) => text.clone(),
             CliError::Departed => String::new(),
             other => format!(
                 "error: {}\n",
-                crate::text::terminal_safe(&other.to_string())
+                prune::text::terminal_safe(&other.to_string())
             ),
         }
     }
@@ -383,7 +397,7 @@ impl CliError {
 /// A report of several lines fit for a terminal: its line breaks kept, every other control
 /// character escaped.
 pub(crate) fn message_safe(message: &str) -> std::borrow::Cow<'_, str> {
-    crate::text::escape_unsafe(message, |c| c == '\n')
+    prune::text::escape_unsafe(message, |c| c == '\n')
 }
 
 /// clap's report of a command line it refused, with what the user typed escaped. clap quotes
@@ -395,7 +409,7 @@ pub fn refuse_command_line(e: clap::Error) -> ! {
     let e = suggest_subcommand(e, &Cli::command(), &args);
     let escaped: Vec<String> = args
         .iter()
-        .map(|a| crate::text::terminal_safe(&a.to_string_lossy()).into_owned())
+        .map(|a| prune::text::terminal_safe(&a.to_string_lossy()).into_owned())
         .collect();
     if args
         .iter()
@@ -414,7 +428,7 @@ pub fn refuse_command_line(e: clap::Error) -> ! {
 }
 
 /// clap's refusal of an unknown subcommand, with the one the user most likely meant
-/// ([`crate::text::closest_name`]) when clap guessed none: clap wants a close Jaro match and
+/// ([`prune::text::closest_name`]) when clap guessed none: clap wants a close Jaro match and
 /// misses a swapped pair (`gen game nmi`). The subcommands offered are those of the command the
 /// unknown word followed, found by walking `args` (the program's name first) down from `root`.
 pub fn suggest_subcommand(
@@ -441,7 +455,7 @@ pub fn suggest_subcommand(
         }
     }
     let names = parent.get_subcommands().map(|c| c.get_name());
-    if let Some(name) = crate::text::closest_name(&typed, names) {
+    if let Some(name) = prune::text::closest_name(&typed, names) {
         e.insert(
             ContextKind::SuggestedSubcommand,
             ContextValue::Strings(vec![name.to_owned()]),
@@ -458,7 +472,7 @@ fn refuse_near_subcommand(file: &Path) -> Result<(), CliError> {
         return Ok(());
     }
     let cmd = Cli::command();
-    match crate::text::closest_name(&typed, cmd.get_subcommands().map(|c| c.get_name())) {
+    match prune::text::closest_name(&typed, cmd.get_subcommands().map(|c| c.get_name())) {
         Some(name) => Err(CliError::Usage(format!(
             "{typed} is neither a file nor a subcommand; did you mean `prune {name}`? (see prune --help)"
         ))),
@@ -522,7 +536,7 @@ pub fn emit(path: Option<&PathBuf>, text: &str) -> Result<(), CliError> {
     }
 }
 
-pub use crate::examples::{DEFAULT_TREE, default_tree};
+pub use prune::examples::{DEFAULT_TREE, default_tree};
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
     if let Some(bytes) = cli.max_file_size {
@@ -593,7 +607,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             if let (Some(path), None, true) = (&a.tree.file, a.tree.input.from, on_terminal()) {
                 let runs = specs
                     .iter()
-                    .map(|spec| crate::search::Algorithm::parse(spec, &Default::default()))
+                    .map(|spec| prune::search::Algorithm::parse(spec, &Default::default()))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(CliError::usage)?;
                 return explore_loading(path.clone(), runs, practice);
@@ -606,7 +620,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             };
             let mut runs = Vec::new();
             for spec in specs {
-                let algo = crate::search::Algorithm::parse(spec, &Default::default())
+                let algo = prune::search::Algorithm::parse(spec, &Default::default())
                     .map_err(CliError::usage)?;
                 if let Some(why) = algo.refusal(&tree) {
                     return Err(CliError::Usage(format!("cannot run {algo}: {why}")));
@@ -630,7 +644,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
             let (tree, source) = match &cli.file {
                 Some(f) => (load_file(f, None)?, f.display().to_string()),
-                None => (default_tree(), crate::examples::DEFAULT_SOURCE.to_owned()),
+                None => (default_tree(), prune::examples::DEFAULT_SOURCE.to_owned()),
             };
             explore(tree, source, Vec::new(), false, false)
         }
@@ -642,7 +656,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 fn explore(
     tree: Tree,
     source: String,
-    runs: Vec<crate::search::Algorithm>,
+    runs: Vec<prune::search::Algorithm>,
     asked: bool,
     practice: bool,
 ) -> Result<(), CliError> {
@@ -699,10 +713,10 @@ pub(crate) fn on_terminal() -> bool {
 /// loader's report and exit code 2, as the command line does.
 fn explore_loading(
     path: PathBuf,
-    runs: Vec<crate::search::Algorithm>,
+    runs: Vec<prune::search::Algorithm>,
     practice: bool,
 ) -> Result<(), CliError> {
-    let placeholder = crate::examples::loading_tree(&path.display().to_string());
+    let placeholder = prune::examples::loading_tree(&path.display().to_string());
     let opts = crate::tui::Options {
         tree: placeholder,
         source: path.display().to_string(),
@@ -721,7 +735,7 @@ fn explore_loading(
 
 /// What `prune` prints when it is not talking to a terminal: the tree and where to go from there.
 fn welcome(tree: &Tree) -> String {
-    let mut s = info::summary(&crate::tree::shape(tree));
+    let mut s = info::summary(&prune::tree::shape(tree));
     s.push_str(
         "\nIn a terminal, `prune` opens the explorer on this tree.\nTry:\n  prune tui trees/ballard-figure-6.ron --run star1,star2\n  prune run alphabeta --expr '((3,12,8),(2,4,6),(14,5,2))'\n  prune info trees/ballard-figure-6.ron\n  prune gen uniform -b 3 -d 4 --order best --seed 1 -o t.ron\n  prune convert t.ron t.efg\n  prune --help\n",
     );

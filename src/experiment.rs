@@ -22,10 +22,10 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::generate::rng;
-use crate::report::Table;
-use crate::search::{self, Algorithm, Counter, Stats};
-use crate::tree::Tree;
+use prune::generate::rng;
+use prune::report::Table;
+use prune::search::{self, Algorithm, Counter, Stats};
+use prune::tree::Tree;
 
 /// What the user asked for: every option that decides an experiment's numbers (a shard's part
 /// records them, and the merge refuses parts whose options differ).
@@ -51,7 +51,7 @@ impl Options {
     }
 }
 
-pub use crate::report::{Cell, Column, col};
+pub use prune::report::{Cell, Column, col};
 
 /// What an experiment computed.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,7 +79,7 @@ impl Report {
 
     /// The cell of `row` in the column named `name`.
     pub fn get(&self, row: usize, name: &str) -> &Cell {
-        &self.rows[row][crate::report::column_index(&self.columns, name)]
+        &self.rows[row][prune::report::column_index(&self.columns, name)]
     }
 
     /// The title, the aligned table, then the notes.

@@ -1,60 +1,10 @@
-//! prune: explore game-tree search.
-//!
-//! The layout follows the data flow: input [`format`](mod@format)s and [`generate`]ors produce a
-//! [`tree::Tree`]; search algorithms run on it and report to an observer; the views (TUI, CLI,
-//! exports) and the experiments read what the search produced.
-//!
-//! - [`tree`] — the validated flat arena, its preorder [`tree::Draft`] form and shape summary;
-//!   [`tree::names`], how nodes and moves are named.
-//! - [`format`](mod@format) — RON (native), Gambit `.efg` and bracket notation; diagnostics with positions.
-//! - [`generate`] — seeded generators: uniform, *-complete, win-loss, chance, n-player, random.
-//! - [`memory`] — how much memory prune may still use (available memory, `ulimit -v`, cgroup);
-//!   the binary's global allocator (big blocks mapped on their own, the arena's hot columns on
-//!   transparent huge pages).
-//! - [`search`] — every algorithm, one file each, generic over an [`search::Observer`].
-//! - [`text`] — how numbers and counts are written and untrusted text escaped, the same in
-//!   every view and format; below the tree, which uses it.
-//! - `exact` — simple fractions and their exact sums, for chance nodes; below the tree, which
-//!   asks whether its numbers are all simple fractions.
-//! - [`trace`] — recorded events, [`trace::Replay`] to any step, JSONL/CSV/DOT export.
-//! - [`protocol`] — the trace protocol any engine can write (docs/PROTOCOL.md): prune's runs
-//!   written in it, engines' traces read, checked against their algorithm's rules and a tree.
-//! - [`draw`] — the tree drawn top-down as in the papers, at any step of a run: text, SVG,
-//!   TikZ, DOT.
-//! - [`report`] — result tables (typed cells, named columns) as aligned text, CSV and JSON.
-//! - [`analyze`] — Knuth–Moore node types and the minimal tree.
-//! - `tui` — the explorer (ratatui + crossterm): state, lazy outline, drawing, keymap, themes.
-//! - [`examples`] — the built-in example tree.
-//! - [`experiment`] — the papers' tables recomputed, in parallel, with the printed figures beside.
-//! - `cli` — the command line (clap); the binary `prune` is a thin wrapper around it.
+//! The `prune` application: the command line, the explorer and the papers' experiments, built on
+//! the [`prune`] library. Not an API: a library for use outside this crate is `prune` itself;
+//! this crate is a library only so that its tests and benches can reach the command line and
+//! the explorer.
 
-// Every public item of the library says what it is for; `cli` and `tui`, hidden (not an API),
-// are skipped by the lint, as they are by rustdoc.
-#![warn(missing_docs)]
+#![allow(rustdoc::private_intra_doc_links)]
 
-pub mod analyze;
-/// The binary's command line, public for `src/main.rs` and the tests; its documentation is
-/// `prune --help`, not an API (a doc comment on a clap field is help text).
-#[doc(hidden)]
-#[allow(rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
 pub mod cli;
-pub mod draw;
-mod exact;
-pub mod examples;
 pub mod experiment;
-pub mod format;
-pub mod game;
-pub mod generate;
-pub mod hash;
-pub mod memory;
-pub mod protocol;
-pub mod report;
-pub mod search;
-pub mod text;
-pub mod trace;
-pub mod tree;
-/// The binary's explorer, public for the command line, the tests and the benches; not an API.
-/// Hidden, so its design notes may link to its private parts (as `cli`'s do).
-#[doc(hidden)]
-#[allow(rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
 pub mod tui;

@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use prune::cli::{self, Cli};
 use prune::memory::HugePages;
+use prune_cli::cli::{self, Cli};
 
 /// Big blocks mapped on their own (the arena's hot columns on huge pages), and exit code 2 with a message when memory runs out: the binary's
 /// choice, declared here so that the library binds no other program to it.

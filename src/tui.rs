@@ -43,8 +43,8 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use crate::search::Algorithm;
-use crate::tree::Tree;
+use prune::search::Algorithm;
+use prune::tree::Tree;
 
 pub use app::App;
 use keymap::{Key, Keymap};
@@ -173,7 +173,7 @@ pub fn run(opts: Options) -> io::Result<Option<String>> {
 /// (drawing, waiting for a key, or stuck reading a terminal that is gone).
 fn leave(code: i32) -> ! {
     restore();
-    crate::format::remove_temporaries_and_exit(code)
+    prune::format::remove_temporaries_and_exit(code)
 }
 
 /// Ends the explorer from other threads: SIGTERM, SIGINT and SIGHUP end it with the

@@ -68,7 +68,7 @@ fn load_estimates_bound_the_peak_closely() {
     let mut bad = Vec::new();
     for line in FAMILIES.iter().copied().flatten() {
         let (tree, _) =
-            prune::cli::generate::from_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            prune_cli::cli::generate::from_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         for format in [Format::Ron, Format::Efg, Format::Bracket] {
             let text: Arc<str> = Arc::from(format::write(&tree, format));
             let estimate = format::load_estimate(&text, format);

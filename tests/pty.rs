@@ -581,7 +581,7 @@ fn practice_on_a_seed_in_one_command() {
     use prune::trace::practice::Session as Practice;
     let dir = tempfile::tempdir().unwrap();
     let args = "uniform -b 3 -d 3 --order random --seed 42";
-    let (tree, _) = prune::cli::generate::from_line(args).unwrap();
+    let (tree, _) = prune_cli::cli::generate::from_line(args).unwrap();
     let algo = prune::search::Algorithm::AlphaBeta { fail_soft: true };
     let (run, trace) = prune::trace::record(&tree, &algo, &Default::default()).unwrap();
     let replay = prune::trace::Replay::new(&tree, &trace);

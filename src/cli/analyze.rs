@@ -6,9 +6,9 @@ use clap::Args;
 use serde_json::json;
 
 use super::{CliError, TreeSource, print};
-use crate::analyze::{self, NodeType};
-use crate::text::{number_text, terminal_safe};
-use crate::tree::Tree;
+use prune::analyze::{self, NodeType};
+use prune::text::{number_text, terminal_safe};
+use prune::tree::Tree;
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -41,7 +41,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<(), CliError> {
             "types": an.types,
         });
         let text = serde_json::to_string(&v).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(crate::text::json_safe(text) + "\n"));
+        return print(&(prune::text::json_safe(text) + "\n"));
     }
     let mut out = String::new();
     if !a.summary {

@@ -10,11 +10,11 @@ use clap::Args;
 use serde_json::{Value as Json, json};
 
 use super::{CliError, GameFlags, STDIN, load_file, print};
-use crate::format::{self, LoadError};
-use crate::protocol::check::{self, Departure, Report, num};
-use crate::protocol::compare::{self, Textbook};
-use crate::protocol::{Trace, path_text, read, write};
-use crate::tree::Tree;
+use prune::format::{self, LoadError};
+use prune::protocol::check::{self, Departure, Report, num};
+use prune::protocol::compare::{self, Textbook};
+use prune::protocol::{Trace, path_text, read, write};
+use prune::tree::Tree;
 
 #[derive(Debug, Args)]
 pub struct CheckTraceArgs {
@@ -79,7 +79,7 @@ pub fn run(a: &CheckTraceArgs) -> Result<(), CliError> {
     if a.json {
         let text = serde_json::to_string_pretty(&json_report(&name, &verdict))
             .map_err(|e| CliError::Internal(e.to_string()))?;
-        print(&(crate::text::json_safe(text) + "\n"))?;
+        print(&(prune::text::json_safe(text) + "\n"))?;
     } else {
         print(&text_report(&name, &verdict))?;
     }

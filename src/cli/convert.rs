@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, TreeInput, TreeSource, emit, refuse_output_over_input};
-use crate::format::{self, Format};
+use prune::format::{self, Format};
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {

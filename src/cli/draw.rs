@@ -7,11 +7,11 @@ use std::sync::atomic::AtomicU64;
 use clap::{Args, ValueEnum};
 
 use super::{CliError, TreeSource, emit, refuse_output_over_input};
-use crate::draw::steps::{self, Steps};
-use crate::draw::{self, Options, PictureFormat};
-use crate::format;
-use crate::search::Algorithm;
-use crate::tree::{NodeId, Tree};
+use prune::draw::steps::{self, Steps};
+use prune::draw::{self, Options, PictureFormat};
+use prune::format;
+use prune::search::Algorithm;
+use prune::tree::{NodeId, Tree};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DrawFormat {
@@ -147,7 +147,7 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         return Err(CliError::Usage(format!("cannot run {algo}: {why}")));
     }
     let (run, trace) =
-        crate::trace::record(&tree, algo, &AtomicU64::new(0)).map_err(CliError::usage)?;
+        prune::trace::record(&tree, algo, &AtomicU64::new(0)).map_err(CliError::usage)?;
     if let Some(step) = a.step.filter(|&k| k > trace.len()) {
         return Err(CliError::Usage(format!(
             "--step {step}: {} made {} steps; choose a step from 0 to {}",
@@ -216,9 +216,9 @@ fn refuse_too_many_cards(pictures: usize, cards: usize) -> Result<(), CliError> 
     }
     Err(CliError::Usage(format!(
         "{} pictures of up to {} cards: more than {} cards in all; choose fewer steps (--steps A..B, --steps cutoffs) or smaller pictures (--width, --depth, --node)",
-        crate::text::thousands(pictures as u64),
-        crate::text::thousands(cards as u64),
-        crate::text::thousands(MOST_CARDS as u64)
+        prune::text::thousands(pictures as u64),
+        prune::text::thousands(cards as u64),
+        prune::text::thousands(MOST_CARDS as u64)
     )))
 }
 
@@ -305,7 +305,7 @@ fn find_node(tree: &Tree, name: &str) -> Result<NodeId, CliError> {
             if i == 0 || i > tree.child_count(id) {
                 return Err(CliError::Usage(format!(
                     "--node {name}: {} has {} children (counted from 1)",
-                    crate::tree::names::node_name(tree, id),
+                    prune::tree::names::node_name(tree, id),
                     tree.child_count(id)
                 )));
             }

@@ -94,10 +94,10 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
     let name = a.name.as_deref().unwrap_or_default();
     let Some(info) = experiment::find(name) else {
         let names: Vec<&str> = EXPERIMENTS.iter().map(|e| e.name).collect();
-        let suggestion = crate::text::closest_name(name, names.iter().copied());
+        let suggestion = prune::text::closest_name(name, names.iter().copied());
         return Err(CliError::Usage(format!(
             "unknown experiment `{name}`; {}",
-            crate::text::did_you_mean(suggestion, "experiments", &names)
+            prune::text::did_you_mean(suggestion, "experiments", &names)
         )));
     };
     if a.trials == Some(0) {

@@ -1,16 +1,16 @@
-//! `prune run ALGO --game NAME --depth D`: a game searched from its rules ([`crate::game::run`]).
+//! `prune run ALGO --game NAME --depth D`: a game searched from its rules ([`prune::game::run`]).
 
 use serde_json::json;
 
 use super::search::{CompareArgs, RunArgs, value_json};
 use super::{CliError, GameFlags, TuiArgs, print};
-use crate::game::connect_four::{ConnectFour, Moves};
-use crate::game::run::{self as game_run, GameRun};
-use crate::game::{Game, chess::Chess, nim::Nim, pig::Pig, tic_tac_toe::TicTacToe};
-use crate::generate::game::GameSpec;
-use crate::search::Algorithm;
-use crate::text::terminal_safe;
 use crate::tui::RunView;
+use prune::game::connect_four::{ConnectFour, Moves};
+use prune::game::run::{self as game_run, GameRun};
+use prune::game::{Game, chess::Chess, nim::Nim, pig::Pig, tic_tac_toe::TicTacToe};
+use prune::generate::game::GameSpec;
+use prune::search::Algorithm;
+use prune::text::terminal_safe;
 
 /// Something to do with a game, whichever it is (a game's type is known only at run time).
 trait WithGame {
@@ -23,7 +23,7 @@ trait WithGame {
 /// and connect-four and chess when given): one reading of the flags for the lazy searches
 /// ([`with_game`]) and the written-out tree ([`written_out`]).
 fn spec(flags: &GameFlags, depth: Option<u32>) -> Result<GameSpec, CliError> {
-    use crate::generate::game::{Fen, Heaps};
+    use prune::generate::game::{Fen, Heaps};
     let name = flags.game.as_deref().expect("--game");
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
     let mut spec = GameSpec::default_for(name).ok_or_else(|| unknown_game(name))?;
@@ -115,7 +115,7 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&run, &game, depth))
             .map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(crate::text::json_safe(text) + "\n"));
+        return print(&(prune::text::json_safe(text) + "\n"));
     }
     print(&summary(&run, &game, depth))
 }
@@ -130,7 +130,7 @@ fn record_to_files(
     depth: u32,
 ) -> Result<(), CliError> {
     if a.trace_format == super::search::TraceFormat::Protocol {
-        crate::protocol::write::protocol_claim(algo).map_err(CliError::usage)?;
+        prune::protocol::write::protocol_claim(algo).map_err(CliError::usage)?;
     }
     let algos = std::slice::from_ref(algo);
     let (recorded, game) = with_game(&spec(flags, None)?, Record { algos, depth })?;
@@ -159,7 +159,7 @@ fn record_to_files(
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&summary_run, &game, depth))
             .map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(crate::text::json_safe(text) + "\n"));
+        return print(&(prune::text::json_safe(text) + "\n"));
     }
     print(&summary(&summary_run, &game, depth))
 }
@@ -186,7 +186,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        print(&(crate::text::json_safe(text) + "\n"))?;
+        print(&(prune::text::json_safe(text) + "\n"))?;
     } else {
         print(&compare_table(algos, &runs, &game, depth))?;
     }
@@ -205,7 +205,7 @@ fn compare_table(
     game: &str,
     depth: u32,
 ) -> String {
-    use crate::report::{Cell, Table, col};
+    use prune::report::{Cell, Table, col};
     let mut table = Table::new(vec![
         col("algorithm", "algorithm").left(),
         col("value", "value").left(),
@@ -291,10 +291,10 @@ fn summary(run: &GameRun, game: &str, depth: u32) -> String {
 /// Records each search of `tui --game`'s `--run` on one lazy tree ([`game_run::record`]): the
 /// searched tree, what the title bar calls it, and the runs (a refusal ends the command, as
 /// `tui --run` does on a stored tree).
-pub fn record(a: &TuiArgs) -> Result<(crate::tree::Tree, String, Vec<RunView>), CliError> {
+pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), CliError> {
     let flags = &a.tree.input.game;
     let depth = depth_of(flags, a.depth)?;
-    let mut params = crate::search::Params::default();
+    let mut params = prune::search::Params::default();
     params.improvements.depth = Some(depth);
     let algos = a
         .run
@@ -333,7 +333,7 @@ impl WithGame for Record<'_> {
 
 /// The tree of the game `flags` names, written out from its rules to `depth` moves (the whole
 /// game without one): what `prune gen game` writes, with its size checks.
-pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<crate::tree::Tree, CliError> {
+pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<prune::tree::Tree, CliError> {
     let name = flags.game.as_deref().expect("--game");
     let spec = spec(flags, depth)?;
     match spec {
@@ -349,14 +349,14 @@ pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<crate::tree:
         }
         _ => {}
     }
-    crate::generate::game::generate(&spec).map_err(|e| CliError::Usage(e.to_string()))
+    prune::generate::game::generate(&spec).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// An unknown game's name refused: the closest game's name, and all of them.
 fn unknown_game(typed: &str) -> CliError {
     let typed_shown = terminal_safe(typed);
     let all = GameSpec::NAMES.join(", ");
-    CliError::Usage(match crate::text::closest_name(typed, GameSpec::NAMES) {
+    CliError::Usage(match prune::text::closest_name(typed, GameSpec::NAMES) {
         Some(n) => {
             format!("unknown game \"{typed_shown}\"; did you mean \"{n}\"? The games are {all}")
         }

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use super::{CliError, emit};
-use crate::format::{self, Format};
-use crate::generate::{self, GenError, Spec, Values};
-use crate::tree::Tree;
+use prune::format::{self, Format};
+use prune::generate::{self, GenError, Spec, Values};
+use prune::tree::Tree;
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -268,7 +268,7 @@ pub enum GameArg {
         #[arg(short = 'd', long, default_value_t = 2)]
         depth: u32,
         /// The root position in Forsyth–Edwards Notation (default: the starting position).
-        #[arg(long, default_value = crate::game::chess::START)]
+        #[arg(long, default_value = prune::game::chess::START)]
         fen: String,
         #[command(flatten)]
         common: Common,
@@ -304,8 +304,8 @@ fn refuse_flooding_the_terminal(text: &str) -> Result<(), CliError> {
     Err(CliError::Usage(format!(
         "the tree is {} lines ({}), too long for the terminal (at most {TERMINAL_LINES} lines or \
          {} KiB); write it to a file with -o FILE, or print it anyway with -o -",
-        crate::text::thousands(lines as u64),
-        crate::memory::human_bytes(text.len() as u64),
+        prune::text::thousands(lines as u64),
+        prune::memory::human_bytes(text.len() as u64),
         TERMINAL_BYTES / 1024
     )))
 }
@@ -337,7 +337,7 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
     // clap's rendered report strips what looks like a terminal sequence (an ESC and what
     // follows), so it would echo `-b 3\e` as `'3'`. No value of `gen` holds a control character:
     // clap gets the words escaped, refuses them, and its report shows them as typed.
-    let words: Vec<_> = words.into_iter().map(crate::text::terminal_safe).collect();
+    let words: Vec<_> = words.into_iter().map(prune::text::terminal_safe).collect();
     let words: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
     let parsed = GenLine::try_parse_from(&words).map_err(|e| {
         let line_args: Vec<&str> = std::iter::once("gen")
@@ -349,7 +349,7 @@ pub fn from_line(line: &str) -> Result<(Tree, String), CliError> {
         // clap's report has several lines: escaped here, each break kept.
         CliError::Reported(format!(
             "error: --gen '{}': {}\n",
-            crate::text::terminal_safe(line),
+            prune::text::terminal_safe(line),
             super::message_safe(text)
         ))
     })?;

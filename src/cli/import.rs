@@ -12,10 +12,10 @@ use std::path::Path;
 
 use super::check_trace::{judge, read_trace};
 use super::{CliError, STDIN, on_terminal};
-use crate::protocol::import;
-use crate::search::Algorithm;
-use crate::tree::Tree;
 use crate::tui::RunView;
+use prune::protocol::import;
+use prune::search::Algorithm;
+use prune::tree::Tree;
 
 /// Opens `trace` on `(tree, source)`, the tree the engine searched and its name.
 pub fn explore(

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use clap::Args;
 
 use super::{CliError, TreeSource, print};
-use crate::text::{number_text, terminal_safe};
-use crate::tree::{Shape, shape};
+use prune::text::{number_text, terminal_safe};
+use prune::tree::{Shape, shape};
 
 #[derive(Debug, Args)]
 pub struct InfoArgs {
@@ -23,7 +23,7 @@ pub fn run(a: &InfoArgs) -> Result<(), CliError> {
     if a.json {
         let json =
             serde_json::to_string_pretty(&s).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(crate::text::json_safe(json) + "\n"));
+        return print(&(prune::text::json_safe(json) + "\n"));
     }
     print(&summary(&s))
 }

@@ -11,18 +11,18 @@ use serde_json::{Value as Json, json};
 
 use super::experiment::OutputFormat;
 use super::{CliError, TreeSource, print, refuse_output_over_input, write_output};
-use crate::analyze;
-use crate::protocol;
-use crate::report::{Cell, Column, Table, col};
-use crate::search::{
+use prune::analyze;
+use prune::protocol;
+use prune::report::{Cell, Column, Table, col};
+use prune::search::{
     self, ALGORITHMS, Algorithm, Cutoff, PARAMS, Param, ParamKind, ParamSpec, Params, Ratios,
     References, Run, Value,
 };
-use crate::text::terminal_safe;
-use crate::trace::columns::{self, Scope, StatColumn};
-use crate::trace::{Trace, export};
-use crate::tree::names::move_name;
-use crate::tree::{NodeId, Tree};
+use prune::text::terminal_safe;
+use prune::trace::columns::{self, Scope, StatColumn};
+use prune::trace::{Trace, export};
+use prune::tree::names::move_name;
+use prune::tree::{NodeId, Tree};
 
 /// The algorithms' parameters as flags, built from the parameter table [`PARAMS`]: each flag's
 /// name, placeholder and default are its parameter's, and its help is the parameter's line
@@ -292,7 +292,7 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let known = Known::new(&tree);
     let traced = a.trace.is_some() || a.dot.is_some();
     let (run, trace) = if traced {
-        let (run, trace) = crate::trace::record_in(&known.refs, &algo, &AtomicU64::new(0))
+        let (run, trace) = prune::trace::record_in(&known.refs, &algo, &AtomicU64::new(0))
             .map_err(CliError::usage)?;
         (run, Some(trace))
     } else {
@@ -305,7 +305,7 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     if a.json {
         let text = serde_json::to_string_pretty(&run_json(&known, &run))
             .map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(crate::text::json_safe(text) + "\n"));
+        return print(&(prune::text::json_safe(text) + "\n"));
     }
     print(&summary(&known, &run, trace.as_ref()))
 }
@@ -327,7 +327,7 @@ pub(crate) fn write_outputs(
         }
     }
     if let (Some(path), Some(trace)) = (&a.dot, trace) {
-        write_output(path, |w| crate::draw::dot::write_run(w, tree, run, trace))?;
+        write_output(path, |w| prune::draw::dot::write_run(w, tree, run, trace))?;
     }
     if let Some(path) = &a.stats_csv {
         let csv = export::stats_csv(tree, &[run]);
@@ -628,7 +628,7 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        print(&(crate::text::json_safe(text) + "\n"))?;
+        print(&(prune::text::json_safe(text) + "\n"))?;
         return all_failed(&results);
     }
     let scope = known.scope();
@@ -674,7 +674,7 @@ fn cut_trees(tree: &Tree, results: &[(Algorithm, Result<Run, String>)]) -> Vec<(
     for (al, r) in results {
         if let (Some(d), Ok(_)) = (al.improvements().and_then(|w| w.depth), r)
             && !cuts.iter().any(|(e, _)| *e == d)
-            && let std::borrow::Cow::Owned(cut) = crate::search::run::searched(tree, al)
+            && let std::borrow::Cow::Owned(cut) = prune::search::run::searched(tree, al)
         {
             cuts.push((d, cut));
         }
@@ -791,7 +791,7 @@ pub fn algos(a: &AlgosArgs) -> Result<(), CliError> {
             .collect();
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
-        return print(&(crate::text::json_safe(text) + "\n"));
+        return print(&(prune::text::json_safe(text) + "\n"));
     }
     let mut out = String::new();
     for i in ALGORITHMS {

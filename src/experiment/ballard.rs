@@ -20,9 +20,9 @@ use std::cell::RefCell;
 
 use super::plot::{Plot, measured, printed};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
-use crate::generate::star::{self, StarComplete, StarOrder};
-use crate::search::{Algorithm, Cutoff};
-use crate::tree::{Draft, Tree};
+use prune::generate::star::{self, StarComplete, StarOrder};
+use prune::search::{Algorithm, Cutoff};
+use prune::tree::{Draft, Tree};
 
 const SIZES: [u32; 8] = [2, 4, 6, 8, 10, 20, 30, 40];
 
@@ -310,7 +310,7 @@ pub fn star1_algebraic(n: u32) -> f64 {
 
 /// The position among the root's children of its `k`-th best (0: the best; ties keep the first).
 fn nth_best(tree: &Tree, k: usize) -> usize {
-    let values = crate::search::Reference::of(tree, &Algorithm::Expectiminimax);
+    let values = prune::search::Reference::of(tree, &Algorithm::Expectiminimax);
     let root = tree.root();
     let v = |i: usize| values.get(tree.child(root, i)).scalar().unwrap_or(0.0);
     let mut ranked: Vec<usize> = (0..tree.child_count(root)).collect();
@@ -526,9 +526,9 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
 
 /// Star2 probing the first two children of each − node before the next − node's (§6.2.1.3's
 /// "2 leaves … below each − node" read without cycling), counted as `leaves` counts.
-fn node_major_2(tree: &Tree) -> crate::search::Stats {
-    let mut counter = crate::search::Counter::new(tree.len());
-    crate::search::star2::search_node_major(tree, 2, false, &mut counter);
+fn node_major_2(tree: &Tree) -> prune::search::Stats {
+    let mut counter = prune::search::Counter::new(tree.len());
+    prune::search::star2::search_node_major(tree, 2, false, &mut counter);
     counter.finish()
 }
 
@@ -694,20 +694,20 @@ mod tests {
         for n in [2u32, 4, 6, 10] {
             for t in 0..40 {
                 let tree = critical(n, StarOrder::Random, seed(3, u64::from(n), t)).unwrap();
-                let value = crate::search::expectiminimax::value(&tree, tree.root());
+                let value = prune::search::expectiminimax::value(&tree, tree.root());
                 for k in [0, 2] {
                     let twice = nth_best_twice(&tree, k);
                     assert_eq!(twice.leaf_count(), tree.leaf_count() + (n * n) as usize);
                     assert_eq!(
-                        crate::search::expectiminimax::value(&twice, twice.root()),
+                        prune::search::expectiminimax::value(&twice, twice.root()),
                         value
                     );
                     let moved = nth_best_first(&tree, k);
                     let first = twice.child(twice.root(), 0);
                     let pick = moved.child(moved.root(), 0);
                     assert_eq!(
-                        crate::search::expectiminimax::value(&twice, first),
-                        crate::search::expectiminimax::value(&moved, pick)
+                        prune::search::expectiminimax::value(&twice, first),
+                        prune::search::expectiminimax::value(&moved, pick)
                     );
                     for (algo, probes) in [(STAR2, 1), (STAR2_2, 2)] {
                         let extra = stats(&twice, &algo).leaves - stats(&moved, &algo).leaves;

@@ -8,9 +8,9 @@
 use super::plot::{Plot, measured};
 use super::win_loss::xi;
 use super::{Cell, Options, Report, Tick, col, per_row, seed};
-use crate::generate::Values;
-use crate::generate::uniform::{self, Order, Uniform};
-use crate::search::{self, Algorithm};
+use prune::generate::Values;
+use prune::generate::uniform::{self, Order, Uniform};
+use prune::search::{self, Algorithm};
 
 const BRANCHING: [u32; 2] = [2, 3];
 

@@ -33,11 +33,11 @@ use serde::{Deserialize, Serialize};
 
 use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row};
-use crate::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
-use crate::generate::Rng;
-use crate::generate::game::{self, GameSpec};
-use crate::search::{Algorithm, Reference};
-use crate::tree::{Kind, NodeId, Tree};
+use prune::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
+use prune::generate::Rng;
+use prune::generate::game::{self, GameSpec};
+use prune::search::{Algorithm, Reference};
+use prune::tree::{Kind, NodeId, Tree};
 
 /// The features' names, in the order of [`features`].
 pub const FEATURES: [&str; 10] = [
@@ -481,7 +481,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     let candidates = slides::candidates_for(count);
     // Drawn by the first chess unit a worker runs, and only where one runs (not in a merge).
     let boards = std::sync::OnceLock::new();
-    let chess = crate::game::chess::Chess::default();
+    let chess = prune::game::chess::Chess::default();
     let mut units = per_row(
         depths.len() + 1,
         |row| {

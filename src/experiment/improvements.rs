@@ -22,17 +22,17 @@
 //! transposition table, and Ballard's Star1 and Star2 (the chance nodes' pruning) on OpenSpiel's
 //! pig(6, 3, 8). Nim's full trees carry no heuristic values, so iterative deepening (which needs
 //! them at every depth) does not apply there and it is left out. Below them, searched from the
-//! rules rather than written out ([`crate::game::run`]): connect-four at depths 8 and 9 and
+//! rules rather than written out ([`prune::game::run`]): connect-four at depths 8 and 9 and
 //! chess at depth 4 from two positions, every variant checked against plain alpha-beta.
 
 use serde::{Deserialize, Serialize};
 
 use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row};
-use crate::game::{chess::Chess, connect_four::ConnectFour};
-use crate::generate::game::{self, GameSpec};
-use crate::search::{Algorithm, Stats, Value};
-use crate::text::number_text;
+use prune::game::{chess::Chess, connect_four::ConnectFour};
+use prune::generate::game::{self, GameSpec};
+use prune::search::{Algorithm, Stats, Value};
+use prune::text::number_text;
 
 /// One enhancement or combination: the name in the table and the algorithm's parameters
 /// (`W` is replaced by the game's aspiration window).
@@ -132,7 +132,7 @@ fn games(o: &Options) -> Vec<Game> {
     out
 }
 
-/// The searches from the rules ([`crate::game::Lazy`]): connect-four from the empty board and
+/// The searches from the rules ([`prune::game::Lazy`]): connect-four from the empty board and
 /// chess from two positions (the start and Kiwipete), deeper than the written-out trees go.
 const FROM_RULES: [(&str, u32, &str); 4] = [
     ("connect-four, from its rules", 8, ""),
@@ -140,7 +140,7 @@ const FROM_RULES: [(&str, u32, &str); 4] = [
     (
         "chess from the start, from its rules",
         4,
-        crate::game::chess::START,
+        prune::game::chess::START,
     ),
     (
         "chess from Kiwipete, from its rules",
@@ -176,7 +176,7 @@ impl Searched {
 
 /// The algorithm of `spec` with the game's aspiration window in place of `W`.
 fn algorithm(spec: &str, window: f64) -> Result<Algorithm, String> {
-    let spec = spec.replace('W', &crate::text::number_text(window));
+    let spec = spec.replace('W', &prune::text::number_text(window));
     Algorithm::parse(&spec, &Default::default()).map_err(|e| e.to_string())
 }
 
@@ -202,8 +202,8 @@ fn unit(game: &Game, algos: &[Algorithm], u: u32, tick: Tick) -> Result<Vec<Sear
             algos
                 .iter()
                 .map(|algo| {
-                    let mut counter = crate::search::Counter::new(tree.len());
-                    let (found, _) = crate::search::search(&tree, algo, &mut counter)
+                    let mut counter = prune::search::Counter::new(tree.len());
+                    let (found, _) = prune::search::search(&tree, algo, &mut counter)
                         .map_err(|e| cannot(algo, &e))?;
                     tick(1);
                     Searched::of(name, algo, &counter.finish(), &found.value)
@@ -217,11 +217,11 @@ fn unit(game: &Game, algos: &[Algorithm], u: u32, tick: Tick) -> Result<Vec<Sear
                 None => {
                     let c4 = ConnectFour::new(&game::connect_four::Moves::NONE)
                         .map_err(|e| e.to_string())?;
-                    crate::game::run::run(&c4, algo, depth)
+                    prune::game::run::run(&c4, algo, depth)
                 }
                 Some(fen) => {
                     let chess = Chess::new(fen).map_err(|e| e.to_string())?;
-                    crate::game::run::run(&chess, algo, depth)
+                    prune::game::run::run(&chess, algo, depth)
                 }
             }
             .map_err(|e| cannot(algo, &e))?;

@@ -6,10 +6,10 @@
 
 use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
-use crate::analyze::minimal_leaves;
-use crate::generate::Values;
-use crate::generate::uniform::{self, Order, Uniform};
-use crate::search::Algorithm;
+use prune::analyze::minimal_leaves;
+use prune::generate::Values;
+use prune::generate::uniform::{self, Order, Uniform};
+use prune::search::Algorithm;
 
 const BRANCHING: [u32; 4] = [2, 3, 4, 8];
 const MAX_LEAVES: u64 = 300_000;

@@ -8,8 +8,8 @@
 
 use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
-use crate::generate::multiplayer::{self, Multiplayer};
-use crate::search::{self, Algorithm};
+use prune::generate::multiplayer::{self, Multiplayer};
+use prune::search::{self, Algorithm};
 
 const BRANCHING: [u32; 2] = [3, 5];
 const PLAYERS: u32 = 3;

@@ -25,8 +25,8 @@
 use super::plot::{Plot, measured};
 use super::win_loss::xi;
 use super::{Cell, Options, Report, Tick, col, per_row, seed};
-use crate::generate::winloss::{self, WinLoss};
-use crate::tree::{Kind, NodeId, Tree};
+use prune::generate::winloss::{self, WinLoss};
+use prune::tree::{Kind, NodeId, Tree};
 
 const K: f64 = 2.0;
 
@@ -169,7 +169,7 @@ fn board_scores(tree: &Tree, q: &[Vec<f64>], d: u32, noise_seed: u64) -> Option<
     let fraction: Vec<f64> = (0..n)
         .map(|i| wins[i] as f64 / b.powi((d - depths[i]) as i32))
         .collect();
-    let mut rng = crate::generate::rng::Rng::new(noise_seed);
+    let mut rng = prune::generate::rng::Rng::new(noise_seed);
     let noisy: Vec<f64> = fraction
         .iter()
         .map(|f| f + rng.real(-NOISE, NOISE))
@@ -535,7 +535,7 @@ mod tests {
     /// board of 2^2 cells; the exact one agrees with it on the cells themselves.
     #[test]
     fn the_raw_estimate_is_the_fraction_of_v_cells() {
-        let tree = crate::format::parse_expr("((1, 0), (1, 1))", false).unwrap();
+        let tree = prune::format::parse_expr("((1, 0), (1, 1))", false).unwrap();
         let q = win_given_count(2, 2);
         let raw = estimates(&tree, 2, &q, Evaluator::Fraction);
         let exact = estimates(&tree, 2, &q, Evaluator::Exact);

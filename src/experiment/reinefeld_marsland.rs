@@ -30,9 +30,9 @@
 
 use super::plot::{self, Plot};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
-use crate::analyze::minimal_leaves;
-use crate::generate::ordered::{self, Ordered};
-use crate::search::Algorithm;
+use prune::analyze::minimal_leaves;
+use prune::generate::ordered::{self, Ordered};
+use prune::search::Algorithm;
 
 /// The model's costs (A1, N1, N1αβ) for a tree of width `w` and depth `d`.
 pub fn model(w: f64, d: usize, g: f64, r: f64, k: f64, e: f64) -> (f64, f64, f64) {

@@ -446,7 +446,7 @@ mod tests {
     /// by an ulp on about a fifth of random bit patterns, hence its float_roundtrip feature.
     #[test]
     fn results_come_back_bit_for_bit() {
-        let mut rng = crate::generate::rng::Rng::new(7);
+        let mut rng = prune::generate::rng::Rng::new(7);
         let mut xs = vec![
             0.1 + 0.2,
             1.0 / 3.0,

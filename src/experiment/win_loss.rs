@@ -11,8 +11,8 @@
 
 use super::plot::{Plot, measured};
 use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
-use crate::generate::winloss::{self, WinLoss};
-use crate::search::{self, Algorithm};
+use prune::generate::winloss::{self, WinLoss};
+use prune::search::{self, Algorithm};
 
 const BRANCHING: [u32; 2] = [2, 3];
 const DEPTHS: [u32; 3] = [4, 8, 12];

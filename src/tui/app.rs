@@ -16,8 +16,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::search::{ALGORITHMS, Algorithm, Params};
-use crate::tree::{NodeId, Tree};
+use prune::search::{ALGORITHMS, Algorithm, Params};
+use prune::tree::{NodeId, Tree};
 
 use super::config::Config;
 use super::dialogs::{self, Dialogs, Submitted};

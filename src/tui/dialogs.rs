@@ -7,11 +7,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::draw::{At, Options, PictureFormat};
-use crate::format;
-use crate::search::{Algorithm, AlgorithmInfo, Control, Params, Reference, Value, find_param};
-use crate::trace::export;
-use crate::tree::{Kind, NodeId, Tree};
+use prune::draw::{At, Options, PictureFormat};
+use prune::format;
+use prune::search::{Algorithm, AlgorithmInfo, Control, Params, Reference, Value, find_param};
+use prune::trace::export;
+use prune::tree::{Kind, NodeId, Tree};
 
 use super::doc::{Doc, Replacement, file_stem};
 use super::edit::{History, Replacing};
@@ -45,7 +45,7 @@ impl Dialogs {
     pub fn generate_form(&self) -> Form {
         self.gen_form.clone().unwrap_or_else(|| {
             super::generate_form::form(
-                &crate::generate::Spec::default_for("uniform").expect("uniform is a family"),
+                &prune::generate::Spec::default_for("uniform").expect("uniform is a family"),
                 1,
             )
         })
@@ -207,7 +207,7 @@ pub fn run_algorithm(form: &Form, name: &str, tree: &Tree) -> Result<Algorithm, 
         let text = form.text(f.id).map_err(missing)?;
         let spec = find_param(param);
         let text = (!text.is_empty()).then_some(text);
-        if text.is_some() || spec.kind == crate::search::ParamKind::OptionalReal {
+        if text.is_some() || spec.kind == prune::search::ParamKind::OptionalReal {
             p.set(spec, name, text).map_err(|e| e.to_string())?;
         }
     }
@@ -312,7 +312,7 @@ pub fn export(
             FieldId::TraceFile => export::write_jsonl(w, tree, &r.run, &r.trace),
             FieldId::StatsFile => w.write_all(export::stats_csv(tree, &[&r.run]).as_bytes()),
             FieldId::StepPictureFile => w.write_all(picture.unwrap_or_default().as_bytes()),
-            _ => crate::draw::dot::write_run(w, tree, &r.run, &r.trace),
+            _ => prune::draw::dot::write_run(w, tree, &r.run, &r.trace),
         });
         result.map_err(|e| format!("cannot write {path}: {e}"))?;
         written.push(path.to_string());
@@ -337,8 +337,8 @@ fn step_picture(doc: &Doc, r: &RunView, root: NodeId, format: PictureFormat) -> 
         root,
         ..Options::default()
     };
-    let pic = crate::draw::picture(tree, &doc.sizes, Some(&at), &opts);
-    format.render(&pic, &crate::draw::title(tree, Some(&at)))
+    let pic = prune::draw::picture(tree, &doc.sizes, Some(&at), &opts);
+    format.render(&pic, &prune::draw::title(tree, Some(&at)))
 }
 
 pub(super) fn parse_num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
@@ -363,7 +363,7 @@ pub fn reorder_map(
     how: &str,
     seed: u64,
 ) -> (Tree, Vec<NodeId>) {
-    let mut rng = crate::generate::Rng::new(seed);
+    let mut rng = prune::generate::Rng::new(seed);
     let (mut reordered, map) = tree.reordered_map(|t, id| {
         let n = t.child_count(id);
         let mut order: Vec<usize> = (0..n).collect();

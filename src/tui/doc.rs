@@ -10,10 +10,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::analyze::{self, Analysis};
-use crate::format::Format;
-use crate::search::{ALGORITHMS, Algorithm, Params, Reference, Refusal};
-use crate::tree::{NodeId, Tree};
+use prune::analyze::{self, Analysis};
+use prune::format::Format;
+use prune::search::{ALGORITHMS, Algorithm, Params, Reference, Refusal};
+use prune::tree::{NodeId, Tree};
 
 use super::edit::{Edit, History, Replacing, UNDO_DEPTH, Version, apply, path_of};
 use super::form::{Field, FieldId, Form, Purpose};
@@ -27,7 +27,7 @@ pub struct Doc {
     pub analysis: Option<Analysis>,
     pub reference: Reference,
     /// How many positions below each node a game's search never expanded
-    /// ([`crate::game::lazy::unexpanded_below`]); empty for every other tree.
+    /// ([`prune::game::lazy::unexpanded_below`]); empty for every other tree.
     pub unexpanded: Vec<u32>,
     refusals: Vec<Option<Refusal>>,
     /// The file the tree was loaded from or last saved to: where `w` saves. `None` for a
@@ -75,7 +75,7 @@ impl Doc {
             Reference::of(&self.tree, &Algorithm::Expectiminimax)
         };
         self.analysis = analyze::analyze(&self.tree).ok();
-        self.unexpanded = crate::game::lazy::unexpanded_below(&self.tree);
+        self.unexpanded = prune::game::lazy::unexpanded_below(&self.tree);
         // Some refusals scan every leaf: computed once per tree, not per frame.
         self.refusals = ALGORITHMS
             .iter()
@@ -166,7 +166,7 @@ impl Doc {
                 path,
                 format!(
                     "edited {}",
-                    crate::tree::names::node_name(&self.tree, target)
+                    prune::tree::names::node_name(&self.tree, target)
                 ),
             ),
         };
@@ -239,12 +239,12 @@ impl Doc {
                 return Ok(Format::sniff(&String::from_utf8_lossy(&head)));
             }
         }
-        match crate::format::save::output_file(Some(path)) {
+        match prune::format::save::output_file(Some(path)) {
             None => Ok(Format::Ron),
             Some(file) => Err(format!(
                 "{}: {}; name it .ron, .efg, .txt, .tree or .bracket",
-                crate::text::terminal_safe(&file.display().to_string()),
-                crate::format::unnamed_format(file)
+                prune::text::terminal_safe(&file.display().to_string()),
+                prune::format::unnamed_format(file)
             )),
         }
     }
@@ -258,8 +258,8 @@ impl Doc {
             return Err("the explorer is drawing on standard output: give a file name".into());
         }
         let format = self.save_format(path)?;
-        crate::format::check_text_room(&self.tree, format)?;
-        crate::format::save(&self.tree, path, Some(format))
+        prune::format::check_text_room(&self.tree, format)?;
+        prune::format::save(&self.tree, path, Some(format))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.file = Some(path.to_path_buf());
         self.source = path.display().to_string();

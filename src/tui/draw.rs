@@ -64,7 +64,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
     // The whole screen in the theme's background, so light themes read on dark terminals.
     f.render_widget(Block::default().style(t.base()), area);
     if let Some((path, progress)) = app.jobs.first_load() {
-        let name = crate::text::terminal_safe(&path.display().to_string()).into_owned();
+        let name = prune::text::terminal_safe(&path.display().to_string()).into_owned();
         loading::draw_loading(f, app, area, &name, &progress);
         overlays(f, app, area, area);
         return Hit::default();

@@ -13,7 +13,7 @@
 mod form;
 mod history;
 
-use crate::tree::{Draft, DraftNode, Kind, NodeId, Tree};
+use prune::tree::{Draft, DraftNode, Kind, NodeId, Tree};
 
 pub use form::{edit_form, edit_of, probability_sum};
 pub use history::{History, Replacing, UNDO_DEPTH, Version, compared};
@@ -263,9 +263,9 @@ pub fn parse_values(s: &str) -> Result<Vec<f64>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::examples::default_tree;
-    use crate::format::{Format, write};
     use crate::tui::form::FieldId;
+    use prune::examples::default_tree;
+    use prune::format::{Format, write};
 
     fn first_leaf(t: &Tree) -> NodeId {
         t.preorder().find(|&n| t.is_leaf(n)).unwrap()
@@ -306,7 +306,7 @@ mod tests {
 
     #[test]
     fn edits_keep_position_keys_and_heuristic_values() {
-        use crate::generate::{Spec, game::GameSpec};
+        use prune::generate::{Spec, game::GameSpec};
         let t = Spec::Game(GameSpec::TicTacToe { depth: Some(3) })
             .build(1)
             .unwrap();
@@ -418,7 +418,7 @@ mod tests {
     #[test]
     fn a_payoff_vector_of_the_wrong_length_is_refused() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/four-players.ron");
-        let t = crate::format::load(&path, None).unwrap();
+        let t = prune::format::load(&path, None).unwrap();
         let leaf = first_leaf(&t);
         let short = Edit::Set {
             label: None,

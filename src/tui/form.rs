@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use crate::search::{Param, ParamKind, ParamSpec};
+use prune::search::{Param, ParamKind, ParamSpec};
 
 use super::keymap::{Action, Key, KeyName};
 
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn parameter_fields_come_from_the_catalogue() {
-        let spec = crate::search::find_param(Param::Probes);
+        let spec = prune::search::find_param(Param::Probes);
         let f = Field::param(spec);
         assert_eq!(f.label, "probes K");
         assert_eq!(f.value, FieldValue::Text("1".into()));

@@ -2,13 +2,13 @@
 //! [`Spec`] directly (no command line is parsed) and built into a tree in the background. The
 //! title bar then shows the exact `prune gen …` command that rebuilds the same tree.
 
-use crate::generate::Spec;
-use crate::generate::game::connect_four::Moves;
-use crate::generate::game::{Fen, GameSpec, Heaps};
-use crate::generate::star::StarOrder;
-use crate::generate::uniform::Order;
-use crate::generate::{GenError, Values};
-use crate::search::Control;
+use prune::generate::Spec;
+use prune::generate::game::connect_four::Moves;
+use prune::generate::game::{Fen, GameSpec, Heaps};
+use prune::generate::star::StarOrder;
+use prune::generate::uniform::Order;
+use prune::generate::{GenError, Values};
+use prune::search::Control;
 
 use super::dialogs::parse_num;
 use super::form::{Field, FieldId, Form, Purpose};

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::format::LoadProgress;
-use crate::format::progress::Snapshot;
-use crate::search::{Algorithm, Control};
-use crate::tree::Tree;
+use prune::format::LoadProgress;
+use prune::format::progress::Snapshot;
+use prune::search::{Algorithm, Control};
+use prune::tree::Tree;
 
 use super::doc::Replacement;
 use super::edit::{History, Replacing};
@@ -101,9 +101,9 @@ impl Jobs {
         }
         self.start(format!("loading {source}"), move |_| {
             Done::Tree(
-                crate::format::load_with_progress(&path, None, &progress)
+                prune::format::load_with_progress(&path, None, &progress)
                     .map(|t| (t, source))
-                    .map_err(|e| e.render(false)),
+                    .map_err(|e| e.render()),
             )
         })
     }

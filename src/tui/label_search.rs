@@ -1,6 +1,6 @@
 //! The label search: `/` and a part of a label, `n`/`N` for the next and previous match.
 
-use crate::tree::{NodeId, Tree};
+use prune::tree::{NodeId, Tree};
 
 /// The next (or previous) node in preorder after `from` whose label contains `query`,
 /// case-insensitively, wrapping around; `from` itself is tried last.
@@ -26,7 +26,7 @@ pub fn find(tree: &Tree, from: NodeId, query: &str, forward: bool) -> Option<Nod
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::examples::default_tree;
+    use prune::examples::default_tree;
 
     #[test]
     fn matches_wrap_around_both_ways() {

@@ -6,7 +6,7 @@
 
 use std::cell::Cell;
 
-use crate::tree::NodeId;
+use prune::tree::NodeId;
 
 use super::keymap::Action;
 use super::zoom::DiagramView;

@@ -2,7 +2,7 @@
 //! algorithm picker, a form, a message box — and the keys of the two prompts, the label search
 //! and the picker, which answer with a [`Prompted`] for `App::update` to carry out.
 
-use crate::search::ALGORITHMS;
+use prune::search::ALGORITHMS;
 
 use super::form::Form;
 use super::keymap::{Action, Context, Key, KeyName};

@@ -4,7 +4,7 @@
 //! never listed; moving is a walk in preorder that skips collapsed subtrees and nodes a
 //! [`Filter`] hides, so scrolling a 10^6-node tree costs what scrolling a 10-node one does.
 
-use crate::tree::{NodeId, Tree};
+use prune::tree::{NodeId, Tree};
 
 /// What a view hides: nodes left out of the outline ("visited only"), and nodes shown but not
 /// opened (a pruned subtree folded to one row).
@@ -306,7 +306,7 @@ impl Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse_expr;
+    use prune::format::parse_expr;
 
     fn tree() -> Tree {
         parse_expr("((3,12,8),(2,4,6),(14,5,2))", false).unwrap()

@@ -1,15 +1,15 @@
 //! Practice in the explorer: the current run's results hidden, its questions asked one by one
-//! ([`crate::trace::practice`]), the stepper moved to where each is asked, a score kept, and
+//! ([`prune::trace::practice`]), the stepper moved to where each is asked, a score kept, and
 //! the session's report saved as JSON. [`Practice`] owns the session and its keys; a key
 //! answers with a [`Reply`] when the explorer must follow (move the stepper, open a form).
 
 use std::cell::Cell;
 use std::path::Path;
 
-use crate::format;
-use crate::trace::practice::{Answer, Session, leaf_names};
+use prune::format;
+use prune::trace::practice::{Answer, Session, leaf_names};
 
-use crate::tree::{NodeId, Tree};
+use prune::tree::{NodeId, Tree};
 
 use super::dialogs::Dialogs;
 use super::form::{Field, FieldId, Form, Purpose};
@@ -140,7 +140,7 @@ impl Practice {
             KeyName::Char(' ')
                 if p.session
                     .current()
-                    .is_some_and(|q| q.ask == crate::trace::practice::Ask::Unevaluated) =>
+                    .is_some_and(|q| q.ask == prune::trace::practice::Ask::Unevaluated) =>
             {
                 p.mark(tree, selected)
             }
@@ -201,7 +201,7 @@ impl Practice {
         let leaves = self.leaves_asked().unwrap_or_default().to_vec();
         self.why_scroll = 0;
         if tree.is_leaf(sel) {
-            let name = crate::tree::names::node_name(tree, sel);
+            let name = prune::tree::names::node_name(tree, sel);
             toggle_name(&mut self.input, &name, &leaves);
             self.feedback = None;
         } else {

@@ -1,11 +1,11 @@
 //! A run as the explorer holds it: the recorded search, its step index, and where the user is
 //! in it.
 
-use crate::protocol::Header;
-use crate::protocol::import::Imported;
-use crate::search::{Algorithm, Control, Refusal, Run};
-use crate::trace::{self, Replay, StepIndex, Trace};
-use crate::tree::{NodeId, Tree};
+use prune::protocol::Header;
+use prune::protocol::import::Imported;
+use prune::search::{Algorithm, Control, Refusal, Run};
+use prune::trace::{self, Replay, StepIndex, Trace};
+use prune::tree::{NodeId, Tree};
 
 /// One algorithm's run on the tree, with its trace and where the user is in it.
 pub struct RunView {
@@ -137,8 +137,8 @@ impl RunView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate;
-    use crate::trace::Status;
+    use prune::generate;
+    use prune::trace::Status;
 
     /// A run kept on a reordered copy of its tree tells the same story: after every step, each
     /// node's status, window, value and bound are those of its counterpart in the original

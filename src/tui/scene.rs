@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use crate::search::Algorithm;
-use crate::tree::{NodeId, Tree};
+use prune::search::Algorithm;
+use prune::tree::{NodeId, Tree};
 
 use super::doc::{Doc, Replacement};
 use super::edit::{Edit, Replacing};

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::trace::{EventKind, provenance};
-use crate::tree::{NodeId, Tree};
+use prune::trace::{EventKind, provenance};
+use prune::tree::{NodeId, Tree};
 
 use super::keymap::Action;
 use super::runs::RunView;

@@ -2,8 +2,8 @@
 //! [`View::new`], used by drawing, by moving the selection and by jumps to a step. The
 //! switches the user flips ([`Filters`]) live here too, with the last label search.
 
-use crate::trace::{Replay, Status};
-use crate::tree::{NodeId, Tree};
+use prune::trace::{Replay, Status};
+use prune::tree::{NodeId, Tree};
 
 use super::outline::Filter;
 use super::runs::RunView;

@@ -10,8 +10,8 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crate::search::{Cancelled, Control};
-use crate::tree::Tree;
+use prune::search::{Cancelled, Control};
+use prune::tree::Tree;
 
 use super::runs::RunView;
 

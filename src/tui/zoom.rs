@@ -12,7 +12,7 @@
 use std::cell::Cell;
 use std::ops::Range;
 
-use crate::tree::{NodeId, Tree};
+use prune::tree::{NodeId, Tree};
 
 use super::keymap::Action;
 

@@ -29,9 +29,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::{K, Linear, Positions, features, solve};
-use crate::game::chess::Chess;
-use crate::game::{self, Game};
-use crate::generate::Rng;
+use prune::game::chess::Chess;
+use prune::game::{self, Game};
+use prune::generate::Rng;
 
 /// The outer loop stops when no weight moves by more than this (after normalisation).
 pub const TOLERANCE: f64 = 1e-3;
@@ -409,7 +409,7 @@ mod tests {
     /// loop ends at a fixed point.
     #[test]
     fn each_tic_tac_toe_iteration_fits_the_previous_ones_backed_up_values() {
-        use crate::tree::{Kind, NodeId};
+        use prune::tree::{Kind, NodeId};
         let p = Positions::tic_tac_toe().unwrap();
         let its = tic_tac_toe(&p).unwrap();
         assert!(its.last().unwrap().change <= TOLERANCE, "{:?}", its.last());

@@ -7,7 +7,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::text::thousands;
+use prune::text::thousands;
 
 use crate::tui::app::{App, Mode};
 use crate::tui::keymap::{Action, Context};

@@ -7,12 +7,12 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::search::Value;
-use crate::text::{count, readable_number, readable_vector, thousands};
-use crate::trace::narrate::describe;
-use crate::trace::{NodeState, Status};
-use crate::tree::names::{kind_glyph, kind_words, node_name};
-use crate::tree::{NodeId, Tree};
+use prune::search::Value;
+use prune::text::{count, readable_number, readable_vector, thousands};
+use prune::trace::narrate::describe;
+use prune::trace::{NodeState, Status};
+use prune::tree::names::{kind_glyph, kind_words, node_name};
+use prune::tree::{NodeId, Tree};
 
 use super::style::*;
 use crate::tui::app::App;

@@ -1,5 +1,5 @@
 //! The diagram view: the selected node's subtree drawn top-down as in the papers
-//! ([`crate::draw`]'s text picture), for the current run at its step, in the outline's place.
+//! ([`prune::draw`]'s text picture), for the current run at its step, in the outline's place.
 //! At the `fit` zoom it is as deep as the panel is tall and never wider than the panel: what
 //! does not fit is elided with its size. The wider zoom levels ([`Zoom`]) lay more of the
 //! subtree out and show a window on it, panned by keys and following the step's node; the
@@ -20,13 +20,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::draw::{self, At, Options, Picture, Placed, text};
-use crate::tree::NodeId;
-use crate::tree::names::node_name;
 use crate::tui::app::{App, Hit};
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 use crate::tui::zoom::{DEEPEST, Zoom};
+use prune::draw::{self, At, Options, Picture, Placed, text};
+use prune::tree::NodeId;
+use prune::tree::names::node_name;
 
 use super::style::{block, first_key, fit_line};
 

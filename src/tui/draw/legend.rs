@@ -43,10 +43,10 @@ pub fn lines() -> impl Iterator<Item = String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Bound;
-    use crate::trace::{NodeState, Status};
-    use crate::tree::Kind;
-    use crate::tree::names::kind_glyph;
+    use prune::search::Bound;
+    use prune::trace::{NodeState, Status};
+    use prune::tree::Kind;
+    use prune::tree::names::kind_glyph;
 
     fn has(mark: &str) -> bool {
         LEGEND
@@ -99,12 +99,12 @@ mod tests {
     fn every_mark_the_screen_draws_is_in_the_legend() {
         let mut marks: Vec<String> = states()
             .iter()
-            .map(|s| crate::draw::status_glyph(s).to_owned())
+            .map(|s| prune::draw::status_glyph(s).to_owned())
             .collect();
         marks.extend([Bound::Exact, Bound::Lower, Bound::Upper].map(|b| b.symbol().to_owned()));
         marks.extend([Kind::Max, Kind::Min, Kind::Chance, Kind::Leaf].map(kind_glyph));
         marks.extend([FOLD_OPEN, FOLD_CLOSED, PV, SELECTED].map(str::to_owned));
-        marks.push(crate::draw::text::PV_EDGE.to_owned());
+        marks.push(prune::draw::text::PV_EDGE.to_owned());
         marks.push(super::super::diagram::MARKED.to_string());
         marks.sort();
         marks.dedup();

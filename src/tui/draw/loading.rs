@@ -8,9 +8,9 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use crate::format::progress::{Snapshot, Stage};
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
+use prune::format::progress::{Snapshot, Stage};
 
 /// A byte count in decimal units with one decimal ("23.4 MB"), as file sizes are usually given.
 pub fn size_text(bytes: u64) -> String {

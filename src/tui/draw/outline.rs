@@ -6,11 +6,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::text::{nodes, readable_number, readable_vector};
-use crate::trace::narrate::{probe_bound, settled};
-use crate::trace::{Replay, Status};
-use crate::tree::NodeId;
-use crate::tree::names::kind_glyph;
+use prune::text::{nodes, readable_number, readable_vector};
+use prune::trace::narrate::{probe_bound, settled};
+use prune::trace::{Replay, Status};
+use prune::tree::NodeId;
+use prune::tree::names::kind_glyph;
 
 use super::legend::{FOLD_CLOSED, FOLD_OPEN, PV, SELECTED};
 use super::style::*;

@@ -7,10 +7,10 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::search::ALGORITHMS;
 use crate::tui::cut::width;
 use crate::tui::edit::probability_sum;
 use crate::tui::keymap::{Action, Context, DIALOG_GROUP};
+use prune::search::ALGORITHMS;
 
 use super::style::*;
 use crate::tui::app::{App, FieldValue};

@@ -6,7 +6,7 @@ use ratatui::style::Modifier;
 use ratatui::text::Span;
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
-use crate::trace::columns::{PANEL, Scope};
+use prune::trace::columns::{PANEL, Scope};
 
 use super::legend::SELECTED;
 use super::style::*;

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::trace::EventView;
+use prune::trace::EventView;
 
 use super::style::*;
 use crate::tui::app::App;

@@ -7,9 +7,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear};
 
-use crate::text::{readable_number, readable_vector};
-use crate::trace::{NodeState, Shown, Status, Trace};
-use crate::tree::{Kind, NodeId, Tree};
+use prune::text::{readable_number, readable_vector};
+use prune::trace::{NodeState, Shown, Status, Trace};
+use prune::tree::{Kind, NodeId, Tree};
 
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
@@ -51,7 +51,7 @@ pub(super) fn fit(s: &str, w: usize) -> String {
 
 /// The status glyph of a node in a run: distinct shapes, so colour is never needed.
 pub fn glyph(st: &NodeState) -> &'static str {
-    crate::draw::status_glyph(st)
+    prune::draw::status_glyph(st)
 }
 
 pub(super) fn glyph_style(t: &Theme, st: &NodeState) -> Style {

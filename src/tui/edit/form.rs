@@ -1,9 +1,9 @@
 //! The edit form of a node: its label and kind, a leaf's value, and the probabilities of its
 //! chance family's children, read back into an [`Edit`].
 
-use crate::text::number_text;
-use crate::tree::{Kind, NodeId, Tree};
 use crate::tui::form::{Field, FieldId, Form, MissingField, Purpose};
+use prune::text::number_text;
+use prune::tree::{Kind, NodeId, Tree};
 
 use super::{Edit, chance_family, parse_number, parse_values, path_of};
 
@@ -85,7 +85,7 @@ pub fn edit_form(tree: &Tree, id: NodeId) -> Form {
         fields.extend(prob_fields(tree, f, id));
     }
     Form::new(
-        format!("Edit {} ({name})", crate::tree::names::node_name(tree, id)),
+        format!("Edit {} ({name})", prune::tree::names::node_name(tree, id)),
         Purpose::Edit(path_of(tree, id)),
         fields,
     )
@@ -98,7 +98,7 @@ fn prob_fields(tree: &Tree, family: NodeId, id: NodeId) -> Vec<Field> {
     tree.children(family)
         .map(|c| {
             let this = if c == id { " (this)" } else { "" };
-            let label = format!("p {}{this}", crate::tree::names::node_name(tree, c));
+            let label = format!("p {}{this}", prune::tree::names::node_name(tree, c));
             let p = if uniform {
                 String::new()
             } else {
@@ -132,7 +132,7 @@ pub fn probability_sum(form: &Form) -> Option<String> {
             Err(_) => return Some(format!("sum: {label} is not a number")),
         }
     }
-    Some(if (sum - 1.0).abs() <= crate::tree::PROB_TOLERANCE {
+    Some(if (sum - 1.0).abs() <= prune::tree::PROB_TOLERANCE {
         "sum 1".to_owned()
     } else {
         format!("sum {}, not 1", number_text(sum))
@@ -168,14 +168,14 @@ pub fn edit_of(form: &Form) -> Result<Edit, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{Format, write};
     use crate::tui::edit::apply;
+    use prune::format::{Format, write};
 
     /// The example: `*(1/4:(1,2), 3/4:(3,4))` made 1/2:1/2 in the form, reached from
     /// the chance node and from a child, with the sum shown as it is typed.
     #[test]
     fn a_chance_nodes_probabilities_are_edited_together() {
-        let t = crate::format::parse_expr("*(1/4:(1,2), 3/4:(3,4))", false).unwrap();
+        let t = prune::format::parse_expr("*(1/4:(1,2), 3/4:(3,4))", false).unwrap();
         for id in [t.root(), t.child(t.root(), 1)] {
             let mut form = edit_form(&t, id);
             let labels: Vec<&str> = form.prob_fields().map(|f| f.label.as_ref()).collect();
@@ -186,7 +186,7 @@ mod tests {
             set_text(&mut form, FieldId::ChildProb(1), "0.5");
             assert_eq!(probability_sum(&form).as_deref(), Some("sum 1"));
             let u = apply(&t, id, &edit_of(&form).unwrap()).unwrap();
-            let want = crate::format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
+            let want = prune::format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
             assert_eq!(write(&u, Format::Bracket), write(&want, Format::Bracket));
         }
         let child = edit_form(&t, t.child(t.root(), 0));

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::tree::Tree;
 use crate::tui::runs::RunView;
+use prune::tree::Tree;
 
 /// How many earlier trees undo keeps.
 pub const UNDO_DEPTH: usize = 100;

@@ -6,15 +6,15 @@
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-use crate::search::Bound;
-use crate::text::{count, readable_number, thousands};
-use crate::trace::narrate::{clip_note, probe_sums, settled};
-use crate::trace::provenance::{self, End};
-use crate::trace::{NodeState, Replay, Status};
-use crate::tree::{Kind, NodeId, Tree};
 use crate::tui::app::App;
 use crate::tui::runs::RunView;
 use crate::tui::theme::Theme;
+use prune::search::Bound;
+use prune::text::{count, readable_number, thousands};
+use prune::trace::narrate::{clip_note, probe_sums, settled};
+use prune::trace::provenance::{self, End};
+use prune::trace::{NodeState, Replay, Status};
+use prune::tree::{Kind, NodeId, Tree};
 
 use super::super::style::{first_key, glyph, glyph_style, shown_text};
 use super::{label, status_words};

@@ -1,0 +1,286 @@
+//! `prune experiment NAME --shard K/N` and `prune experiment merge`: the merged parts print the
+//! unsharded run's table, CSV and JSON and draw its chart, byte for byte, for every experiment;
+//! parts that do not belong together are refused with exit code 2.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{prune, stderr, stdout};
+use prune_cli::experiment::EXPERIMENTS;
+
+/// Each experiment's options, small enough for a test; the trial counts leave some shards
+/// uneven and, at N = 4, some rows without a trial in a shard.
+fn small(name: &str) -> &'static [&'static str] {
+    match name {
+        "ballard-best" => &["--sizes", "2,4,10"],
+        "ballard-average" => &["--trials", "5", "--sizes", "2,4,10"],
+        "ballard-variants" => &["--trials", "3", "--sizes", "4,10"],
+        "knuth-moore" => &["--trials", "3", "--sizes", "2,3"],
+        "reinefeld-marsland" | "reinefeld-marsland-regions" | "win-loss-map" => &[],
+        "reinefeld-marsland-measured" => &["--trials", "2", "--sizes", "5"],
+        "win-loss" => &["--trials", "3", "--sizes", "2"],
+        "convergence" => &["--trials", "5", "--sizes", "2"],
+        "pathology" => &["--trials", "40"],
+        "pathology-games" => &["--trials", "6"],
+        "improvements" => &["--sizes", "2"],
+        "eval-learning" => &["--trials", "30", "--sizes", "1"],
+        "maxn" => &["--trials", "3", "--sizes", "3"],
+        other => panic!("{other}: give it small options here, so its shards are checked too"),
+    }
+}
+
+/// Runs prune with `args`, expecting success: its standard output.
+fn ok(args: &[&str]) -> String {
+    let o = prune(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Runs prune with `args`, expecting a refusal with exit code 2: its message.
+fn refused(args: &[&str]) -> String {
+    let o = prune(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+    let msg = stderr(&o);
+    assert!(!msg.contains("panicked"), "{msg}");
+    msg
+}
+
+/// The table, CSV, JSON and chart of a run (`run` gives the command before its output flags).
+fn outputs(dir: &Path, tag: &str, run: &[&str]) -> [String; 4] {
+    let svg = dir.join(format!("{tag}.svg"));
+    let with = |extra: &[&str]| ok(&[run, extra].concat());
+    let table = with(&["--plot", svg.to_str().unwrap()]);
+    let csv = with(&["--format", "csv"]);
+    let json = with(&["--format", "json"]);
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    [table, csv, json, svg]
+}
+
+/// Writes the N parts of `name` run with `opts` (and `extra`) into `dir`: their paths.
+fn shards(dir: &Path, name: &str, opts: &[&str], n: u32, extra: &[&str]) -> Vec<PathBuf> {
+    (1..=n)
+        .map(|k| {
+            let path = dir.join(format!("{name}-{k}of{n}{}.json", extra.concat()));
+            let shard = format!("{k}/{n}");
+            let args = [
+                &["experiment", name][..],
+                opts,
+                extra,
+                &["--shard", &shard, "-o", path.to_str().unwrap()],
+            ]
+            .concat();
+            assert_eq!(ok(&args), "", "{args:?}: the part goes to its file");
+            path
+        })
+        .collect()
+}
+
+fn merge_args(parts: &[PathBuf]) -> Vec<&str> {
+    let mut args = vec!["experiment", "merge"];
+    args.extend(parts.iter().map(|p| p.to_str().unwrap()));
+    args
+}
+
+#[test]
+fn every_experiment_merged_from_shards_prints_and_draws_its_unsharded_output() {
+    let dir = tempfile::tempdir().unwrap();
+    for info in EXPERIMENTS {
+        let opts = small(info.name);
+        let whole = outputs(
+            dir.path(),
+            info.name,
+            &[&["experiment", info.name][..], opts].concat(),
+        );
+        for n in [1, 3, 4] {
+            let mut parts = shards(dir.path(), info.name, opts, n, &[]);
+            // The order of the parts on the command line does not matter.
+            parts.reverse();
+            let merged = outputs(
+                dir.path(),
+                &format!("{}-merged-{n}", info.name),
+                &merge_args(&parts),
+            );
+            for (what, (a, b)) in ["table", "CSV", "JSON", "chart"]
+                .iter()
+                .zip(whole.iter().zip(&merged))
+            {
+                assert!(a == b, "{} in {n} shards: the {what} differs", info.name);
+            }
+        }
+    }
+}
+
+/// The experiments whose refusals are checked: one split by random trials, and those whose
+/// units of work are trees, searches, or shares and chess candidates.
+const REFUSING: [&str; 4] = [
+    "ballard-average",
+    "ballard-best",
+    "improvements",
+    "eval-learning",
+];
+
+/// The closed-form models the merge computes: their parts carry no results, but are checked
+/// like any other.
+const MODELS: [&str; 3] = [
+    "reinefeld-marsland",
+    "reinefeld-marsland-regions",
+    "win-loss-map",
+];
+
+#[test]
+fn parts_that_do_not_make_one_run_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in REFUSING.into_iter().chain(MODELS) {
+        refuses_parts_of_other_runs(d, name);
+    }
+}
+
+fn refuses_parts_of_other_runs(d: &Path, name: &str) {
+    let opts = small(name);
+    let parts = shards(d, name, opts, 3, &[]);
+    let p = |i: usize| parts[i].to_str().unwrap();
+
+    let msg = refused(&["experiment", "merge", p(0), p(2)]);
+    assert!(msg.contains("shard 2/3 is missing"), "{name}: {msg}");
+    let msg = refused(&["experiment", "merge", p(0), p(1), p(1), p(2)]);
+    assert!(msg.contains("both shard 2/3"), "{name}: {msg}");
+
+    let other_seed = shards(d, name, opts, 3, &["--seed", "2"]);
+    let msg = refused(&[
+        "experiment",
+        "merge",
+        p(0),
+        p(1),
+        other_seed[2].to_str().unwrap(),
+    ]);
+    assert!(
+        msg.contains("--seed 2") && msg.contains("not a part of the same run"),
+        "{name}: {msg}"
+    );
+
+    let other_n = shards(d, name, opts, 4, &[]);
+    let msg = refused(&[
+        "experiment",
+        "merge",
+        p(0),
+        p(1),
+        other_n[2].to_str().unwrap(),
+    ]);
+    assert!(msg.contains("shards 4, not 3"), "{name}: {msg}");
+
+    let other = shards(d, "ballard-variants", small("ballard-variants"), 3, &[]);
+    let msg = refused(&[
+        "experiment",
+        "merge",
+        p(0),
+        p(1),
+        other[2].to_str().unwrap(),
+    ]);
+    assert!(
+        msg.contains(&format!("experiment ballard-variants, not {name}")),
+        "{msg}"
+    );
+
+    let not_a_part = d.join("tree.json");
+    std::fs::write(&not_a_part, "{\"root\": 1}").unwrap();
+    let msg = refused(&["experiment", "merge", not_a_part.to_str().unwrap()]);
+    assert!(msg.contains("not a part"), "{msg}");
+    let msg = refused(&[
+        "experiment",
+        "merge",
+        d.join("absent.json").to_str().unwrap(),
+    ]);
+    assert!(msg.contains("cannot read"), "{msg}");
+}
+
+/// A part edited by hand: a trial taken out, given twice, or moved to another shard's part.
+#[test]
+fn a_part_missing_or_repeating_a_trial_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in REFUSING {
+        refuses_edited_parts(dir.path(), name);
+    }
+}
+
+fn refuses_edited_parts(d: &Path, name: &str) {
+    let parts = shards(d, name, small(name), 2, &[]);
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    let part: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let edited = |f: &dyn Fn(&mut Vec<serde_json::Value>)| {
+        let mut p = part.clone();
+        f(p["results"].as_array_mut().unwrap());
+        std::fs::write(&parts[1], serde_json::to_string(&p).unwrap()).unwrap();
+        refused(&merge_args(&parts))
+    };
+    let msg = edited(&|r| {
+        r.pop();
+    });
+    assert!(msg.contains("is in no part"), "{name}: {msg}");
+    let msg = edited(&|r| r.push(r[0].clone()));
+    assert!(msg.contains("is there twice"), "{name}: {msg}");
+    // Trial 0 of row 0 is shard 1's (round-robin from the first trial).
+    let msg = edited(&|r| {
+        r[0][0] = 0.into();
+        r[0][1] = 0.into();
+    });
+    assert!(
+        msg.contains("trial 0 of row 0 is not shard 2/2's"),
+        "{name}: {msg}"
+    );
+    let msg = edited(&|r| {
+        r[0][0] = 0.into();
+        r[0][1] = 99.into();
+    });
+    assert!(msg.contains("row 0 has no trial 99"), "{name}: {msg}");
+    std::fs::write(&parts[1], &text).unwrap();
+    ok(&merge_args(&parts));
+}
+
+#[test]
+fn a_shard_refuses_what_a_run_refuses_and_bad_shards() {
+    let msg = refused(&[
+        "experiment",
+        "ballard-average",
+        "--sizes",
+        "1",
+        "--shard",
+        "1/2",
+    ]);
+    assert!(!msg.contains("written"), "{msg}");
+    for bad in ["0/2", "3/2", "2", "1/0"] {
+        refused(&["experiment", "ballard-average", "--shard", bad]);
+    }
+    refused(&[
+        "experiment",
+        "ballard-average",
+        "--shard",
+        "1/2",
+        "--plot",
+        "x.svg",
+    ]);
+    refused(&["experiment", "ballard-average", "-o", "x.json"]);
+    refused(&["experiment", "merge"]);
+}
+
+/// Without -o the part goes to standard output; an experiment the merge computes writes a part
+/// with no trials.
+#[test]
+fn a_part_on_standard_output_and_a_part_of_an_experiment_the_merge_computes() {
+    let out = ok(&[
+        "experiment",
+        "ballard-average",
+        "--trials",
+        "2",
+        "--sizes",
+        "2",
+        "--shard",
+        "2/2",
+    ]);
+    let part: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(part["experiment"], "ballard-average");
+    assert_eq!(part["shard"], 2);
+    assert_eq!(part["results"].as_array().unwrap().len(), 1);
+    let out = ok(&["experiment", "win-loss-map", "--shard", "1/2"]);
+    let part: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(part["results"].as_array().unwrap().len(), 0);
+}
