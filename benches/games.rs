@@ -4,17 +4,16 @@
 //!
 //! `cargo bench --bench games`. Throughput is per node generated, so criterion prints
 //! generated nodes/s; before the timed runs each search is run once and its size printed:
-//! nodes generated, the nodes the search visited, and the lazy tree's bytes per generated node.
+//! nodes generated and the nodes the search visited.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use prune::game::connect_four::{ConnectFour, Moves};
-use prune::game::run::{prepare, search};
+use prune::game::run::run;
 use prune::game::{Game, chess::Chess};
-use prune::search::{Algorithm, Counter, Params};
-use prune::tree::Nodes;
+use prune::search::{Algorithm, Params};
 
 #[global_allocator]
 static ALLOCATOR: prune::memory::HugePages = prune::memory::HugePages;
@@ -24,24 +23,14 @@ fn bench_game<G: Game>(c: &mut Criterion, group: &str, game: &G, depth: u32, spe
     g.sample_size(10).measurement_time(Duration::from_secs(20));
     for spec in specs {
         let algo = Algorithm::parse(spec, &Params::default()).expect(spec);
-        let lazy = prepare(game, &algo, depth).expect("applicable");
-        let mut counter = Counter::new(0);
-        search(&lazy, &algo, &mut counter).expect("the game keeps its rules");
-        let stats = counter.finish();
+        let once = run(game, &algo, depth).expect("applicable, and the game keeps its rules");
         eprintln!(
-            "{group} {spec}: {} nodes generated, {} visited, {:.1} bytes a generated node",
-            lazy.len(),
-            stats.nodes,
-            lazy.bytes() as f64 / lazy.len() as f64
+            "{group} {spec}: {} nodes generated, {} visited",
+            once.generated, once.stats.nodes,
         );
-        g.throughput(Throughput::Elements(lazy.len() as u64));
+        g.throughput(Throughput::Elements(once.generated as u64));
         g.bench_function(*spec, |b| {
-            b.iter(|| {
-                let lazy = prepare(game, &algo, depth).expect("applicable");
-                let mut counter = Counter::new(0);
-                black_box(search(&lazy, &algo, &mut counter).expect("rules kept"));
-                black_box(counter.finish())
-            })
+            b.iter(|| black_box(run(game, &algo, depth).expect("rules kept")))
         });
     }
     g.finish();

@@ -72,7 +72,7 @@ pub mod pig;
 pub mod run;
 pub mod tic_tac_toe;
 
-pub use lazy::Lazy;
+pub(crate) use lazy::Lazy;
 
 use std::collections::HashMap;
 

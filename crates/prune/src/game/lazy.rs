@@ -52,7 +52,7 @@ pub fn unexpanded_below(tree: &Tree) -> Vec<u32> {
 }
 
 /// A game's tree, generated as a search reaches it. See the [module documentation](self).
-pub struct Lazy<'g, G: Game> {
+pub(crate) struct Lazy<'g, G: Game> {
     game: &'g G,
     meta: Meta,
     players: usize,
@@ -168,30 +168,8 @@ impl<'g, G: Game> Lazy<'g, G> {
         self.arena.borrow().labels.text(id.index())
     }
 
-    /// Whether node `id` is an interior node the search never expanded.
-    pub fn is_unexpanded(&self, id: NodeId) -> bool {
-        self.arena.borrow().len[id.index()] == UNEXPANDED
-    }
-
-    /// The bytes the tree holds: its columns' capacities, the positions kept (their inline
-    /// size: a position's own heap memory, such as a `Vec`'s buffer, is not seen), the payoffs
-    /// and the label table's index (not its texts).
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        let a = self.arena.borrow();
-        a.kind.capacity() * size_of::<Kind>()
-            + (a.parent.capacity() + a.first.capacity() + a.len.capacity() + a.ply.capacity())
-                * size_of::<u32>()
-            + (a.value.capacity() + a.prob.capacity() + a.payoffs.capacity()) * size_of::<f64>()
-            + a.uniform.capacity()
-            + a.all_leaves.capacity()
-            + a.key.capacity() * size_of::<Option<u64>>()
-            + a.heuristic.capacity() * size_of::<Option<f64>>()
-            + a.position.capacity() * size_of::<Option<G::Position>>()
-            + a.labels.of.capacity() * size_of::<u32>()
-    }
-
     /// The number of positions kept for nodes not yet expanded.
+    #[cfg(test)]
     pub fn waiting(&self) -> usize {
         let a = self.arena.borrow();
         a.position.iter().filter(|p| p.is_some()).count()

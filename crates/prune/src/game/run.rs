@@ -88,7 +88,7 @@ pub fn run<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, G
 
 /// The lazy tree `algo` searches `game` on, to `depth` moves, after the checks that need no
 /// search.
-pub fn prepare<'g, G: Game>(
+pub(crate) fn prepare<'g, G: Game>(
     game: &'g G,
     algo: &Algorithm,
     depth: u32,
@@ -102,7 +102,7 @@ pub fn prepare<'g, G: Game>(
 
 /// Searches `lazy` with `algo`, reporting to `obs`; the result and the time of the search. A
 /// rule the game broke during the search is the result instead.
-pub fn search<G: Game, O: Observer>(
+pub(crate) fn search<G: Game, O: Observer>(
     lazy: &Lazy<'_, G>,
     algo: &Algorithm,
     obs: &mut O,
@@ -132,7 +132,7 @@ fn no_chance<G: Game>(algo: &Algorithm, lazy: &Lazy<'_, G>) -> String {
 }
 
 /// Why `algo` cannot search the game of `lazy`, when that is known before the search.
-pub fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRunError> {
+pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRunError> {
     let refuse = |why: String| Some(GameRunError::Refused(why));
     let name = algo.name();
     let players = lazy.players();
@@ -443,3 +443,6 @@ pub fn principal(trace: &crate::trace::Trace, best: Option<usize>) -> Vec<NodeId
     }
     pv
 }
+
+#[cfg(test)]
+mod tests;

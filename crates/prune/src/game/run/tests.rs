@@ -1,0 +1,234 @@
+//! Tests of the lazy search (the arena is the crate's own): a game searched from its rules agrees with the same game written out: for every algorithm
+//! that applies, the lazy search and the search of `game::tree` at the same depth return the
+//! same value, the same statistics and the same trace, event for event, the nodes named by
+//! their paths from the root (the two trees number their nodes differently: breadth first,
+//! and in the order the search reached them).
+
+use crate::game::run::{self as game_run, GameRunError};
+use crate::game::{self, Game, Lazy, connect_four, nim, pig, tic_tac_toe};
+use crate::search::{Algorithm, Params};
+use crate::trace::Recorder;
+use crate::tree::{NodeId, Nodes, Tree};
+
+/// Node `id`'s path: its child positions from the root.
+fn path<T: Nodes>(tree: &T, mut id: NodeId) -> Vec<u32> {
+    let mut path = Vec::new();
+    while let Some(p) = tree.parent(id) {
+        path.push(id.0 - tree.child(p, 0).0);
+        id = p;
+    }
+    path.reverse();
+    path
+}
+
+/// The trace as (node path, event with its node ids blanked), comparable across numberings.
+fn told<T: Nodes>(tree: &T, trace: &crate::trace::Trace) -> Vec<(Vec<u32>, String)> {
+    let ids = regex_free_blank;
+    trace
+        .events()
+        .iter()
+        .map(|e| (path(tree, e.node()), ids(&format!("{:?}", e.view()))))
+        .collect()
+}
+
+/// `NodeId(17)` → `NodeId(_)`.
+fn regex_free_blank(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("NodeId(") {
+        out.push_str(&rest[..i + 7]);
+        rest = &rest[i + 7..];
+        let j = rest.find(')').expect("closing parenthesis");
+        out.push('_');
+        rest = &rest[j..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn algorithm(spec: &str) -> Algorithm {
+    Algorithm::parse(spec, &Params::default()).expect(spec)
+}
+
+/// Checks every spec on `game` at `depth`: lazily and written out.
+fn agree<G: Game>(game: &G, depth: u32, specs: &[&str]) {
+    let tree: Tree = game::tree(game, Some(depth)).expect("the game's tree");
+    for spec in specs {
+        let algo = algorithm(spec);
+        let lazy = match game_run::prepare(game, &algo, depth) {
+            Ok(l) => l,
+            Err(e) => panic!("{spec} on {}: {e}", game.name()),
+        };
+        let mut lazy_obs = Recorder::new(0);
+        let (found, _) = game_run::search(&lazy, &algo, &mut lazy_obs).expect("lazy search");
+        let mut stored_obs = Recorder::new(tree.len());
+        let (stored, _) = crate::search::search(&tree, &algo, &mut stored_obs).expect(spec);
+        let what = format!("{spec} on {} to depth {depth}", game.name());
+        assert_eq!(found, stored, "{what}: value");
+        let (lazy_trace, lazy_stats) = lazy_obs.finish();
+        let (stored_trace, stored_stats) = stored_obs.finish();
+        assert_eq!(lazy_stats, stored_stats, "{what}: statistics");
+        let (a, b) = (told(&lazy, &lazy_trace), told(&tree, &stored_trace));
+        if let Some(i) = (0..a.len().min(b.len())).find(|&i| a[i] != b[i]) {
+            panic!(
+                "{what}: traces differ at event {i}: {:?} vs {:?}",
+                a[i], b[i]
+            );
+        }
+        assert_eq!(a.len(), b.len(), "{what}: trace lengths");
+        assert!(
+            lazy.len() <= tree.len(),
+            "{what}: the lazy tree generated {} nodes, more than the game's {}",
+            lazy.len(),
+            tree.len()
+        );
+    }
+}
+
+/// The drafts of a transposition table's entries and of the history heuristic's rewards are
+/// capped by the subtree's height on a stored tree, which a lazy tree cannot know before the
+/// search: on games whose lines all reach the depth limit (tic-tac-toe and connect-four at the
+/// depths below) the two agree; on nim, whose games end early, only the value must (below).
+const TWO_PLAYER: &[&str] = &[
+    "minimax",
+    "alphabeta",
+    "alphabeta:fail-soft",
+    "negascout",
+    "negascout-ab",
+    "sss",
+    "mtdf",
+    "alphabeta:killers",
+    "negascout:killers",
+];
+
+const ORDERED: &[&str] = &["alphabeta:history", "negascout:killers:history"];
+
+#[test]
+fn tic_tac_toe_agrees() {
+    agree(&tic_tac_toe::TicTacToe, 4, TWO_PLAYER);
+    agree(&tic_tac_toe::TicTacToe, 4, ORDERED);
+    agree(
+        &tic_tac_toe::TicTacToe,
+        4,
+        &["alphabeta:id", "negascout:id", "mtdf:id"],
+    );
+}
+
+#[test]
+fn connect_four_agrees_to_depth_6() {
+    let game = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    agree(&game, 6, TWO_PLAYER);
+    agree(&game, 6, ORDERED);
+    agree(&game, 6, &["alphabeta:id:killers:history", "negascout:id"]);
+}
+
+#[test]
+fn nim_agrees() {
+    let game = nim::Nim::new(&[1, 2, 3], 2).unwrap();
+    agree(&game, 6, TWO_PLAYER);
+}
+
+#[test]
+fn n_player_nim_agrees() {
+    let game = nim::Nim::new(&[1, 2, 3], 3).unwrap();
+    agree(&game, 6, &["maxn", "maxn-shallow", "paranoid"]);
+}
+
+#[test]
+fn pig_agrees() {
+    let game = pig::Pig::new(4, 2, 4).unwrap();
+    agree(&game, 40, &["expectiminimax", "star1", "star2"]);
+}
+
+/// A transposition table keys its entries by position and draft. A stored tree's draft is
+/// capped by the subtree's height, which a lazy tree cannot know (as are the history
+/// heuristic's rewards), and a written-out tree mixes the depth into the keys of positions met
+/// at several depths: the two tables hit at different times, so only the value must agree.
+#[test]
+fn a_transposition_table_finds_the_same_value() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let nim = nim::Nim::new(&[1, 2, 3], 2).unwrap();
+    let specs = [
+        "alphabeta:tt",
+        "alphabeta:tt:id",
+        "negascout:tt:id:killers",
+        "mtdf:tt:id",
+    ];
+    for spec in specs {
+        same_value(&c4, spec, 5);
+    }
+    same_value(&nim, "alphabeta:tt", 6);
+    same_value(&nim, "negascout:tt:killers", 6);
+    same_value(&nim, "alphabeta:history", 6);
+    same_value(&nim, "negascout:killers:history", 6);
+}
+
+fn same_value<G: Game>(game: &G, spec: &str, depth: u32) {
+    let algo = algorithm(&format!("{spec}:depth={depth}"));
+    let lazy = game_run::run(game, &algo, depth).expect("lazy run");
+    let tree = game::tree(game, Some(depth)).unwrap();
+    let stored = crate::search::run(&tree, &algo).expect("stored run");
+    assert_eq!(lazy.value, stored.value, "{spec} on {}", game.name());
+}
+
+#[test]
+fn a_lazy_search_generates_only_what_it_reaches() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let algo = algorithm("alphabeta");
+    let lazy: Lazy<'_, _> = game_run::prepare(&c4, &algo, 6).unwrap();
+    game_run::search(&lazy, &algo, &mut crate::search::Quiet).unwrap();
+    let whole = game::count(&c4, Some(6), u64::MAX).unwrap() as usize;
+    // Alpha-beta reaches a small share of the 137,257 positions six moves deep.
+    assert!(lazy.len() * 4 < whole, "{} of {whole}", lazy.len());
+    assert!(
+        lazy.waiting() > 0,
+        "pruned children keep their positions, unexpanded"
+    );
+}
+
+#[test]
+fn a_game_search_names_its_move() {
+    let game = nim::Nim::new(&[1, 2, 3], 2).unwrap();
+    let run = game_run::run(&game, &algorithm("alphabeta"), 6).unwrap();
+    // 1 ^ 2 ^ 3 = 0: the first player loses whatever it does, and every move is worth −1.
+    assert_eq!(run.value.scalar(), Some(-1.0));
+    assert_eq!(run.best.map(|(i, _)| i), Some(0));
+    let game = nim::Nim::new(&[1, 2, 4], 2).unwrap();
+    let run = game_run::run(&game, &algorithm("alphabeta"), 7).unwrap();
+    assert_eq!(run.value.scalar(), Some(1.0));
+    let (_, label) = run.best.expect("a winning move");
+    assert!(
+        label.contains("heap 3"),
+        "take from the heap of 4 to leave 1 ^ 2 ^ 3: {label}"
+    );
+}
+
+#[test]
+fn refusals_say_why() {
+    fn refused<G: Game>(game: &G, spec: &str, depth: u32) -> String {
+        match game_run::run(game, &algorithm(spec), depth) {
+            Err(GameRunError::Refused(why)) => why,
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    assert!(refused(&c4, "product", 2).contains("not built yet"));
+    assert!(refused(&c4, "sss", 9).contains("at most 8 plies"));
+    let pig = pig::Pig::new(4, 2, 4).unwrap();
+    // Pig's first position is a decision: its chance positions show up during the search.
+    match game_run::run(&pig, &algorithm("alphabeta"), 40) {
+        Err(GameRunError::Game(e)) => assert!(e.to_string().contains("chance"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    let nim3 = nim::Nim::new(&[1, 2], 3).unwrap();
+    assert!(refused(&nim3, "alphabeta", 4).contains("3 players"));
+}
+
+#[test]
+fn a_game_without_a_heuristic_must_be_over_at_the_horizon() {
+    let nim = nim::Nim::new(&[1, 2, 3], 2).unwrap();
+    match game_run::run(&nim, &algorithm("minimax"), 3) {
+        Err(GameRunError::Game(e)) => assert!(e.to_string().contains("no heuristic value"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+}
