@@ -217,7 +217,7 @@ pub const EXPERIMENTS: &[Info] = &[
     },
     Info {
         name: "eval-learning",
-        about: "Schaeffer's slides, last chapter: the slides' method (2-ply backed-up values, least squares, iterated to a fixed point) on tic-tac-toe and on chess material beside the slides' 8/4/4/3/1; and a reference fit to tic-tac-toe's exact values, its share of correct moves against search depth beside the hand-written evaluation",
+        about: "The slides on alpha-beta analysis, max^n and pathology, \"Learning Two Player Evaluation\": the slides' method (2-ply backed-up values, least squares, iterated to a fixed point) on tic-tac-toe and on chess material beside the slides' 8/4/4/3/1; and a reference fit to tic-tac-toe's exact values, its share of correct moves against search depth beside the hand-written evaluation",
         work: eval_learning::work,
         run: eval_learning::run,
         split: shard::Split::Trials,

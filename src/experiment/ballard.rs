@@ -12,9 +12,9 @@
 //!   phase and the regular phase, and N minus the cutoffs is compared with H(N), the expected
 //!   number of * nodes better than all before them (§6.2.1.3). Two probes per − node, as the
 //!   paper suggests, twice: cycled round by round (§5) and node by node, the reading closest to
-//!   §6.2.1.3's 19,529 leaves at N = 40, printed beside it. Table V's algebraic estimate (21) is printed beside Star1's empirical
-//!   mean, and beside the one cell of Table V we were given (N = 40: 51,174). Tables III and IV
-//!   are withheld from our copy on purpose: only ours are printed.
+//!   §6.2.1.3's 19,529 leaves at N = 40, printed beside it. Table V's algebraic estimate (21) is
+//!   printed beside Star1's empirical mean and beside Table V's algebraic row. Every legible
+//!   cell of Tables III, IV and V is printed beside ours, with the difference in standard errors.
 
 use std::cell::RefCell;
 
@@ -48,10 +48,73 @@ const TABLE_2: [(u32, i64); 6] = [
     (40, 2732),
 ];
 
-/// Table V's algebraic C(N) as the paper prints it, for the one cell we were given: N = 40
-/// (issue 16's check against the complete paper; the cells for N ≤ 30 agree with ours to
-/// rounding, it reports). Our (21) gives 51,228.7 there, 0.1 % more.
-const TABLE_5: [(u32, f64); 1] = [(40, 51174.0)];
+/// Table III's Star1 leaves as printed. The table's own row is legible only at N = 30 (21,382,
+/// 79.2 % of N³); Table V's empirical row reports the same experiment and gives N = 4, 8, 10, 30
+/// (again 21,382) and 40. N = 2, 6 and 20 cannot be read in our copy.
+const TABLE_3: [(u32, f64); 5] = [
+    (4, 54.0),
+    (8, 418.0),
+    (10, 810.0),
+    (30, 21382.0),
+    (40, 50425.0),
+];
+
+/// Table IV as printed: N, Star2's * node cutoffs in the probing phase and in the regular
+/// phase, its leaves, and their percent of N³ (every cell legible).
+const TABLE_4: [(u32, f64, f64, f64, f64); 7] = [
+    (4, 1.3, 0.7, 48.0, 75.4),
+    (6, 2.0, 1.5, 139.0, 64.5),
+    (8, 2.8, 2.5, 293.0, 57.3),
+    (10, 3.5, 3.5, 531.0, 53.1),
+    (20, 8.1, 8.4, 3341.0, 41.8),
+    (30, 12.6, 13.4, 10109.0, 37.4),
+    (40, 17.4, 18.3, 22390.0, 35.0),
+];
+
+/// Table V's algebraic C(N) as printed (N = 2 is not in the table, N = 20 cannot be read). Our
+/// (21) gives the same to rounding at every N but 40, where it gives 51,228.7, 0.1 % more.
+const TABLE_5: [(u32, f64); 6] = [
+    (4, 57.0),
+    (6, 188.0),
+    (8, 438.0),
+    (10, 846.0),
+    (30, 21805.0),
+    (40, 51174.0),
+];
+
+/// The trials behind each of the paper's means (§6.2.1: "1000 trees").
+const PAPER_TRIALS: f64 = 1000.0;
+
+/// Our mean minus the paper's, in standard errors of that difference: both means are over
+/// random trees of the same kind, so the paper's standard error is taken as ours would be at its
+/// 1000 trees, and the difference's is √(sd²/k + sd²/1000). `None` without a printed figure.
+fn difference_in_se(mean: f64, sd: f64, trials: f64, paper: Option<f64>) -> Cell {
+    match paper {
+        Some(p) if sd > 0.0 => {
+            let se = sd * (1.0 / trials + 1.0 / PAPER_TRIALS).sqrt();
+            // Rounded to the tenth shown, and + 0.0 so that −0.04 reads 0.0, not −0.0.
+            Cell::Real(((mean - p) / se * 10.0).round() / 10.0 + 0.0, 1)
+        }
+        Some(p) if mean == p => Cell::Real(0.0, 1),
+        _ => Cell::None,
+    }
+}
+
+/// The mean and the standard deviation (n − 1) of `xs`.
+fn mean_sd(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
+    let n = xs.clone().count() as f64;
+    let mean = xs.clone().sum::<f64>() / n;
+    if n < 2.0 {
+        return (mean, 0.0);
+    }
+    let var = xs.map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, var.sqrt())
+}
+
+/// A printed figure as a cell, `—` where the paper has none.
+fn printed_cell(x: Option<f64>, decimals: usize) -> Cell {
+    x.map_or(Cell::None, |x| Cell::Real(x, decimals))
+}
 
 const STAR1: Algorithm = Algorithm::Star1 { rightmost: false };
 const STAR2: Algorithm = Algorithm::Star2 {
@@ -501,18 +564,15 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
                 printed("paper_star2_percent", "Star2: Ballard (1982), printed", "star2_percent"),
                 measured("cycling_percent", "2-node cycling"),
                 measured("best_first_percent", "best first"),
-                printed("paper_best_first_percent", "best first: Ballard (1982), printed", "best_first_percent"),
+                printed("paper_best_first_percent", "best first (either reading): Ballard (1982), printed", "best_first_percent"),
                 measured("third_best_first_percent", "3rd-best first"),
-                printed("paper_third_best_first_percent", "3rd-best first: Ballard (1982), printed", "third_best_first_percent"),
+                printed("paper_third_best_first_percent", "3rd-best first (either reading): Ballard (1982), printed", "third_best_first_percent"),
                 measured("best_first_cycling_percent", "best first + cycling"),
-                printed("paper_best_first_cycling_percent", "best + cycling: Ballard (1982), printed", "best_first_cycling_percent"),
+                printed("paper_best_first_cycling_percent", "best first + cycling (either reading): Ballard (1982), printed", "best_first_cycling_percent"),
                 measured("third_best_first_cycling_percent", "3rd-best first + cycling"),
                 measured("best_twice_percent", "best twice"),
-                printed("paper_best_twice_percent", "best twice: Ballard (1982), printed", "best_twice_percent"),
                 measured("third_best_twice_percent", "3rd-best twice"),
-                printed("paper_third_best_twice_percent", "3rd-best twice: Ballard (1982), printed", "third_best_twice_percent"),
                 measured("best_twice_cycling_percent", "best twice + cycling"),
-                printed("paper_best_twice_cycling_percent", "best twice + cycling: Ballard (1982), printed", "best_twice_cycling_percent"),
                 measured("third_best_twice_cycling_percent", "3rd-best twice + cycling"),
             ],
             series_by: vec![],
@@ -570,6 +630,19 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
             })
         },
     )?;
+    // The spread of the four counts the paper prints, per N, for the differences in SE.
+    let spreads: Vec<[(f64, f64); 4]> = per_trial
+        .iter()
+        .map(|row| {
+            let of = |f: fn(&Sums) -> u64| mean_sd(row.iter().map(move |s| f(s) as f64));
+            [
+                of(|s| s.star1),
+                of(|s| s.star2),
+                of(|s| s.probing),
+                of(|s| s.regular),
+            ]
+        })
+        .collect();
     let sums: Vec<Sums> = per_trial
         .into_iter()
         .map(|row| row.into_iter().fold(Sums::default(), Sums::add))
@@ -578,27 +651,38 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
     let rows = sizes
         .iter()
         .zip(&sums)
-        .map(|(&n, s)| {
+        .zip(&spreads)
+        .map(|((&n, s), spread)| {
             let n3 = f64::from(n).powi(3);
             let mean = |x: u64| x as f64 / k;
             let fully = f64::from(n) - mean(s.probing + s.regular);
             let algebraic = star1_algebraic(n);
+            let table_3 = TABLE_3.iter().find(|r| r.0 == n).map(|r| r.1);
+            let table_4 = TABLE_4.iter().find(|r| r.0 == n);
+            let [star1, star2, probing, regular] = *spread;
+            let beside =
+                |(m, sd): (f64, f64), paper: Option<f64>| difference_in_se(m, sd, k, paper);
             vec![
                 Cell::Int(i64::from(n)),
                 Cell::Real(mean(s.star1), 1),
                 Cell::Real(100.0 * mean(s.star1) / n3, 1),
+                printed_cell(table_3, 0),
+                beside(star1, table_3),
                 Cell::Real(algebraic, 1),
-                TABLE_5
-                    .iter()
-                    .find(|r| r.0 == n)
-                    .map_or(Cell::None, |r| Cell::Real(r.1, 0)),
+                printed_cell(TABLE_5.iter().find(|r| r.0 == n).map(|r| r.1), 0),
                 Cell::Real(100.0 * (algebraic - mean(s.star1)) / mean(s.star1), 1),
                 Cell::Real(mean(s.star2), 1),
                 Cell::Real(100.0 * mean(s.star2) / n3, 1),
+                printed_cell(table_4.map(|r| r.3), 0),
+                beside(star2, table_4.map(|r| r.3)),
                 Cell::Real(mean(s.star2_distinct), 1),
                 Cell::Real(mean(s.star2_always), 1),
                 Cell::Real(mean(s.probing), 2),
+                printed_cell(table_4.map(|r| r.1), 1),
+                beside(probing, table_4.map(|r| r.1)),
                 Cell::Real(mean(s.regular), 2),
+                printed_cell(table_4.map(|r| r.2), 1),
+                beside(regular, table_4.map(|r| r.2)),
                 Cell::Real(fully, 2),
                 Cell::Real(harmonic(n), 2),
                 Cell::Real(mean(s.star2_2), 1),
@@ -622,15 +706,23 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
             col("n", "N"),
             col("star1_leaves", "Star1"),
             col("star1_percent", "%N³"),
+            col("paper_star1_leaves", "paper"),
+            col("star1_diff_se", "Δ/SE"),
             col("star1_algebraic", "(21)"),
             col("paper_star1_algebraic", "paper"),
             col("star1_algebraic_diff_percent", "diff %"),
             col("star2_leaves", "Star2"),
             col("star2_percent", "%N³"),
+            col("paper_star2_leaves", "paper"),
+            col("star2_diff_se", "Δ/SE"),
             col("star2_distinct_leaves", "distinct"),
             col("star2_always_leaves", "probe always"),
             col("star2_probing_cutoffs", "cut probing"),
+            col("paper_probing_cutoffs", "paper"),
+            col("probing_diff_se", "Δ/SE"),
             col("star2_regular_cutoffs", "cut regular"),
+            col("paper_regular_cutoffs", "paper"),
+            col("regular_diff_se", "Δ/SE"),
             col("fully_searched", "N−cuts"),
             col("harmonic", "H(N)"),
             col("star2_2probe_leaves", "2-probe"),
@@ -644,15 +736,18 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
             "Star2 and 2-probe count a probed leaf searched again twice, as §6.2.1 does; \"distinct\" counts it once. Both probe only where a probe can cut off; \"probe always\" is Star2 probing at every * node, as Star2Min is printed (counted twice too).".into(),
             "2 per node: two probes per − node taken node by node (both children of one − node, their minimum tested as Star2Min tests w[i], then the next), the closest reading we found of §6.2.1.3's 19,529 leaves at N = 40 (\"paper\"); 2-probe cycles them round by round (§5).".into(),
             "N − cuts: * nodes not cut off, to compare with H(N) = 1 + 1/2 + … + 1/N, the expected number of * nodes better than all before them (§6.2.1.3).".into(),
-            "(21): Ballard's algebraic estimate C(N) of Star1's leaves (Table V), and its difference from our empirical mean; \"paper\": Table V's algebraic cell, given to us for N = 40 only (51,174, 0.1 % below our 51,228.7; unexplained). Tables III and IV are withheld from our copy; the §7.4 variants are `ballard-variants`.".into(),
+            "paper: the figures Ballard prints — Star1's leaves from Table III (legible at N = 30 only) and Table V's empirical row (the same experiment: N = 4, 8, 10, 30, 40), Star2's leaves and cutoffs from Table IV; Δ/SE: our mean minus the paper's, in standard errors of the difference (the paper's taken as ours would be at its 1000 trees).".into(),
+            "(21): Ballard's algebraic estimate C(N) of Star1's leaves (Table V), and its difference from our empirical mean; its \"paper\": Table V's algebraic row as printed (N = 20 illegible), equal to ours to rounding but at N = 40 (51,174, 0.1 % below our 51,228.7; unexplained). The §7.4 variants are `ballard-variants`.".into(),
         ],
         plot: Some(Plot {
             x: "n",
             series: vec![
                 measured("star1_leaves", "Star1"),
+                printed("paper_star1_leaves", "Star1: Ballard (1982), Tables III and V, printed", "star1_leaves"),
                 measured("star1_algebraic", "Star1: estimate C(N), eq. (21)"),
                 printed("paper_star1_algebraic", "C(N): Ballard (1982), Table V, printed", "star1_algebraic"),
                 measured("star2_leaves", "Star2"),
+                printed("paper_star2_leaves", "Star2: Ballard (1982), Table IV, printed", "star2_leaves"),
                 measured("star2_always_leaves", "Star2, probing always"),
                 measured("star2_2probe_leaves", "Star2, 2 probes (cycling)"),
                 measured("star2_2probe_node_leaves", "Star2, 2 probes per node"),
@@ -670,6 +765,93 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The paper's table lines, verbatim from its text.
+    const TABLES: &str = include_str!("../../tests/app/data/ballard-1982-tables.txt");
+
+    /// The cells of the line starting `label`, against the N of the header line before it:
+    /// each tab-separated cell's numbers, by N.
+    fn cells(label: &str) -> Vec<(u32, Vec<f64>)> {
+        let lines: Vec<&str> = TABLES.lines().filter(|l| !l.starts_with('#')).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(label))
+            .expect(label);
+        let header = lines[..at]
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("N\t"))
+            .expect("N row");
+        let ns: Vec<u32> = header
+            .split('\t')
+            .skip(1)
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        lines[at]
+            .split('\t')
+            .skip(1)
+            .zip(&ns)
+            .filter(|(c, _)| !c.trim().is_empty())
+            .map(|(c, &n)| (n, c.split(' ').filter_map(|x| x.parse().ok()).collect()))
+            .filter(|(_, xs): &(u32, Vec<f64>)| !xs.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn the_printed_cells_are_the_papers() {
+        // Table IV: every cell, two a column.
+        let cuts = cells("Cutoffs Probing Regular");
+        let leaves = cells("Leaves Seen Number Percent");
+        let table_4: Vec<(u32, f64, f64, f64, f64)> = cuts
+            .iter()
+            .zip(&leaves)
+            .map(|((n, c), (m, l))| {
+                assert_eq!(n, m);
+                (*n, c[0], c[1], l[0], l[1])
+            })
+            .collect();
+        assert_eq!(table_4, TABLE_4);
+        // Table V: a cell of two numbers is (algebraic, empirical); N = 6's lone 188 is the
+        // algebraic figure (its percent difference, 5.3, puts the empirical one near 178.5).
+        let table_5 = cells("Algebraic Empirical");
+        let algebraic: Vec<(u32, f64)> = table_5.iter().map(|(n, xs)| (*n, xs[0])).collect();
+        assert_eq!(algebraic, TABLE_5);
+        // Table III's one legible cell, and Table V's empirical row: the same experiment.
+        let table_3 = cells("Number Percent");
+        assert_eq!(table_3, [(30, vec![21382.0, 79.2])]);
+        let mut empirical: Vec<(u32, f64)> = table_5
+            .iter()
+            .filter(|(_, xs)| xs.len() == 2)
+            .map(|(n, xs)| (*n, xs[1]))
+            .collect();
+        assert!(empirical.contains(&(30, table_3[0].1[0])));
+        empirical.sort_by_key(|r| r.0);
+        assert_eq!(empirical, TABLE_3);
+        // The printed percentages are the leaves over N³, to rounding: the leaves are printed
+        // whole (at N = 4, 75.4 % is 48.3 leaves, printed 48).
+        for &(n, _, _, l, pct) in &TABLE_4 {
+            let n3 = f64::from(n).powi(3);
+            let slack = 100.0 * 0.5 / n3 + 0.05;
+            assert!((100.0 * l / n3 - pct).abs() <= slack, "N = {n}");
+        }
+    }
+
+    #[test]
+    fn differences_are_in_standard_errors_of_the_difference() {
+        // sd 10 over 1000 trees each: the difference's SE is 10·√(2/1000) ≈ 0.447.
+        let Cell::Real(d, _) = difference_in_se(101.0, 10.0, 1000.0, Some(100.0)) else {
+            panic!("a difference");
+        };
+        let exact = 1.0 / (10.0 * (2.0f64 / 1000.0).sqrt()); // 2.236…
+        assert_eq!(d, (exact * 10.0).round() / 10.0);
+        // A difference that rounds to zero reads 0.0, not −0.0.
+        let Cell::Real(z, _) = difference_in_se(99.99, 10.0, 1000.0, Some(100.0)) else {
+            panic!("a difference");
+        };
+        assert!(z == 0.0 && z.is_sign_positive(), "{z}");
+        assert_eq!(difference_in_se(5.0, 1.0, 10.0, None), Cell::None);
+        assert_eq!(mean_sd([1.0, 2.0, 3.0].into_iter()), (2.0, 1.0));
+    }
 
     #[test]
     fn the_algebraic_estimate_by_hand() {

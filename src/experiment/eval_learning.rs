@@ -1,5 +1,6 @@
-//! Evaluation learning, the last chapter of Schaeffer's slides (Samuel's checkers player, the
-//! chess piece values found by regression): the weights of a linear evaluation of tic-tac-toe
+//! Evaluation learning, from the lecture slides on alpha-beta analysis, max^n and pathology
+//! (their closing part, "Learning Two Player Evaluation": Samuel's checkers player, the chess
+//! piece values found by regression): the weights of a linear evaluation of tic-tac-toe
 //! positions fitted by least squares to their exact values, and what searching with it buys
 //! against the hand-written evaluation prune's game generator stores.
 //!
@@ -297,12 +298,21 @@ fn mean_and_sd(xs: impl Iterator<Item = f64>) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-/// Chess positions for the slides' method by default (`--trials` to choose).
+/// Chess positions for the slides' method by default, in each of [`CHESS_SEEDS`] sets
+/// (`--trials` to choose).
 pub const CHESS_POSITIONS: u32 = 1000;
 
-/// The slides' method, iterated, on tic-tac-toe and on chess material (`set`, drawn from
-/// `o.seed`): one line per iteration.
-fn slides_notes(p: &Positions, o: &Options, set: &slides::ChessSet) -> Result<Vec<String>, String> {
+/// Sets of chess positions the slides' method is run on, one a seed from `--seed` on: the
+/// spread of the learned values over them says what a single set cannot.
+pub const CHESS_SEEDS: u64 = 5;
+
+/// The slides' method, iterated, on tic-tac-toe and on chess material (`sets`, drawn from
+/// `o.seed` on): one line per iteration, then each chess set's learned values and their spread.
+fn slides_notes(
+    p: &Positions,
+    o: &Options,
+    sets: &[slides::ChessSet],
+) -> Result<Vec<String>, String> {
     let mut notes = vec![format!(
         "The slides' method (no exact values): each position's 2-ply minimax value with the current weights at the frontier, least squares on those, iterated from all weights 1 until no weight moves by more than {} ({} iterations at most).",
         slides::TOLERANCE,
@@ -328,28 +338,100 @@ fn slides_notes(p: &Positions, o: &Options, set: &slides::ChessSet) -> Result<Ve
         ));
     }
     notes.push(fixed_point_text(&ttt));
-    let count = set.features.len();
-    let chess = slides::chess(set).ok_or("the chess fit has no solution")?;
     let names: Vec<&str> = slides::PIECES.iter().map(|(_, n)| *n).collect();
-    notes.push(format!(
-        "Chess material, {count} positions from seeded random games (seed {}, --trials to choose how many); weights {}, divided by the pawn's:",
-        o.seed,
-        names.join(", ")
-    ));
     let row = |w: &[f64; 5]| {
         w.iter()
             .map(|x| format!("{x:>5.2}"))
             .collect::<Vec<_>>()
             .join(" ")
     };
-    for (i, it) in chess.iter().enumerate() {
+    notes.push(format!(
+        "Chess material, {} sets of {} positions from games of seeded material self-play (seeds {} to {}; --trials to choose how many a set); weights {}, divided by the pawn's. Seed {}'s iterations:",
+        sets.len(),
+        sets.first().map_or(0, |s| s.features.len()),
+        o.seed,
+        o.seed + sets.len() as u64 - 1,
+        names.join(", "),
+        o.seed
+    ));
+    let mut finals = Vec::with_capacity(sets.len());
+    for (i, set) in sets.iter().enumerate() {
+        let seed = o.seed + i as u64;
+        let chess = match slides::chess(set) {
+            Ok(chess) => chess,
+            Err(why) => {
+                notes.push(format!("  seed {seed}: {why}"));
+                continue;
+            }
+        };
+        let last = chess.last().expect("the start");
+        if i == 0 {
+            for (k, it) in chess.iter().enumerate() {
+                notes.push(format!(
+                    "  iteration {k:>2}: {}{}",
+                    row(&it.weights),
+                    change_text(it.change)
+                ));
+            }
+        }
+        let r2 = slides::chess_fit_r2(set, &last.weights).ok_or("the chess fit has no solution")?;
+        let ordered = last.weights.windows(2).all(|p| p[0] > p[1]);
         notes.push(format!(
-            "  iteration {i:>2}: {}{}",
-            row(&it.weights),
-            change_text(it.change)
+            "  seed {seed}: {}; {}; R² {r2:.3}; {}",
+            row(&last.weights),
+            fixed_point_text(&chess).trim_start(),
+            if ordered {
+                "Q > R > B > N > P"
+            } else {
+                "not in the order Q > R > B > N > P"
+            }
         ));
+        finals.push((last.weights, r2, ordered, last.change <= slides::TOLERANCE));
     }
-    notes.push(fixed_point_text(&chess));
+    if finals.is_empty() {
+        notes.push("  no seed's set has a least-squares solution".into());
+        return Ok(notes);
+    }
+    let spread: Vec<(f64, f64)> = (0..5)
+        .map(|k| mean_and_sd(finals.iter().map(|f| f.0[k])))
+        .collect();
+    let (r2_mean, r2_sd) = mean_and_sd(finals.iter().map(|f| f.1));
+    let median = |k: usize| {
+        let mut xs: Vec<f64> = finals.iter().map(|f| f.0[k]).collect();
+        xs.sort_by(f64::total_cmp);
+        let m = xs.len() / 2;
+        if xs.len() % 2 == 1 {
+            xs[m]
+        } else {
+            (xs[m - 1] + xs[m]) / 2.0
+        }
+    };
+    notes.push(format!(
+        "  mean ± sd over the {} seeds: {}; R² {r2_mean:.3} ± {r2_sd:.3}",
+        finals.len(),
+        spread
+            .iter()
+            .zip(&names)
+            .map(|((m, sd), n)| format!("{n} {m:.2} ± {sd:.2}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    notes.push(format!(
+        "  median over the {} seeds: {} (an outlying seed moves a mean, not a median)",
+        finals.len(),
+        (0..5)
+            .zip(&names)
+            .map(|(k, n)| format!("{n} {:.2}", median(k)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    notes.push(format!(
+        "  the order Q > R > B > N > P holds in {} of {} seeds; a fixed point is reached in {} of {}",
+        finals.iter().filter(|f| f.2).count(),
+        finals.len(),
+        finals.iter().filter(|f| f.3).count(),
+        finals.len()
+    ));
     notes.push(format!("  the slides' program: {}", row(&slides::SLIDES)));
     notes.push(format!(
         "  classical:           {}",
@@ -390,7 +472,7 @@ const UNITS: u32 = 2 + 2 * HALVES as u32;
 /// each.
 pub fn work(o: &Options) -> u64 {
     o.sizes_or(&DEPTHS).len() as u64 * u64::from(UNITS)
-        + slides::candidates_for(o.trials_or(CHESS_POSITIONS) as usize) as u64
+        + CHESS_SEEDS * slides::candidates_for(o.trials_or(CHESS_POSITIONS) as usize) as u64
 }
 
 /// The search depths of the table: 1 to 6 plies by default (`--sizes` to choose).
@@ -479,11 +561,9 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
     };
     let count = o.trials_or(CHESS_POSITIONS) as usize;
     let candidates = slides::candidates_for(count);
-    // Drawn by the first chess unit a worker runs, and only where one runs (not in a merge).
-    let boards = std::sync::OnceLock::new();
     let chess = prune::game::chess::Chess::default();
     let mut units = per_row(
-        depths.len() + 1,
+        depths.len() + CHESS_SEEDS as usize,
         |row| {
             if row < depths.len() {
                 UNITS
@@ -495,21 +575,30 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let unit = match depths.get(row) {
                 Some(&d) => Unit::Share(share(&p, d, u as usize, &learned, &held_out)),
                 None => {
-                    let boards: &Vec<_> = boards
-                        .get_or_init(|| slides::Candidates::new(o.seed).take(candidates).collect());
-                    Unit::Chess(slides::Drawn::of(&chess, &boards[u as usize]))
+                    let stream = o.seed + (row - depths.len()) as u64;
+                    let board = slides::candidate(stream, u64::from(u));
+                    Unit::Chess(board.and_then(|b| slides::Drawn::of(&chess, &b)))
                 }
             };
             tick(1);
             Ok(unit)
         },
     )?;
-    let drawn = units.pop().expect("the chess candidates' row");
-    let drawn = drawn.into_iter().map(|u| match u {
-        Unit::Chess(d) => Ok(d),
-        Unit::Share(_) => Err("a part gives a share where a chess candidate belongs".to_string()),
-    });
-    let set = slides::ChessSet::gather(drawn.collect::<Result<Vec<_>, _>>()?, count, o.seed);
+    let sets = units
+        .split_off(depths.len())
+        .into_iter()
+        .enumerate()
+        .map(|(i, drawn)| {
+            let drawn = drawn.into_iter().map(|u| match u {
+                Unit::Chess(d) => Ok(d),
+                Unit::Share(_) => {
+                    Err("a part gives a share where a chess candidate belongs".to_string())
+                }
+            });
+            let drawn = drawn.collect::<Result<Vec<_>, _>>()?;
+            Ok(slides::ChessSet::gather(drawn, count, o.seed + i as u64))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let table = depths
         .iter()
         .zip(&units)
@@ -548,7 +637,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         notes.push(format!("  weight {name:<12} {w:+.4}"));
     }
     notes.push(format!("Share of correct moves: a d-ply minimax search chooses among the moves it finds best (tied moves share the choice); a move is correct when its exact value is the position's. The last two columns are means over {HALVES} random halves: judged on one half, the weights fitted on the other."));
-    notes.extend(slides_notes(&p, o, &set)?);
+    notes.extend(slides_notes(&p, o, &sets)?);
     Ok(Report {
         title: "Evaluation learning on tic-tac-toe: a linear evaluation fitted to the exact values, against the hand-written one".into(),
         columns: vec![

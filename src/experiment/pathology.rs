@@ -492,12 +492,10 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
         plot: Some(Plot {
             x: "depth",
             series: vec![
-                measured("product_share", "product wins"),
-                measured("ci_low", "product wins, 95 % low"),
-                measured("ci_high", "product wins, 95 % high"),
-                measured("raw_product_share", "raw: product wins"),
-                measured("raw_ci_low", "raw: 95 % low"),
-                measured("raw_ci_high", "raw: 95 % high"),
+                // The 95 % intervals are error bars on their share, not lines of their own.
+                measured("product_share", "product wins (95 % interval)").with_interval("ci_low", "ci_high"),
+                measured("raw_product_share", "raw: product wins (95 % interval)")
+                    .with_interval("raw_ci_low", "raw_ci_high"),
             ],
             series_by: vec![],
             x_label: "search depth (plies)",

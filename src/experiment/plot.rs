@@ -8,8 +8,9 @@
 //! and the legend sits beside the plot, sized to its longest entry, so neither is cut off.
 //!
 //! Each series is one 2-pixel `<polyline>` (its points in order, even a lone printed point)
-//! followed by its markers, in legend order; axes and ticks are 1 pixel wide, and the legend
-//! draws markers only. tests/plots.rs reads the points back through the tick labels and checks
+//! followed by its markers and its error bars (1 pixel wide, where the series has an interval),
+//! in legend order; axes and ticks are 1 pixel wide, and the legend draws markers only.
+//! tests/app/plots.rs reads the points back through the tick labels and checks
 //! them against the table.
 
 use plotters::coord::Shift;
@@ -29,6 +30,19 @@ pub struct Series {
     pub label: &'static str,
     /// The paper's printed figure, not ours: the measured column whose colour it takes.
     pub printed_beside: Option<&'static str>,
+    /// An interval around each point (the low and the high column: a 95 % confidence interval),
+    /// drawn as an error bar in the series' colour, not as lines of their own.
+    pub interval: Option<(&'static str, &'static str)>,
+}
+
+impl Series {
+    /// The series with an error bar at each point, from column `low` to column `high`.
+    pub fn with_interval(self, low: &'static str, high: &'static str) -> Series {
+        Series {
+            interval: Some((low, high)),
+            ..self
+        }
+    }
 }
 
 /// A column prune measured or computed.
@@ -37,6 +51,7 @@ pub fn measured(column: &'static str, label: &'static str) -> Series {
         column,
         label,
         printed_beside: None,
+        interval: None,
     }
 }
 
@@ -46,6 +61,7 @@ pub fn printed(column: &'static str, label: &'static str, beside: &'static str) 
         column,
         label,
         printed_beside: Some(beside),
+        interval: None,
     }
 }
 
@@ -109,6 +125,8 @@ struct Line {
     colour: RGBColor,
     marker: Marker,
     points: Vec<(f64, f64)>,
+    /// Error bars: x, low and high.
+    bars: Vec<(f64, f64, f64)>,
 }
 
 const FONT: &str = "sans-serif";
@@ -163,6 +181,10 @@ fn lines(report: &Report, plot: &Plot) -> Result<Vec<Line>, String> {
     let mut out: Vec<(Line, &str, String)> = Vec::new();
     for s in &plot.series {
         let yi = col(s.column)?;
+        let interval = match s.interval {
+            Some((lo, hi)) => Some((col(lo)?, col(hi)?)),
+            None => None,
+        };
         let first = out.len();
         for row in &report.rows {
             if only.is_some_and(|(c, v)| row[c].text() != v) {
@@ -171,9 +193,15 @@ fn lines(report: &Report, plot: &Plot) -> Result<Vec<Line>, String> {
             let (Some(x), Some(mut y)) = (row[xi].number(), row[yi].number()) else {
                 continue;
             };
-            if plot.y_percent_of_x_cubed {
-                y = 100.0 * y / x.powi(3);
-            }
+            let scale = |v: f64| match plot.y_percent_of_x_cubed {
+                true => 100.0 * v / x.powi(3),
+                false => v,
+            };
+            y = scale(y);
+            let bar = interval.and_then(|(lo, hi)| match (row[lo].number(), row[hi].number()) {
+                (Some(lo), Some(hi)) => Some((x, scale(lo), scale(hi))),
+                _ => None,
+            });
             let key: Vec<String> = gis
                 .iter()
                 .map(|&g| format!("{}={}", report.columns[g].heading, row[g].text()))
@@ -185,6 +213,7 @@ fn lines(report: &Report, plot: &Plot) -> Result<Vec<Line>, String> {
             };
             if let Some((l, _, _)) = out[first..].iter_mut().find(|(l, _, _)| l.label == label) {
                 l.points.push((x, y));
+                l.bars.extend(bar);
                 continue;
             }
             let measured = out
@@ -212,6 +241,7 @@ fn lines(report: &Report, plot: &Plot) -> Result<Vec<Line>, String> {
                 colour,
                 marker,
                 points: vec![(x, y)],
+                bars: bar.into_iter().collect(),
             };
             out.push((line, s.column, key));
         }
@@ -281,7 +311,10 @@ fn axis_label(label: &str, a: &Axis) -> String {
 pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
     let lines = lines(report, plot)?;
     let xs = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
-    let ys = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
+    let ys = lines.iter().flat_map(|l| {
+        let bars = l.bars.iter().flat_map(|&(_, lo, hi)| [lo, hi]);
+        l.points.iter().map(|p| p.1).chain(bars)
+    });
     let (xa, ya) = (axis(xs, false), axis(ys, true));
     let legend_width = lines
         .iter()
@@ -410,6 +443,16 @@ where
         chart
             .draw_series(l.points.iter().map(|&p| marker(p, l.colour, l.marker)))
             .map_err(err)?;
+        // Error bars: 1 pixel wide (the series are the 2-pixel lines), capped 5 pixels a side.
+        for &(x, lo, hi) in &l.bars {
+            let bar = l.colour.stroke_width(1);
+            let cap =
+                |y: f64| EmptyElement::at((x, y)) + PathElement::new(vec![(-5, 0), (5, 0)], bar);
+            chart
+                .draw_series([PathElement::new(vec![(x, lo), (x, hi)], bar)])
+                .map_err(err)?;
+            chart.draw_series([cap(lo), cap(hi)]).map_err(err)?;
+        }
     }
     Ok(())
 }

@@ -122,7 +122,7 @@ fn specs() -> Vec<Spec> {
             horizon: 7,
         }),
         // The default position: a FEN's spaces would not survive this test's whitespace split
-        // (tests/games.rs reads a quoted one back).
+        // (tests/app/games.rs reads a quoted one back).
         Spec::Game(GameSpec::Chess {
             depth: 2,
             fen: Fen::start(),

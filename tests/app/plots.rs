@@ -269,8 +269,9 @@ fn ballard_average_from_the_command_line_names_prunes_and_the_papers_series() {
     for name in ["Star1", "Star2", "Star2, 2 probes (cycling)"] {
         assert!(legend.iter().any(|l| l == name), "{name} in {legend:?}");
     }
+    // Tables III/V's Star1, Table V's C(N), Table IV's Star2 and §6.2.1.3's 2-probe figure.
     assert!(
-        legend.iter().filter(|l| l.ends_with("printed")).count() == 2,
-        "Table V's and §6.2.1.3's printed figures: {legend:?}"
+        legend.iter().filter(|l| l.ends_with("printed")).count() == 4,
+        "the printed figures of Tables III, IV, V and §6.2.1.3: {legend:?}"
     );
 }

@@ -1,6 +1,6 @@
 //! A game of your own, searched by prune: Kalah (mancala) with few pits, against the
 //! [`prune::game::Game`] trait. Run it with `cargo run --example kalah -- [PITS SEEDS DEPTH]`;
-//! tests/example_game.rs builds and searches it.
+//! crates/prune/tests/library/example_game.rs builds and searches it.
 //!
 //! Each player has `pits` pits of `seeds` seeds and a store. A move takes every seed of one of
 //! the mover's pits and sows them one by one, counter-clockwise, into the following pits and the

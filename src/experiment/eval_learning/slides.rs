@@ -1,5 +1,5 @@
-//! The slides' method of learning an evaluation (Schaeffer's slides, last chapter, "Linear
-//! Regression" and "Experiments with Chess"): no oracle, only the evaluation itself, backed up.
+//! The slides' method of learning an evaluation (the lecture slides on alpha-beta analysis,
+//! max^n and pathology, "Linear Regression" and "Experiments with Chess"): no oracle, only the evaluation itself, backed up.
 //!
 //! - **Inner loop.** For every position of a fixed set, a 2-ply minimax search applies the
 //!   *current* evaluation at its frontier (finished games at their value) and backs up a value
@@ -16,8 +16,11 @@
 //! targets, so one inner loop maps weights `c·w` to `c·F(w)`: only the weights' ratios matter,
 //! and each loop's weights are divided by the pawn's (the slides' table and the classical
 //! values have pawn = 1), which keeps them from shrinking or growing without bound. Positions
-//! are drawn from seeded random games ([`chess_positions`]); a position whose 2-ply search meets
-//! a finished game is left out, since a material evaluation has no value for a checkmate.
+//! are taken from games of seeded material self-play ([`candidate`]: each side plays a best move
+//! of a 2-ply material search, ties broken at random), from the opening to the endgame; a
+//! position whose 2-ply search meets a finished game is left out, since a material evaluation
+//! has no value for a checkmate, and so is a quiet one, where no material changes hands within
+//! two plies (every weight vector is a fixed point there).
 //!
 //! **Tic-tac-toe**: the ten features of [`super::FEATURES`], all weights 1 at the start, over the
 //! 4,520 distinct non-terminal positions; finished games are worth ±1 or 0, which fixes the
@@ -29,8 +32,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::{K, Linear, Positions, features, solve};
+use prune::game::Game;
 use prune::game::chess::Chess;
-use prune::game::{self, Game};
 use prune::generate::Rng;
 
 /// The outer loop stops when no weight moves by more than this (after normalisation).
@@ -120,9 +123,9 @@ fn counts(board: &Board) -> [i8; 5] {
     })
 }
 
-/// The positions of the chess experiment: one position from each of `count` seeded random
-/// games, after 10 to 79 random legal moves from the start, kept when the game is not over and
-/// no line of the 2-ply search ends it. Each position is listed with its children's
+/// The positions of the chess experiment: one position from each of `count` games of seeded
+/// material self-play ([`candidate`]), kept when the game is not over within two plies and the
+/// position is not quiet (see [`Drawn::of`]). Each position is listed with its children's
 /// grandchildren's material, which is all a 2-ply material search looks at.
 pub struct ChessSet {
     /// Each position's material features.
@@ -131,46 +134,136 @@ pub struct ChessSet {
     pub frontier: Vec<(bool, Vec<Vec<[f64; 5]>>)>,
 }
 
-/// The candidate positions of the chess experiment, in the order they are drawn: the end of
-/// each seeded random game. The stream is serial (each game takes the random numbers where the
-/// previous one left them) but cheap; deciding whether a candidate is kept ([`Drawn::of`]) is
-/// the cost, about ten times a game's, and candidates are independent there.
+/// The most plies a candidate game lasts: positions are taken from the opening (8 plies) to
+/// deep endgames (8 + 99).
+const LONGEST_GAME: u64 = 99;
+
+/// Candidate `i` of the stream `stream`: the position after a game of 8 to 107 plies (the
+/// number seeded) in which each side plays a move with the best 2-ply material value (the
+/// classical values, a mate worth more than any material), picked at random among equals;
+/// `None` when the game ended sooner. Such games give positions like real play's — pieces are
+/// not given away, exchanges happen — which is what the slides' regression needs: positions
+/// drawn from uniformly random games have material balances unlike any game's.
+pub fn candidate(stream: u64, i: u64) -> Option<Board> {
+    let chess = Chess::default();
+    let mut rng = Rng::new(prune::hash::mix64(
+        stream ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    ));
+    let plies = 8 + rng.below(LONGEST_GAME + 1);
+    let mut board = chess.start();
+    let mut moves = Vec::new();
+    let mut best = Vec::new();
+    for _ in 0..plies {
+        if chess.outcome(&board).is_some() {
+            return None;
+        }
+        moves.clear();
+        chess.moves(&board, &mut moves);
+        best.clear();
+        let mut top = i32::MIN;
+        for m in &moves {
+            // A move no better than the best so far need not be valued exactly: its replies
+            // are searched only until one brings it to the best (`top`), as alpha-beta would.
+            let v = move_value(&chess, &board, m, top);
+            if v > top {
+                top = v;
+                best.clear();
+            }
+            if v == top {
+                best.push(*m);
+            }
+        }
+        // Now and then a move at random, as a weaker player's slip: without them the two sides
+        // trade like for like and few positions unbalance the pieces the fit must tell apart.
+        let pick = if rng.below(SLIP) == 0 {
+            moves[rng.below(moves.len() as u64) as usize]
+        } else {
+            best[rng.below(best.len() as u64) as usize]
+        };
+        board = chess.play(&board, &pick);
+    }
+    (chess.outcome(&board).is_none()).then_some(board)
+}
+
+/// One move in `SLIP` is played at random instead of a best one (see [`candidate`]).
+const SLIP: u64 = 4;
+
+/// A mate, worth more than any material (the classical values sum to 78 at most a side).
+const MATED: i32 = 10_000;
+
+/// White's material minus Black's in the classical values, in pawns.
+fn classical(board: &Board) -> i32 {
+    counts(board)
+        .iter()
+        .zip(CLASSICAL)
+        .map(|(&c, v)| i32::from(c) * v as i32)
+        .sum()
+}
+
+/// The 2-ply material value of playing `m` at `board`, for the side to move: the worst reply's
+/// material (a mate of the mover the worst of all, a draw 0), stopped as soon as a reply brings
+/// it to `floor` or below (the value is then at most `floor`, which is all the caller needs).
+fn move_value(chess: &Chess, board: &Board, m: &cozy_chess::Move, floor: i32) -> i32 {
+    let sign = if board.side_to_move() == Color::White {
+        1
+    } else {
+        -1
+    };
+    let child = chess.play(board, m);
+    match child.status() {
+        cozy_chess::GameStatus::Won => return MATED,
+        cozy_chess::GameStatus::Drawn => return 0,
+        cozy_chess::GameStatus::Ongoing => {}
+    }
+    let mut worst = i32::MAX;
+    let mut replies = Vec::new();
+    chess.moves(&child, &mut replies);
+    for r in &replies {
+        let g = chess.play(&child, r);
+        let v = match g.status() {
+            cozy_chess::GameStatus::Won => -MATED,
+            cozy_chess::GameStatus::Drawn => 0,
+            cozy_chess::GameStatus::Ongoing => sign * classical(&g),
+        };
+        worst = worst.min(v);
+        if worst <= floor {
+            break;
+        }
+    }
+    worst
+}
+
+/// The candidate positions of one stream of the chess experiment, in order ([`candidate`]):
+/// each is a game of its own, so candidates are drawn independently (and in parallel).
 pub struct Candidates {
-    chess: Chess,
-    rng: Rng,
+    stream: u64,
+    next: u64,
 }
 
 impl Candidates {
-    /// The candidates drawn from `seed`.
+    /// The candidates of stream `seed`.
     pub fn new(seed: u64) -> Candidates {
         Candidates {
-            chess: Chess::default(),
-            rng: Rng::new(seed),
+            stream: seed,
+            next: 0,
         }
     }
 }
 
 impl Iterator for Candidates {
-    type Item = Board;
+    type Item = Option<Board>;
 
-    fn next(&mut self) -> Option<Board> {
-        let plies = 10 + self.rng.below(70);
-        let rng = &mut self.rng;
-        Some(game::play_out(
-            &self.chess,
-            self.chess.start(),
-            plies,
-            |n| rng.below(n as u64) as usize,
-        ))
+    fn next(&mut self) -> Option<Option<Board>> {
+        self.next += 1;
+        Some(candidate(self.stream, self.next - 1))
     }
 }
 
 /// Candidates to draw ahead for `count` positions: enough that the ones left out (a game over
-/// within two plies: 168 of the first 2,000 from seed 1, 8.4 %) are nearly always made up, at
-/// the cost of about 3 % more candidates than needed; if not, [`ChessSet::gather`] draws the
-/// rest one by one.
+/// before its last ply or within two plies after it, a quiet position) are nearly always made
+/// up; if not, [`ChessSet::gather`] draws the rest one by one.
 pub fn candidates_for(count: usize) -> usize {
-    count + count / 8 + 16
+    count + count / 2 + 16
 }
 
 /// A kept candidate: White to move, its material and its 2-ply frontier's, in whole pieces (a
@@ -251,12 +344,17 @@ impl TryFrom<Written> for Drawn {
 
 impl Drawn {
     /// `board` as a position of the set; `None` when the game is over there or within two
-    /// plies.
+    /// plies, or when the position is quiet: every position two plies on has its material, so
+    /// the 2-ply value is the material itself whatever the weights — a fixed point of every
+    /// weight vector, which would teach the regression nothing.
     pub fn of(chess: &Chess, board: &Board) -> Option<Drawn> {
-        Some(Drawn {
+        let material = counts(board);
+        let frontier = two_ply(chess, board)?;
+        let quiet = frontier.iter().flatten().all(|g| *g == material);
+        (!quiet).then(|| Drawn {
             white: board.side_to_move() == Color::White,
-            material: counts(board),
-            frontier: two_ply(chess, board)?,
+            material,
+            frontier,
         })
     }
 }
@@ -297,7 +395,7 @@ impl ChessSet {
         let mut more = Candidates::new(seed).skip(seen);
         while set.features.len() < count {
             let board = more.next().expect("the candidates never end");
-            if let Some(d) = Drawn::of(&chess, &board) {
+            if let Some(d) = board.and_then(|b| Drawn::of(&chess, &b)) {
                 keep(&mut set, d);
             }
         }
@@ -359,19 +457,52 @@ fn backed_up(white: bool, frontier: &[Vec<[f64; 5]>], w: &[f64; 5]) -> f64 {
     }
 }
 
+/// R² of the least-squares fit the slides' inner loop makes from weights `w`: how much of the
+/// spread of the 2-ply backed-up values the material features explain.
+pub fn chess_fit_r2(set: &ChessSet, w: &[f64; 5]) -> Option<f64> {
+    let b: Vec<f64> = set
+        .frontier
+        .iter()
+        .map(|(white, f)| backed_up(*white, f, w))
+        .collect();
+    let fit = solve(&set.features, &b)?;
+    let mean = b.iter().sum::<f64>() / b.len() as f64;
+    let predicted = set
+        .features
+        .iter()
+        .map(|f| f.iter().zip(&fit).map(|(a, b)| a * b).sum::<f64>());
+    let sse: f64 = predicted.zip(&b).map(|(p, y)| (p - y).powi(2)).sum();
+    let sst: f64 = b.iter().map(|y| (y - mean).powi(2)).sum();
+    Some(1.0 - sse / sst)
+}
+
 /// Chess material: the iterations of the slides' method from all weights 1, each divided by
-/// the pawn's weight (see the module documentation).
-pub fn chess(set: &ChessSet) -> Option<Vec<Iteration<5>>> {
-    outer_loop([1.0; 5], |w| {
+/// the pawn's weight (see the module documentation); why it stops short when it does: the
+/// normal equations are singular (a piece whose count differs between the sides in no position
+/// of the set), or the pawn's fitted weight is not positive, which leaves the ratios no scale.
+pub fn chess(set: &ChessSet) -> Result<Vec<Iteration<5>>, String> {
+    let mut why = String::new();
+    let its = outer_loop([1.0; 5], |w| {
         let b: Vec<f64> = set
             .frontier
             .par_iter()
             .map(|(white, f)| backed_up(*white, f, w))
             .collect();
-        let next = solve(&set.features, &b)?;
+        let Some(next) = solve(&set.features, &b) else {
+            why = "no least-squares solution (a piece whose count differs between the sides in no position of the set; more positions with --trials)".into();
+            return None;
+        };
         let pawn = next[4];
-        (pawn > 0.0).then(|| next.map(|x| x / pawn))
-    })
+        if pawn <= 0.0 {
+            why = format!(
+                "the pawn's fitted weight fell to {pawn:.3} (from weights {}): the ratios have no scale",
+                w.map(|x| format!("{x:.2}")).join("/")
+            );
+            return None;
+        }
+        Some(next.map(|x| x / pawn))
+    });
+    its.ok_or(why)
 }
 
 #[cfg(test)]
@@ -451,6 +582,28 @@ mod tests {
         }
     }
 
+    /// Self-play values a move by the worst reply's material: a queen left en prise is worth
+    /// what remains after it is taken, a capture what it wins; a floor stops the count early.
+    #[test]
+    fn self_play_values_a_move_by_the_worst_reply() {
+        let chess = Chess::default();
+        // White: queen d4 (attacked by the pawn on e5), pawn a2, king e1; Black: king e8, pawn e5.
+        let board: Board = "4k3/8/8/4p3/3Q4/8/P7/4K3 w - - 0 1".parse().unwrap();
+        let value = |m: &str, floor: i32| {
+            let m = cozy_chess::util::parse_san_move(&board, m).unwrap();
+            move_value(&chess, &board, &m, floor)
+        };
+        assert_eq!(classical(&board), 9);
+        assert_eq!(value("Qxe5+", i32::MIN), 10, "the pawn won, nothing lost");
+        assert_eq!(value("a3", i32::MIN), 0, "the queen taken: a pawn each");
+        // Below a floor already reached, the count stops at the first reply at or under it.
+        assert!(value("a3", 5) <= 5);
+        // Games are the seed's, and end where they end.
+        assert_eq!(candidate(11, 3), candidate(11, 3));
+        let kept = (0..12).filter_map(|i| candidate(11, i)).count();
+        assert!(kept >= 6, "{kept} of 12 games lasted their plies");
+    }
+
     /// The chess positions are the seed's: the same seed, the same set.
     #[test]
     fn chess_positions_are_seeded() {
@@ -466,8 +619,9 @@ mod tests {
         let chess = Chess::default();
         let drawn: Vec<Drawn> = Candidates::new(3)
             .take(20)
-            .filter_map(|b| Drawn::of(&chess, &b))
+            .filter_map(|b| Drawn::of(&chess, &b?))
             .collect();
+        assert!(drawn.len() >= 5, "{} of 20 kept", drawn.len());
         let json = serde_json::to_string(&drawn).unwrap();
         assert_eq!(serde_json::from_str::<Vec<Drawn>>(&json).unwrap(), drawn);
         let lopsided = Drawn {
@@ -490,7 +644,7 @@ mod tests {
         let one_by_one = chess_positions(40, 5);
         let drawn: Vec<Option<Drawn>> = Candidates::new(5)
             .take(candidates_for(40))
-            .map(|b| Drawn::of(&chess, &b))
+            .map(|b| Drawn::of(&chess, &b?))
             .collect();
         for ahead in [0, 10, drawn.len()] {
             let set = ChessSet::gather(drawn[..ahead].to_vec(), 40, 5);

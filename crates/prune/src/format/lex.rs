@@ -6,7 +6,7 @@
 //!
 //! The readers' fast paths read the bytes themselves where the lexer lets them ([`Lexer::offset`],
 //! [`Lexer::plain_number`], [`Lexer::eat_byte`]); [`general_way`] turns all of them off, for the
-//! property test that holds them to the token reader (`tests/fast_paths.rs`).
+//! property test that holds them to the token reader (`crates/prune/tests/library/fast_paths.rs`).
 
 use std::cell::Cell;
 use std::ops::Range;

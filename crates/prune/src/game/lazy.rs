@@ -1,4 +1,4 @@
-//! A game searched from its rules: [`Lazy`], a tree whose nodes are generated when a search
+//! A game searched from its rules: `Lazy`, a tree whose nodes are generated when a search
 //! first asks for them.
 //!
 //! The arena grows as [`super::tree`]'s does — columns, a node's children consecutive after
@@ -11,7 +11,7 @@
 //! borrow outlives a call, so an expansion in the middle of a search never meets a reader.
 //!
 //! The rules are checked as [`super::tree`] checks them. A search cannot stop to report a
-//! broken rule, so the first one found is kept ([`Lazy::error`]), the offending node becomes a
+//! broken rule, so the first one found is kept (`Lazy::error`), the offending node becomes a
 //! leaf worth 0, and the run reports the error instead of the search's value.
 
 use std::borrow::Cow;
@@ -25,7 +25,7 @@ use crate::tree::{ArenaNode, Children, Kind, MAX_NODES, Meta, NodeId, Nodes, Tre
 const UNEXPANDED: u32 = u32::MAX;
 
 /// What ends the label of a position a searched tree holds but never expanded
-/// ([`Lazy::searched_tree`]): such a leaf is worth the game's heuristic, not the game's value.
+/// (`Lazy::searched_tree`): such a leaf is worth the game's heuristic, not the game's value.
 pub const NOT_EXPANDED: &str = "(not expanded)";
 
 /// How many leaves labelled [`NOT_EXPANDED`] each node's subtree holds, by node id; empty when

@@ -9,7 +9,7 @@
 //! or when H decisions ("roll" or "stop", die outcomes not counted) have been made: the position
 //! right after the H-th decision is over with value 0 (even after a "roll" whose die is then
 //! never thrown). As in OpenSpiel, a turn total alone never wins: the player must stop to bank
-//! it. Checked against OpenSpiel 2.0.2 (tests/games.rs).
+//! it. Checked against OpenSpiel 2.0.2 (tests/app/games.rs).
 
 use std::collections::HashMap;
 

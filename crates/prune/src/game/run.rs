@@ -1,4 +1,4 @@
-//! Every algorithm on a game searched from its rules ([`super::Lazy`]): which ones apply, and a
+//! Every algorithm on a game searched from its rules (the lazy arena, `Lazy`): which ones apply, and a
 //! run's result — the value, the statistics, the nodes generated and the move chosen.
 //!
 //! A lazy search needs a horizon (`--depth D`), since it cannot look at the game's leaves
@@ -321,7 +321,7 @@ impl<O: Observer> Observer for RootChoice<O> {
 
 /// Searches of one game, recorded on one lazy tree, and the searched tree they share.
 pub struct Recorded {
-    /// Every node any of the searches generated ([`Lazy::searched_tree`]): the runs' node ids
+    /// Every node any of the searches generated (`Lazy::searched_tree`): the runs' node ids
     /// are its own.
     pub tree: crate::tree::Tree,
     /// Each algorithm's run and trace, or why it could not search the game.

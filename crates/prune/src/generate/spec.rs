@@ -1,7 +1,7 @@
 //! A typed specification of a generated tree: the family and its parameters, without the seed.
 //!
 //! [`Spec`] is what `prune gen FAMILY …` describes, independent of clap: the command line parses
-//! into one ([`crate::cli::generate::Family::spec`]), anything else (the explorer's form, a test)
+//! into one (the application's `Family::spec`), anything else (the explorer's form, a test)
 //! can build one directly, and [`Spec::command`] prints the `prune gen` command line that rebuilds
 //! the same tree. [`Spec::build`] is the one place that turns a specification and a seed into a
 //! [`Tree`].

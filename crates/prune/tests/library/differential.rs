@@ -145,7 +145,7 @@ fn recount(tree: &Tree, trace: &Trace) -> HashMap<&'static str, u64> {
                 }
             }
             EventView::ChanceBounds { .. } => {}
-            // Only the searches that order children at search time (tests/improved_traces.rs).
+            // Only the searches that order children at search time (crates/prune/tests/library/improved_traces.rs).
             EventView::Iteration { .. } | EventView::TableHit { .. } => {
                 *c.entry("improved").or_default() += 1
             }
