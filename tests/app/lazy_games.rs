@@ -1,9 +1,15 @@
 //! A game searched from its rules, through the command line and the explorer (the lazy search
 //! itself is tested beside it, in the library: crates/prune/src/game/run/tests.rs).
 
-use prune::game::{self, Game, connect_four, nim, pig, tic_tac_toe};
+use prune::game::run as game_run;
+use prune::game::{self, connect_four};
 use prune::search::{Algorithm, Params};
-use prune::tree::{NodeId, Nodes, Tree};
+use prune::trace::Recorder;
+use prune::tree::NodeId;
+
+fn algorithm(spec: &str) -> Algorithm {
+    Algorithm::parse(spec, &Params::default()).expect(spec)
+}
 
 /// The command line: its exit code, standard output and standard error.
 fn prune(args: &[&str]) -> (i32, String, String) {
