@@ -8,11 +8,11 @@
 //! ([`Layout`]), background work ([`Jobs`]), the forms ([`super::form`], [`Dialogs`]),
 //! practice ([`super::practice`]) and the user's keymap and themes ([`Config`]). A component
 //! answers with what should follow — a scene's [`Reply`], a prompt's [`Prompted`], a form's
-//! [`Submitted`], finished work's [`Arrival`] — and `update` carries it out here, where it
-//! touches more than one component: a new tree ending practice, a form starting work, practice
-//! moving the stepper, a message on the status bar. Two of those parts live beside the
-//! component they follow: finished work taken in, in [`super::jobs`], and practice's keys, in
-//! [`super::practice`].
+//! [`Submitted`], finished work's [`Arrival`](super::jobs::Arrival) — and `update` carries it
+//! out here, where it touches more than one component: a new tree ending practice, a form
+//! starting work, practice moving the stepper, a message on the status bar. Two of those parts
+//! live beside the component they follow: finished work taken in, in [`super::jobs`], and
+//! practice's keys, in [`super::practice`].
 //!
 //! The components are the explorer's own: outside it, `App` is read through its methods
 //! ([`App::tree`], [`App::runs`], [`App::mode`] …) and changed through [`App::update`].
