@@ -10,9 +10,10 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use prune::generate::{Values, uniform};
 use prune::search::Algorithm;
-use prune_cli::tui::App;
+use prune_cli::tui::app::Event;
 use prune_cli::tui::keymap::{Action, Keymap};
 use prune_cli::tui::theme::Theme;
+use prune_cli::tui::{App, RunView};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -38,8 +39,7 @@ fn themes() -> Vec<Theme> {
 fn draw(term: &mut Terminal<TestBackend>, app: &mut App) {
     term.draw(|f| {
         let hit = prune_cli::tui::draw::draw(f, app);
-        app.layout.height = usize::from(hit.height.max(1));
-        app.layout.hit = hit;
+        app.update(Event::Drawn(hit));
     })
     .expect("draw");
 }
@@ -53,18 +53,19 @@ fn bench(c: &mut Criterion) {
             let mut app = App::new(tree.clone(), "bench".into(), Keymap::default(), themes());
             let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
             draw(&mut term, &mut app);
-            black_box(app.layout.height)
+            black_box(app.hit().height)
         })
     });
     let mut app = App::new(tree.clone(), "bench".into(), Keymap::default(), themes());
-    app.run_now(&[
+    // At their ends, as these figures were first measured (a run opens at step 0).
+    for algo in [
         Algorithm::AlphaBeta { fail_soft: false },
         Algorithm::NegaScout,
         Algorithm::Minimax,
-    ]);
-    // At their ends, as these figures were first measured (a run opens at step 0).
-    for r in &mut app.scene.runs {
+    ] {
+        let mut r = RunView::new(app.tree(), algo).expect("it applies");
         r.step = r.trace.len();
+        app.push_run(r);
     }
     let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
     draw(&mut term, &mut app);
@@ -77,7 +78,7 @@ fn bench(c: &mut Criterion) {
         ("last/first row", Action::Bottom, Action::Top),
         ("collapse/expand", Action::Collapse, Action::Expand),
     ];
-    app.scene.current = 2; // minimax: 2.2·10^6 events
+    assert_eq!(app.current(), 2, "minimax: 2.2·10^6 events");
     app.update(Action::StepStart);
     for _ in 0..1_000 {
         app.update(Action::StepForward);
@@ -92,7 +93,7 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    app.scene.current = 0; // alpha-beta
+    app.update(Action::NextRun); // round to alpha-beta
     app.update(Action::StepStart);
     g.bench_function("2 keypresses: next/previous cutoff", |bch| {
         bch.iter(|| {

@@ -112,9 +112,11 @@ pub fn configured_app(opts: Options) -> App {
     }
     let mut app = App::new(opts.tree, opts.source, keymap, themes);
     for run in opts.recorded {
-        app.scene.push_run(run);
+        app.push_run(run);
     }
-    app.status = opts.status;
+    if let Some((message, error)) = opts.status {
+        app.say(message, error);
+    }
     app.jobs.practice_pending = opts.practice;
     match opts.load {
         Some(path) => app.load_first(path, opts.runs),
@@ -230,7 +232,7 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
     // check that a panic gives the terminal back.
     let test_panic = cfg!(debug_assertions) && std::env::var_os("PRUNE_TEST_PANIC").is_some();
     let mut frames = 0u64;
-    while !app.quit {
+    while !app.quitting() {
         if test_panic && frames == 1 {
             panic!("PRUNE_TEST_PANIC is set: panicking to test terminal restoration");
         }
@@ -240,7 +242,7 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
             let hit = draw::draw(f, app);
             app.update(app::Event::Drawn(hit));
         })?;
-        let busy = app.scene.player.playing || app.jobs.pending().is_some();
+        let busy = app.player().playing() || app.pending().is_some();
         let wait = if busy {
             Duration::from_millis(30)
         } else {
@@ -252,7 +254,7 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
         // Take every event already queued before drawing again: held keys never lag.
         loop {
             handle(app, event::read()?);
-            if app.quit || !event::poll(Duration::ZERO)? {
+            if app.quitting() || !event::poll(Duration::ZERO)? {
                 break;
             }
         }

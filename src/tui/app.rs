@@ -8,30 +8,39 @@
 //! ([`Layout`]), background work ([`Jobs`]), the forms ([`super::form`], [`Dialogs`]),
 //! practice ([`super::practice`]) and the user's keymap and themes ([`Config`]). A component
 //! answers with what should follow — a scene's [`Reply`], a prompt's [`Prompted`], a form's
-//! [`Submitted`], finished work's [`Arrival`] — and `update` carries it out here, where it
-//! touches more than one component: a new tree ending practice, a form starting work, practice
-//! moving the stepper, a message on the status bar.
+//! [`Submitted`], finished work's [`Arrival`](super::jobs::Arrival) — and `update` carries it
+//! out here, where it touches more than one component: a new tree ending practice, a form
+//! starting work, practice moving the stepper, a message on the status bar. Two of those parts
+//! live beside the component they follow: finished work taken in, in [`super::jobs`], and
+//! practice's keys, in [`super::practice`].
+//!
+//! The components are the explorer's own: outside it, `App` is read through its methods
+//! ([`App::tree`], [`App::runs`], [`App::mode`] …) and changed through [`App::update`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use prune::search::{ALGORITHMS, Algorithm, Params};
+use prune::format::LoadProgress;
+use prune::format::progress::Snapshot;
+use prune::search::{ALGORITHMS, Algorithm, Params, Refusal};
 use prune::tree::{NodeId, Tree};
 
 use super::config::Config;
 use super::dialogs::{self, Dialogs, Submitted};
-use super::doc::{Doc, Replacement};
-use super::edit::Replacing;
+use super::doc::Doc;
 use super::form::{Form, Outcome};
-use super::jobs::{Arrival, Jobs};
+use super::jobs::Jobs;
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
 use super::layout::Layout;
 use super::mode::{self, Prompted};
-use super::practice::{self, Practice};
+use super::outline::Outline;
+use super::practice::Practice;
 use super::scene::{Reply, Scene};
+use super::stepper::Player;
 use super::theme::Theme;
-use super::worker::Busy;
+use super::view::{Filters, View};
+use super::zoom::DiagramView;
 
 pub use super::form::{Field, FieldValue, Purpose};
 pub use super::layout::Hit;
@@ -63,20 +72,23 @@ impl From<Action> for Event {
     }
 }
 
-/// Everything on screen, and what the last draw laid out (for the mouse).
+/// Everything on screen, and what the last draw laid out (for the mouse). Its components are
+/// the explorer's own: the drawing, the tests and the command line read them through the
+/// methods below, and change them only through [`App::update`] and the few entry points that
+/// start work.
 pub struct App {
     /// The tree, its runs, the outline and the player: what most keys act on.
-    pub scene: Scene,
-    pub mode: Mode,
+    pub(super) scene: Scene,
+    pub(super) mode: Mode,
     /// A one-line message for the status bar, and whether it reports an error.
-    pub status: Option<(String, bool)>,
-    pub config: Config,
-    pub jobs: Jobs,
-    pub quit: bool,
+    pub(super) status: Option<(String, bool)>,
+    pub(super) config: Config,
+    pub(super) jobs: Jobs,
+    pub(super) quit: bool,
     /// What the layout keys change: Detail, scrolling, precision (see [`super::layout`]).
-    pub layout: Layout,
+    pub(super) layout: Layout,
     /// Practising on a run: its questions, the answers given, the score.
-    pub practice: Option<Practice>,
+    pub(super) practice: Option<Practice>,
     pub(super) dialogs: Dialogs,
 }
 
@@ -113,124 +125,20 @@ impl App {
         }
     }
 
-    pub fn theme(&self) -> &Theme {
-        self.config.theme()
+    /// A run already searched (recorded from a game's rules, imported from an engine's
+    /// trace), made the current one.
+    pub fn push_run(&mut self, run: RunView) {
+        self.scene.push_run(run);
     }
 
-    /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
-    /// takes too long.
-    pub fn run_all(&mut self, algos: &[Algorithm]) {
-        if !algos.is_empty() {
-            let tree = Arc::clone(&self.scene.doc.tree);
-            let started = self.jobs.start_runs(tree, algos.to_vec(), None);
-            self.busy(started);
-        }
+    /// A message on the status bar until the next key, and whether it reports a problem.
+    pub fn say(&mut self, message: String, error: bool) {
+        self.status = Some((message, error));
     }
 
-    /// Runs `algos` now, on this thread (tests and benchmarks).
-    pub fn run_now(&mut self, algos: &[Algorithm]) {
-        for a in algos {
-            match RunView::new(&self.scene.doc.tree, a.clone()) {
-                Ok(r) => self.scene.push_run(r),
-                Err(e) => self.status = Some((format!("cannot run {a}: {e}"), true)),
-            }
-        }
-    }
-
-    /// Loads `path` in the background; when it arrives it replaces the tree and the runs on
-    /// screen are searched again on it.
-    fn load(&mut self, path: PathBuf) {
-        let started = self.jobs.load(path);
-        self.busy(started);
-    }
-
-    /// The first load, of the file named on the command line: `runs` start when it arrives,
-    /// and if it fails the explorer ends with the report.
-    pub fn load_first(&mut self, path: PathBuf, runs: Vec<Algorithm>) {
-        self.jobs.first_runs = Some(runs);
-        self.load(path);
-    }
-
-    /// Says that work could not start because the worker is busy.
-    fn busy(&mut self, started: Result<(), Busy>) {
-        if started.is_err() {
-            self.status = Some(("busy: wait for the work in progress".into(), true));
-        }
-    }
-
-    /// Picks up finished background work; called on every tick.
-    fn poll(&mut self) {
-        let arrival = match self.jobs.pick_up(&self.scene) {
-            Arrival::Nothing => return,
-            Arrival::Failed => {
-                // A load that failed so is over: the explorer stays on the tree it has.
-                self.status = Some(("the work in progress failed".into(), true));
-                return;
-            }
-            arrival => arrival,
-        };
-        if self
-            .status
-            .as_ref()
-            .is_some_and(|(m, _)| m.starts_with("busy:"))
-        {
-            self.status = None;
-        }
-        match arrival {
-            Arrival::Nothing | Arrival::Failed => {}
-            Arrival::Fatal => self.quit = true,
-            Arrival::Rerun(started) => self.rerunning(started),
-            Arrival::NotLoaded(report) => {
-                self.mode = Mode::Popup(Popup {
-                    title: "cannot open".into(),
-                    text: report,
-                    error: true,
-                });
-            }
-            Arrival::Runs {
-                results,
-                tree,
-                practise,
-            } => self.receive(results, tree, practise),
-        }
-    }
-
-    /// Runs that arrived, on the tree that replaces this one if they bring one.
-    fn receive(
-        &mut self,
-        results: Vec<Result<RunView, String>>,
-        tree: Option<Box<(Tree, String, Replacing)>>,
-        practise: bool,
-    ) {
-        let current = self.scene.current;
-        let mut replacing = tree.map(|new| {
-            let (tree, source, r) = *new;
-            self.practice = None;
-            self.scene.replace(tree, source, &r);
-            r
-        });
-        let kept = replacing.as_mut().map(|r| std::mem::take(&mut r.kept));
-        if let Some(e) = self.scene.receive(results, kept.unwrap_or_default()) {
-            self.status = Some((e, true));
-        }
-        if practise && !self.scene.runs.is_empty() {
-            self.scene.current = self.scene.runs.len() - 1;
-            self.start_practice();
-        }
-        if let Some(r) = replacing
-            && let Some(said) = self.scene.settle(current, r, &self.layout)
-            && self.status.is_none()
-        {
-            self.status = Some((said, false));
-        }
-    }
-
-    /// Waits for background work (tests and scripted use).
-    pub fn wait(&mut self) {
-        while self.jobs.is_busy() {
-            std::thread::sleep(Duration::from_millis(2));
-            self.poll();
-        }
+    /// The loading screen of `path` at `progress`, without loading anything (snapshot tests).
+    pub fn show_loading(&mut self, path: PathBuf, progress: Arc<LoadProgress>) {
+        self.jobs.show_loading(path, progress);
     }
 
     /// Time passes: pick up background work, play the trace.
@@ -239,9 +147,134 @@ impl App {
         let reply = self.scene.tick(now, &self.layout);
         self.follow(reply);
     }
+}
 
+/// What the explorer shows, read by the drawing, the event loop and the tests.
+impl App {
+    /// The tree on screen.
+    pub fn tree(&self) -> &Tree {
+        &self.scene.doc.tree
+    }
+
+    /// Where the tree came from (a path, a generator's command), as the title bar says.
+    pub fn source(&self) -> &str {
+        &self.scene.doc.source
+    }
+
+    /// The tree was edited (or reordered) since it was opened, generated or saved.
+    pub fn unsaved(&self) -> bool {
+        self.scene.doc.unsaved
+    }
+
+    /// Why each algorithm, in [`ALGORITHMS`]' order, cannot search the tree (`None`: it can).
+    pub fn refusals(&self) -> &[Option<Refusal>] {
+        self.scene.doc.refusals()
+    }
+
+    /// The tree and the facts kept about it (sizes, true values, types).
+    pub(crate) fn doc(&self) -> &Doc {
+        &self.scene.doc
+    }
+
+    /// The runs on screen, in their columns' order.
+    pub fn runs(&self) -> &[RunView] {
+        &self.scene.runs
+    }
+
+    /// The index in [`App::runs`] of the run the stepper moves.
+    pub fn current(&self) -> usize {
+        self.scene.current
+    }
+
+    /// The run the stepper moves, if there is one.
+    pub fn current_run(&self) -> Option<&RunView> {
+        self.scene.current_run()
+    }
+
+    /// The node selected in the outline (and the diagram's root).
+    pub fn selected(&self) -> NodeId {
+        self.scene.outline.selected
+    }
+
+    /// The outline: which nodes are open, which rows are on screen.
+    pub fn outline(&self) -> &Outline {
+        &self.scene.outline
+    }
+
+    /// The outline's filter, from the current run at its step.
+    pub(crate) fn view(&self) -> View<'_> {
+        self.scene.view()
+    }
+
+    /// The view's switches: visited only, pruned folded, differences marked.
+    pub(crate) fn filters(&self) -> &Filters {
+        &self.scene.filter
+    }
+
+    /// The player: whether it plays the current run, and how fast.
+    pub fn player(&self) -> &Player {
+        &self.scene.player
+    }
+
+    /// The mode: the outline, or the prompt, form or box open over it.
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    /// The message on the status bar, and whether it reports an error.
+    pub fn status(&self) -> Option<(&str, bool)> {
+        self.status.as_ref().map(|(m, e)| (m.as_str(), *e))
+    }
+
+    /// The practice session, while practising.
+    pub fn practice(&self) -> Option<&Practice> {
+        self.practice.as_ref()
+    }
+
+    /// The explorer was asked to end.
+    pub fn quitting(&self) -> bool {
+        self.quit
+    }
+
+    /// What the layout keys changed, and what the drawing wrote back.
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The outline's area and rows (or the diagram's cards) at the last draw.
+    pub fn hit(&self) -> &Hit {
+        &self.layout.hit
+    }
+
+    /// The diagram's zoom, its window on the picture, its practice cursor.
+    pub fn diagram_view(&self) -> &DiagramView {
+        &self.layout.diagram_view
+    }
+
+    /// Work in progress: what, for how long, and the nodes a search has visited so far.
+    pub fn pending(&self) -> Option<(&str, Duration, u64)> {
+        self.jobs.pending()
+    }
+
+    /// While the file named on the command line loads: the file, and how far the load has got.
+    pub fn first_load(&self) -> Option<(&Path, Snapshot)> {
+        self.jobs.first_load()
+    }
+
+    /// The user's keys.
+    pub(crate) fn keymap(&self) -> &Keymap {
+        &self.config.keymap
+    }
+
+    /// The theme in use.
+    pub fn theme(&self) -> &Theme {
+        self.config.theme()
+    }
+}
+
+impl App {
     /// What follows a key the scene answered.
-    fn follow(&mut self, reply: Reply) {
+    pub(super) fn follow(&mut self, reply: Reply) {
         match reply {
             Reply::Nothing => {}
             Reply::Clear => self.status = None,
@@ -322,7 +355,7 @@ impl App {
 
     /// The action, in normal mode: the explorer's own (modes, forms, work, the layout); the
     /// scene answers the rest.
-    fn act(&mut self, action: Action) {
+    pub(super) fn act(&mut self, action: Action) {
         match action {
             Action::Search => self.mode = Mode::Search(String::new()),
             Action::AddRun => self.mode = Mode::Picker(self.scene.doc.first_applicable()),
@@ -435,22 +468,7 @@ impl App {
     /// Practising the leaves never evaluated on the diagram: a click on a leaf puts the cursor
     /// there and marks it (or unmarks it), as Space does.
     pub fn click(&mut self, x: u16, y: u16) {
-        let tree = &self.scene.doc.tree;
-        if self.layout.diagram
-            && let Some(p) = self
-                .practice
-                .as_mut()
-                .filter(|p| p.leaves_asked().is_some())
-        {
-            if let Some(id) = self.layout.hit.card_at(x, y).filter(|&n| tree.is_leaf(n)) {
-                self.layout.diagram_view.cursor = Some(id);
-                let space = Key {
-                    code: KeyName::Char(' '),
-                    ctrl: false,
-                    alt: false,
-                };
-                p.key(space, tree, id, &self.config.keymap);
-            }
+        if self.practice_click(x, y) {
             return;
         }
         self.scene.click(x, y, &self.layout.hit);
@@ -473,80 +491,5 @@ impl App {
             Submitted::Said(said) => self.status = Some((said, false)),
         }
         Ok(())
-    }
-
-    /// Starts practice on the current run: the stepper goes to the first question.
-    pub fn start_practice(&mut self) {
-        match self.scene.practise(&self.layout) {
-            Ok((p, reply)) => {
-                self.practice = Some(p);
-                self.follow(reply);
-            }
-            Err(said) => self.status = Some(said),
-        }
-    }
-
-    /// Moves the stepper to where the current question is asked (the end when none is left).
-    fn follow_practice(&mut self) {
-        if let Some(p) = &self.practice {
-            let reply = self.scene.follow(p, &self.layout);
-            self.follow(reply);
-        }
-    }
-
-    /// A key while practising: the practice answers, and the explorer follows.
-    fn practice_key(&mut self, key: Key) {
-        let Some(p) = self.practice.as_mut() else {
-            return;
-        };
-        let tree = &self.scene.doc.tree;
-        let root = self.scene.outline.selected;
-        // On the diagram, the question of the leaves never evaluated is answered with its
-        // cursor: ← → move it from leaf to leaf, and Space marks the leaf it is on.
-        let on_diagram = self.layout.diagram && p.leaves_asked().is_some();
-        let view = &mut self.layout.diagram_view;
-        if on_diagram && !key.ctrl && !key.alt {
-            match key.code {
-                KeyName::Left | KeyName::Right => {
-                    view.move_cursor(tree, root, key.code == KeyName::Right);
-                    return;
-                }
-                _ => {}
-            }
-        }
-        let selected = if on_diagram {
-            view.cursor_in(tree, root).unwrap_or(root)
-        } else {
-            root
-        };
-        match p.key(key, tree, selected, &self.config.keymap) {
-            practice::Reply::Nothing => {}
-            practice::Reply::Quit => self.quit = true,
-            practice::Reply::Report => {
-                self.mode = Mode::Form(practice::report_form(self.practice.as_ref()));
-            }
-            practice::Reply::Leave(score) => {
-                self.practice = None;
-                self.status = Some((format!("practice over: {score}"), false));
-            }
-            practice::Reply::Follow => self.follow_practice(),
-            practice::Reply::Look(a) => self.act(a),
-        }
-    }
-
-    /// Replaces the tree by `r.tree` once the runs in `wanted` that apply to it are searched
-    /// again on it (in the background); says which do not apply.
-    fn rerun_on(&mut self, r: Replacement, wanted: Vec<Algorithm>) {
-        let started = self.jobs.rerun_on(r, wanted);
-        self.rerunning(started);
-    }
-
-    /// Says which runs do not apply to the tree on its way in, or that the worker is busy.
-    fn rerunning(&mut self, started: Result<Option<String>, Busy>) {
-        match started {
-            Ok(None) => {}
-            Ok(Some(dropped)) => self.status = Some((dropped, true)),
-            Err(busy) => self.busy(Err(busy)),
-        }
     }
 }

@@ -5,11 +5,11 @@ use super::keymap::{Action, Keymap};
 use super::theme::Theme;
 
 pub struct Config {
-    pub keymap: Keymap,
+    pub(crate) keymap: Keymap,
     /// Never empty: the built-in theme at least.
-    pub themes: Vec<Theme>,
+    pub(crate) themes: Vec<Theme>,
     /// The theme in use, in `themes`.
-    pub theme: usize,
+    pub(crate) theme: usize,
 }
 
 impl Config {

@@ -19,22 +19,22 @@ use super::edit::{Edit, History, Replacing, UNDO_DEPTH, Version, apply, path_of}
 use super::form::{Field, FieldId, Form, Purpose};
 
 pub struct Doc {
-    pub tree: Arc<Tree>,
+    pub(crate) tree: Arc<Tree>,
     /// Where the tree came from: a path or "(built-in example)".
-    pub source: String,
-    pub sizes: Vec<u32>,
+    pub(crate) source: String,
+    pub(crate) sizes: Vec<u32>,
     /// Knuth–Moore types, for two-player trees without chance nodes.
-    pub analysis: Option<Analysis>,
-    pub reference: Reference,
+    pub(crate) analysis: Option<Analysis>,
+    pub(crate) reference: Reference,
     /// How many positions below each node a game's search never expanded
     /// ([`prune::game::lazy::unexpanded_below`]); empty for every other tree.
-    pub unexpanded: Vec<u32>,
+    pub(crate) unexpanded: Vec<u32>,
     refusals: Vec<Option<Refusal>>,
     /// The file the tree was loaded from or last saved to: where `w` saves. `None` for a
     /// generated, reordered or built-in tree, which `w` asks a path for.
-    pub file: Option<PathBuf>,
+    pub(crate) file: Option<PathBuf>,
     /// The tree was edited (or reordered) since it was opened, generated or saved.
-    pub unsaved: bool,
+    pub(crate) unsaved: bool,
     /// Earlier trees (undo) and undone ones (redo), the latest last.
     pub(super) undo: Vec<Version>,
     pub(super) redo: Vec<Version>,

@@ -63,7 +63,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
     }
     // The whole screen in the theme's background, so light themes read on dark terminals.
     f.render_widget(Block::default().style(t.base()), area);
-    if let Some((path, progress)) = app.jobs.first_load() {
+    if let Some((path, progress)) = app.first_load() {
         let name = prune::text::terminal_safe(&path.display().to_string()).into_owned();
         loading::draw_loading(f, app, area, &name, &progress);
         overlays(f, app, area, area);
@@ -77,12 +77,12 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         _ => 8,
     };
     // With no run, a line of hint.
-    let stats_h = if app.scene.runs.is_empty() {
+    let stats_h = if app.runs().is_empty() {
         3
     } else {
-        app.scene.runs.len().min(most) as u16 + 3
+        app.runs().len().min(most) as u16 + 3
     };
-    if app.practice.is_some() {
+    if app.practice().is_some() {
         // Practising: no Detail, statistics nor narration, which would give the answers away.
         let [title, main, panel, status] = Layout::default()
             .direction(Direction::Vertical)
@@ -94,7 +94,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
             ])
             .areas(area);
         bars::draw_title(f, app, title);
-        let hit = if app.layout.diagram {
+        let hit = if app.layout().diagram {
             diagram::draw_diagram(f, app, main)
         } else {
             outline::draw_outline(f, app, main)
@@ -119,7 +119,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         ])
         .areas(area);
     bars::draw_title(f, app, title);
-    let swap = app.layout.swap_detail;
+    let swap = app.layout().swap_detail;
     let (outline, detail) = if compact {
         // One panel: the outline, or Detail in its place.
         if swap {
@@ -138,7 +138,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
         (Some(o), Some(d))
     };
     let hit = match outline {
-        Some(o) if app.layout.diagram => diagram::draw_diagram(f, app, o),
+        Some(o) if app.layout().diagram => diagram::draw_diagram(f, app, o),
         Some(o) => outline::draw_outline(f, app, o),
         None => Hit::default(),
     };
@@ -155,7 +155,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Hit {
 /// Whatever is open over the panels.
 fn overlays(f: &mut Frame, app: &App, area: Rect, outline: Rect) {
     let t = app.theme();
-    match &app.mode {
+    match app.mode() {
         Mode::Help => overlays::draw_help(f, app, area),
         Mode::Picker(i) => overlays::draw_picker(f, app, *i, area),
         Mode::Form(form) => overlays::draw_form(f, app, form, area),

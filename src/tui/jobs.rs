@@ -3,8 +3,8 @@
 //! on its way in, and practice asked to start when the runs arrive. Starting work here only
 //! starts it. [`Jobs::pick_up`] takes finished work in: a tree that arrives has the runs on
 //! screen searched again on it before it takes the old one's place, and the rest comes back as
-//! an [`Arrival`], which `App::update` applies to the other components on the tick that picks
-//! it up.
+//! an [`Arrival`]. The `impl App` at the end starts the work from the explorer and, on the tick
+//! that picks it up, applies the arrival to the other components.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,6 +15,7 @@ use prune::format::progress::Snapshot;
 use prune::search::{Algorithm, Control};
 use prune::tree::Tree;
 
+use super::app::{App, Mode, Popup};
 use super::doc::Replacement;
 use super::edit::{History, Replacing};
 use super::runs::RunView;
@@ -52,9 +53,9 @@ pub struct Jobs {
     /// A tree whose runs are being searched again before it replaces this one.
     pub(super) replacing: Option<Replacing>,
     /// Practice starts when the next runs arrive (`prune tui --practice ALGO`).
-    pub practice_pending: bool,
+    pub(crate) practice_pending: bool,
     /// Why the explorer ended on its own: the file it was asked to open did not load.
-    pub fatal: Option<String>,
+    pub(crate) fatal: Option<String>,
 }
 
 impl Jobs {
@@ -226,5 +227,142 @@ impl Jobs {
             self.first_runs = None;
         }
         polled
+    }
+}
+
+/// Runs and background work as the explorer starts them and takes them in: what arrives is
+/// applied to the components it touches (a new tree ends practice, runs arrive on the scene,
+/// a message says what went wrong).
+impl App {
+    /// Runs `algos` in the background: the screen stays live, and Esc cancels a search that
+    /// takes too long.
+    pub fn run_all(&mut self, algos: &[Algorithm]) {
+        if !algos.is_empty() {
+            let tree = Arc::clone(&self.scene.doc.tree);
+            let started = self.jobs.start_runs(tree, algos.to_vec(), None);
+            self.busy(started);
+        }
+    }
+
+    /// Runs `algos` now, on this thread (tests and benchmarks).
+    pub fn run_now(&mut self, algos: &[Algorithm]) {
+        for a in algos {
+            match RunView::new(&self.scene.doc.tree, a.clone()) {
+                Ok(r) => self.scene.push_run(r),
+                Err(e) => self.status = Some((format!("cannot run {a}: {e}"), true)),
+            }
+        }
+    }
+
+    /// Loads `path` in the background; when it arrives it replaces the tree and the runs on
+    /// screen are searched again on it.
+    pub(super) fn load(&mut self, path: PathBuf) {
+        let started = self.jobs.load(path);
+        self.busy(started);
+    }
+
+    /// The first load, of the file named on the command line: `runs` start when it arrives,
+    /// and if it fails the explorer ends with the report.
+    pub fn load_first(&mut self, path: PathBuf, runs: Vec<Algorithm>) {
+        self.jobs.first_runs = Some(runs);
+        self.load(path);
+    }
+
+    /// Says that work could not start because the worker is busy.
+    pub(super) fn busy(&mut self, started: Result<(), Busy>) {
+        if started.is_err() {
+            self.status = Some(("busy: wait for the work in progress".into(), true));
+        }
+    }
+
+    /// Picks up finished background work; called on every tick.
+    pub(super) fn poll(&mut self) {
+        let arrival = match self.jobs.pick_up(&self.scene) {
+            Arrival::Nothing => return,
+            Arrival::Failed => {
+                // A load that failed so is over: the explorer stays on the tree it has.
+                self.status = Some(("the work in progress failed".into(), true));
+                return;
+            }
+            arrival => arrival,
+        };
+        if self
+            .status
+            .as_ref()
+            .is_some_and(|(m, _)| m.starts_with("busy:"))
+        {
+            self.status = None;
+        }
+        match arrival {
+            Arrival::Nothing | Arrival::Failed => {}
+            Arrival::Fatal => self.quit = true,
+            Arrival::Rerun(started) => self.rerunning(started),
+            Arrival::NotLoaded(report) => {
+                self.mode = Mode::Popup(Popup {
+                    title: "cannot open".into(),
+                    text: report,
+                    error: true,
+                });
+            }
+            Arrival::Runs {
+                results,
+                tree,
+                practise,
+            } => self.receive(results, tree, practise),
+        }
+    }
+
+    /// Runs that arrived, on the tree that replaces this one if they bring one.
+    fn receive(
+        &mut self,
+        results: Vec<Result<RunView, String>>,
+        tree: Option<Box<(Tree, String, Replacing)>>,
+        practise: bool,
+    ) {
+        let current = self.scene.current;
+        let mut replacing = tree.map(|new| {
+            let (tree, source, r) = *new;
+            self.practice = None;
+            self.scene.replace(tree, source, &r);
+            r
+        });
+        let kept = replacing.as_mut().map(|r| std::mem::take(&mut r.kept));
+        if let Some(e) = self.scene.receive(results, kept.unwrap_or_default()) {
+            self.status = Some((e, true));
+        }
+        if practise && !self.scene.runs.is_empty() {
+            self.scene.current = self.scene.runs.len() - 1;
+            self.start_practice();
+        }
+        if let Some(r) = replacing
+            && let Some(said) = self.scene.settle(current, r, &self.layout)
+            && self.status.is_none()
+        {
+            self.status = Some((said, false));
+        }
+    }
+
+    /// Waits for background work (tests and scripted use).
+    pub fn wait(&mut self) {
+        while self.jobs.is_busy() {
+            std::thread::sleep(Duration::from_millis(2));
+            self.poll();
+        }
+    }
+
+    /// Replaces the tree by `r.tree` once the runs in `wanted` that apply to it are searched
+    /// again on it (in the background); says which do not apply.
+    pub(super) fn rerun_on(&mut self, r: Replacement, wanted: Vec<Algorithm>) {
+        let started = self.jobs.rerun_on(r, wanted);
+        self.rerunning(started);
+    }
+
+    /// Says which runs do not apply to the tree on its way in, or that the worker is busy.
+    pub(super) fn rerunning(&mut self, started: Result<Option<String>, Busy>) {
+        match started {
+            Ok(None) => {}
+            Ok(Some(dropped)) => self.status = Some((dropped, true)),
+            Err(busy) => self.busy(Err(busy)),
+        }
     }
 }

@@ -18,28 +18,28 @@ pub const COMPACT_WIDTH: u16 = 100;
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// Compact layout: Detail instead of the outline. Wide layout: the outline alone.
-    pub swap_detail: bool,
+    pub(crate) swap_detail: bool,
     /// Lines of Detail scrolled past.
-    pub detail_scroll: u16,
+    pub(crate) detail_scroll: u16,
     /// Lines of the help scrolled past.
-    pub help_scroll: u16,
+    pub(crate) help_scroll: u16,
     /// Every digit of every number, not the readable form (`2.556`, `1/3`).
-    pub full_precision: bool,
+    pub(crate) full_precision: bool,
     /// The diagram view (the selected subtree drawn top-down) in the outline's place.
-    pub diagram: bool,
+    pub(crate) diagram: bool,
     /// The diagram's zoom, its window on the picture, its practice cursor.
-    pub diagram_view: DiagramView,
+    pub(crate) diagram_view: DiagramView,
     /// Detail shows the current run's log of steps instead of the selected node.
-    pub event_log: bool,
+    pub(crate) event_log: bool,
     /// The first run column on screen at the last draw: the window of runs moves only as far
     /// as it must to keep the current run in view.
-    pub run_offset: Cell<usize>,
+    pub(crate) run_offset: Cell<usize>,
     /// How far the help could scroll, and its page, at the last draw.
-    pub help_extent: Cell<(u16, u16)>,
+    pub(crate) help_extent: Cell<(u16, u16)>,
     /// Rows of the outline on screen at the last draw.
-    pub height: usize,
+    pub(crate) height: usize,
     /// The outline's area and rows at the last draw, for mouse clicks.
-    pub hit: Hit,
+    pub(crate) hit: Hit,
 }
 
 impl Default for Layout {

@@ -28,11 +28,11 @@ pub struct Outline {
     expanded: Vec<bool>,
     /// First node of each depth in the arena (ids are breadth-first), and one past the last.
     level_starts: Vec<usize>,
-    pub selected: NodeId,
+    pub(crate) selected: NodeId,
     /// The first row on screen.
-    pub top: NodeId,
+    pub(crate) top: NodeId,
     /// The selected node's row on screen, counted from `top`.
-    pub cursor_row: usize,
+    pub(crate) cursor_row: usize,
 }
 
 /// How many rows the outline opens with, at most (whole levels are opened).

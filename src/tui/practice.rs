@@ -11,6 +11,7 @@ use prune::trace::practice::{Answer, Session, leaf_names};
 
 use prune::tree::{NodeId, Tree};
 
+use super::app::{App, Mode};
 use super::dialogs::Dialogs;
 use super::form::{Field, FieldId, Form, Purpose};
 use super::keymap::{Action, Context, Key, KeyName, Keymap};
@@ -23,17 +24,17 @@ pub const MAX_STEPS: usize = 20_000;
 /// A practice session on one run.
 pub struct Practice {
     /// The run practised (the explorer's current run while practising).
-    pub run: usize,
-    pub session: Session,
+    pub(crate) run: usize,
+    pub(crate) session: Session,
     /// The answer being typed.
-    pub input: String,
+    pub(crate) input: String,
     /// The choice Tab last put in `input`, if the input is still that choice.
-    pub pick: Option<usize>,
+    pub(crate) pick: Option<usize>,
     /// What the last answer got: right or not, and what to say about it.
-    pub feedback: Option<(bool, String)>,
+    pub(crate) feedback: Option<(bool, String)>,
     /// Lines of the feedback scrolled past, and (set by the last draw) how many do not fit.
-    pub why_scroll: u16,
-    pub why_extent: Cell<u16>,
+    pub(crate) why_scroll: u16,
+    pub(crate) why_extent: Cell<u16>,
 }
 
 /// The keys that scroll the feedback: not letters, which go to the answer, nor the outline's
@@ -65,6 +66,28 @@ pub enum Reply {
 }
 
 impl Practice {
+    /// The questions, and the answers given so far.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The answer being typed.
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    /// The choice Tab last put in the answer, if the answer is still that choice.
+    pub fn picked(&self) -> Option<usize> {
+        self.pick
+    }
+
+    /// What the last answer got: right or not, and what to say about it.
+    pub fn feedback(&self) -> Option<(bool, &str)> {
+        self.feedback
+            .as_ref()
+            .map(|(right, why)| (*right, why.as_str()))
+    }
+
     /// Practice on run `index` of `tree`, or why it cannot be practised (and whether that is
     /// an error).
     pub fn start(tree: &Tree, r: &RunView, index: usize) -> Result<Practice, (String, bool)> {
@@ -305,6 +328,96 @@ fn toggle_name(list: &mut String, name: &str, leaves: &[String]) {
         None => names.push(name.to_owned()),
     }
     *list = names.join(", ");
+}
+
+/// Practice as the explorer carries it out: the session answers a key, and the stepper, the
+/// mode and the status bar follow.
+impl App {
+    /// Starts practice on the current run: the stepper goes to the first question.
+    pub fn start_practice(&mut self) {
+        match self.scene.practise(&self.layout) {
+            Ok((p, reply)) => {
+                self.practice = Some(p);
+                self.follow(reply);
+            }
+            Err(said) => self.status = Some(said),
+        }
+    }
+
+    /// Moves the stepper to where the current question is asked (the end when none is left).
+    fn follow_practice(&mut self) {
+        if let Some(p) = &self.practice {
+            let reply = self.scene.follow(p, &self.layout);
+            self.follow(reply);
+        }
+    }
+
+    /// A key while practising: the practice answers, and the explorer follows.
+    pub(super) fn practice_key(&mut self, key: Key) {
+        let Some(p) = self.practice.as_mut() else {
+            return;
+        };
+        let tree = &self.scene.doc.tree;
+        let root = self.scene.outline.selected;
+        // On the diagram, the question of the leaves never evaluated is answered with its
+        // cursor: ← → move it from leaf to leaf, and Space marks the leaf it is on.
+        let on_diagram = self.layout.diagram && p.leaves_asked().is_some();
+        let view = &mut self.layout.diagram_view;
+        if on_diagram && !key.ctrl && !key.alt {
+            match key.code {
+                KeyName::Left | KeyName::Right => {
+                    view.move_cursor(tree, root, key.code == KeyName::Right);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let selected = if on_diagram {
+            view.cursor_in(tree, root).unwrap_or(root)
+        } else {
+            root
+        };
+        match p.key(key, tree, selected, &self.config.keymap) {
+            Reply::Nothing => {}
+            Reply::Quit => self.quit = true,
+            Reply::Report => {
+                self.mode = Mode::Form(report_form(self.practice.as_ref()));
+            }
+            Reply::Leave(score) => {
+                self.practice = None;
+                self.status = Some((format!("practice over: {score}"), false));
+            }
+            Reply::Follow => self.follow_practice(),
+            Reply::Look(a) => self.act(a),
+        }
+    }
+
+    /// A click at (x, y) while practising the leaves never evaluated on the diagram: on a
+    /// leaf, the cursor goes there and marks it (or unmarks it), as Space does. False when
+    /// the click is not practice's.
+    pub(super) fn practice_click(&mut self, x: u16, y: u16) -> bool {
+        if !self.layout.diagram {
+            return false;
+        }
+        let tree = &self.scene.doc.tree;
+        let Some(p) = self
+            .practice
+            .as_mut()
+            .filter(|p| p.leaves_asked().is_some())
+        else {
+            return false;
+        };
+        if let Some(id) = self.layout.hit.card_at(x, y).filter(|&n| tree.is_leaf(n)) {
+            self.layout.diagram_view.cursor = Some(id);
+            let space = Key {
+                code: KeyName::Char(' '),
+                ctrl: false,
+                alt: false,
+            };
+            p.key(space, tree, id, &self.config.keymap);
+        }
+        true
+    }
 }
 
 #[cfg(test)]

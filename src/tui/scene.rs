@@ -24,13 +24,13 @@ use super::stepper::{Player, Step};
 use super::view::{Filters, View};
 
 pub struct Scene {
-    pub doc: Doc,
-    pub runs: Vec<RunView>,
+    pub(crate) doc: Doc,
+    pub(crate) runs: Vec<RunView>,
     /// The run the stepper moves, in `runs`.
-    pub current: usize,
-    pub player: Player,
-    pub filter: Filters,
-    pub outline: Outline,
+    pub(crate) current: usize,
+    pub(crate) player: Player,
+    pub(crate) filter: Filters,
+    pub(crate) outline: Outline,
 }
 
 /// What the rest of the explorer does after a key the scene answered.

@@ -16,10 +16,22 @@ const SPEEDS: [u32; 8] = [1, 2, 5, 10, 20, 50, 100, 1000];
 
 /// Whether the current run plays, and how fast.
 pub struct Player {
-    pub playing: bool,
+    pub(crate) playing: bool,
     /// Steps a second when playing.
-    pub speed: u32,
+    pub(crate) speed: u32,
     last_play: Instant,
+}
+
+impl Player {
+    /// The current run plays.
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    /// Steps a second when playing.
+    pub fn speed(&self) -> u32 {
+        self.speed
+    }
 }
 
 impl Default for Player {

@@ -12,11 +12,11 @@ use super::runs::RunView;
 #[derive(Clone, Debug, Default)]
 pub struct Filters {
     /// Only the nodes the current run reached (pruned ones as their first row when folded).
-    pub visited_only: bool,
-    pub fold_pruned: bool,
+    pub(crate) visited_only: bool,
+    pub(crate) fold_pruned: bool,
     /// Mark where the runs differ.
-    pub differences: bool,
-    pub last_search: Option<String>,
+    pub(crate) differences: bool,
+    pub(crate) last_search: Option<String>,
 }
 
 /// The filter the outline applies, from the current run at its step.

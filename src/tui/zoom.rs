@@ -68,18 +68,37 @@ impl Zoom {
 /// The diagram's zoom, window and practice cursor.
 #[derive(Clone, Debug, Default)]
 pub struct DiagramView {
-    pub zoom: Zoom,
+    pub(crate) zoom: Zoom,
     /// The picture's first column and row on screen at the last draw (or as a pan key left it).
-    pub offset: Cell<(usize, usize)>,
+    pub(crate) offset: Cell<(usize, usize)>,
     /// The window's columns and rows at the last draw: a pan key moves half of it.
-    pub window: Cell<(usize, usize)>,
+    pub(crate) window: Cell<(usize, usize)>,
     /// The node the window followed at the last draw.
-    pub followed: Cell<Option<NodeId>>,
+    pub(crate) followed: Cell<Option<NodeId>>,
     /// Practising on the diagram: the leaf Space marks, if one was chosen.
-    pub cursor: Option<NodeId>,
+    pub(crate) cursor: Option<NodeId>,
 }
 
 impl DiagramView {
+    pub fn zoom(&self) -> Zoom {
+        self.zoom
+    }
+
+    /// The picture's first column and row on screen at the last draw (or as a pan key left it).
+    pub fn offset(&self) -> (usize, usize) {
+        self.offset.get()
+    }
+
+    /// The window's columns and rows at the last draw.
+    pub fn window(&self) -> (usize, usize) {
+        self.window.get()
+    }
+
+    /// Practising on the diagram: the leaf Space marks, if one was chosen.
+    pub fn cursor(&self) -> Option<NodeId> {
+        self.cursor
+    }
+
     /// The zoom and pan keys; what the status bar should say.
     pub fn action(&mut self, a: Action) -> Option<String> {
         let (x, y) = self.offset.get();

@@ -84,6 +84,16 @@ pub fn explorer(tree: Tree) -> prune_cli::tui::App {
     )
 }
 
+/// Runs `algos` on the explorer's tree, as `App::run_now` does (the last one current), each
+/// at its end: the views these tests look at show finished searches, and a run opens at step 0.
+pub fn run_at_end(app: &mut prune_cli::tui::App, algos: &[prune::search::Algorithm]) {
+    for a in algos {
+        let mut r = prune_cli::tui::RunView::new(app.tree(), a.clone()).expect("it applies");
+        r.step = r.trace.len();
+        app.push_run(r);
+    }
+}
+
 /// A drawn test buffer as text: its rows, trailing blanks cut.
 pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
     let mut out = String::new();

@@ -222,7 +222,7 @@ fn the_explorer_opens_a_games_searched_tree() {
         vec![Theme::monochrome()],
     );
     for r in runs {
-        app.scene.push_run(r);
+        app.push_run(r);
     }
     let screen = |app: &App| {
         let mut term = Terminal::new(TestBackend::new(200, 40)).unwrap();
@@ -252,7 +252,7 @@ fn the_explorer_opens_a_games_searched_tree() {
     );
     // Detail's value of a node with unexpanded positions below is the searched tree's, and says
     // so with their number; a node whose subtree was searched in full has its true value.
-    let tree = std::sync::Arc::clone(&app.scene.doc.tree);
+    let tree = app.tree();
     let stubs = |id: prune::tree::NodeId| {
         tree.ids()
             .filter(|&n| {

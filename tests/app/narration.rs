@@ -756,15 +756,12 @@ fn every_detail_line_is_short_and_names_a_pass_the_run_made() {
             .into_iter()
             .filter(|a| a.refusal(&tree).is_none())
             .collect();
-        app.run_now(&algos);
-        for r in &mut app.scene.runs {
-            r.step = r.trace.len();
-        }
-        let n = app.scene.runs.len();
+        crate::common::run_at_end(&mut app, &algos);
+        let n = app.runs().len();
         for node in tree.preorder() {
             app.select(node);
             // The current run's section first, then the others in order.
-            let mut order = (app.scene.current..n).chain(0..app.scene.current.min(n));
+            let mut order = (app.current()..n).chain(0..app.current().min(n));
             let mut run = None;
             for line in prune_cli::tui::draw::detail_text(&app) {
                 checked += 1;
@@ -778,7 +775,7 @@ fn every_detail_line_is_short_and_names_a_pass_the_run_made() {
                 let (Some(i), Some(at)) = (run, line.find("(pass ")) else {
                     continue;
                 };
-                let r = &app.scene.runs[i];
+                let r = &app.runs()[i];
                 let said: usize = line[at + 6..].split(')').next().unwrap().parse().unwrap();
                 let (_, of) = passes(&tree, &r.trace, r.trace.len());
                 assert!(

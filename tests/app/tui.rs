@@ -8,7 +8,8 @@ use prune::search::{Algorithm, Value};
 use prune::tree::Tree;
 use prune_cli::cli::default_tree;
 use prune_cli::tui::App;
-use prune_cli::tui::app::{FieldValue, Mode};
+use prune_cli::tui::app::{Event, FieldValue, Mode};
+use prune_cli::tui::keymap::Action;
 use prune_cli::tui::keymap::{Key, Keymap};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -29,28 +30,17 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
     term.draw(|f| {
         let hit = prune_cli::tui::draw::draw(f, app);
-        if hit.height > 0 {
-            app.layout.height = usize::from(hit.height);
-        }
-        app.layout.hit = hit;
+        app.update(Event::Drawn(hit));
     })
     .unwrap();
     crate::common::buffer_text(term.backend().buffer())
 }
 
-use crate::common::keys;
+use crate::common::{keys, run_at_end};
 
 fn typed(app: &mut App, text: &str) {
     for c in text.chars() {
         app.key(Key::parse(&c.to_string()).unwrap());
-    }
-}
-
-/// Every run at its end: the views these tests look at show finished searches, and a run opens
-/// at step 0.
-fn at_end(a: &mut App) {
-    for r in &mut a.scene.runs {
-        r.step = r.trace.len();
     }
 }
 
@@ -64,14 +54,11 @@ fn the_outline_of_the_default_tree() {
 fn an_alphabeta_run() {
     let mut a = app(default_tree());
     keys(&mut a, &["r", "down", "enter", "enter"]);
-    assert_eq!(a.scene.runs.len(), 1, "{:?}", a.status);
-    assert_eq!(
-        a.scene.runs[0].algo,
-        Algorithm::AlphaBeta { fail_soft: false }
-    );
+    assert_eq!(a.runs().len(), 1, "{:?}", a.status());
+    assert_eq!(a.runs()[0].algo, Algorithm::AlphaBeta { fail_soft: false });
     // A run opens at its first step, before the search, so that stepping and jumping go
     // forward through it.
-    assert_eq!(a.scene.runs[0].step, 0);
+    assert_eq!(a.runs()[0].step, 0);
     let opened = screen(&mut a, 110, 30);
     assert!(opened.contains("Step 0/29"), "{opened}");
     assert!(
@@ -80,26 +67,28 @@ fn an_alphabeta_run() {
     );
     insta::assert_snapshot!(opened);
     keys(&mut a, &["]"]);
-    let step = a.scene.runs[0].step;
-    assert!(step > 0, "] goes to the first cutoff: {:?}", a.status);
+    let step = a.runs()[0].step;
+    assert!(step > 0, "] goes to the first cutoff: {:?}", a.status());
     assert!(
         matches!(
-            a.scene.runs[0].trace.event(step - 1).view(),
+            a.runs()[0].trace.event(step - 1).view(),
             prune::trace::EventView::Cutoff { .. }
         ),
         "{:?}",
-        a.status
+        a.status()
     );
 }
 
 #[test]
 fn two_runs_side_by_side_with_differences() {
     let mut a = app(default_tree());
-    a.run_now(&[
-        Algorithm::AlphaBeta { fail_soft: false },
-        Algorithm::NegaScout,
-    ]);
-    at_end(&mut a);
+    run_at_end(
+        &mut a,
+        &[
+            Algorithm::AlphaBeta { fail_soft: false },
+            Algorithm::NegaScout,
+        ],
+    );
     keys(&mut a, &["d"]);
     insta::assert_snapshot!(screen(&mut a, 120, 30));
 }
@@ -112,21 +101,18 @@ fn stepping_forwards_and_backwards() {
         &mut a,
         &["home", "right", "right", "right", "right", "right"],
     );
-    assert_eq!(a.scene.runs[0].step, 5);
+    assert_eq!(a.runs()[0].step, 5);
     let forward = screen(&mut a, 110, 30);
     keys(&mut a, &["]", "left"]);
-    let first_cut = a.scene.runs[0].step + 1;
+    let first_cut = a.runs()[0].step + 1;
     keys(&mut a, &["home", "]"]);
-    assert_eq!(
-        a.scene.runs[0].step, first_cut,
-        "] lands on the first cutoff"
-    );
+    assert_eq!(a.runs()[0].step, first_cut, "] lands on the first cutoff");
     keys(&mut a, &["home"]);
     for _ in 0..5 {
         keys(&mut a, &["right"]);
     }
     keys(&mut a, &["end"]);
-    for _ in 0..(a.scene.runs[0].trace.len() - 5) {
+    for _ in 0..(a.runs()[0].trace.len() - 5) {
         keys(&mut a, &["left"]);
     }
     assert_eq!(
@@ -157,10 +143,10 @@ fn the_help_overlay() {
     keys(&mut a, &["?"]);
     insta::assert_snapshot!(screen(&mut a, 110, 34));
     keys(&mut a, &["j"]);
-    assert_eq!(a.mode, Mode::Help, "scrolling keys keep the help open");
+    assert_eq!(*a.mode(), Mode::Help, "scrolling keys keep the help open");
     keys(&mut a, &["q"]);
-    assert_eq!(a.mode, Mode::Normal, "q closes the help");
-    assert!(!a.quit);
+    assert_eq!(*a.mode(), Mode::Normal, "q closes the help");
+    assert!(!a.quitting());
 }
 
 #[test]
@@ -184,20 +170,21 @@ fn the_help_scrolls_at_80x24() {
     keys(&mut a, &["home"]);
     assert_eq!(screen(&mut a, 80, 24), top);
     keys(&mut a, &["esc"]);
-    assert_eq!(a.mode, Mode::Normal);
+    assert_eq!(*a.mode(), Mode::Normal);
 }
+
+const SIX: [Algorithm; 6] = [
+    Algorithm::Minimax,
+    Algorithm::AlphaBeta { fail_soft: false },
+    Algorithm::AlphaBeta { fail_soft: true },
+    Algorithm::NegaScout,
+    Algorithm::Sss,
+    Algorithm::Mtdf { guess: None },
+];
 
 fn six_runs() -> App {
     let mut a = app(default_tree());
-    a.run_now(&[
-        Algorithm::Minimax,
-        Algorithm::AlphaBeta { fail_soft: false },
-        Algorithm::AlphaBeta { fail_soft: true },
-        Algorithm::NegaScout,
-        Algorithm::Sss,
-        Algorithm::Mtdf { guess: None },
-    ]);
-    at_end(&mut a);
+    run_at_end(&mut a, &SIX);
     a
 }
 
@@ -205,9 +192,13 @@ fn six_runs() -> App {
 fn layouts_at_80x24_and_200x60() {
     for (w, h) in [(80, 24), (200, 60)] {
         for n in [1, 2, 6] {
-            let mut a = six_runs();
-            a.scene.runs.truncate(n);
-            a.scene.current = 0;
+            // The first `n` of the six, the first current (Tab goes round from the last).
+            let mut a = app(default_tree());
+            run_at_end(&mut a, &SIX[..n]);
+            if n > 1 {
+                keys(&mut a, &["tab"]);
+            }
+            assert_eq!(a.current(), 0);
             let s = screen(&mut a, w, h);
             insta::assert_snapshot!(format!("layout_{w}x{h}_{n}_runs"), s);
         }
@@ -217,7 +208,7 @@ fn layouts_at_80x24_and_200x60() {
 #[test]
 fn the_current_run_stays_in_view_at_80_columns() {
     let mut a = six_runs();
-    assert_eq!(a.scene.current, 5);
+    assert_eq!(a.current(), 5);
     let s = screen(&mut a, 80, 24);
     let header = s.lines().nth(2).unwrap();
     assert!(header.contains("▶ mtdf"), "{s}");
@@ -249,7 +240,7 @@ fn deep_rows_show_their_depth() {
     expr.push_str(&",1)".repeat(40));
     let tree = prune::format::parse_expr(&expr, false).unwrap();
     let mut a = app(tree);
-    a.scene.outline.expand_to_depth(41);
+    a.update(Action::ExpandDepth(41));
     screen(&mut a, 80, 24);
     for _ in 0..40 {
         keys(&mut a, &["j"]);
@@ -285,15 +276,14 @@ fn the_picker_greys_out_what_does_not_apply() {
     let s = screen(&mut a, 120, 30);
     assert!(s.contains("alphabeta cannot search chance nodes"), "{s}");
     // Choosing a refused algorithm says why and runs nothing.
-    while a.mode != Mode::Picker(0) {
+    while *a.mode() != Mode::Picker(0) {
         keys(&mut a, &["k"]);
     }
     keys(&mut a, &["enter"]);
-    assert!(a.scene.runs.is_empty());
+    assert!(a.runs().is_empty());
     assert!(
-        a.status
-            .as_ref()
-            .is_some_and(|(m, err)| *err && m.contains("minimax"))
+        a.status()
+            .is_some_and(|(m, err)| err && m.contains("minimax"))
     );
 }
 
@@ -321,7 +311,7 @@ fn the_pickers_descriptions_wrap_instead_of_being_cut() {
     keys(&mut a, &["r"]);
     let descriptions: Vec<String> = prune::search::ALGORITHMS
         .iter()
-        .zip(a.scene.doc.refusals())
+        .zip(a.refusals())
         .map(|(info, why)| match why {
             Some(w) => w.to_string(),
             None => info.source.to_owned(),
@@ -365,14 +355,14 @@ fn star2_parameters_come_from_the_form() {
         .iter()
         .position(|i| i.name == "star2")
         .unwrap();
-    while a.mode != Mode::Picker(star2) {
+    while *a.mode() != Mode::Picker(star2) {
         keys(&mut a, &["j"]);
     }
     keys(&mut a, &["enter", "backspace"]);
     typed(&mut a, "2");
     keys(&mut a, &["enter"]);
     assert_eq!(
-        a.scene.runs[0].algo,
+        a.runs()[0].algo,
         Algorithm::Star2 {
             probes: 2,
             probe_always: false,
@@ -384,8 +374,7 @@ fn star2_parameters_come_from_the_form() {
 #[test]
 fn visited_only_and_folding_hide_what_the_search_skipped() {
     let mut a = app(default_tree());
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["z"]);
     let folded = screen(&mut a, 110, 30);
     assert!(
@@ -403,10 +392,9 @@ fn visited_only_and_folding_hide_what_the_search_skipped() {
 fn export_writes_the_three_files() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app(default_tree());
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["e"]);
-    let Mode::Form(form) = &a.mode else {
+    let Mode::Form(form) = a.mode() else {
         panic!("export form")
     };
     assert_eq!(form.fields.len(), 4);
@@ -422,10 +410,10 @@ fn export_writes_the_three_files() {
         typed(&mut a, &format!("{base}.{ext}"));
     }
     keys(&mut a, &["enter"]);
-    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(*a.mode(), Mode::Normal, "{:?}", a.status());
     let trace = std::fs::read_to_string(format!("{base}.jsonl")).unwrap();
     assert!(trace.starts_with("{\"prune_trace\":1,\"algorithm\":\"alphabeta\""));
-    assert_eq!(trace.lines().count(), a.scene.runs[0].trace.len() + 1);
+    assert_eq!(trace.lines().count(), a.runs()[0].trace.len() + 1);
     assert!(
         std::fs::read_to_string(format!("{base}.csv"))
             .unwrap()
@@ -452,7 +440,7 @@ fn the_picture_of_this_step_follows_the_step_and_its_extension() {
         &mut a,
         &["home", "right", "right", "right", "right", "right", "e"],
     );
-    let Mode::Form(form) = &a.mode else {
+    let Mode::Form(form) = a.mode() else {
         panic!("export form")
     };
     assert_eq!(
@@ -473,7 +461,7 @@ fn the_picture_of_this_step_follows_the_step_and_its_extension() {
     let out = dir.path().join("step5.pic");
     typed(&mut a, &out.display().to_string());
     keys(&mut a, &["enter"]);
-    let Mode::Form(form) = &a.mode else {
+    let Mode::Form(form) = a.mode() else {
         panic!("an unknown extension keeps the form open")
     };
     assert!(
@@ -485,7 +473,7 @@ fn the_picture_of_this_step_follows_the_step_and_its_extension() {
     let out = dir.path().join("step5.txt");
     typed(&mut a, &out.display().to_string());
     keys(&mut a, &["enter"]);
-    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(*a.mode(), Mode::Normal, "{:?}", a.status());
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains('▸') && text.contains('▶'), "{text}");
     assert!(text.lines().all(|l| l.chars().count() <= 100));
@@ -494,8 +482,7 @@ fn the_picture_of_this_step_follows_the_step_and_its_extension() {
 #[test]
 fn the_diagram_at_80x24() {
     let mut a = app(default_tree());
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["D"]);
     let s = screen(&mut a, 80, 24);
     assert!(s.contains("Diagram"), "{s}");
@@ -505,8 +492,7 @@ fn the_diagram_at_80x24() {
 #[test]
 fn the_diagram_at_200x60_follows_the_selection_and_the_step() {
     let mut a = app(default_tree());
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["D"]);
     let whole = screen(&mut a, 200, 60);
     insta::assert_snapshot!("the_diagram_at_200x60", whole);
@@ -529,11 +515,13 @@ fn the_diagram_at_200x60_follows_the_selection_and_the_step() {
 #[test]
 fn the_diagram_compares_two_runs_with_differences_on() {
     let mut a = app(default_tree());
-    a.run_now(&[
-        Algorithm::AlphaBeta { fail_soft: false },
-        Algorithm::NegaScout,
-    ]);
-    at_end(&mut a);
+    run_at_end(
+        &mut a,
+        &[
+            Algorithm::AlphaBeta { fail_soft: false },
+            Algorithm::NegaScout,
+        ],
+    );
     keys(&mut a, &["D", "d"]);
     let s = screen(&mut a, 120, 60);
     assert_eq!(s.matches("Diagram").count(), 2, "{s}");
@@ -572,13 +560,13 @@ fn a_bad_file_shows_the_diagnostic_and_keeps_the_tree() {
     keys(&mut a, &["o"]);
     typed(&mut a, &bad.display().to_string());
     keys(&mut a, &["enter"]);
-    let Mode::Popup(p) = &a.mode else {
-        panic!("a popup, not {:?}", a.mode)
+    let Mode::Popup(p) = a.mode() else {
+        panic!("a popup, not {:?}", a.mode())
     };
     assert!(p.error && p.text.contains("bad.ron:1:"), "{}", p.text);
-    assert_eq!(a.scene.doc.tree.meta().name, "first steps");
+    assert_eq!(a.tree().meta().name, "first steps");
     keys(&mut a, &["q"]);
-    assert!(!a.quit, "the first key closes the popup");
+    assert!(!a.quitting(), "the first key closes the popup");
 }
 
 #[test]
@@ -589,12 +577,9 @@ fn opening_a_file_reruns_what_applies() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/alphabeta-worst-case.ron");
     typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
-    assert_eq!(a.mode, Mode::Normal);
-    assert_eq!(a.scene.runs.len(), 1);
-    assert_eq!(
-        a.scene.runs[0].run.stats.leaves,
-        a.scene.doc.tree.leaf_count() as u64
-    );
+    assert_eq!(*a.mode(), Mode::Normal);
+    assert_eq!(a.runs().len(), 1);
+    assert_eq!(a.runs()[0].run.stats.leaves, a.tree().leaf_count() as u64);
 }
 
 #[test]
@@ -606,34 +591,33 @@ fn reordering_best_first_gives_the_minimal_tree() {
         order: prune::generate::uniform::Order::Random,
     };
     let mut a = app(prune::generate::uniform::generate(&p, 5).unwrap());
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
-    let random = a.scene.runs[0].run.stats.clone();
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
+    let random = a.runs()[0].run.stats.clone();
     keys(&mut a, &["s", "enter"]);
     // The run on the new order, and the one from before kept beside it for comparison.
-    assert_eq!(a.scene.runs.len(), 2);
-    assert_eq!(a.scene.current, 0, "the new run is selected");
-    let leaves = a.scene.runs[0].run.stats.leaves;
+    assert_eq!(a.runs().len(), 2);
+    assert_eq!(a.current(), 0, "the new run is selected");
+    let leaves = a.runs()[0].run.stats.leaves;
     assert_eq!(
         leaves,
         9 + 9 - 1,
         "best first: Knuth and Moore's minimal tree"
     );
-    assert_eq!(a.scene.runs[1].name(), "alphabeta (before reorder)");
-    assert_eq!(a.scene.runs[1].run.stats, random);
-    assert_eq!(a.scene.runs[1].run.value, a.scene.runs[0].run.value);
+    assert_eq!(a.runs()[1].name(), "alphabeta (before reorder)");
+    assert_eq!(a.runs()[1].run.stats, random);
+    assert_eq!(a.runs()[1].run.value, a.runs()[0].run.value);
     let s = screen(&mut a, 160, 40);
     assert!(s.contains("alphabeta (before reorder)"), "{s}");
     insta::assert_snapshot!("reordered_beside_the_run_before", s);
     // Another order: the best-first run is now the one kept; the random order's goes.
     keys(&mut a, &["s", "right", "enter"]);
-    assert_eq!(a.scene.runs.len(), 2);
-    assert!(a.scene.runs[0].run.stats.leaves > leaves);
-    assert_eq!(a.scene.runs[1].run.stats.leaves, leaves);
+    assert_eq!(a.runs().len(), 2);
+    assert!(a.runs()[0].run.stats.leaves > leaves);
+    assert_eq!(a.runs()[1].run.stats.leaves, leaves);
     // u: the order before, searched again; kept runs belong to the order they were kept on.
     keys(&mut a, &["u"]);
-    assert_eq!(a.scene.runs.len(), 1);
-    assert_eq!(a.scene.runs[0].run.stats.leaves, leaves);
+    assert_eq!(a.runs().len(), 1);
+    assert_eq!(a.runs()[0].run.stats.leaves, leaves);
 }
 
 #[test]
@@ -644,18 +628,14 @@ fn generating_a_tree_from_the_form() {
     keys(&mut a, &["tab", "backspace"]);
     typed(&mut a, "5");
     keys(&mut a, &["tab", "right", "enter"]);
-    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
-    assert_eq!(a.scene.doc.tree.leaf_count(), 32);
-    assert!(
-        a.scene.doc.source.contains("--order best"),
-        "{}",
-        a.scene.doc.source
-    );
+    assert_eq!(*a.mode(), Mode::Normal, "{:?}", a.status());
+    assert_eq!(a.tree().leaf_count(), 32);
+    assert!(a.source().contains("--order best"), "{}", a.source());
     // Bad parameters keep the form open with clap's message.
     keys(&mut a, &["c", "tab"]);
     typed(&mut a, "x");
     keys(&mut a, &["enter"]);
-    let Mode::Form(f) = &a.mode else {
+    let Mode::Form(f) = a.mode() else {
         panic!("the form stays")
     };
     assert!(f.error.is_some());
@@ -667,23 +647,20 @@ fn searching_labels_and_mouse_selection() {
     keys(&mut a, &["/"]);
     typed(&mut a, "c2");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.scene.doc.tree.label(a.scene.outline.selected), Some("c2"));
+    assert_eq!(a.tree().label(a.selected()), Some("c2"));
     keys(&mut a, &["n"]);
     assert_eq!(
-        a.scene.doc.tree.label(a.scene.outline.selected),
+        a.tree().label(a.selected()),
         Some("c2"),
         "the only match, wrapping"
     );
     screen(&mut a, 110, 30);
-    let (id, _) = a.layout.hit.rows[2];
-    a.click(a.layout.hit.x + 5, a.layout.hit.y + 2);
-    assert_eq!(a.scene.outline.selected, id);
-    let (id, marker) = a.layout.hit.rows[2];
-    a.click(marker, a.layout.hit.y + 2);
-    assert!(
-        !a.scene.outline.is_expanded(id),
-        "a click on the marker folds"
-    );
+    let (id, _) = a.hit().rows[2];
+    a.click(a.hit().x + 5, a.hit().y + 2);
+    assert_eq!(a.selected(), id);
+    let (id, marker) = a.hit().rows[2];
+    a.click(marker, a.hit().y + 2);
+    assert!(!a.outline().is_expanded(id), "a click on the marker folds");
 }
 
 #[test]
@@ -691,12 +668,12 @@ fn playing_advances_with_time_and_stops_at_the_end() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["space"]);
-    assert!(a.scene.player.playing);
-    assert_eq!(a.scene.runs[0].step, 0, "play from the end starts over");
+    assert!(a.player().playing());
+    assert_eq!(a.runs()[0].step, 0, "play from the end starts over");
     let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
     a.tick(later);
-    assert_eq!(a.scene.runs[0].step, a.scene.runs[0].trace.len());
-    assert!(!a.scene.player.playing);
+    assert_eq!(a.runs()[0].step, a.runs()[0].trace.len());
+    assert!(!a.player().playing());
 }
 
 #[test]
@@ -710,19 +687,15 @@ fn big_trees_are_searched_in_the_background() {
     let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
     a.run_all(&[Algorithm::Minimax]);
     let (what, _, _) = a
-        .jobs
         .pending()
         .expect("a search of 349,525 nodes runs in the background");
     assert!(what.contains("minimax"), "{what}");
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("running minimax"), "{s}");
     a.wait();
-    assert!(a.jobs.pending().is_none());
-    assert_eq!(a.scene.runs.len(), 1);
-    assert_eq!(
-        a.scene.runs[0].run.stats.nodes,
-        a.scene.doc.tree.len() as u64
-    );
+    assert!(a.pending().is_none());
+    assert_eq!(a.runs().len(), 1);
+    assert_eq!(a.runs()[0].run.stats.nodes, a.tree().len() as u64);
 }
 
 #[test]
@@ -749,8 +722,8 @@ fn without_a_run_export_remove_and_jump_say_so_at_once() {
     let mut a = app(default_tree());
     for k in ["e", "x", "]", "right"] {
         keys(&mut a, &[k]);
-        assert_eq!(a.mode, Mode::Normal, "{k} opened nothing");
-        let (msg, _) = a.status.clone().expect("a message");
+        assert_eq!(*a.mode(), Mode::Normal, "{k} opened nothing");
+        let (msg, _) = a.status().expect("a message");
         assert!(
             msg.starts_with("no run yet") && msg.contains("press r"),
             "{k}: {msg}"
@@ -768,19 +741,16 @@ fn esc_cancels_a_search_and_never_quits() {
     };
     let mut a = app(prune::generate::uniform::generate(&p, 1).unwrap());
     a.run_all(&[Algorithm::Minimax]);
-    assert!(
-        a.jobs.pending().is_some(),
-        "the search runs in the background"
-    );
+    assert!(a.pending().is_some(), "the search runs in the background");
     a.key(Key::parse("esc").unwrap());
-    assert!(a.jobs.pending().is_none());
-    assert!(!a.quit);
-    assert!(a.scene.runs.is_empty());
-    let (msg, _) = a.status.clone().unwrap();
+    assert!(a.pending().is_none());
+    assert!(!a.quitting());
+    assert!(a.runs().is_empty());
+    let (msg, _) = a.status().unwrap();
     assert!(msg.starts_with("cancelled: running minimax"), "{msg}");
     a.key(Key::parse("esc").unwrap());
-    assert!(!a.quit, "Esc with nothing to cancel does not quit");
-    assert_eq!(a.status, None, "and clears the message");
+    assert!(!a.quitting(), "Esc with nothing to cancel does not quit");
+    assert_eq!(a.status(), None, "and clears the message");
 }
 
 #[test]
@@ -791,8 +761,8 @@ fn opening_a_tree_says_which_runs_were_dropped() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/ballard-figure-6.ron");
     typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
-    assert!(a.scene.runs.is_empty());
-    let (msg, error) = a.status.clone().expect("a message");
+    assert!(a.runs().is_empty());
+    let (msg, error) = a.status().expect("a message");
     assert!(error && msg.contains("dropped alphabeta"), "{msg}");
 }
 
@@ -800,9 +770,9 @@ fn opening_a_tree_says_which_runs_were_dropped() {
 fn messages_last_until_the_next_key() {
     let mut a = app(default_tree());
     keys(&mut a, &["+"]);
-    assert!(a.status.is_some());
+    assert!(a.status().is_some());
     keys(&mut a, &["j"]);
-    assert_eq!(a.status, None);
+    assert_eq!(a.status(), None);
 }
 
 #[test]
@@ -815,7 +785,7 @@ fn exports_name_the_parameters_and_ask_before_overwriting() {
         rightmost: false,
     }]);
     keys(&mut a, &["e"]);
-    let Mode::Form(form) = &a.mode else {
+    let Mode::Form(form) = a.mode() else {
         panic!("export form")
     };
     let trace = form.fields[0].shown();
@@ -834,7 +804,7 @@ fn exports_name_the_parameters_and_ask_before_overwriting() {
         let _ = f;
     }
     keys(&mut a, &["enter"]);
-    let Mode::Form(form) = &a.mode else {
+    let Mode::Form(form) = a.mode() else {
         panic!("the form stays open to ask")
     };
     assert!(
@@ -845,7 +815,7 @@ fn exports_name_the_parameters_and_ask_before_overwriting() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(*a.mode(), Mode::Normal, "{:?}", a.status());
     let written = std::fs::read_to_string(&path).unwrap();
     assert!(written.starts_with("{\"prune_trace\""), "{written}");
 }
@@ -855,13 +825,10 @@ fn a_reordered_tree_says_so_in_its_name_and_traces() {
     let mut a = app(default_tree());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["s", "enter"]);
-    assert_eq!(
-        a.scene.doc.tree.meta().name,
-        "first steps (children best first)"
-    );
+    assert_eq!(a.tree().meta().name, "first steps (children best first)");
     let mut buf = Vec::new();
-    let r = &a.scene.runs[0];
-    prune::trace::export::write_jsonl(&mut buf, &a.scene.doc.tree, &r.run, &r.trace).unwrap();
+    let r = &a.runs()[0];
+    prune::trace::export::write_jsonl(&mut buf, a.tree(), &r.run, &r.trace).unwrap();
     let header: serde_json::Value =
         serde_json::from_str(String::from_utf8(buf).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(header["tree"], "first steps (children best first)");
@@ -909,8 +876,8 @@ fn a_star2_probe_cutoff_shows_each_probe_and_their_mean() {
     let mut found = false;
     for _ in 0..40 {
         keys(&mut a, &["]"]);
-        let r = &a.scene.runs[0];
-        if r.describe(&a.scene.doc.tree, r.step).contains("(probe)") {
+        let r = &a.runs()[0];
+        if r.describe(a.tree(), r.step).contains("(probe)") {
             found = true;
             break;
         }
@@ -932,7 +899,7 @@ fn a_two_player_game_with_payoff_vectors_runs_alphabeta() {
     let tree = format::parse_expr("@1(@2([1,-1],[3,-3]),@2([0,0],[2,-2]))", false).unwrap();
     let mut a = app(tree);
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }, Algorithm::Maxn]);
-    assert_eq!(a.scene.runs.len(), 2, "{:?}", a.status);
+    assert_eq!(a.runs().len(), 2, "{:?}", a.status());
     for _ in 0..12 {
         keys(&mut a, &["right"]);
         let s = screen(&mut a, 100, 30);
@@ -950,8 +917,7 @@ fn detail_explains_an_alpha_beta_cutoff() {
     let second = tree.child(tree.root(), 1);
     let pruned = tree.child(second, 1);
     let mut a = app(tree);
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     a.select(second);
     let s = screen(&mut a, 110, 34);
     assert!(s.contains("α = 3: the value of #1,"), "{s}");
@@ -960,8 +926,8 @@ fn detail_explains_an_alpha_beta_cutoff() {
     // From a pruned leaf, P goes to the step of the cutoff at its parent.
     a.select(pruned);
     keys(&mut a, &["P"]);
-    let step = a.scene.runs[0].step;
-    let e = a.scene.runs[0].trace.event(step - 1).view();
+    let step = a.runs()[0].step;
+    let e = a.runs()[0].trace.event(step - 1).view();
     assert!(
         matches!(e, prune::trace::EventView::Cutoff { node, .. } if node == second),
         "{e:?}"
@@ -991,7 +957,7 @@ fn detail_explains_a_star2_probe_cutoff() {
     }]);
     keys(&mut a, &["home"]);
     // To the first probe cutoff, and select the chance node where it fired.
-    let events = a.scene.runs[0].trace.events().to_vec();
+    let events = a.runs()[0].trace.events().to_vec();
     let (k, node) = events
         .iter()
         .enumerate()
@@ -1026,23 +992,17 @@ fn practice_asks_scores_and_reports() {
     keys(&mut a, &["T"]);
     let first = screen(&mut a, 110, 30);
     insta::assert_snapshot!("a_practice_question", first);
-    let p = a.practice.as_ref().expect("practising");
-    let q = p.session.current().unwrap().clone();
+    let p = a.practice().expect("practising");
+    let q = p.session().current().unwrap().clone();
     assert_eq!(
-        a.scene.runs[0].step, q.step,
+        a.runs()[0].step,
+        q.step,
         "the stepper stands where the question is asked"
     );
     // Right, then wrong: the score follows, and the wrong answer shows the right one.
     typed(&mut a, &q.answer.text());
     keys(&mut a, &["enter"]);
-    let second = a
-        .practice
-        .as_ref()
-        .unwrap()
-        .session
-        .current()
-        .unwrap()
-        .clone();
+    let second = a.practice().unwrap().session().current().unwrap().clone();
     let wrong = match second.answer {
         prune::trace::practice::Answer::Searched(true) => "p",
         prune::trace::practice::Answer::Searched(false) => "s",
@@ -1066,15 +1026,14 @@ fn practice_asks_scores_and_reports() {
     // An unreadable answer is not counted.
     typed(&mut a, "x");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.practice.as_ref().unwrap().session.given.len(), 2);
+    assert_eq!(a.practice().unwrap().session().given.len(), 2);
     // The report.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.json");
     keys(&mut a, &["ctrl-s"]);
-    let Mode::Form(form) = &mut a.mode else {
-        panic!("no report form")
-    };
-    form.fields[0].value = FieldValue::Text(path.display().to_string());
+    assert!(matches!(a.mode(), Mode::Form(_)), "no report form");
+    clear_field(&mut a);
+    typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -1090,10 +1049,9 @@ fn practice_asks_scores_and_reports() {
     );
     // A second Ctrl-S to the same file asks first, as `w` and `e` do.
     let right = a
-        .practice
-        .as_ref()
+        .practice()
         .unwrap()
-        .session
+        .session()
         .current()
         .unwrap()
         .answer
@@ -1102,12 +1060,11 @@ fn practice_asks_scores_and_reports() {
     typed(&mut a, &right);
     keys(&mut a, &["enter"]);
     keys(&mut a, &["ctrl-s"]);
-    let Mode::Form(form) = &mut a.mode else {
-        panic!("no report form")
-    };
-    form.fields[0].value = FieldValue::Text(path.display().to_string());
+    assert!(matches!(a.mode(), Mode::Form(_)), "no report form");
+    clear_field(&mut a);
+    typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
-    let Mode::Form(form) = &a.mode else {
+    let Mode::Form(form) = a.mode() else {
         panic!("the form stays open")
     };
     assert!(
@@ -1127,7 +1084,7 @@ fn practice_asks_scores_and_reports() {
     assert_eq!(rewritten["score"], "2/3 correct");
     // Esc leaves practice; the run is whole again.
     keys(&mut a, &["esc"]);
-    assert!(a.practice.is_none());
+    assert!(a.practice().is_none());
 }
 
 /// The first question asks for the leaves never evaluated, marked on the outline with Space;
@@ -1140,14 +1097,7 @@ fn practice_marks_leaves_and_picks_choices() {
     a.run_all(&[Algorithm::AlphaBeta { fail_soft: false }]);
     a.wait();
     keys(&mut a, &["T"]);
-    let q = a
-        .practice
-        .as_ref()
-        .unwrap()
-        .session
-        .current()
-        .unwrap()
-        .clone();
+    let q = a.practice().unwrap().session().current().unwrap().clone();
     assert_eq!(q.ask, Ask::Unevaluated);
     let Answer::Leaves { never, .. } = &q.answer else {
         panic!("{q:?}")
@@ -1155,34 +1105,27 @@ fn practice_marks_leaves_and_picks_choices() {
     assert_eq!(never, &["#2.2", "#2.3"]);
     // Space on an interior node says what it marks; on a leaf it marks it, twice unmarks it.
     keys(&mut a, &["space"]);
-    assert_eq!(a.practice.as_ref().unwrap().input, "");
+    assert_eq!(a.practice().unwrap().input(), "");
     let leaf = |i: usize, j: usize| tree.child(tree.child(tree.root(), i), j);
     a.select(leaf(0, 0));
     keys(&mut a, &["space", "space"]);
-    assert_eq!(a.practice.as_ref().unwrap().input, "");
+    assert_eq!(a.practice().unwrap().input(), "");
     a.select(leaf(1, 1));
     keys(&mut a, &["space"]);
     a.select(leaf(1, 2));
     keys(&mut a, &["space"]);
-    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3");
+    assert_eq!(a.practice().unwrap().input(), "#2.2, #2.3");
     let marked = screen(&mut a, 110, 30);
     insta::assert_snapshot!("practice_leaves_marked", marked);
     keys(&mut a, &["enter"]);
-    assert_eq!(a.practice.as_ref().unwrap().session.score(), "1/1 correct");
+    assert_eq!(a.practice().unwrap().session().score(), "1/1 correct");
     // The root's window: Tab goes through the choices, each put in the input.
-    let q = a
-        .practice
-        .as_ref()
-        .unwrap()
-        .session
-        .current()
-        .unwrap()
-        .clone();
+    let q = a.practice().unwrap().session().current().unwrap().clone();
     assert_eq!(q.ask, Ask::Window);
     for (i, c) in q.choices.iter().enumerate() {
         keys(&mut a, &["tab"]);
-        let p = a.practice.as_ref().unwrap();
-        assert_eq!((p.pick, p.input.as_str()), (Some(i), c.as_str()));
+        let p = a.practice().unwrap();
+        assert_eq!((p.picked(), p.input()), (Some(i), c.as_str()));
     }
     let s = screen(&mut a, 110, 30);
     assert!(
@@ -1191,9 +1134,9 @@ fn practice_marks_leaves_and_picks_choices() {
     );
     insta::assert_snapshot!("practice_choices", s);
     keys(&mut a, &["backtab", "backtab"]);
-    assert_eq!(a.practice.as_ref().unwrap().input, "-inf inf");
+    assert_eq!(a.practice().unwrap().input(), "-inf inf");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.practice.as_ref().unwrap().session.score(), "2/2 correct");
+    assert_eq!(a.practice().unwrap().session().score(), "2/2 correct");
 }
 
 /// At 80 columns a wrong answer's long why never pushes the next question or its answer line
@@ -1210,11 +1153,11 @@ fn practice_keeps_the_question_in_view_after_a_long_why() {
         // "none" is wrong: the why names every group of leaves never evaluated, and its cutoff.
         typed(&mut a, "none");
         keys(&mut a, &["enter"]);
-        let p = a.practice.as_ref().unwrap();
-        let (right, why) = p.feedback.clone().unwrap();
+        let p = a.practice().unwrap();
+        let (right, why) = p.feedback().unwrap();
         assert!(!right);
         assert!(why.chars().count() > 4 * 78, "a why of many lines: {why}");
-        let next = p.session.current().unwrap().text.clone();
+        let next = p.session().current().unwrap().text.clone();
         let s = screen(&mut a, 80, h);
         let words: Vec<&str> = next.split_whitespace().collect();
         assert!(
@@ -1256,8 +1199,8 @@ fn practice_refuses_a_long_run() {
     a.run_all(&[Algorithm::Minimax]);
     a.wait();
     keys(&mut a, &["T"]);
-    assert!(a.practice.is_none());
-    let (msg, error) = a.status.clone().unwrap();
+    assert!(a.practice().is_none());
+    let (msg, error) = a.status().unwrap();
     assert!(
         error && msg.starts_with("practice is for small trees"),
         "{msg}"
@@ -1282,39 +1225,36 @@ fn first_leaf(t: &Tree) -> prune::tree::NodeId {
 fn editing_a_leaf_searches_again_and_undo_redo_follow() {
     let mut a = app(small());
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
-    let before = format::write(&a.scene.doc.tree, format::Format::Ron);
-    a.select(first_leaf(&a.scene.doc.tree));
+    assert_eq!(a.runs()[0].run.value, Value::Scalar(3.0));
+    let before = format::write(a.tree(), format::Format::Ron);
+    a.select(first_leaf(a.tree()));
     keys(&mut a, &["E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "5");
     keys(&mut a, &["enter"]);
-    assert_eq!(a.mode, Mode::Normal);
-    assert_eq!(a.scene.runs.len(), 1, "the run is searched again");
-    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(5.0));
+    assert_eq!(*a.mode(), Mode::Normal);
+    assert_eq!(a.runs().len(), 1, "the run is searched again");
+    assert_eq!(a.runs()[0].run.value, Value::Scalar(5.0));
     assert_eq!(
-        a.scene.outline.selected,
-        first_leaf(&a.scene.doc.tree),
+        a.selected(),
+        first_leaf(a.tree()),
         "the edited node stays selected"
     );
-    assert_eq!(a.scene.doc.tree.value(a.scene.outline.selected), 5.0);
+    assert_eq!(a.tree().value(a.selected()), 5.0);
     let s = screen(&mut a, 110, 30);
     assert!(s.contains("edited #1.1"), "{s}");
     assert!(s.contains("(test) (unsaved changes) · 9 nodes"), "{s}");
-    let after = format::write(&a.scene.doc.tree, format::Format::Ron);
+    let after = format::write(a.tree(), format::Format::Ron);
     assert_ne!(after, before);
 
     keys(&mut a, &["u"]);
-    assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Ron),
-        before
-    );
-    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
+    assert_eq!(format::write(a.tree(), format::Format::Ron), before);
+    assert_eq!(a.runs()[0].run.value, Value::Scalar(3.0));
     keys(&mut a, &["ctrl-r"]);
-    assert_eq!(format::write(&a.scene.doc.tree, format::Format::Ron), after);
-    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(5.0));
+    assert_eq!(format::write(a.tree(), format::Format::Ron), after);
+    assert_eq!(a.runs()[0].run.value, Value::Scalar(5.0));
     keys(&mut a, &["ctrl-r"]);
-    assert_eq!(a.status.as_ref().unwrap().0, "nothing to redo");
+    assert_eq!(a.status().unwrap().0, "nothing to redo");
 }
 
 #[test]
@@ -1324,42 +1264,33 @@ fn adding_and_deleting_children_and_undoing_a_reorder() {
         Algorithm::Minimax,
         Algorithm::AlphaBeta { fail_soft: false },
     ]);
-    let before = format::write(&a.scene.doc.tree, format::Format::Ron);
-    a.select(a.scene.doc.tree.child(a.scene.doc.tree.root(), 1));
+    let before = format::write(a.tree(), format::Format::Ron);
+    a.select(a.tree().child(a.tree().root(), 1));
     keys(&mut a, &["A"]);
-    assert_eq!(a.scene.doc.tree.len(), 10);
-    assert!(
-        a.scene.doc.tree.is_leaf(a.scene.outline.selected),
-        "the new leaf is selected"
-    );
+    assert_eq!(a.tree().len(), 10);
+    assert!(a.tree().is_leaf(a.selected()), "the new leaf is selected");
     // The new leaf is worth 0: the second Min node is now worth 0, the root still 3.
-    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
+    assert_eq!(a.runs()[0].run.value, Value::Scalar(3.0));
     // Searched again after the edit, the runs show their ends (a new run opens at step 0).
-    for r in &a.scene.runs {
+    for r in a.runs() {
         assert_eq!(r.step, r.trace.len(), "{}", r.name());
     }
     keys(&mut a, &["p", "X"]);
-    assert_eq!(a.scene.doc.tree.len(), 5);
-    assert_eq!(a.scene.outline.selected, a.scene.doc.tree.root());
+    assert_eq!(a.tree().len(), 5);
+    assert_eq!(a.selected(), a.tree().root());
     keys(&mut a, &["X"]);
-    assert_eq!(a.status.as_ref().unwrap().0, "the root cannot be deleted");
+    assert_eq!(a.status().unwrap().0, "the root cannot be deleted");
     keys(&mut a, &["u", "u"]);
-    assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Ron),
-        before
-    );
+    assert_eq!(format::write(a.tree(), format::Format::Ron), before);
     keys(&mut a, &["s", "right", "enter"]);
-    assert_ne!(
-        format::write(&a.scene.doc.tree, format::Format::Ron),
-        before
-    );
+    assert_ne!(format::write(a.tree(), format::Format::Ron), before);
     assert_eq!(
-        a.status.as_ref().unwrap().0,
+        a.status().unwrap().0,
         "reordered worst first (u: original order): minimax 6 leaves, was 6; alphabeta 6 leaves, was 4"
     );
     keys(&mut a, &["u"]);
     assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Ron),
+        format::write(a.tree(), format::Format::Ron),
         before,
         "u gives the original order back"
     );
@@ -1370,34 +1301,31 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("edited.ron");
     let mut a = app(small());
-    a.select(first_leaf(&a.scene.doc.tree));
+    a.select(first_leaf(a.tree()));
     keys(&mut a, &["E"]);
     clear_field(&mut a);
     typed(&mut a, "the three");
     keys(&mut a, &["enter"]);
-    assert_eq!(
-        a.scene.doc.tree.label(a.scene.outline.selected),
-        Some("the three")
-    );
+    assert_eq!(a.tree().label(a.selected()), Some("the three"));
     // Not from a file: w asks for a path.
     keys(&mut a, &["w"]);
-    assert!(matches!(a.mode, Mode::Form(_)));
+    assert!(matches!(a.mode(), Mode::Form(_)));
     clear_field(&mut a);
     typed(&mut a, &path.display().to_string());
     keys(&mut a, &["enter"]);
     assert_eq!(
-        a.status.as_ref().unwrap().0,
+        a.status().unwrap().0,
         format!("saved 9 nodes to {}", path.display())
     );
-    assert!(!a.scene.doc.unsaved);
+    assert!(!a.unsaved());
     let loaded = format::load(&path, None).unwrap();
     assert_eq!(
         format::write(&loaded, format::Format::Ron),
-        format::write(&a.scene.doc.tree, format::Format::Ron)
+        format::write(a.tree(), format::Format::Ron)
     );
     // Now w saves there at once, with the next edit.
     keys(&mut a, &["X", "w"]);
-    assert_eq!(a.mode, Mode::Normal);
+    assert_eq!(*a.mode(), Mode::Normal);
     assert_eq!(format::load(&path, None).unwrap().len(), 8);
     // Save as: another existing file is not overwritten without a second Enter.
     let other = dir.path().join("other.txt");
@@ -1410,7 +1338,7 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     keys(&mut a, &["enter"]);
     assert_eq!(
         std::fs::read_to_string(&other).unwrap(),
-        format::write(&a.scene.doc.tree, format::Format::Bracket),
+        format::write(a.tree(), format::Format::Bracket),
         "the extension chooses the format"
     );
     // A new name that names no format is refused, not written as RON by guess.
@@ -1420,7 +1348,7 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
     typed(&mut a, &unnamed.display().to_string());
     keys(&mut a, &["enter"]);
     assert!(!unnamed.exists());
-    let Mode::Form(f) = &a.mode else {
+    let Mode::Form(f) = a.mode() else {
         panic!("the form stays open with the refusal")
     };
     let said = f.error.as_deref().unwrap_or("");
@@ -1430,17 +1358,16 @@ fn saving_writes_a_file_that_loads_as_the_same_tree() {
 #[test]
 fn an_invalid_edit_is_refused_with_the_loaders_message() {
     let mut a = app(sample("ballard-figure-1.ron"));
-    a.run_now(&[Algorithm::Expectiminimax]);
-    at_end(&mut a);
-    let before = format::write(&a.scene.doc.tree, format::Format::Ron);
-    let y = a.scene.doc.tree.child(a.scene.doc.tree.root(), 1);
-    a.select(a.scene.doc.tree.child(y, 0));
+    run_at_end(&mut a, &[Algorithm::Expectiminimax]);
+    let before = format::write(a.tree(), format::Format::Ron);
+    let y = a.tree().child(a.tree().root(), 1);
+    a.select(a.tree().child(y, 0));
     keys(&mut a, &["E"]);
     insta::assert_snapshot!(screen(&mut a, 100, 24));
     keys(&mut a, &["up"]);
     typed(&mut a, "0.5");
     keys(&mut a, &["enter"]);
-    let Mode::Form(f) = &a.mode else {
+    let Mode::Form(f) = a.mode() else {
         panic!("the form stays open")
     };
     let err = f.error.clone().unwrap();
@@ -1448,16 +1375,13 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
         err.contains("some children of this chance node have a probability and this one has none"),
         "{err}"
     );
-    assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Ron),
-        before
-    );
+    assert_eq!(format::write(a.tree(), format::Format::Ron), before);
     // A value out of the file's bounds, and a non-number.
     keys(&mut a, &["esc", "E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "99");
     keys(&mut a, &["enter"]);
-    let Mode::Form(f) = &a.mode else {
+    let Mode::Form(f) = a.mode() else {
         panic!("the form stays open")
     };
     assert!(
@@ -1469,16 +1393,13 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
     clear_field(&mut a);
     typed(&mut a, "abc");
     keys(&mut a, &["enter"]);
-    let Mode::Form(f) = &a.mode else {
+    let Mode::Form(f) = a.mode() else {
         panic!("the form stays open")
     };
     assert!(f.error.as_ref().unwrap().contains("not a number"));
     keys(&mut a, &["esc"]);
-    assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Ron),
-        before
-    );
-    assert_eq!(a.scene.runs.len(), 1);
+    assert_eq!(format::write(a.tree(), format::Format::Ron), before);
+    assert_eq!(a.runs().len(), 1);
 }
 
 /// A Stats cell too long for its column ends in "…" and is never cut inside a number: a
@@ -1492,10 +1413,10 @@ fn a_cut_stats_cell_never_shows_part_of_a_number() {
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     let col = PANEL.iter().find(|c| c.heading() == "cutoffs").unwrap();
     let scope = Scope {
-        tree: &a.scene.doc.tree,
+        tree: a.tree(),
         minimal_leaves: None,
     };
-    let full = col.of(&scope, &a.scene.runs[0].run).text();
+    let full = col.of(&scope, &a.runs()[0].run).text();
     let w = usize::from(col.width);
     assert!(
         full.chars().count() > w,
@@ -1535,7 +1456,7 @@ fn run_headers_stay_distinct_when_cut() {
     use prune::generate::game::{GameSpec, generate};
     let mut a = app(generate(&GameSpec::TicTacToe { depth: Some(2) }).unwrap());
     a.run_now(&algos);
-    assert_eq!(a.scene.runs.len(), 6, "{:?}", a.status);
+    assert_eq!(a.runs().len(), 6, "{:?}", a.status());
     let s = screen(&mut a, 200, 60);
     let header = s.lines().nth(2).unwrap();
     for h in [
@@ -1559,11 +1480,10 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     let tree = format::parse_expr("*(1/4:(1,2), 3/4:(3,4))", false).unwrap();
     let halves = format::parse_expr("*(1/2:(1,2), 1/2:(3,4))", false).unwrap();
     let mut a = app(tree);
-    a.run_now(&[Algorithm::Expectiminimax]);
-    at_end(&mut a);
-    let before = format::write(&a.scene.doc.tree, format::Format::Bracket);
+    run_at_end(&mut a, &[Algorithm::Expectiminimax]);
+    let before = format::write(a.tree(), format::Format::Bracket);
     // From a child: its label, kind, then both probabilities; 1/2 in the first breaks the sum.
-    a.select(a.scene.doc.tree.child(a.scene.doc.tree.root(), 0));
+    a.select(a.tree().child(a.tree().root(), 0));
     keys(&mut a, &["E", "tab", "tab"]);
     clear_field(&mut a);
     typed(&mut a, "1/2");
@@ -1571,7 +1491,7 @@ fn a_chance_nodes_probabilities_are_edited_together() {
     assert!(s.contains("sum 1.25, not 1 · C-e even"), "{s}");
     insta::assert_snapshot!("probabilities_as_typed", s);
     keys(&mut a, &["enter"]);
-    let Mode::Form(f) = &a.mode else {
+    let Mode::Form(f) = a.mode() else {
         panic!("the form stays open")
     };
     let err = f.error.clone().unwrap();
@@ -1579,29 +1499,26 @@ fn a_chance_nodes_probabilities_are_edited_together() {
         err.contains("the probabilities of this chance node sum to 1.25, not 1"),
         "{err}"
     );
-    assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Bracket),
-        before
-    );
+    assert_eq!(format::write(a.tree(), format::Format::Bracket), before);
     // The second one too: 1/2:1/2.
     keys(&mut a, &["tab"]);
     clear_field(&mut a);
     typed(&mut a, "0.5");
     assert!(screen(&mut a, 100, 24).contains("sum 1 · C-e even"));
     keys(&mut a, &["enter"]);
-    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(*a.mode(), Mode::Normal, "{:?}", a.status());
     assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Bracket),
+        format::write(a.tree(), format::Format::Bracket),
         format::write(&halves, format::Format::Bracket)
     );
-    assert_eq!(a.scene.runs[0].run.value, Value::Scalar(3.0));
+    assert_eq!(a.runs()[0].run.value, Value::Scalar(3.0));
     // From the chance node: the even key, whatever was there.
     keys(&mut a, &["u"]);
-    a.select(a.scene.doc.tree.root());
+    a.select(a.tree().root());
     keys(&mut a, &["E", "ctrl-e", "enter"]);
-    assert_eq!(a.mode, Mode::Normal, "{:?}", a.status);
+    assert_eq!(*a.mode(), Mode::Normal, "{:?}", a.status());
     assert_eq!(
-        format::write(&a.scene.doc.tree, format::Format::Bracket),
+        format::write(a.tree(), format::Format::Bracket),
         format::write(&halves, format::Format::Bracket)
     );
 }
@@ -1612,7 +1529,7 @@ fn loading_app() -> App {
     let progress = std::sync::Arc::new(format::LoadProgress::new(70_100_000));
     progress.read_bytes(70_100_000);
     progress.parsed_to(23_400_000);
-    a.jobs.show_loading("big.efg".into(), progress);
+    a.show_loading("big.efg".into(), progress);
     a
 }
 
@@ -1633,11 +1550,11 @@ fn esc_and_q_quit_the_loading_screen_and_other_keys_do_nothing() {
         let mut a = loading_app();
         for k in ["j", "enter", "a", "o"] {
             a.key(Key::parse(k).unwrap());
-            assert!(!a.quit, "{k} quit");
-            assert_eq!(a.mode, Mode::Normal, "{k} opened something");
+            assert!(!a.quitting(), "{k} quit");
+            assert_eq!(*a.mode(), Mode::Normal, "{k} opened something");
         }
         a.key(Key::parse(quit).unwrap());
-        assert!(a.quit, "{quit} did not quit");
+        assert!(a.quitting(), "{quit} did not quit");
     }
 }
 
@@ -1648,13 +1565,10 @@ fn the_first_load_ends_the_loading_screen() {
     std::fs::write(&path, format::write(&default_tree(), format::Format::Ron)).unwrap();
     let mut a = app(prune::examples::loading_tree("t.ron"));
     a.load_first(path.clone(), vec![Algorithm::Minimax]);
-    assert_eq!(
-        a.jobs.first_load().map(|(p, _)| p.to_path_buf()),
-        Some(path)
-    );
+    assert_eq!(a.first_load().map(|(p, _)| p.to_path_buf()), Some(path));
     a.wait();
-    assert!(a.jobs.first_load().is_none());
-    assert_eq!(a.scene.doc.tree.len(), default_tree().len());
+    assert!(a.first_load().is_none());
+    assert_eq!(a.tree().len(), default_tree().len());
     assert!(!screen(&mut a, 100, 24).contains("Loading"));
 }
 
@@ -1727,10 +1641,10 @@ fn the_narration_wraps_instead_of_being_cut() {
         let mut a = app(tree);
         a.run_now(&[algo]);
         keys(&mut a, &["home"]);
-        let steps = a.scene.runs[0].trace.len();
+        let steps = a.runs()[0].trace.len();
         for k in 0..=steps {
             for (w, h, most) in [(80u16, 24u16, 2usize), (120, 40, 4)] {
-                let said = a.scene.runs[0].describe(&a.scene.doc.tree, a.scene.runs[0].step);
+                let said = a.runs()[0].describe(a.tree(), a.runs()[0].step);
                 let s = screen(&mut a, w, h);
                 // The stepper's rows, between its top border ("╭ Step") and its bottom one.
                 let rows: Vec<&str> = s
@@ -1818,9 +1732,9 @@ fn an_imported_trace_opens_at_its_departure() {
         Some((departure.at(), sentence.clone())),
     );
     let mut a = app(tree.clone());
-    a.scene.push_run(run);
-    a.status = Some((import::sentence(&departure), true));
-    let r = &a.scene.runs[0];
+    a.push_run(run);
+    a.say(import::sentence(&departure), true);
+    let r = &a.runs()[0];
     assert_eq!(r.name(), "engine: my-engine 0.3 (alphabeta)");
     // The last event applied is the departing exit.
     assert!(r.step > 0);
@@ -1833,15 +1747,15 @@ fn an_imported_trace_opens_at_its_departure() {
     assert!(s.contains("departure at c › c1"), "{s}");
     // Away to the end and to the root, then `!`: back at the departing exit, c1 selected,
     // and Detail (the status bar now empty) quotes the checker's sentence.
-    let at = a.scene.runs[0].step;
+    let at = a.runs()[0].step;
     keys(&mut a, &["end", "g"]);
-    assert_eq!(a.scene.runs[0].step, a.scene.runs[0].trace.len());
+    assert_eq!(a.runs()[0].step, a.runs()[0].trace.len());
     let away = screen(&mut a, 120, 40);
     assert!(!away.contains("departure at c › c1"), "{away}");
     keys(&mut a, &["!"]);
-    assert_eq!(a.scene.runs[0].step, at);
-    assert_eq!(a.scene.outline.selected, c1);
-    assert_eq!(a.status, None);
+    assert_eq!(a.runs()[0].step, at);
+    assert_eq!(a.selected(), c1);
+    assert_eq!(a.status(), None);
     let back: String = screen(&mut a, 120, 40)
         .lines()
         .map(|l| l.rsplit('│').nth(1).unwrap_or("").trim().to_owned() + " ")
@@ -1858,9 +1772,9 @@ fn an_imported_trace_opens_at_its_departure() {
 fn the_departure_key_without_an_imported_run_says_so() {
     let mut a = app(default_tree());
     keys(&mut a, &["r", "down", "enter", "enter"]);
-    assert_eq!(a.scene.runs.len(), 1, "{:?}", a.status);
+    assert_eq!(a.runs().len(), 1, "{:?}", a.status());
     keys(&mut a, &["!"]);
-    assert_eq!(a.scene.runs[0].step, 0);
-    let said = a.status.clone().expect("a message").0;
+    assert_eq!(a.runs()[0].step, 0);
+    let said = a.status().expect("a message").0;
     assert!(said.starts_with("no departure here"), "{said}");
 }

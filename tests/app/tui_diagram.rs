@@ -34,13 +34,7 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
     draw(app, w, h).1
 }
 
-use crate::common::keys;
-
-fn at_end(a: &mut App) {
-    for r in &mut a.scene.runs {
-        r.step = r.trace.len();
-    }
-}
+use crate::common::{keys, run_at_end};
 
 /// A uniform tree of `b` children a node, `d` levels deep.
 fn uniform(b: u32, d: u32) -> Tree {
@@ -80,10 +74,9 @@ fn all_have(buf: &Buffer, text: &str, m: Modifier) -> bool {
 #[test]
 fn the_principal_variation_is_marked_without_colour() {
     let mut a = app(default_tree());
-    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["D"]);
-    let pv = a.scene.runs[0].run.pv.clone();
+    let pv = a.runs()[0].run.pv.clone();
     assert_eq!(pv.len(), 4, "{pv:?}");
     let (buf, small) = draw(&mut a, 80, 24);
     insta::assert_snapshot!("pv_at_80x24", small);
@@ -117,7 +110,7 @@ fn the_principal_variation_is_marked_without_colour() {
     assert!(!all_have(&buf, "− b", Modifier::BOLD), "{mid}");
     // Practising, it would give the answers away.
     keys(&mut a, &["T"]);
-    assert!(a.practice.is_some());
+    assert!(a.practice().is_some());
     let s = screen(&mut a, 200, 60);
     assert!(!s.contains('┃'), "{s}");
 }
@@ -156,14 +149,11 @@ fn panning_reads_a_tree_wider_than_the_screen() {
             .collect();
         let mut a = app(tree);
         keys(&mut a, &["D", "Z"]);
-        assert_eq!(
-            a.status.as_ref().map(|s| s.0.as_str()),
-            Some("diagram zoom: 4× wide")
-        );
+        assert_eq!(a.status().map(|s| s.0), Some("diagram zoom: 4× wide"));
         keys(&mut a, &["Z"]);
         draw(&mut a, w, h);
         // The panel's inside, as the last frame laid it out (Detail beside it when wide).
-        let (inner, rows) = a.layout.diagram_view.window.get();
+        let (inner, rows) = a.diagram_view().window();
         assert!(inner < n && rows >= 10, "{inner}×{rows}");
         let mut seen = vec![false; n];
         let mut x = 0;
@@ -191,7 +181,7 @@ fn panning_reads_a_tree_wider_than_the_screen() {
         }
         assert!(seen.iter().all(|&s| s));
         // Back to the start, the other way.
-        while a.layout.diagram_view.offset.get().0 > 0 {
+        while a.diagram_view().offset().0 > 0 {
             keys(&mut a, &["ctrl-b"]);
         }
         assert!(screen(&mut a, w, h).contains(&format!("columns 1–{inner} of {n}")));
@@ -216,11 +206,11 @@ fn the_window_pans_down_and_follows_the_step() {
     let s = screen(&mut a, 80, 24);
     assert!(s.contains("rows 4–16 of 16"), "{s}");
     keys(&mut a, &["home"]);
-    let steps = a.scene.runs[0].trace.len();
+    let steps = a.runs()[0].trace.len();
     for k in 1..=steps {
         keys(&mut a, &["right"]);
         let (buf, s) = draw(&mut a, 80, 24);
-        let (w, rows) = a.layout.diagram_view.window.get();
+        let (w, rows) = a.diagram_view().window();
         assert!(
             panel(&buf, w, rows).iter().any(|r| r.contains('▶')),
             "step {k}: {s}"
@@ -233,10 +223,10 @@ fn zoom_and_pan_need_the_diagram() {
     let mut a = app(default_tree());
     keys(&mut a, &["Z"]);
     assert_eq!(
-        a.status.as_ref().map(|s| s.0.as_str()),
+        a.status().map(|s| s.0),
         Some("zoom and pan move the diagram view: D shows it")
     );
-    assert_eq!(a.layout.diagram_view.zoom, prune_cli::tui::zoom::Zoom::Fit);
+    assert_eq!(a.diagram_view().zoom(), prune_cli::tui::zoom::Zoom::Fit);
     // The help lists the new keys, from the keymap.
     let help = Keymap::default().help();
     let view: Vec<(String, &str)> = help.into_iter().find(|(g, _)| *g == "View").unwrap().1;
@@ -274,8 +264,8 @@ fn practice_marks_leaves_on_the_diagram() {
         &mut a,
         &["right", "space", "right", "space", "space", "left"],
     );
-    let p = a.practice.as_ref().unwrap();
-    assert_eq!(p.input, "#2.2, #2.3");
+    let p = a.practice().unwrap();
+    assert_eq!(p.input(), "#2.2, #2.3");
     let (buf, s) = draw(&mut a, 80, 24);
     insta::assert_snapshot!("practice_on_the_diagram_at_80x24", s);
     assert!(s.contains("✗4  ✗6  ·14"), "{s}");
@@ -285,19 +275,19 @@ fn practice_marks_leaves_on_the_diagram() {
     // second click unmarks it.
     let (x, y) = find(&buf, "·12", 0).unwrap();
     a.update(Event::Click(x + 1, y));
-    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3, #1.2");
+    assert_eq!(a.practice().unwrap().input(), "#2.2, #2.3, #1.2");
     let (buf, s) = draw(&mut a, 80, 24);
     assert!(all_have(&buf, "✗12", Modifier::REVERSED), "{s}");
     a.update(Event::Click(x, y));
-    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3");
+    assert_eq!(a.practice().unwrap().input(), "#2.2, #2.3");
     // A click beside the cards does nothing.
     a.update(Event::Click(x, y + 3));
-    assert_eq!(a.practice.as_ref().unwrap().input, "#2.2, #2.3");
+    assert_eq!(a.practice().unwrap().input(), "#2.2, #2.3");
     let big = screen(&mut a, 200, 60);
     insta::assert_snapshot!("practice_on_the_diagram_at_200x60", big);
     keys(&mut a, &["enter"]);
     let s = screen(&mut a, 80, 24);
-    assert_eq!(a.practice.as_ref().unwrap().session.score(), "1/1 correct");
+    assert_eq!(a.practice().unwrap().session().score(), "1/1 correct");
     assert!(s.contains("right: #2.2, #2.3"), "{s}");
     // The next question is not about leaves: no cursor, no marks, the outline's hint.
     assert!(!s.contains('✗') && !s.contains("choose a leaf"), "{s}");
@@ -310,7 +300,7 @@ fn the_practice_cursor_stays_in_view() {
     let mut a = app(uniform(4, 3));
     a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
     keys(&mut a, &["D", "T"]);
-    assert!(a.practice.as_ref().unwrap().leaves_asked().is_some());
+    assert!(a.practice().unwrap().leaves_asked().is_some());
     for k in 0..64 {
         let (buf, s) = draw(&mut a, 80, 24);
         let reversed = (2..15u16)
@@ -320,18 +310,13 @@ fn the_practice_cursor_stays_in_view() {
         assert!(reversed >= 2, "leaf {k}: {s}");
         keys(&mut a, &["right"]);
     }
-    let last = a.layout.diagram_view.cursor.unwrap();
+    let last = a.diagram_view().cursor().unwrap();
     assert_eq!(
         Some(last),
-        a.scene
-            .doc
-            .tree
-            .ids()
-            .filter(|&n| a.scene.doc.tree.is_leaf(n))
-            .last()
+        a.tree().ids().filter(|&n| a.tree().is_leaf(n)).last()
     );
     keys(&mut a, &["space", "enter"]);
-    assert_eq!(a.practice.as_ref().unwrap().session.score(), "0/1 correct");
+    assert_eq!(a.practice().unwrap().session().score(), "0/1 correct");
 }
 
 /// Two runs compared (`d`), two diagrams: the current run's leads the window (the other's
@@ -340,23 +325,20 @@ fn the_practice_cursor_stays_in_view() {
 #[test]
 fn with_two_diagrams_a_pan_stays() {
     let mut a = app(uniform(10, 3));
-    a.run_now(&[
-        Algorithm::AlphaBeta { fail_soft: false },
-        Algorithm::NegaScout,
-    ]);
-    at_end(&mut a);
+    run_at_end(&mut a, &[Algorithm::AlphaBeta { fail_soft: false }]);
     // The other run halfway, its step's node not the root.
-    let half = a.scene.runs[1].trace.len() / 2;
-    a.scene.runs[1].step = half;
+    let mut other = prune_cli::tui::RunView::new(a.tree(), Algorithm::NegaScout).unwrap();
+    other.step = other.trace.len() / 2;
+    a.push_run(other);
     keys(&mut a, &["D", "d", "Z", "Z"]);
     let s = screen(&mut a, 80, 24);
     assert_eq!(s.matches("Diagram").count(), 2, "{s}");
-    let (x0, _) = a.layout.diagram_view.offset.get();
-    let (w, _) = a.layout.diagram_view.window.get();
+    let (x0, _) = a.diagram_view().offset();
+    let (w, _) = a.diagram_view().window();
     keys(&mut a, &["ctrl-right"]);
     let s = screen(&mut a, 80, 24);
     screen(&mut a, 80, 24);
-    assert_eq!(a.layout.diagram_view.offset.get().0, x0 + w / 2);
+    assert_eq!(a.diagram_view().offset().0, x0 + w / 2);
     let hint = format!("columns {}–{} of", x0 + w / 2 + 1, x0 + w / 2 + w);
     assert_eq!(s.matches(&hint).count(), 2, "{hint}\n{s}");
 }

@@ -20,7 +20,7 @@ const SOURCE_WIDTH: usize = 48;
 
 pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let tree = &app.scene.doc.tree;
+    let tree = app.tree();
     let leaves = tree.leaf_count();
     let line = Line::from(vec![
         Span::styled(" prune ", t.title_style().add_modifier(Modifier::REVERSED)),
@@ -32,8 +32,8 @@ pub(super) fn draw_title(f: &mut Frame, app: &App, area: Rect) {
             format!(
                 "  {}{} · {} nodes, {} leaves, depth {}{}",
                 // A long --expr or prune gen line leaves room for the tree's size.
-                crate::tui::cut::cut(&app.scene.doc.source, SOURCE_WIDTH),
-                if app.scene.doc.unsaved {
+                crate::tui::cut::cut(app.source(), SOURCE_WIDTH),
+                if app.unsaved() {
                     " (unsaved changes)"
                 } else {
                     ""
@@ -60,7 +60,7 @@ pub(super) const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴",
 
 pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let line = if let Some((what, elapsed, visits)) = app.jobs.pending() {
+    let line = if let Some((what, elapsed, visits)) = app.pending() {
         let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
         let progress = if visits > 0 {
             format!(", {} node visits", thousands(visits))
@@ -71,29 +71,25 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
             format!(" {frame} {what} … {:.1} s{progress}", elapsed.as_secs_f64()),
             t.fg(t.open),
         ))
-    } else if let Some((msg, error)) = &app.status {
+    } else if let Some((msg, error)) = app.status() {
         Line::from(Span::styled(
             format!(" {msg}"),
-            if *error {
-                t.fg(t.error)
-            } else {
-                t.fg(t.accent)
-            },
+            if error { t.fg(t.error) } else { t.fg(t.accent) },
         ))
     } else {
-        let hint = match &app.mode {
+        let hint = match app.mode() {
             // Practice takes the keys itself (see tui/practice.rs): typing goes to the answer.
             // On the diagram, the leaves are marked with its cursor (see App::practice_key).
             Mode::Normal
-                if app.layout.diagram
-                    && app.practice.as_ref().is_some_and(|p| p.leaves_asked().is_some()) =>
+                if app.layout().diagram
+                    && app.practice().is_some_and(|p| p.leaves_asked().is_some()) =>
             {
                 "type or Tab-pick the answer · Enter answer · ← → choose a leaf · Space mark it · Ctrl-S save report · Esc leave practice".to_owned()
             }
-            Mode::Normal if app.practice.is_some() => {
+            Mode::Normal if app.practice().is_some() => {
                 "type or Tab-pick the answer · Enter answer · ↑ ↓ look around · Space mark leaf · Ctrl-S save report · Esc leave practice".to_owned()
             }
-            Mode::Normal if area.width < COMPACT_WIDTH => app.config.keymap.hint(&[
+            Mode::Normal if area.width < COMPACT_WIDTH => app.keymap().hint(&[
                 (Action::Help, "help"),
                 (Action::AddRun, "run"),
                 (Action::StepForward, "step"),
@@ -102,7 +98,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 (Action::ToggleDetail, "detail"),
                 (Action::Quit, "quit"),
             ]),
-            Mode::Normal => app.config.keymap.hint(&[
+            Mode::Normal => app.keymap().hint(&[
                 (Action::Help, "help"),
                 (Action::AddRun, "run"),
                 (Action::StepForward, "step"),
@@ -118,12 +114,12 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
             // Hints of the keys in force in lists and forms, from the keymap.
             Mode::Search(_) => format!(
                 "type part of a label · {}",
-                app.config.keymap.hint_in(
+                app.keymap().hint_in(
                     Context::Input,
                     &[(Action::Confirm, "search"), (Action::Cancel, "cancel")]
                 )
             ),
-            Mode::Picker(_) => app.config.keymap.hint_in(
+            Mode::Picker(_) => app.keymap().hint_in(
                 Context::List,
                 &[
                     (Action::Up, "up"),
@@ -143,7 +139,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 keys.extend([(Action::Confirm, "confirm"), (Action::Cancel, "cancel")]);
                 format!(
                     "type to edit · {}",
-                    app.config.keymap.hint_in(Context::Input, &keys)
+                    app.keymap().hint_in(Context::Input, &keys)
                 )
             }
             Mode::Help => "↑↓ PgUp PgDn Home End scroll · q Esc ? Enter close".into(),

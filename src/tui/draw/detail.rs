@@ -35,13 +35,13 @@ pub(super) fn status_words(st: &NodeState, leaf: bool) -> &'static str {
 }
 
 pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
-    if app.layout.event_log && !app.scene.runs.is_empty() {
+    if app.layout().event_log && !app.runs().is_empty() {
         return draw_log(f, app, area);
     }
     let t = app.theme();
     let lines = detail_lines(app);
     let scroll = app
-        .layout
+        .layout()
         .detail_scroll
         .min(lines.len().saturating_sub(1) as u16);
     let b = if scroll > 0 {
@@ -67,8 +67,7 @@ pub(super) fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
 /// runs there are).
 pub(super) fn detail_lines(app: &App) -> Vec<Line<'static>> {
     let mut lines = node_lines(app);
-    let order = (app.scene.current..app.scene.runs.len())
-        .chain(0..app.scene.current.min(app.scene.runs.len()));
+    let order = (app.current()..app.runs().len()).chain(0..app.current().min(app.runs().len()));
     for i in order {
         lines.extend(run::RunSection::new(app, i).lines());
     }
@@ -84,9 +83,9 @@ fn label(t: &Theme, k: &str) -> Span<'static> {
 /// Knuth–Moore type.
 fn node_lines(app: &App) -> Vec<Line<'static>> {
     let t = app.theme();
-    let tree = &*app.scene.doc.tree;
-    let id = app.scene.outline.selected;
-    let full = app.layout.full_precision;
+    let tree = app.tree();
+    let id = app.selected();
+    let full = app.layout().full_precision;
     let mut lines = vec![
         Line::from(Span::styled(
             format!("{} {}", kind_glyph(tree.kind(id)), node_name(tree, id)),
@@ -102,7 +101,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
         kind.push_str(&format!(
             " · {} children · {} below",
             tree.child_count(id),
-            thousands(u64::from(app.scene.doc.sizes[id.index()]) - 1)
+            thousands(u64::from(app.doc().sizes[id.index()]) - 1)
         ));
     }
     lines.push(Line::from(vec![
@@ -124,13 +123,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
     };
     // Below a position a game's search never expanded, the value is the searched tree's: such
     // a leaf counts at its heuristic, where the game would search on.
-    let unexpanded = app
-        .scene
-        .doc
-        .unexpanded
-        .get(id.index())
-        .copied()
-        .unwrap_or(0);
+    let unexpanded = app.doc().unexpanded.get(id.index()).copied().unwrap_or(0);
     let (name, whose) = if unexpanded == 0 {
         ("true value", format!(" ({reference})"))
     } else {
@@ -145,7 +138,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(vec![
         label(t, name),
         Span::styled(
-            match app.scene.doc.reference.get(id) {
+            match app.doc().reference.get(id) {
                 Value::Scalar(x) => readable_number(x, full),
                 Value::Vector(v) => readable_vector(&v, full),
             },
@@ -153,7 +146,7 @@ fn node_lines(app: &App) -> Vec<Line<'static>> {
         ),
         Span::styled(whose, t.dim_style()),
     ]));
-    if let Some(a) = &app.scene.doc.analysis {
+    if let Some(a) = &app.doc().analysis {
         let ty = a.types[id.index()].map_or("outside the minimal tree", |x| x.name());
         lines.push(Line::from(vec![
             label(t, "KM type"),
@@ -185,11 +178,11 @@ fn path_text(tree: &Tree, id: NodeId) -> String {
 /// step last; Detail's scrolling keys move back through it.
 fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let tree = &*app.scene.doc.tree;
-    let r = &app.scene.runs[app.scene.current];
+    let tree = app.tree();
+    let r = &app.runs()[app.current()];
     let replay = r.replay(tree);
     let room = usize::from(area.height.saturating_sub(2)).max(1);
-    let back = usize::from(app.layout.detail_scroll).min(r.step.saturating_sub(1));
+    let back = usize::from(app.layout().detail_scroll).min(r.step.saturating_sub(1));
     let last = r.step - back;
     let first = last
         .saturating_sub(room - 1)

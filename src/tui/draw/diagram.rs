@@ -35,18 +35,18 @@ pub const MARKED: char = '✗';
 
 /// The deepest picture of `root`'s subtree that fits `w`×`h`.
 pub fn fitted(app: &App, at: Option<&At>, w: usize, h: usize) -> Picture {
-    let tree = &*app.scene.doc.tree;
-    let root = app.scene.outline.selected;
+    let tree = app.tree();
+    let root = app.selected();
     let mut opts = Options {
         root,
         depth: Some(0),
         width: w.max(1),
     };
-    let mut best = draw::picture(tree, &app.scene.doc.sizes, at, &opts);
-    let height = app.scene.doc.tree.height() - tree.depth_of(root);
+    let mut best = draw::picture(tree, &app.doc().sizes, at, &opts);
+    let height = app.tree().height() - tree.depth_of(root);
     for d in 1..=height.min(draw::MOST_LEVELS) {
         opts.depth = Some(d);
-        let pic = draw::picture(tree, &app.scene.doc.sizes, at, &opts);
+        let pic = draw::picture(tree, &app.doc().sizes, at, &opts);
         if pic.height() > h {
             break;
         }
@@ -61,35 +61,35 @@ fn zoomed(app: &App, at: Option<&At>, zoom: Zoom, w: usize, h: usize) -> Picture
     if zoom == Zoom::Fit {
         return fitted(app, at, w, h);
     }
-    let tree = &*app.scene.doc.tree;
-    let root = app.scene.outline.selected;
+    let tree = app.tree();
+    let root = app.selected();
     let opts = Options {
         root,
         depth: Some((tree.height() - tree.depth_of(root)).min(DEEPEST)),
         width: zoom.width(w.max(1)),
     };
-    draw::picture(tree, &app.scene.doc.sizes, at, &opts)
+    draw::picture(tree, &app.doc().sizes, at, &opts)
 }
 
 /// The zoom the diagram is drawn at: the user's, or the whole subtree while practising the
 /// question of the leaves never evaluated (every leaf must be there to be marked).
 pub fn zoom_in_force(app: &App) -> Zoom {
-    match &app.practice {
+    match app.practice() {
         Some(p) if p.leaves_asked().is_some() => Zoom::Whole,
-        _ => app.layout.diagram_view.zoom,
+        _ => app.diagram_view().zoom,
     }
 }
 
 /// Draws the diagram (two with differences on) in `area`; returns where its cards went.
 pub(super) fn draw_diagram(f: &mut Frame, app: &App, area: Rect) -> Hit {
-    let n = app.scene.runs.len();
+    let n = app.runs().len();
     let runs: Vec<Option<usize>> = match n {
         0 => vec![None],
-        _ if app.scene.filter.differences && n > 1 => {
-            let c = app.scene.current.min(n - 1);
+        _ if app.filters().differences && n > 1 => {
+            let c = app.current().min(n - 1);
             vec![Some(c), Some((c + 1) % n)]
         }
-        _ => vec![Some(app.scene.current.min(n - 1))],
+        _ => vec![Some(app.current().min(n - 1))],
     };
     let parts = Layout::default()
         .direction(Direction::Vertical)
@@ -128,10 +128,10 @@ fn draw_one(
     leads: bool,
 ) -> Vec<(NodeId, [u16; 4])> {
     let t = app.theme();
-    let tree = &*app.scene.doc.tree;
-    let root = app.scene.outline.selected;
+    let tree = app.tree();
+    let root = app.selected();
     let at = run.map(|i| {
-        let r = &app.scene.runs[i];
+        let r = &app.runs()[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
     });
     let what = match &at {
@@ -154,7 +154,7 @@ fn draw_one(
     let mut pic = zoomed(app, at.as_ref(), zoom, window.0, window.1);
     // The principal variation as the outline marks it: at every step, never while practising
     // (it would give the answers away).
-    if app.practice.is_none()
+    if app.practice().is_none()
         && let Some(a) = &at
     {
         for p in &mut pic.placed {
@@ -174,7 +174,7 @@ fn draw_one(
         title
     };
     let other_at = other.map(|i| {
-        let r = &app.scene.runs[i];
+        let r = &app.runs()[i];
         At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
     });
     let mut overs: Vec<Over> = Vec::new();
@@ -204,7 +204,7 @@ fn draw_one(
         ))
     });
     let size = (pic.width, pic.height());
-    let (x, y) = app.layout.diagram_view.place(size, window, focus);
+    let (x, y) = app.diagram_view().place(size, window, focus);
     let mut b = block(t, area, title);
     if let Some(hint) = window_hint(app, zoom, size, (x, y), window) {
         let hint = Line::from(Span::styled(hint, t.dim_style()));
@@ -263,15 +263,9 @@ fn card_over(pic: &Picture, p: &Placed, style: Style) -> impl Iterator<Item = Ov
 /// Practising the question of the leaves never evaluated: the cursor's card in reverse video
 /// and `✗` on the leaves the answer names; the cursor's leaf, which the window follows.
 fn practice_overs(app: &App, pic: &Picture, overs: &mut Vec<Over>) -> Option<NodeId> {
-    let p = app
-        .practice
-        .as_ref()
-        .filter(|p| p.leaves_asked().is_some())?;
-    let tree = &*app.scene.doc.tree;
-    let cursor = app
-        .layout
-        .diagram_view
-        .cursor_in(tree, app.scene.outline.selected);
+    let p = app.practice().filter(|p| p.leaves_asked().is_some())?;
+    let tree = app.tree();
+    let cursor = app.diagram_view().cursor_in(tree, app.selected());
     let marked = p.marked();
     for placed in &pic.placed {
         let Some(id) = placed.card.node.filter(|&n| tree.is_leaf(n)) else {
@@ -316,7 +310,7 @@ fn window_hint(
     if zoom == Zoom::Fit && !cut {
         return None;
     }
-    let mut parts = vec![match app.practice {
+    let mut parts = vec![match app.practice() {
         // Practice takes the letters for the answer: the zoom key does not work there.
         Some(_) => format!("zoom: {}", zoom.name()),
         None => format!("{} zoom: {}", first_key(app, Action::Zoom), zoom.name()),
@@ -343,7 +337,7 @@ fn pan_keys(app: &App) -> String {
         Action::PanDown,
     ]
     .map(|a| {
-        let keys = app.config.keymap.keys_for(a);
+        let keys = app.keymap().keys_for(a);
         keys.rsplit(' ').next().unwrap_or_default().to_owned()
     });
     let shared = ["C-", "M-"].into_iter().find(|m| {

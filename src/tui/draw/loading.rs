@@ -48,7 +48,7 @@ pub(super) fn draw_loading(f: &mut Frame, app: &App, area: Rect, name: &str, s: 
     let title_line = Line::from(vec![
         Span::styled(" prune ", t.title_style().add_modifier(Modifier::REVERSED)),
         Span::styled(
-            format!("  {}", app.scene.doc.tree.meta().name),
+            format!("  {}", app.tree().meta().name),
             t.fg(t.text).add_modifier(Modifier::BOLD),
         ),
     ]);
@@ -77,7 +77,7 @@ pub(super) fn draw_loading(f: &mut Frame, app: &App, area: Rect, name: &str, s: 
     let keys: Vec<String> = [Action::Cancel, Action::Quit]
         .iter()
         .filter_map(|&a| {
-            let keys = app.config.keymap.keys_for(a);
+            let keys = app.keymap().keys_for(a);
             keys.split(' ')
                 .next()
                 .filter(|k| !k.is_empty())

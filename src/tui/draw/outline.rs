@@ -36,9 +36,9 @@ impl CellText {
 
 pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> CellText {
     let t = app.theme();
-    let full = app.layout.full_precision;
+    let full = app.layout().full_precision;
     let st = settled(
-        &app.scene.doc.tree,
+        app.tree(),
         &r.run,
         &r.trace,
         id,
@@ -52,7 +52,7 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
     };
     let value = match st.value {
         Some(v) if st.status == Status::Done => {
-            let m = if app.scene.doc.tree.is_leaf(id) {
+            let m = if app.tree().is_leaf(id) {
                 ""
             } else {
                 st.bound.symbol()
@@ -61,16 +61,13 @@ pub(super) fn cell_text(app: &App, r: &RunView, replay: &Replay, id: NodeId) -> 
         }
         // Probed by Star2 but not searched yet: the bound its probes give.
         _ if st.probed && st.status != Status::Pruned => {
-            probe_bound(&app.scene.doc.tree, replay, id, r.step).map_or(
-                String::new(),
-                |(x, min)| {
-                    format!(
-                        "{}{}",
-                        if min { "≤" } else { "≥" },
-                        readable_number(x, full)
-                    )
-                },
-            )
+            probe_bound(app.tree(), replay, id, r.step).map_or(String::new(), |(x, min)| {
+                format!(
+                    "{}{}",
+                    if min { "≤" } else { "≥" },
+                    readable_number(x, full)
+                )
+            })
         }
         _ => String::new(),
     };
@@ -106,8 +103,8 @@ const MIN_TREE: usize = 22;
 
 /// Sizes run `i`'s column to the content of `rows`, and no narrower than its name allows.
 fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
-    let r = &app.scene.runs[i];
-    let replay = r.replay(&app.scene.doc.tree);
+    let r = &app.runs()[i];
+    let replay = r.replay(app.tree());
     let (mut window, mut value) = (0, 1);
     for &id in rows {
         let c = cell_text(app, r, &replay, id);
@@ -157,7 +154,7 @@ fn header_name(r: &crate::tui::runs::RunView) -> String {
 fn headers(app: &App, cols: &[RunCol]) -> Vec<String> {
     let names: Vec<String> = cols
         .iter()
-        .map(|c| header_name(&app.scene.runs[c.run]))
+        .map(|c| header_name(&app.runs()[c.run]))
         .collect();
     let room = |c: &RunCol| c.width().saturating_sub(2);
     let cut: Vec<String> = names
@@ -184,18 +181,18 @@ fn headers(app: &App, cols: &[RunCol]) -> Vec<String> {
 /// The run columns on screen: a window of runs that includes the current one, as wide as
 /// `room` allows; it moves from where it was only as far as it must.
 fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
-    let n = app.scene.runs.len();
+    let n = app.runs().len();
     if n == 0 {
         return Vec::new();
     }
-    let current = app.scene.current.min(n - 1);
-    if app.practice.is_some() {
+    let current = app.current().min(n - 1);
+    if app.practice().is_some() {
         // Practising: the other runs would give the answers away.
         return vec![run_col(app, current, rows)];
     }
     let mut memo: Vec<Option<RunCol>> = vec![None; n];
     let mut col = |i: usize| *memo[i].get_or_insert_with(|| run_col(app, i, rows));
-    let mut first = app.layout.run_offset.get().min(current);
+    let mut first = app.layout().run_offset.get().min(current);
     let mut shown = loop {
         let mut cols: Vec<RunCol> = Vec::new();
         let mut used = 0;
@@ -219,23 +216,23 @@ fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
         used += col(first).width();
         shown.insert(0, col(first));
     }
-    app.layout.run_offset.set(first);
+    app.layout().run_offset.set(first);
     shown
 }
 
 pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let t = app.theme();
-    let tree = &*app.scene.doc.tree;
-    let view = app.scene.view();
-    let full = app.layout.full_precision;
+    let tree = app.tree();
+    let view = app.view();
+    let full = app.layout().full_precision;
     let mut flags = Vec::new();
-    if app.scene.filter.visited_only {
+    if app.filters().visited_only {
         flags.push("visited only");
     }
-    if app.scene.filter.fold_pruned {
+    if app.filters().fold_pruned {
         flags.push("pruned folded");
     }
-    if app.scene.filter.differences && app.scene.runs.len() > 1 {
+    if app.filters().differences && app.runs().len() > 1 {
         flags.push("differences");
     }
     let title = if flags.is_empty() {
@@ -251,7 +248,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         height: inner.height.saturating_sub(1),
         ..inner
     };
-    let rows = app.scene.outline.rows(tree, &view, body.height as usize);
+    let rows = app.outline().rows(tree, &view, body.height as usize);
     let width = inner.width as usize;
     let cols = run_window(app, &rows, width.saturating_sub(MIN_TREE.min(width / 2)));
     let mut tree_w = width.saturating_sub(cols.iter().map(RunCol::width).sum());
@@ -269,13 +266,12 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         .collect();
     let replays: Vec<Replay> = cols
         .iter()
-        .map(|c| app.scene.runs[c.run].replay(tree))
+        .map(|c| app.runs()[c.run].replay(tree))
         .collect();
     // Practising: the principal variation would give the answers away.
     let pv: Vec<NodeId> = app
-        .scene
         .current_run()
-        .filter(|_| app.practice.is_none())
+        .filter(|_| app.practice().is_none())
         .map(|r| r.run.pv.clone())
         .unwrap_or_default();
     let mut hit = Hit {
@@ -289,12 +285,12 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     // The tree part of each row, then the column as wide as they need, within the room left.
     let mut parts = Vec::with_capacity(rows.len());
     for &id in &rows {
-        let depth = app.scene.outline.depth(id);
+        let depth = app.outline().depth(id);
         let (prefix, marker_col) = guides(app, &view, id, depth, tree_w / 2);
         hit.rows.push((id, body.x + marker_col as u16));
         let mut spans = vec![Span::styled(prefix, t.fg(t.border))];
         let folded = view.folded(id);
-        let open = app.scene.outline.is_open(tree, &view, id);
+        let open = app.outline().is_open(tree, &view, id);
         let has_children = tree.child_count(id) > 0;
         let marker = if folded || !has_children {
             " "
@@ -327,7 +323,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         }
         if folded {
             spans.push(Span::styled(
-                format!(" ✂ {}", nodes(app.scene.doc.sizes[id.index()])),
+                format!(" ✂ {}", nodes(app.doc().sizes[id.index()])),
                 t.fg(t.pruned),
             ));
         } else if tree.is_leaf(id) {
@@ -339,7 +335,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
             spans.push(Span::styled(format!(" {v}"), t.fg(t.accent)));
         } else if !open {
             spans.push(Span::styled(
-                format!(" ({})", nodes(app.scene.doc.sizes[id.index()])),
+                format!(" ({})", nodes(app.doc().sizes[id.index()])),
                 t.dim_style(),
             ));
         }
@@ -353,7 +349,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     let tree_w = tree_w.min((widest + 2).max(MIN_TREE));
     // Header: what is hidden to either side, then one column group per run.
     let before = cols.first().map_or(0, |c| c.run);
-    let after = app.scene.runs.len() - cols.last().map_or(0, |c| c.run + 1);
+    let after = app.runs().len() - cols.last().map_or(0, |c| c.run + 1);
     let mut hidden = Vec::new();
     if before > 0 {
         hidden.push(format!("◂ {before} more"));
@@ -367,15 +363,8 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
     )];
     for (c, h) in cols.iter().zip(headers(app, &cols)) {
         let i = c.run;
-        let name = format!(
-            "{} {h}",
-            if i == app.scene.current {
-                SELECTED
-            } else {
-                " "
-            }
-        );
-        let style = if i == app.scene.current {
+        let name = format!("{} {h}", if i == app.current() { SELECTED } else { " " });
+        let style = if i == app.current() {
             t.title_style()
         } else {
             t.dim_style()
@@ -398,9 +387,9 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let cells: Vec<CellText> = cols
             .iter()
             .zip(&replays)
-            .map(|(c, replay)| cell_text(app, &app.scene.runs[c.run], replay, id))
+            .map(|(c, replay)| cell_text(app, &app.runs()[c.run], replay, id))
             .collect();
-        let differ = app.scene.filter.differences
+        let differ = app.filters().differences
             && cells.len() > 1
             && cells.iter().any(|c| c.key() != cells[0].key());
         for (c, col) in cells.iter().zip(&cols) {
@@ -427,7 +416,7 @@ pub(super) fn draw_outline(f: &mut Frame, app: &App, area: Rect) -> Hit {
         let used: usize = spans.iter().map(|s| width_of(&s.content)).sum();
         spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
         let mut line = Line::from(spans);
-        if id == app.scene.outline.selected {
+        if id == app.selected() {
             line = line.patch_style(t.selected_style());
         }
         lines.push(line);
@@ -445,7 +434,7 @@ pub(super) fn guides(
     depth: usize,
     max: usize,
 ) -> (String, usize) {
-    let tree = &*app.scene.doc.tree;
+    let tree = app.tree();
     if depth == 0 {
         return (String::new(), 0);
     }
@@ -459,12 +448,12 @@ pub(super) fn guides(
     let shown = depth.min(levels);
     // Ancestors from the row's parent upwards, as many as are shown.
     let mut parts: Vec<&str> = Vec::with_capacity(shown);
-    let last = app.scene.outline.next_sibling(tree, view, id).is_none();
+    let last = app.outline().next_sibling(tree, view, id).is_none();
     parts.push(if last { "└─" } else { "├─" });
     let mut cur = id;
     for _ in 1..shown {
         let Some(p) = tree.parent(cur) else { break };
-        parts.push(if app.scene.outline.next_sibling(tree, view, p).is_some() {
+        parts.push(if app.outline().next_sibling(tree, view, p).is_some() {
             "│ "
         } else {
             "  "

@@ -19,8 +19,8 @@ use crate::tui::theme::Theme;
 
 pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let mut groups: Vec<(&str, Vec<(String, &str)>)> = app.config.keymap.help();
-    groups.push((DIALOG_GROUP, app.config.keymap.dialog_help()));
+    let mut groups: Vec<(&str, Vec<(String, &str)>)> = app.keymap().help();
+    groups.push((DIALOG_GROUP, app.keymap().dialog_help()));
     let entry = |keys: &str, what: &str| {
         Line::from(vec![
             Span::styled(format!("  {keys:<14}"), t.fg(t.accent)),
@@ -63,8 +63,8 @@ pub(super) fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let r = centered(area, 100, content + 2);
     let page = r.height.saturating_sub(2);
     let max = content.saturating_sub(page);
-    app.layout.help_extent.set((max, page));
-    let scroll = app.layout.help_scroll.min(max);
+    app.layout().help_extent.set((max, page));
+    let scroll = app.layout().help_scroll.min(max);
     clear(f, t, r);
     let mut title = " Help · q/Esc close".to_owned();
     if max > 0 {
@@ -108,7 +108,7 @@ fn fit_lines<'a>(lines: Vec<Line<'a>>, column: Rect) -> Vec<Line<'a>> {
 /// kept in view.
 pub(super) fn draw_picker(f: &mut Frame, app: &App, selected: usize, area: Rect) {
     let t = app.theme();
-    let refusals = app.scene.doc.refusals();
+    let refusals = app.refusals();
     let entries: Vec<(&str, String)> = ALGORITHMS
         .iter()
         .zip(refusals)
@@ -202,8 +202,7 @@ pub(super) fn draw_form(f: &mut Frame, app: &App, form: &Form, area: Rect) {
     let mut notes = Vec::new();
     if let Some(sum) = probability_sum(form) {
         let even = app
-            .config
-            .keymap
+            .keymap()
             .hint_in(Context::Input, &[(Action::EvenProbabilities, "even")]);
         let text = [sum, even].into_iter().filter(|s| !s.is_empty());
         notes.push(Line::from(Span::styled(

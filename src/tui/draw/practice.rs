@@ -18,7 +18,7 @@ pub(super) fn panel_height(area: Rect) -> u16 {
 
 pub(super) fn draw_practice(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
-    let Some(p) = &app.practice else { return };
+    let Some(p) = app.practice() else { return };
     let s = &p.session;
     let n = s.questions.len();
     let title = format!(

@@ -16,7 +16,7 @@ use crate::tui::keymap::Action;
 pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
     let t = app.theme();
     let b = block(t, area, " Stats ");
-    if app.scene.runs.is_empty() {
+    if app.runs().is_empty() {
         let hint = format!(
             "No run yet. Press {} to run an algorithm on this tree.",
             first_key(app, Action::AddRun)
@@ -28,22 +28,20 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
         return;
     }
     let scope = Scope {
-        tree: &app.scene.doc.tree,
-        minimal_leaves: app.scene.doc.analysis.as_ref().map(|a| a.minimal_leaves),
+        tree: app.tree(),
+        minimal_leaves: app.doc().analysis.as_ref().map(|a| a.minimal_leaves),
     };
     // A window of rows around the current run.
-    let n = app.scene.runs.len();
+    let n = app.runs().len();
     let room = usize::from(area.height.saturating_sub(3)).max(1);
     let first = app
-        .scene
-        .current
+        .current()
         .saturating_sub(room / 2)
         .min(n.saturating_sub(room));
     let last = (first + room).min(n);
     // The columns that fit beside the run's name, from the left.
     let name_w = app
-        .scene
-        .runs
+        .runs()
         .iter()
         .map(|r| crate::tui::cut::width(&r.name()) + 2)
         .max()
@@ -79,12 +77,12 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
         block(t, area, format!(" Stats · {} ", notes.join(" · ")))
     };
     let header = Row::new(columns.iter().map(|c| c.heading())).style(t.dim_style());
-    let rows: Vec<Row> = app.scene.runs[first..last]
+    let rows: Vec<Row> = app.runs()[first..last]
         .iter()
         .enumerate()
         .map(|(k, r)| {
             let i = first + k;
-            let style = if i == app.scene.current {
+            let style = if i == app.current() {
                 t.fg(t.text).add_modifier(Modifier::BOLD)
             } else {
                 t.fg(t.text)
@@ -93,11 +91,7 @@ pub(super) fn draw_stats(f: &mut Frame, app: &App, area: Rect) {
                 if k == 0 {
                     // The run's name, which says when it is kept from before a reorder.
                     let text = r.name();
-                    let marker = if i == app.scene.current {
-                        SELECTED
-                    } else {
-                        " "
-                    };
+                    let marker = if i == app.current() { SELECTED } else { " " };
                     Cell::from(fit(&format!("{marker} {text}"), usize::from(name_w)))
                 } else {
                     // A table clips a cell silently: "β12" for 1234 cutoffs. Cut it visibly.

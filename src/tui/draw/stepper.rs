@@ -15,7 +15,7 @@ use crate::tui::app::App;
 pub(super) fn narration(app: &App) -> Option<String> {
     app.scene
         .current_run()
-        .map(|r| r.describe(&app.scene.doc.tree, r.step))
+        .map(|r| r.describe(app.tree(), r.step))
 }
 
 /// Rows the stepper takes at `width` columns: `text` wrapped, at most `most` lines of it, and
@@ -30,7 +30,7 @@ pub(super) fn stepper_height(text: Option<&str>, width: u16, most: u16) -> u16 {
 
 pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect, text: Option<String>) {
     let t = app.theme();
-    let (Some(r), Some(text)) = (app.scene.current_run(), text) else {
+    let (Some(r), Some(text)) = (app.current_run(), text) else {
         let b = block(t, area, " Step ");
         f.render_widget(
             Paragraph::new(Span::styled(
@@ -42,14 +42,14 @@ pub(super) fn draw_stepper(f: &mut Frame, app: &App, area: Rect, text: Option<St
         );
         return;
     };
-    let play = if app.scene.player.playing {
-        format!(" ▶ playing {}/s ", app.scene.player.speed)
+    let play = if app.player().playing() {
+        format!(" ▶ playing {}/s ", app.player().speed())
     } else {
         String::new()
     };
     // Iterative deepening: which iteration (segment of the trace) this step is in.
     let iteration = r
-        .replay(&app.scene.doc.tree)
+        .replay(app.tree())
         .iteration(r.step)
         .map(|(i, depth, n)| format!(" · iteration {i}/{n}, depth {depth}"))
         .unwrap_or_default();

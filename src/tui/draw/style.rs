@@ -68,7 +68,7 @@ pub(super) fn glyph_style(t: &Theme, st: &NodeState) -> Style {
 /// A value as the explorer shows it: [`readable_number`]s, or every digit with the
 /// full-precision setting.
 pub(super) fn shown_text(app: &App, trace: &Trace, id: NodeId, v: Shown) -> String {
-    value_in(&app.scene.doc.tree, trace, id, v, app.layout.full_precision)
+    value_in(app.tree(), trace, id, v, app.layout().full_precision)
 }
 
 /// A value readably, or with every digit.
@@ -86,8 +86,7 @@ pub(super) fn under_chance(tree: &Tree, id: NodeId) -> bool {
 }
 
 pub(super) fn first_key(app: &App, a: Action) -> String {
-    app.config
-        .keymap
+    app.keymap()
         .keys_for(a)
         .split(' ')
         .next()

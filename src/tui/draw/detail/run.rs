@@ -36,9 +36,9 @@ pub(super) struct RunSection<'a> {
 
 impl<'a> RunSection<'a> {
     pub(super) fn new(app: &'a App, i: usize) -> RunSection<'a> {
-        let tree = &*app.scene.doc.tree;
-        let id = app.scene.outline.selected;
-        let r = &app.scene.runs[i];
+        let tree = app.tree();
+        let id = app.selected();
+        let r = &app.runs()[i];
         let replay = r.replay(tree);
         let st = settled(tree, &r.run, &r.trace, id, r.step, replay.state(id, r.step));
         RunSection {
@@ -70,13 +70,13 @@ impl<'a> RunSection<'a> {
     }
 
     fn short(&self, x: f64) -> String {
-        readable_number(x, self.app.layout.full_precision)
+        readable_number(x, self.app.layout().full_precision)
     }
 
     /// The run's name and step, marked when it is the current run.
     fn head(&self) -> Line<'static> {
         let (r, t) = (self.r, self.t);
-        let current = self.i == self.app.scene.current;
+        let current = self.i == self.app.current();
         let head = format!(
             "{}{} · step {}/{}",
             if current { "▶ " } else { "" },
@@ -344,7 +344,7 @@ impl<'a> RunSection<'a> {
     /// its Knuth–Moore type expects.
     fn expected(&self) -> Option<Line<'static>> {
         let (r, tree, id) = (self.r, self.tree, self.id);
-        let ty = self.app.scene.doc.analysis.as_ref()?.types[id.index()]?;
+        let ty = self.app.doc().analysis.as_ref()?.types[id.index()]?;
         if tree.is_leaf(id) || self.st.status != Status::Done || r.step != r.trace.len() {
             return None;
         }
