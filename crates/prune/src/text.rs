@@ -210,6 +210,24 @@ pub fn readable_number(x: f64, full: bool) -> String {
 /// `x` to `digits` significant digits, without trailing zeros (`1234.6` for 5, `0.001235`).
 fn significant(x: f64, digits: i32) -> String {
     let magnitude = x.abs().log10().floor() as i32;
+    if !(-4..15).contains(&magnitude) {
+        // Far from 1 (MTD(f)'s window one step above 0 is 5e-324): in exponent form, never
+        // hundreds of zeros.
+        let s = format!("{x:.*e}", (digits - 1) as usize);
+        let (mantissa, exponent) = s.split_once('e').expect("exponent form");
+        let mantissa = match mantissa.contains('.') {
+            true => mantissa.trim_end_matches('0').trim_end_matches('.'),
+            false => mantissa,
+        };
+        let cut = format!("{mantissa}e{exponent}");
+        // The shortest form that reads back as x, where it is no longer (5e-324, not 4.941e-324).
+        let shortest = format!("{x:e}");
+        return if shortest.len() <= cut.len() {
+            shortest
+        } else {
+            cut
+        };
+    }
     let decimals = (digits - 1 - magnitude).max(0) as usize;
     let s = format!("{x:.decimals$}");
     let s = if s.contains('.') {
@@ -274,6 +292,20 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_far_from_one_are_read_in_exponent_form() {
+        // MTD(f)'s null window just above 0 on an integer-free tree: one step, 5e-324.
+        let step = f64::from_bits(1);
+        assert_eq!(readable_number(step, false), "5e-324");
+        assert_eq!(readable_number(-step, false), "-5e-324");
+        assert_eq!(readable_number(1.25e-7, false), "1.25e-7");
+        assert_eq!(readable_number(0.000125, false), "0.000125");
+        assert_eq!(readable_number(2.5e20 + 0.5e20, false), "3e20");
+        for x in [step, 1.25e-7, 3e20, -7.5e-11] {
+            assert!(readable_number(x, false).len() <= 10, "{x}");
+        }
+    }
 
     #[test]
     fn osa_distance_counts_edits_and_adjacent_swaps_once() {
