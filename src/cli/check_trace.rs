@@ -151,11 +151,7 @@ fn text_report(name: &str, v: &Verdict) -> String {
                 h.claim.name()
             );
             if let Some(t) = &v.textbook {
-                out += &format!(
-                    "the tree: leaves agree; textbook {} makes the same {} visits in the same order\n",
-                    h.claim.name(),
-                    t.visits
-                );
+                out += &textbook_line(h.claim.name(), t);
             }
         }
         Some(d) => {
@@ -180,6 +176,36 @@ fn text_report(name: &str, v: &Verdict) -> String {
         out += &format!("root value: engine {engine}, textbook {theirs} (Max's point of view)\n");
     }
     crate::cli::message_safe(&out).into_owned()
+}
+
+/// What the engine did beside the textbook search: its visits and table answers, and the
+/// visits of prune's run (in the tree's order, without a table) they stand for.
+fn textbook_line(claim: &str, t: &Textbook) -> String {
+    let did = format!(
+        "{} visit{}{}",
+        t.engine_visits,
+        if t.engine_visits == 1 { "" } else { "s" },
+        match t.answers {
+            0 => String::new(),
+            1 => " and 1 table answer".into(),
+            a => format!(" and {a} table answers"),
+        }
+    );
+    let stand = if t.engine_visits + t.answers == 1 {
+        "stands"
+    } else {
+        "stand"
+    };
+    match &t.not_compared {
+        Some(why) => format!(
+            "the tree: leaves agree; the visits are not lined up with textbook {claim}'s ({why}); the engine's {did} {stand} for its {}\n",
+            t.visits
+        ),
+        None => format!(
+            "the tree: leaves agree; textbook {claim}, replayed in the engine's move order, agrees: {did} {stand} for the textbook's {}\n",
+            t.visits
+        ),
+    }
 }
 
 /// Events of one kind in the whole trace (the check stops at a departure).
@@ -226,6 +252,9 @@ fn json_report(name: &str, v: &Verdict) -> Json {
             "value": t.run.value.scalar().map(write::value_json),
             "bound": write::bound_name(t.run.bound),
             "visits": t.visits,
+            "engine_visits": t.engine_visits,
+            "table_answers": t.answers,
+            "not_compared": t.not_compared,
         });
     }
     out

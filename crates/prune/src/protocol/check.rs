@@ -176,7 +176,7 @@ fn departure(path: &[Move], did: String, requires: String, lines: Vec<usize>) ->
 
 /// Whether `(a, b)` is a null window: one unit wide, or one floating-point step — a few
 /// units in the last place, as a step written in decimal reads back.
-fn is_null((a, b): (f64, f64)) -> bool {
+pub(crate) fn is_null((a, b): (f64, f64)) -> bool {
     let ulp = f64::EPSILON * a.abs().max(b.abs()).max(f64::MIN_POSITIVE);
     b > a && (b - a == 1.0 || b - a <= 4.0 * ulp)
 }
