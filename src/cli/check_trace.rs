@@ -4,13 +4,12 @@
 //! Exit 0 when consistent, 1 at the first departure (reported on stdout), 2 on bad input.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use clap::Args;
 use serde_json::{Value as Json, json};
 
 use super::{CliError, GameFlags, STDIN, load_file, print};
-use prune::format::{self, LoadError};
+use prune::format;
 use prune::protocol::check::{self, Departure, Report, num};
 use prune::protocol::compare::{self, Textbook};
 use prune::protocol::{Trace, path_text, read, write};
@@ -117,19 +116,7 @@ pub(super) fn judge(trace: Trace, tree: Option<&Tree>) -> Result<Verdict, CliErr
 }
 
 pub(super) fn read_trace(name: &str, path: &Path) -> Result<Trace, CliError> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b).map(|_| b)
-    } else {
-        std::fs::read(path)
-    }
-    .map_err(|source| {
-        CliError::Input(LoadError::Io {
-            path: name.to_owned(),
-            source,
-        })
-    })?;
-    let text: Arc<str> = format::decode(name, bytes)?;
+    let text = format::read_input(name, path)?;
     Ok(read::parse(name, &text)?)
 }
 

@@ -748,3 +748,58 @@ fn every_own_game_trace_checks_clean_against_the_game() {
         }
     }
 }
+
+/// prune's own trace format gets a one-line hint to write the protocol; the reader has a tree
+/// file's bounds: devices, FIFOs and NUL files refused at once, `--max-file-size` obeyed.
+#[test]
+fn the_reader_is_bounded_and_hints_at_the_protocol() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("own.jsonl");
+    let t = t.to_str().expect("UTF-8 path");
+    let tree = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/default.ron");
+    let run = prune(&["run", "alphabeta", tree, "--trace", t]);
+    assert!(run.status.success());
+    let own = prune(&["check-trace", t]);
+    let err = String::from_utf8_lossy(&own.stderr);
+    assert_eq!(own.status.code(), Some(2), "{err}");
+    assert!(err.contains("`--trace-format protocol`"), "{err}");
+    let started = std::time::Instant::now();
+    let zero = prune(&["check-trace", "/dev/zero"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&zero.stderr).contains("a character device"),
+        "{}",
+        String::from_utf8_lossy(&zero.stderr)
+    );
+    let fifo = dir.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let no_writer = prune(&["check-trace", fifo.to_str().expect("UTF-8 path")]);
+    assert_eq!(no_writer.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_writer.stderr).contains("a FIFO"));
+    assert!(
+        started.elapsed().as_secs_f64() < 2.0,
+        "{:?}",
+        started.elapsed()
+    );
+    let nul = dir.path().join("nul.jsonl");
+    std::fs::write(&nul, vec![0u8; 1 << 20]).expect("written");
+    let binary = prune(&["check-trace", nul.to_str().expect("UTF-8 path")]);
+    assert_eq!(binary.status.code(), Some(2));
+    let protocol = dir.path().join("p.jsonl");
+    let protocol = protocol.to_str().expect("UTF-8 path");
+    let run = prune(&[
+        "run",
+        "alphabeta",
+        tree,
+        "--trace",
+        protocol,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert!(run.status.success());
+    let limited = prune(&["--max-file-size", "100", "check-trace", protocol]);
+    let err = String::from_utf8_lossy(&limited.stderr);
+    assert_eq!(limited.status.code(), Some(2), "{err}");
+    assert!(err.contains("up to 100 bytes"), "{err}");
+}

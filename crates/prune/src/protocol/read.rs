@@ -110,6 +110,12 @@ fn string<'m>(at: &Place<'_>, m: &'m Map<String, Json>, name: &str) -> Result<&'
 }
 
 fn header(at: &Place<'_>, m: &Map<String, Json>) -> Result<Header, LoadError> {
+    if m.contains_key("prune_trace") && !m.contains_key("protocol") {
+        return Err(at.field(
+            "prune_trace",
+            "this is prune's own trace format (docs/TRACE.md, keyed by node ids), not the protocol: write it with `--trace-format protocol` (prune run ALGO TREE --trace FILE --trace-format protocol) to check it".into(),
+        ));
+    }
     if m.get("protocol").and_then(Json::as_str) != Some(PROTOCOL) {
         return Err(at.field(
             "protocol",
