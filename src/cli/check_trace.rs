@@ -12,7 +12,7 @@ use super::{CliError, GameFlags, STDIN, load_file, print};
 use prune::format;
 use prune::protocol::check::{self, Departure, Report, num};
 use prune::protocol::compare::{self, Textbook};
-use prune::protocol::{Trace, path_text, read, write};
+use prune::protocol::{SCREEN, Trace, elide, path_text, read, write};
 use prune::tree::Tree;
 
 #[derive(Debug, Args)]
@@ -148,7 +148,7 @@ fn text_report(name: &str, v: &Verdict) -> String {
             out += "  proof\n";
             for l in &d.lines {
                 if let Some(line) = v.trace.lines.iter().find(|x| x.number == *l) {
-                    out += &format!("    {name}:{l}: {}\n", line.text);
+                    out += &format!("    {name}:{l}: {}\n", elide(&line.text, SCREEN));
                 }
             }
         }

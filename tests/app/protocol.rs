@@ -798,8 +798,72 @@ fn the_reader_is_bounded_and_hints_at_the_protocol() {
         "protocol",
     ]);
     assert!(run.status.success());
+    // A line costs memory in proportion to it: fields the protocol does not read are skipped
+    // whatever their size, and a path of more than a million moves is refused.
+    let text = std::fs::read_to_string(protocol).expect("trace");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let zeros = vec!["0"; 3 << 20].join(",");
+    lines[1] = lines[1].replacen('{', &format!("{{\"mine\":[{zeros}],"), 1);
+    let padded = dir.path().join("padded.jsonl");
+    std::fs::write(&padded, lines.join("\n") + "\n").expect("written");
+    let ok = prune(&["check-trace", padded.to_str().expect("UTF-8 path")]);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    lines[1] = lines[1].replacen("\"mine\"", "\"path\"", 1);
+    let deep = dir.path().join("deep.jsonl");
+    std::fs::write(&deep, lines.join("\n") + "\n").expect("written");
+    let refused = prune(&["check-trace", deep.to_str().expect("UTF-8 path")]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err:.300}");
+    assert!(
+        err.contains("more than 1048576 values in one line"),
+        "{err:.300}"
+    );
     let limited = prune(&["--max-file-size", "100", "check-trace", protocol]);
     let err = String::from_utf8_lossy(&limited.stderr);
     assert_eq!(limited.status.code(), Some(2), "{err}");
     assert!(err.contains("up to 100 bytes"), "{err}");
+}
+
+/// A departure report prints no path, and quotes no line, longer than a screen: the middle
+/// is elided, the ends and the number of moves kept.
+#[test]
+fn a_long_path_is_elided_in_the_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("long.jsonl");
+    let path: Vec<String> = (0..5000).map(|i| format!("\"move{i}\"")).collect();
+    let label = "x".repeat(100_000);
+    let text = format!(
+        "{}\n{}\n{{\"event\":\"enter\",\"path\":[{}],\"alpha\":null,\"beta\":null}}\n{{\"event\":\"leaf\",\"path\":[\"{label}\"],\"value\":1}}\n",
+        r#"{"protocol":"prune-trace","version":1,"engine":"e","algorithm":"alphabeta","values":"minimax"}"#,
+        r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+        path.join(",")
+    );
+    std::fs::write(&t, text).expect("written");
+    for (second, leaf) in [(false, "move0"), (true, "xxxxx")] {
+        let mut body = std::fs::read_to_string(&t).expect("trace");
+        if second {
+            // Only the long label: a leaf evaluated with no node open.
+            let lines: Vec<&str> = body.lines().collect();
+            body = [lines[0], lines[3]].join("\n") + "\n";
+        }
+        let file = dir.path().join(format!("t{second}.jsonl"));
+        std::fs::write(&file, body).expect("written");
+        let o = prune(&["check-trace", file.to_str().expect("UTF-8 path")]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        assert!(out.contains(leaf), "{out}");
+        assert!(out.contains(" … "), "{out}");
+        for line in out.lines() {
+            assert!(
+                line.chars().count() <= 500,
+                "{} chars: {line:.300}",
+                line.len()
+            );
+        }
+    }
 }
