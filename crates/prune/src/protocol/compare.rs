@@ -226,8 +226,8 @@ pub fn textbook(tree: &Tree, trace: &Trace) -> Result<Textbook, Refusal> {
                 v: &v,
                 algo: trace.header.claim.name(),
             };
-            for &root in &v.roots {
-                if let Err(d) = replay.node(root, true) {
+            for &(root, horizon) in &v.roots {
+                if let Err(d) = replay.node(root, true, horizon) {
                     out.difference = Some(*d);
                     break;
                 }
@@ -292,7 +292,8 @@ struct Visit {
 /// The engine's visits as a forest: one tree of calls for each search of the root.
 struct Visits {
     all: Vec<Visit>,
-    roots: Vec<usize>,
+    /// Each search of the root, with the depth of its iteration (none: the whole tree).
+    roots: Vec<(usize, Option<u32>)>,
 }
 
 impl Visits {
@@ -304,10 +305,15 @@ impl Visits {
         let mut all: Vec<Visit> = Vec::new();
         let mut roots = Vec::new();
         let mut stack: Vec<usize> = Vec::new();
+        let mut horizon = None;
         let lines = &trace.lines;
         let unnested = |n: usize| format!("the events do not nest as calls do (line {n})");
         for (i, line) in lines.iter().enumerate() {
             let n = line.number;
+            if let Event::Iteration { depth } = &line.event {
+                horizon = Some(*depth);
+                continue;
+            }
             let Some(path) = line.event.path() else {
                 continue;
             };
@@ -379,7 +385,7 @@ impl Visits {
                     }
                     all[p].children.push(k);
                 }
-                None if node == tree.root() => roots.push(k),
+                None if node == tree.root() => roots.push((k, horizon)),
                 None => return Err(unnested(n)),
             }
             if how == How::Enter {
@@ -412,8 +418,28 @@ impl Replay<'_> {
 
     /// Replays the visit `i` and those below it; `scout`: whether PVS gives the node's later
     /// children null windows (not below `pvs-ab`'s alpha-beta re-search).
-    fn node(&self, i: usize, scout: bool) -> Result<(), Box<Departure>> {
+    /// `horizon`: the depth of the iteration it belongs to, where the engine stops and
+    /// evaluates (none: the tree's own leaves).
+    fn node(&self, i: usize, scout: bool, horizon: Option<u32>) -> Result<(), Box<Departure>> {
         let v = &self.v.all[i];
+        let ply = self.tree.depth_of(v.node);
+        if v.how == How::Leaf
+            && !self.tree.is_leaf(v.node)
+            && horizon.is_none_or(|h| (ply as u64) < u64::from(h))
+        {
+            return Err(self.departure(
+                &v.path,
+                format!("evaluates {} as a leaf", path_text(&v.path)),
+                format!(
+                    "textbook {} searches it: the tree goes on below it{}",
+                    self.algo,
+                    horizon.map_or(String::new(), |h| format!(
+                        " (ply {ply}, before the iteration's horizon at {h})"
+                    ))
+                ),
+                v.line,
+            ));
+        }
         if v.how != How::Enter || self.tree.is_leaf(v.node) {
             // A leaf's value and an answer's entry are judged by the tree and the rules.
             return Ok(());
@@ -474,7 +500,7 @@ impl Replay<'_> {
                 ));
             }
             let m = running(best);
-            self.node(j, scout)?;
+            self.node(j, scout, horizon)?;
             k += 1;
             let mut t = e.value;
             let inside = match v.side {
@@ -492,7 +518,7 @@ impl Replay<'_> {
                 };
                 if again {
                     let a = v.children[k];
-                    self.node(a, claim == Claim::Pvs)?;
+                    self.node(a, claim == Claim::Pvs, horizon)?;
                     t = self.v.all[a].value;
                     k += 1;
                 } else if scouted {
