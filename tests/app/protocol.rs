@@ -867,3 +867,38 @@ fn a_long_path_is_elided_in_the_report() {
         }
     }
 }
+
+/// Deeper game searches with a table reach positions the lazy game never expands (the
+/// table answers them): their moves are named as the game names them, never
+/// "X a1 (not expanded)", and the traces check clean against the game written out.
+#[test]
+fn a_never_expanded_position_is_named_by_its_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().expect("UTF-8 path");
+    for spec in [
+        "alphabeta:tt",
+        "alphabeta:tt:id",
+        "mtdf:tt",
+        "negascout:tt:id",
+    ] {
+        for game in ["tic-tac-toe", "connect-four"] {
+            let args = ["--game", game, "--depth", "5"];
+            let mut run = vec!["run", spec];
+            run.extend(args);
+            run.extend(["--trace", t, "--trace-format", "protocol"]);
+            assert!(prune(&run).status.success(), "{run:?}");
+            let text = std::fs::read_to_string(t).expect("trace");
+            assert!(!text.contains("not expanded"), "{run:?}");
+            let mut check = vec!["check-trace", t];
+            check.extend(args);
+            let o = prune(&check);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{run:?}: {}",
+                String::from_utf8_lossy(&o.stdout)
+            );
+        }
+    }
+}
