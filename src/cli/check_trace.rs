@@ -4,16 +4,15 @@
 //! Exit 0 when consistent, 1 at the first departure (reported on stdout), 2 on bad input.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use clap::Args;
 use serde_json::{Value as Json, json};
 
 use super::{CliError, GameFlags, STDIN, load_file, print};
-use prune::format::{self, LoadError};
+use prune::format;
 use prune::protocol::check::{self, Departure, Report, num};
 use prune::protocol::compare::{self, Textbook};
-use prune::protocol::{Trace, path_text, read, write};
+use prune::protocol::{SCREEN, Trace, elide, path_text, read, write};
 use prune::tree::Tree;
 
 #[derive(Debug, Args)]
@@ -117,19 +116,7 @@ pub(super) fn judge(trace: Trace, tree: Option<&Tree>) -> Result<Verdict, CliErr
 }
 
 pub(super) fn read_trace(name: &str, path: &Path) -> Result<Trace, CliError> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b).map(|_| b)
-    } else {
-        std::fs::read(path)
-    }
-    .map_err(|source| {
-        CliError::Input(LoadError::Io {
-            path: name.to_owned(),
-            source,
-        })
-    })?;
-    let text: Arc<str> = format::decode(name, bytes)?;
+    let text = format::read_input(name, path)?;
     Ok(read::parse(name, &text)?)
 }
 
@@ -151,11 +138,7 @@ fn text_report(name: &str, v: &Verdict) -> String {
                 h.claim.name()
             );
             if let Some(t) = &v.textbook {
-                out += &format!(
-                    "the tree: leaves agree; textbook {} makes the same {} visits in the same order\n",
-                    h.claim.name(),
-                    t.visits
-                );
+                out += &textbook_line(h.claim.name(), t);
             }
         }
         Some(d) => {
@@ -165,7 +148,7 @@ fn text_report(name: &str, v: &Verdict) -> String {
             out += "  proof\n";
             for l in &d.lines {
                 if let Some(line) = v.trace.lines.iter().find(|x| x.number == *l) {
-                    out += &format!("    {name}:{l}: {}\n", line.text);
+                    out += &format!("    {name}:{l}: {}\n", elide(&line.text, SCREEN));
                 }
             }
         }
@@ -180,6 +163,36 @@ fn text_report(name: &str, v: &Verdict) -> String {
         out += &format!("root value: engine {engine}, textbook {theirs} (Max's point of view)\n");
     }
     crate::cli::message_safe(&out).into_owned()
+}
+
+/// What the engine did beside the textbook search: its visits and table answers, and the
+/// visits of prune's run (in the tree's order, without a table) they stand for.
+fn textbook_line(claim: &str, t: &Textbook) -> String {
+    let did = format!(
+        "{} visit{}{}",
+        t.engine_visits,
+        if t.engine_visits == 1 { "" } else { "s" },
+        match t.answers {
+            0 => String::new(),
+            1 => " and 1 table answer".into(),
+            a => format!(" and {a} table answers"),
+        }
+    );
+    let stand = if t.engine_visits + t.answers == 1 {
+        "stands"
+    } else {
+        "stand"
+    };
+    match &t.not_compared {
+        Some(why) => format!(
+            "the tree: leaves agree; the visits are not lined up with textbook {claim}'s ({why}); the engine's {did} {stand} for its {}\n",
+            t.visits
+        ),
+        None => format!(
+            "the tree: leaves agree; textbook {claim}, replayed in the engine's move order, agrees: {did} {stand} for the textbook's {}\n",
+            t.visits
+        ),
+    }
 }
 
 /// Events of one kind in the whole trace (the check stops at a departure).
@@ -226,6 +239,9 @@ fn json_report(name: &str, v: &Verdict) -> Json {
             "value": t.run.value.scalar().map(write::value_json),
             "bound": write::bound_name(t.run.bound),
             "visits": t.visits,
+            "engine_visits": t.engine_visits,
+            "table_answers": t.answers,
+            "not_compared": t.not_compared,
         });
     }
     out

@@ -11,6 +11,7 @@ mod compare;
 mod deep;
 mod draw;
 mod engine_example;
+mod engine_variants;
 mod experiments;
 mod files;
 mod first_minutes;

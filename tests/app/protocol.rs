@@ -468,3 +468,437 @@ fn tui_import_takes_a_game() {
     let err = stderr(&["tui", "--import", t, "--game", "nim", "--tree", nim]);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// prune's run of `algo` on `tree` with every node's children searched in another order
+/// (reversed, or rotated by the node's depth), written as an engine that orders its moves
+/// writes it: each move named on `tree` itself, by its label or its position in the tree's
+/// own order, whatever order it was searched in.
+fn reordered_run(tree: &Tree, algo: &Algorithm, rotate: bool) -> Trace {
+    let (searched, map) = tree.reordered_map(|t, id| {
+        let n = t.child_count(id);
+        if rotate {
+            let r = t.depth_of(id) % n + 1;
+            (0..n).map(|i| (i + r) % n).collect()
+        } else {
+            (0..n).rev().collect()
+        }
+    });
+    let mut back = vec![NodeId::ROOT; tree.len()];
+    for old in tree.ids() {
+        back[map[old.index()].index()] = old;
+    }
+    let (_, recorded) = trace::record(&searched, algo, &AtomicU64::new(0)).expect("run");
+    let on_tree = |p: &prune::protocol::Path| {
+        let n = resolve(&searched, p).expect("path");
+        write::path_of(tree, back[n.index()])
+    };
+    let lines = write::events(&searched, &recorded)
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut event)| {
+            match &mut event {
+                Event::Cutoff { path, after } => {
+                    let mut child = path.clone();
+                    child.push(after.clone());
+                    let child = on_tree(&child);
+                    *after = child.last().expect("a move").clone();
+                    *path = on_tree(path);
+                }
+                Event::Enter { path, .. }
+                | Event::Leaf { path, .. }
+                | Event::Exit { path, .. }
+                | Event::TtHit { path, .. } => *path = on_tree(path),
+                Event::Iteration { .. } => {}
+            }
+            prune::protocol::Line {
+                number: i + 2,
+                text: write::event_json(&event).to_string(),
+                event,
+            }
+        })
+        .collect();
+    let claim = write::protocol_claim(algo).expect("a protocol claim");
+    Trace {
+        header: prune::protocol::Header {
+            engine: "reordering".into(),
+            algorithm: claim.name().into(),
+            claim,
+            values: Values::Minimax,
+        },
+        lines,
+    }
+}
+
+/// The side-by-side comparison follows the engine's move order: the same searches with
+/// every node's children taken in another order agree with the textbook search replayed in
+/// that order, in both conventions; and an exit altered in them is still caught at its node.
+#[test]
+fn the_comparison_follows_the_engines_move_order() {
+    let mut compared = 0;
+    for (seed, tree) in trees(200) {
+        for algo in &CHECKED {
+            for rotate in [false, true] {
+                let t = reordered_run(&tree, algo, rotate);
+                for t in [negamax(&t), t] {
+                    assert_eq!(check(&t).departure, None, "seed {seed} {algo:?}");
+                    assert_eq!(against_tree(&tree, &t), None, "seed {seed} {algo:?}");
+                    let tb = textbook(&tree, &t).expect("textbook");
+                    assert_eq!(tb.not_compared, None, "seed {seed} {algo:?}");
+                    assert_eq!(tb.difference, None, "seed {seed} {algo:?} {rotate}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 200 * 6 * 4);
+}
+
+/// The textbook replayed in the engine's order names the node where the engine stops before
+/// a cutoff is due, and where it goes on past one it owes.
+#[test]
+fn the_replayed_textbook_names_where_the_engine_leaves_it() {
+    let tree = prune::examples::default_tree();
+    let algo = Algorithm::AlphaBeta { fail_soft: false };
+    let t = reordered_run(&tree, &algo, false);
+    assert_eq!(textbook(&tree, &t).expect("textbook").difference, None);
+    // A node's last leaf left out (no cutoff there): the textbook goes on to search it.
+    let mut stopped = 0;
+    for (i, l) in t.lines.iter().enumerate() {
+        let (Event::Leaf { path, .. }, Some(Event::Exit { path: parent, .. })) =
+            (&l.event, t.lines.get(i + 1).map(|n| &n.event))
+        else {
+            continue;
+        };
+        let mut short = t.clone();
+        short.lines.remove(i);
+        let d = textbook(&tree, &short)
+            .expect("textbook")
+            .difference
+            .expect("a difference");
+        assert_eq!(&d.path, parent, "{d:?}");
+        let leaf = prune::protocol::path_text(path);
+        assert!(
+            d.requires.ends_with(&format!("goes on to search {leaf}")),
+            "{d:?}"
+        );
+        assert_eq!(d.at(), t.lines[i + 1].number, "{d:?}");
+        stopped += 1;
+    }
+    assert!(stopped >= 3, "{stopped}");
+    // A cutoff replaced by a search of the next leaf: the textbook cuts off there.
+    let (_, _, t, _) = protocol_run(&tree, &algo);
+    let mut past = 0;
+    for (i, l) in t.lines.iter().enumerate() {
+        let Event::Cutoff { path, .. } = &l.event else {
+            continue;
+        };
+        let node = resolve(&tree, path).expect("node");
+        let visited: Vec<NodeId> = t.lines[..i]
+            .iter()
+            .filter_map(|l| match &l.event {
+                Event::Leaf { path: p, .. } if p.len() == path.len() + 1 && p.starts_with(path) => {
+                    resolve(&tree, p)
+                }
+                _ => None,
+            })
+            .collect();
+        let Some(skipped) = tree
+            .children(node)
+            .find(|&c| tree.is_leaf(c) && !visited.contains(&c))
+        else {
+            continue;
+        };
+        let mut on = t.clone();
+        let leaf_path = write::path_of(&tree, skipped);
+        on.lines[i].event = Event::Leaf {
+            path: leaf_path.clone(),
+            value: tree.value(skipped),
+        };
+        let d = textbook(&tree, &on)
+            .expect("textbook")
+            .difference
+            .expect("a difference");
+        assert_eq!(d.path, leaf_path, "{d:?}");
+        assert!(d.requires.contains("cuts off at"), "{d:?}");
+        assert_eq!(d.at(), t.lines[i].number, "{d:?}");
+        past += 1;
+    }
+    assert_eq!(past, 2, "a2 and c2 cut off before a leaf");
+}
+
+/// Every algorithm and improvement `--trace-format protocol` writes.
+const SWEPT: [&str; 22] = [
+    "minimax",
+    "alphabeta",
+    "alphabeta:fail-soft",
+    "negascout",
+    "negascout-ab",
+    "mtdf",
+    "mtdf:guess=0",
+    "mtdf:guess=-5",
+    "mtdf:guess=7",
+    "alphabeta:tt",
+    "alphabeta:id",
+    "alphabeta:killers",
+    "alphabeta:history",
+    "alphabeta:id:aspiration=0.05",
+    "alphabeta:tt:id:killers:history",
+    "alphabeta:fail-soft:tt:id",
+    "negascout:tt",
+    "negascout:id:killers",
+    "negascout:tt:id:history",
+    "mtdf:tt",
+    "mtdf:tt:id",
+    "mtdf:guess=-5:tt:id",
+];
+
+/// prune's own traces, every algorithm × improvement, check clean against the tree they
+/// searched: the rules, the tree and the textbook replayed in their order (0 departures).
+#[test]
+fn every_own_trace_checks_clean_against_its_tree() {
+    let mut games: Vec<(String, Tree)> = Vec::new();
+    for spec in [
+        generate::game::GameSpec::TicTacToe { depth: Some(3) },
+        generate::game::GameSpec::ConnectFour {
+            depth: 3,
+            moves: prune::game::connect_four::Moves::parse("").expect("no moves"),
+        },
+    ] {
+        games.push((
+            format!("{spec:?}"),
+            generate::game::generate(&spec).expect("game"),
+        ));
+    }
+    for (seed, tree) in trees(40) {
+        games.push((format!("seed {seed}"), tree));
+    }
+    let mut swept = 0;
+    for (name, tree) in &games {
+        for spec in SWEPT {
+            // A table needs positions' keys and iterative deepening a heuristic to stop at:
+            // a random tree has neither.
+            if spec.contains("tt") && !tree.has_keys()
+                || spec.contains("id") && !tree.has_heuristics()
+            {
+                continue;
+            }
+            swept += 1;
+            let algo = Algorithm::parse(spec, &Default::default()).expect("algorithm");
+            let (_, _, protocol, text) = protocol_run(tree, &algo);
+            assert!(!text.contains("not expanded"), "{name} {spec}");
+            let report = check(&protocol);
+            assert_eq!(report.departure, None, "{name} {spec}");
+            assert_eq!(against_tree(tree, &protocol), None, "{name} {spec}");
+            let t = textbook(tree, &protocol).expect("textbook");
+            assert_eq!(t.difference, None, "{name} {spec}");
+        }
+    }
+    assert_eq!(swept, 2 * SWEPT.len() + 40 * (SWEPT.len() - 11));
+}
+
+/// The same through the command line on games (`run --game … --trace-format protocol`, then
+/// `check-trace --game`): exit 0, and no move named "(not expanded)".
+#[test]
+fn every_own_game_trace_checks_clean_against_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().expect("UTF-8 path");
+    // nim is searched whole: `run` takes a depth beyond its end, `check-trace` none.
+    let games: [(&[&str], &[&str]); 3] = [
+        (
+            &["--game", "tic-tac-toe", "--depth", "3"],
+            &["--game", "tic-tac-toe", "--depth", "3"],
+        ),
+        (
+            &["--game", "nim", "--heaps", "3,2", "--depth", "6"],
+            &["--game", "nim", "--heaps", "3,2"],
+        ),
+        (
+            &["--game", "connect-four", "--depth", "3"],
+            &["--game", "connect-four", "--depth", "3"],
+        ),
+    ];
+    for (game, check) in games {
+        for spec in SWEPT {
+            // nim has no heuristic for iterative deepening's shallower iterations to stop at.
+            if game[1] == "nim" && spec.contains(":id") {
+                continue;
+            }
+            let mut args = vec!["run", spec];
+            args.extend_from_slice(game);
+            args.extend(["--trace", t, "--trace-format", "protocol"]);
+            let run = prune(&args);
+            assert!(
+                run.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            let text = std::fs::read_to_string(t).expect("trace");
+            assert!(!text.contains("not expanded"), "{args:?}");
+            let mut args = vec!["check-trace", t];
+            args.extend_from_slice(check);
+            let checked = prune(&args);
+            assert_eq!(
+                checked.status.code(),
+                Some(0),
+                "{args:?} {spec}: {}{}",
+                String::from_utf8_lossy(&checked.stdout),
+                String::from_utf8_lossy(&checked.stderr)
+            );
+        }
+    }
+}
+
+/// prune's own trace format gets a one-line hint to write the protocol; the reader has a tree
+/// file's bounds: devices, FIFOs and NUL files refused at once, `--max-file-size` obeyed.
+#[test]
+fn the_reader_is_bounded_and_hints_at_the_protocol() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("own.jsonl");
+    let t = t.to_str().expect("UTF-8 path");
+    let tree = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/default.ron");
+    let run = prune(&["run", "alphabeta", tree, "--trace", t]);
+    assert!(run.status.success());
+    let own = prune(&["check-trace", t]);
+    let err = String::from_utf8_lossy(&own.stderr);
+    assert_eq!(own.status.code(), Some(2), "{err}");
+    assert!(err.contains("`--trace-format protocol`"), "{err}");
+    let started = std::time::Instant::now();
+    let zero = prune(&["check-trace", "/dev/zero"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&zero.stderr).contains("a character device"),
+        "{}",
+        String::from_utf8_lossy(&zero.stderr)
+    );
+    let fifo = dir.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let no_writer = prune(&["check-trace", fifo.to_str().expect("UTF-8 path")]);
+    assert_eq!(no_writer.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_writer.stderr).contains("a FIFO"));
+    assert!(
+        started.elapsed().as_secs_f64() < 2.0,
+        "{:?}",
+        started.elapsed()
+    );
+    let nul = dir.path().join("nul.jsonl");
+    std::fs::write(&nul, vec![0u8; 1 << 20]).expect("written");
+    let binary = prune(&["check-trace", nul.to_str().expect("UTF-8 path")]);
+    assert_eq!(binary.status.code(), Some(2));
+    let protocol = dir.path().join("p.jsonl");
+    let protocol = protocol.to_str().expect("UTF-8 path");
+    let run = prune(&[
+        "run",
+        "alphabeta",
+        tree,
+        "--trace",
+        protocol,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert!(run.status.success());
+    // A line costs memory in proportion to it: fields the protocol does not read are skipped
+    // whatever their size, and a path of more than a million moves is refused.
+    let text = std::fs::read_to_string(protocol).expect("trace");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let zeros = vec!["0"; 3 << 20].join(",");
+    lines[1] = lines[1].replacen('{', &format!("{{\"mine\":[{zeros}],"), 1);
+    let padded = dir.path().join("padded.jsonl");
+    std::fs::write(&padded, lines.join("\n") + "\n").expect("written");
+    let ok = prune(&["check-trace", padded.to_str().expect("UTF-8 path")]);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    lines[1] = lines[1].replacen("\"mine\"", "\"path\"", 1);
+    let deep = dir.path().join("deep.jsonl");
+    std::fs::write(&deep, lines.join("\n") + "\n").expect("written");
+    let refused = prune(&["check-trace", deep.to_str().expect("UTF-8 path")]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err:.300}");
+    assert!(
+        err.contains("more than 1048576 values in one line"),
+        "{err:.300}"
+    );
+    let limited = prune(&["--max-file-size", "100", "check-trace", protocol]);
+    let err = String::from_utf8_lossy(&limited.stderr);
+    assert_eq!(limited.status.code(), Some(2), "{err}");
+    assert!(err.contains("up to 100 bytes"), "{err}");
+}
+
+/// A departure report prints no path, and quotes no line, longer than a screen: the middle
+/// is elided, the ends and the number of moves kept.
+#[test]
+fn a_long_path_is_elided_in_the_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("long.jsonl");
+    let path: Vec<String> = (0..5000).map(|i| format!("\"move{i}\"")).collect();
+    let label = "x".repeat(100_000);
+    let text = format!(
+        "{}\n{}\n{{\"event\":\"enter\",\"path\":[{}],\"alpha\":null,\"beta\":null}}\n{{\"event\":\"leaf\",\"path\":[\"{label}\"],\"value\":1}}\n",
+        r#"{"protocol":"prune-trace","version":1,"engine":"e","algorithm":"alphabeta","values":"minimax"}"#,
+        r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+        path.join(",")
+    );
+    std::fs::write(&t, text).expect("written");
+    for (second, leaf) in [(false, "move0"), (true, "xxxxx")] {
+        let mut body = std::fs::read_to_string(&t).expect("trace");
+        if second {
+            // Only the long label: a leaf evaluated with no node open.
+            let lines: Vec<&str> = body.lines().collect();
+            body = [lines[0], lines[3]].join("\n") + "\n";
+        }
+        let file = dir.path().join(format!("t{second}.jsonl"));
+        std::fs::write(&file, body).expect("written");
+        let o = prune(&["check-trace", file.to_str().expect("UTF-8 path")]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        assert!(out.contains(leaf), "{out}");
+        assert!(out.contains(" … "), "{out}");
+        for line in out.lines() {
+            assert!(
+                line.chars().count() <= 500,
+                "{} chars: {line:.300}",
+                line.len()
+            );
+        }
+    }
+}
+
+/// Deeper game searches with a table reach positions the lazy game never expands (the
+/// table answers them): their moves are named as the game names them, never
+/// "X a1 (not expanded)", and the traces check clean against the game written out.
+#[test]
+fn a_never_expanded_position_is_named_by_its_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().expect("UTF-8 path");
+    for spec in [
+        "alphabeta:tt",
+        "alphabeta:tt:id",
+        "mtdf:tt",
+        "negascout:tt:id",
+    ] {
+        for game in ["tic-tac-toe", "connect-four"] {
+            let args = ["--game", game, "--depth", "5"];
+            let mut run = vec!["run", spec];
+            run.extend(args);
+            run.extend(["--trace", t, "--trace-format", "protocol"]);
+            assert!(prune(&run).status.success(), "{run:?}");
+            let text = std::fs::read_to_string(t).expect("trace");
+            assert!(!text.contains("not expanded"), "{run:?}");
+            let mut check = vec!["check-trace", t];
+            check.extend(args);
+            let o = prune(&check);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{run:?}: {}",
+                String::from_utf8_lossy(&o.stdout)
+            );
+        }
+    }
+}

@@ -294,6 +294,29 @@ fn load_counted(
     parse(&name, text, format)
 }
 
+/// The text of an input that is not a tree (an engine's trace), read with a tree file's
+/// bounds: only a regular file (a directory, a device such as `/dev/zero`, a FIFO or a
+/// socket is refused at once, before a byte is read), at most [`max_file_bytes`] bytes, no
+/// NUL byte (a binary file is refused from its first block), UTF-8. `-` reads standard input,
+/// to the same limit. `name` names it in messages.
+pub fn read_input(name: &str, path: &Path) -> Result<Arc<str>, LoadError> {
+    let limit = max_file_bytes();
+    if path.as_os_str() == "-" {
+        return read_text(name, std::io::stdin().lock(), limit, None).map(Text::into_shared);
+    }
+    let io = |source| LoadError::Io {
+        path: name.to_owned(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    refuse_unless_regular(name, &meta)?;
+    if meta.len() > limit {
+        return Err(too_big(name.to_owned(), Some(meta.len()), limit));
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    read_text(name, file, limit, Some(meta.len())).map(Text::into_shared)
+}
+
 /// Reads a tree from a stream such as standard input, in `format` or the format its content
 /// suggests; at most [`max_file_bytes`] bytes are read. `name` names it in messages.
 pub fn load_from(name: &str, input: impl Read, format: Option<Format>) -> Result<Tree, LoadError> {

@@ -44,13 +44,59 @@ impl fmt::Display for Move {
 /// A node, named by the moves from the root to it; the root is the empty path.
 pub type Path = Vec<Move>;
 
-/// A path as people read it: `root`, or the moves joined by ` › ` (indices as `#0`).
+/// A path as people read it: `root`, or the moves joined by ` › ` (indices as `#0`); one
+/// longer than a screen line keeps its ends, the middle elided ([`elide`]).
 pub fn path_text(path: &[Move]) -> String {
     if path.is_empty() {
         return "root".into();
     }
-    let moves: Vec<String> = path.iter().map(Move::to_string).collect();
-    moves.join(" › ")
+    let mut text = String::new();
+    for (i, m) in path.iter().enumerate() {
+        if i > 0 {
+            text.push_str(" › ");
+        }
+        text.push_str(&move_text(m));
+        // The middle goes anyway: stop once both ends are known to be past a screen.
+        if text.len() > 8 * SCREEN && i + 1 < path.len() {
+            let tail: Vec<String> = path[path.len().saturating_sub(8).max(i + 1)..]
+                .iter()
+                .map(move_text)
+                .collect();
+            text.push_str(" › … › ");
+            text.push_str(&tail.join(" › "));
+            break;
+        }
+    }
+    let moves = path.len();
+    let short = elide(&text, SCREEN);
+    if short.len() < text.len() {
+        return format!("{short} ({moves} moves)");
+    }
+    short
+}
+
+/// A move as [`path_text`] shows it, a long label elided without being copied whole.
+fn move_text(m: &Move) -> String {
+    match m {
+        Move::Label(l) => elide(l, SCREEN / 2),
+        Move::Index(_) => m.to_string(),
+    }
+}
+
+/// The characters of a screen line, the most a path or a quoted line takes in a message.
+pub const SCREEN: usize = 160;
+
+/// `text` if it has at most `most` characters, else its first and last characters with
+/// ` … ` between, `most` in all.
+pub fn elide(text: &str, most: usize) -> String {
+    let count = text.chars().count();
+    if count <= most {
+        return text.to_owned();
+    }
+    let keep = most.saturating_sub(3);
+    let head: String = text.chars().take(keep / 2).collect();
+    let tail: String = text.chars().skip(count - (keep - keep / 2)).collect();
+    format!("{head} … {tail}")
 }
 
 /// Whose point of view the header's values take.

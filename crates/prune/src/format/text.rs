@@ -59,6 +59,15 @@ impl Text {
         }
     }
 
+    /// The text as one shared string: itself when it is one, else a copy.
+    pub fn into_shared(self) -> Arc<str> {
+        match self.0 {
+            Repr::Shared(s) => s,
+            #[cfg(target_os = "linux")]
+            Repr::Mapped(_) => Arc::from(&*self),
+        }
+    }
+
     /// Whether the text is a file's pages mapped into memory rather than a copy.
     pub fn is_mapped(&self) -> bool {
         !matches!(self.0, Repr::Shared(_))

@@ -176,7 +176,7 @@ fn departure(path: &[Move], did: String, requires: String, lines: Vec<usize>) ->
 
 /// Whether `(a, b)` is a null window: one unit wide, or one floating-point step — a few
 /// units in the last place, as a step written in decimal reads back.
-fn is_null((a, b): (f64, f64)) -> bool {
+pub(crate) fn is_null((a, b): (f64, f64)) -> bool {
     let ulp = f64::EPSILON * a.abs().max(b.abs()).max(f64::MIN_POSITIVE);
     b > a && (b - a == 1.0 || b - a <= 4.0 * ulp)
 }
@@ -898,5 +898,40 @@ mod tests {
         .expect("departure");
         assert_eq!((d.path.clone(), d.at()), (b, 10), "{d:?}");
         assert!(d.requires.contains("= -3"), "{d:?}");
+    }
+
+    /// In negamax form a table entry is the position's value for the side to move, whoever
+    /// that is: an impartial game's key may leave the side out, and the entry stored where
+    /// Min moved is read where Max moves with the same number. `x` below `b` is `a` again
+    /// (key `k`), one ply deeper.
+    #[test]
+    fn a_negamax_entry_is_read_in_the_readers_frame() {
+        let lines = [
+            r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+            r#"{"event":"enter","path":["a"],"alpha":null,"beta":null,"key":"k"}"#,
+            r#"{"event":"leaf","path":["a",0],"value":3}"#,
+            r#"{"event":"leaf","path":["a",1],"value":5}"#,
+            r#"{"event":"exit","path":["a"],"value":-3,"bound":"exact"}"#,
+            r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3,"key":"kb"}"#,
+            r#"{"event":"tt-hit","path":["b","x"],"value":-3,"bound":"exact","key":"k"}"#,
+            r#"{"event":"cutoff","path":["b"],"after":"x"}"#,
+            r#"{"event":"exit","path":["b"],"value":3,"bound":"lower"}"#,
+            r#"{"event":"exit","path":[],"value":3,"bound":"exact"}"#,
+        ];
+        let text = format!("{HEADER}\n{}\n", lines.join("\n"));
+        let r = check(&read::parse("t.jsonl", &Arc::from(text.as_str())).expect("trace"));
+        assert_eq!(r.departure, None);
+        assert_eq!(r.root, Some((3.0, Bound::Exact)));
+        // Read with the storing node's sign, the entry would say b's child is worth −3 to
+        // b's mover, and b could not cut off: the exit 3 is only right in the reader's frame.
+        let wrong = text.replace(
+            r#""path":["b"],"value":3,"bound":"lower""#,
+            r#""path":["b"],"value":-3,"bound":"exact""#,
+        );
+        let r = check(&read::parse("t.jsonl", &Arc::from(wrong.as_str())).expect("trace"));
+        assert_eq!(
+            r.departure.map(|d| d.path),
+            Some(vec![Move::Label("b".into())])
+        );
     }
 }

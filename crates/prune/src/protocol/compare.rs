@@ -6,8 +6,8 @@
 
 use std::collections::HashSet;
 
-use super::check::{Departure, num};
-use super::{Claim, Event, Move, Side, Trace, Values, path_text, write};
+use super::check::{Departure, is_null, num};
+use super::{Claim, Event, Move, Path, Side, Trace, Values, path_text, write};
 use crate::search::{Refusal, Run};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -178,168 +178,423 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
 /// Where the engine's search and the textbook's first part, and both root values.
 #[derive(Clone, Debug)]
 pub struct Textbook {
-    /// prune's run of the claimed algorithm on the tree.
+    /// prune's run of the claimed algorithm on the tree, in the tree's order and without a
+    /// table: the root value, and the visits the engine's stand for.
     pub run: Run,
-    /// The first place the two searches differ, if any.
+    /// The first place the engine leaves the textbook search replayed in its own move order.
     pub difference: Option<Departure>,
-    /// Nodes the textbook search visits (enters or evaluates), counting repeats.
+    /// Nodes prune's run visits (enters or evaluates), counting repeats.
     pub visits: usize,
+    /// Nodes the engine visits (enters or evaluates), counting repeats.
+    pub engine_visits: usize,
+    /// Nodes the engine's table answers (a `tt-hit` not followed by the node's `enter`).
+    pub answers: usize,
+    /// Why the engine's visits could not be lined up with the textbook's, when they could not
+    /// (the rules and the tree have judged every event all the same).
+    pub not_compared: Option<String>,
 }
 
-/// Runs the claimed algorithm on `tree` and lines its visits (enters, leaves, table hits) up
-/// with the engine's, in order. The textbook search has no table: a node the engine's table
-/// answered stands for the textbook's visits of its whole subtree (a sound entry returns what
-/// searching it would have told the parent, so the searches go on alike); a hit whose node
-/// is entered next is no visit of its own.
+/// Runs the claimed algorithm on `tree` (the root value and the visits it makes in the tree's
+/// order), and replays the textbook search in the engine's move order: at each node the
+/// children the engine visits, in the order it visits them, then the others in the tree's
+/// order. The textbook decides where a node cuts off, where PVS must search a child again
+/// and where a node may stop; the engine's own choices within the rules stand (its root
+/// windows and passes, its table's answers and narrowed windows, its iterations' horizons,
+/// PVS's fail-hard or fail-soft returns, a leaf's re-search left out). A table answer stands
+/// for the textbook's visits of the node's subtree.
 pub fn textbook(tree: &Tree, trace: &Trace) -> Result<Textbook, Refusal> {
     let algo = trace.header.claim.algorithm();
     let (run, recorded) = crate::trace::record(tree, &algo, &std::sync::atomic::AtomicU64::new(0))?;
-    let theirs: Vec<NodeId> = write::events(tree, &recorded)
+    let visits = write::events(tree, &recorded)
         .iter()
-        .filter(|e| is_visit(e))
-        .filter_map(|e| e.path().and_then(|p| resolve(tree, p)))
-        .collect();
-    let mut ours: Vec<(NodeId, usize)> = Vec::new();
-    let mut answered: HashSet<usize> = HashSet::new();
-    for (i, l) in trace.lines.iter().enumerate() {
-        let Some(node) = l
-            .event
-            .path()
-            .filter(|_| is_visit(&l.event))
-            .and_then(|p| resolve(tree, p))
-        else {
-            continue;
-        };
-        if let Event::TtHit { path, .. } = &l.event {
-            let entered = trace.lines.get(i + 1).is_some_and(
-                |next| matches!(&next.event, Event::Enter { path: p, .. } if p == path),
-            );
-            if entered {
-                continue;
-            }
-            answered.insert(ours.len());
-        }
-        ours.push((node, l.number));
-    }
-    let difference = first_difference(tree, &ours, &answered, &theirs, algo.name());
-    Ok(Textbook {
+        .filter(|e| matches!(e, Event::Enter { .. } | Event::Leaf { .. }))
+        .count();
+    let (engine_visits, answers) = counts(trace);
+    let mut out = Textbook {
         run,
-        difference,
-        visits: theirs.len(),
-    })
-}
-
-fn is_visit(e: &Event) -> bool {
-    matches!(
-        e,
-        Event::Enter { .. } | Event::Leaf { .. } | Event::TtHit { .. }
-    )
-}
-
-/// The first visit where the engine's sequence and the textbook's part, explained by what the
-/// textbook search does there.
-fn first_difference(
-    tree: &Tree,
-    ours: &[(NodeId, usize)],
-    answered: &HashSet<usize>,
-    theirs: &[NodeId],
-    algo: &str,
-) -> Option<Departure> {
-    let (mut i, mut j) = (0, 0);
-    while let (Some(&(a, _)), Some(&b)) = (ours.get(i), theirs.get(j)) {
-        if a != b {
-            break;
-        }
-        j += 1;
-        if answered.contains(&i) {
-            while theirs.get(j).is_some_and(|&d| below(tree, d, a)) {
-                j += 1;
-            }
-        }
-        i += 1;
-    }
-    if i == ours.len() && j == theirs.len() {
-        return None;
-    }
-    let theirs_set: HashSet<NodeId> = theirs.iter().copied().collect();
-    let ours_set: HashSet<NodeId> = ours.iter().map(|&(n, _)| n).collect();
-    let path = |n: NodeId| write::path_of(tree, n);
-    let last_line = ours.get(i).or(ours.last()).map(|&(_, l)| l);
-    match (ours.get(i), theirs.get(j)) {
-        (Some(&(ours_node, line)), _) if !theirs_set.contains(&ours_node) => {
-            // The nearest ancestor the textbook search reached decides: it cut there.
-            let mut c = ours_node;
-            while let Some(p) = tree.parent(c) {
-                if theirs_set.contains(&p) {
+        difference: None,
+        visits,
+        engine_visits,
+        answers,
+        not_compared: None,
+    };
+    match Visits::build(tree, trace) {
+        Ok(v) => {
+            let replay = Replay {
+                tree,
+                trace,
+                v: &v,
+                algo: trace.header.claim.name(),
+            };
+            for &(root, horizon) in &v.roots {
+                if let Err(d) = replay.node(root, true, horizon) {
+                    out.difference = Some(*d);
                     break;
                 }
-                c = p;
             }
-            let cut_at = tree
-                .parent(c)
-                .map_or(String::from("the root"), |p| path_text(&path(p)));
-            Some(Departure {
-                path: path(ours_node),
-                did: format!("searches {}", path_text(&path(ours_node))),
-                requires: format!(
-                    "textbook {algo} on this tree never reaches it: it cuts off at {cut_at} before {}",
-                    path_text(&path(c))
-                ),
-                lines: vec![line],
-            })
         }
-        (_, Some(&their_node)) if !ours_set.contains(&their_node) => Some(Departure {
-            path: path(their_node),
-            did: format!("never searches {}", path_text(&path(their_node))),
-            requires: format!(
-                "textbook {algo} on this tree searches it (visit {} of {})",
-                j + 1,
-                theirs.len()
-            ),
-            lines: last_line.into_iter().collect(),
-        }),
-        (Some(&(ours_node, line)), Some(&their_node)) => Some(Departure {
-            path: path(ours_node),
-            did: format!(
-                "searches {} at visit {}",
-                path_text(&path(ours_node)),
-                i + 1
-            ),
-            requires: format!(
-                "textbook {algo} on this tree searches {} there (the same nodes, in another order)",
-                path_text(&path(their_node))
-            ),
-            lines: vec![line],
-        }),
-        (Some(&(ours_node, line)), None) => Some(Departure {
-            path: path(ours_node),
-            did: format!(
-                "searches {} again after the textbook search has ended",
-                path_text(&path(ours_node))
-            ),
-            requires: format!("textbook {algo} on this tree makes {} visits", theirs.len()),
-            lines: vec![line],
-        }),
-        (None, Some(&their_node)) => Some(Departure {
-            path: path(their_node),
-            did: format!("stops after {} visits", ours.len()),
-            requires: format!(
-                "textbook {algo} on this tree goes on to search {}",
-                path_text(&path(their_node))
-            ),
-            lines: last_line.into_iter().collect(),
-        }),
-        (None, None) => None,
+        Err(why) => out.not_compared = Some(why),
+    }
+    Ok(out)
+}
+
+/// The engine's visits (enters and leaves) and its table's answers.
+fn counts(trace: &Trace) -> (usize, usize) {
+    let (mut visits, mut answers) = (0, 0);
+    for (i, l) in trace.lines.iter().enumerate() {
+        match &l.event {
+            Event::Enter { .. } | Event::Leaf { .. } => visits += 1,
+            Event::TtHit { path, .. } => {
+                let entered = trace.lines.get(i + 1).is_some_and(
+                    |next| matches!(&next.event, Event::Enter { path: p, .. } if p == path),
+                );
+                if !entered {
+                    answers += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    (visits, answers)
+}
+
+/// How the engine reached a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// Entered and searched.
+    Enter,
+    /// Evaluated: a leaf, or a node at the engine's horizon.
+    Leaf,
+    /// Answered by the table without a search.
+    Answer,
+}
+
+/// One visit of a node in the engine's trace.
+struct Visit {
+    node: NodeId,
+    /// The node as the engine names it.
+    path: Path,
+    line: usize,
+    /// The line of its exit (its own line when it has none).
+    end: usize,
+    how: How,
+    side: Side,
+    /// The entry window, from Max's point of view (entered nodes).
+    window: (f64, f64),
+    /// What the visit returned, from Max's point of view.
+    value: f64,
+    /// The visits of its children, in order.
+    children: Vec<usize>,
+    /// The line of its cutoff, if it took one.
+    cut: Option<usize>,
+}
+
+/// The engine's visits as a forest: one tree of calls for each search of the root.
+struct Visits {
+    all: Vec<Visit>,
+    /// Each search of the root, with the depth of its iteration (none: the whole tree).
+    roots: Vec<(usize, Option<u32>)>,
+}
+
+impl Visits {
+    /// The visits of `trace`, its paths resolved in `tree`; `Err`: why they cannot be
+    /// lined up (a path the tree lacks, events that do not nest), which the rules and the
+    /// tree's own checks report.
+    fn build(tree: &Tree, trace: &Trace) -> Result<Visits, String> {
+        let values = trace.header.values;
+        let mut all: Vec<Visit> = Vec::new();
+        let mut roots = Vec::new();
+        let mut stack: Vec<usize> = Vec::new();
+        let mut horizon = None;
+        let lines = &trace.lines;
+        let unnested = |n: usize| format!("the events do not nest as calls do (line {n})");
+        for (i, line) in lines.iter().enumerate() {
+            let n = line.number;
+            if let Event::Iteration { depth } = &line.event {
+                horizon = Some(*depth);
+                continue;
+            }
+            let Some(path) = line.event.path() else {
+                continue;
+            };
+            let node = resolve(tree, path)
+                .ok_or_else(|| format!("line {n} names a node the tree does not have"))?;
+            let below = stack.last().map_or(Side::Max, |&p| all[p].side.other());
+            let how = match &line.event {
+                Event::Enter { .. } => How::Enter,
+                Event::Leaf { .. } => How::Leaf,
+                Event::TtHit { .. } => {
+                    let entered = lines.get(i + 1).is_some_and(
+                        |next| matches!(&next.event, Event::Enter { path: p, .. } if p == path),
+                    );
+                    if entered {
+                        continue;
+                    }
+                    How::Answer
+                }
+                Event::Cutoff { .. } => {
+                    let &top = stack.last().ok_or_else(|| unnested(n))?;
+                    all[top].cut = Some(n);
+                    continue;
+                }
+                Event::Exit { value, .. } => {
+                    let top = stack.pop().ok_or_else(|| unnested(n))?;
+                    if all[top].node != node {
+                        return Err(unnested(n));
+                    }
+                    all[top].value = values.to_max(all[top].side, *value);
+                    all[top].end = n;
+                    continue;
+                }
+                Event::Iteration { .. } => continue,
+            };
+            let (side, window, value) = match &line.event {
+                Event::Enter {
+                    alpha,
+                    beta,
+                    player,
+                    ..
+                } => {
+                    let side = player.unwrap_or(below);
+                    (side, values.window_to_max(side, (*alpha, *beta)), f64::NAN)
+                }
+                Event::Leaf { value, .. } | Event::TtHit { value, .. } => (
+                    below,
+                    (f64::NEG_INFINITY, f64::INFINITY),
+                    values.to_max(below, *value),
+                ),
+                _ => unreachable!("the other events continue above"),
+            };
+            let k = all.len();
+            all.push(Visit {
+                node,
+                path: path.clone(),
+                line: n,
+                end: n,
+                how,
+                side,
+                window,
+                value,
+                children: Vec::new(),
+                cut: None,
+            });
+            match stack.last() {
+                Some(&p) => {
+                    if tree.parent(node) != Some(all[p].node) {
+                        return Err(unnested(n));
+                    }
+                    all[p].children.push(k);
+                }
+                None if node == tree.root() => roots.push((k, horizon)),
+                None => return Err(unnested(n)),
+            }
+            if how == How::Enter {
+                stack.push(k);
+            }
+        }
+        if !stack.is_empty() {
+            return Err("the trace ends with nodes still open".into());
+        }
+        Ok(Visits { all, roots })
     }
 }
 
-/// Whether `n` is a proper descendant of `x`.
-fn below(tree: &Tree, mut n: NodeId, x: NodeId) -> bool {
-    while let Some(p) = tree.parent(n) {
-        if p == x {
-            return true;
-        }
-        n = p;
+/// The textbook search, replayed in the engine's order over its visits.
+struct Replay<'a> {
+    tree: &'a Tree,
+    trace: &'a Trace,
+    v: &'a Visits,
+    algo: &'static str,
+}
+
+impl Replay<'_> {
+    fn path(&self, n: NodeId) -> String {
+        path_text(&write::path_of(self.tree, n))
     }
-    false
+
+    fn claim(&self) -> Claim {
+        self.trace.header.claim
+    }
+
+    /// Replays the visit `i` and those below it; `scout`: whether PVS gives the node's later
+    /// children null windows (not below `pvs-ab`'s alpha-beta re-search).
+    /// `horizon`: the depth of the iteration it belongs to, where the engine stops and
+    /// evaluates (none: the tree's own leaves).
+    fn node(&self, i: usize, scout: bool, horizon: Option<u32>) -> Result<(), Box<Departure>> {
+        let v = &self.v.all[i];
+        let ply = self.tree.depth_of(v.node);
+        if v.how == How::Leaf
+            && !self.tree.is_leaf(v.node)
+            && horizon.is_none_or(|h| (ply as u64) < u64::from(h))
+        {
+            return Err(self.departure(
+                &v.path,
+                format!("evaluates {} as a leaf", path_text(&v.path)),
+                format!(
+                    "textbook {} searches it: the tree goes on below it{}",
+                    self.algo,
+                    horizon.map_or(String::new(), |h| format!(
+                        " (ply {ply}, before the iteration's horizon at {h})"
+                    ))
+                ),
+                v.line,
+            ));
+        }
+        if v.how != How::Enter || self.tree.is_leaf(v.node) {
+            // A leaf's value and an answer's entry are judged by the tree and the rules.
+            return Ok(());
+        }
+        let claim = self.claim();
+        let windowed = claim != Claim::Minimax;
+        let pvs = matches!(claim, Claim::Pvs | Claim::PvsAb);
+        let (alpha, beta) = v.window;
+        let running = |best: Option<f64>| match (v.side, best) {
+            (Side::Max, Some(b)) => alpha.max(b),
+            (Side::Min, Some(b)) => beta.min(b),
+            (Side::Max, None) => alpha,
+            (Side::Min, None) => beta,
+        };
+        let due = |best: Option<f64>| {
+            windowed
+                && match (v.side, best) {
+                    (Side::Max, Some(b)) => b >= beta,
+                    (Side::Min, Some(b)) => b <= alpha,
+                    _ => false,
+                }
+        };
+        let mut best: Option<f64> = None;
+        let mut reached: Option<NodeId> = None;
+        let mut seen: Vec<NodeId> = Vec::new();
+        let mut k = 0;
+        while let Some(&j) = v.children.get(k) {
+            let e = &self.v.all[j];
+            if due(best) {
+                let at = reached.map_or(String::new(), |r| format!(" after {}", self.path(r)));
+                return Err(self.departure(
+                    &e.path,
+                    format!("searches {}", path_text(&e.path)),
+                    format!(
+                        "textbook {}, replayed in the engine's move order, cuts off at {}{at}, before {}",
+                        self.algo,
+                        self.path(v.node),
+                        self.path(e.node)
+                    ),
+                    e.line,
+                ));
+            }
+            if seen.contains(&e.node) {
+                return Err(self.departure(
+                    &e.path,
+                    format!("searches {} a second time", path_text(&e.path)),
+                    format!(
+                        "textbook {} searches each child of {} once{}",
+                        self.algo,
+                        self.path(v.node),
+                        if pvs {
+                            ", and again only after a null-window search returned inside the window"
+                        } else {
+                            ""
+                        }
+                    ),
+                    e.line,
+                ));
+            }
+            let m = running(best);
+            self.node(j, scout, horizon)?;
+            k += 1;
+            let mut t = e.value;
+            let inside = match v.side {
+                Side::Max => t > m && t < beta,
+                Side::Min => t < m && t > alpha,
+            };
+            let again = v
+                .children
+                .get(k)
+                .is_some_and(|&a| self.v.all[a].node == e.node);
+            if pvs && scout && !seen.is_empty() && inside {
+                let scouted = match e.how {
+                    How::Enter => is_null(e.window),
+                    How::Leaf | How::Answer => false,
+                };
+                if again {
+                    let a = v.children[k];
+                    self.node(a, claim == Claim::Pvs, horizon)?;
+                    t = self.v.all[a].value;
+                    k += 1;
+                } else if scouted {
+                    return Err(self.departure(
+                        &e.path,
+                        format!("never searches {} again", path_text(&e.path)),
+                        format!(
+                            "textbook {} searches it again: its null-window search returned {}, strictly between the running value {} and the window's end {}",
+                            self.algo,
+                            num(self.trace.header.values.to_max(v.side, t)),
+                            num(self.trace.header.values.to_max(v.side, m)),
+                            num(self.trace.header.values.to_max(
+                                v.side,
+                                if v.side == Side::Max { beta } else { alpha }
+                            )),
+                        ),
+                        e.end,
+                    ));
+                }
+            }
+            seen.push(e.node);
+            let better = match (v.side, best) {
+                (_, None) => true,
+                (Side::Max, Some(b)) => t > b,
+                (Side::Min, Some(b)) => t < b,
+            };
+            if better {
+                best = Some(t);
+                reached = Some(e.node);
+            }
+        }
+        let all = self.tree.child_count(v.node);
+        // MTD(f)'s memory settles children without an event (the rules judge them).
+        if seen.len() < all && !due(best) && claim != Claim::Mtdf {
+            let next = self
+                .tree
+                .children(v.node)
+                .find(|c| !seen.contains(c))
+                .expect("a child not searched");
+            let mut lines = vec![v.line];
+            lines.extend(v.cut);
+            lines.push(v.end);
+            return Err(self.departures(
+                &v.path,
+                format!(
+                    "stops searching {} after {} of its {all} children",
+                    path_text(&v.path),
+                    seen.len()
+                ),
+                format!(
+                    "textbook {}, replayed in the engine's move order, goes on to search {}",
+                    self.algo,
+                    self.path(next)
+                ),
+                lines,
+            ));
+        }
+        Ok(())
+    }
+
+    fn departure(&self, path: &Path, did: String, requires: String, line: usize) -> Box<Departure> {
+        self.departures(path, did, requires, vec![line])
+    }
+
+    fn departures(
+        &self,
+        path: &Path,
+        did: String,
+        requires: String,
+        lines: Vec<usize>,
+    ) -> Box<Departure> {
+        Box::new(Departure {
+            path: path.clone(),
+            did,
+            requires,
+            lines,
+        })
+    }
 }

@@ -4,8 +4,11 @@
 //!
 //! Unknown fields are ignored, so an engine may add its own; blank lines are skipped.
 
+use std::cell::Cell;
+use std::fmt;
 use std::sync::Arc;
 
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value as Json};
 
 use super::Values;
@@ -42,10 +45,12 @@ pub fn parse(file: &str, text: &Arc<str>) -> Result<Trace, LoadError> {
             start,
             line,
         };
-        let event = event(&at, &object(&at, line)?)?;
+        let event = event(&at, object(&at, line)?)?;
         events.push(Line {
             number: i + 1,
-            text: line.to_owned(),
+            // What a report quotes: a line longer than a screen is quoted with its middle
+            // elided, so a long line is not held twice.
+            text: super::elide(line, super::SCREEN),
             event,
         });
     }
@@ -88,15 +93,172 @@ impl Place<'_> {
     }
 }
 
-/// The line as a JSON object.
+/// The line as a JSON object: only the fields the protocol reads are kept (the others are
+/// skipped as they are read, whatever their size), and at most [`MAX_VALUES`] values in all,
+/// so a line costs memory in proportion to its length.
 fn object(at: &Place<'_>, line: &str) -> Result<Map<String, Json>, LoadError> {
-    match serde_json::from_str::<Json>(line) {
-        Ok(Json::Object(m)) => Ok(m),
-        Ok(_) => Err(at.at(0, line.len(), "expected a JSON object `{…}`".into())),
+    if !line.trim_start().starts_with('{') {
+        return Err(at.at(0, line.len(), "expected a JSON object `{…}`".into()));
+    }
+    let budget = Cell::new(MAX_VALUES);
+    let mut de = serde_json::Deserializer::from_str(line);
+    let parsed = Fields(&budget)
+        .deserialize(&mut de)
+        .and_then(|m| de.end().map(|()| m));
+    match parsed {
+        Ok(m) => Ok(m),
         Err(e) => {
             let col = e.column().saturating_sub(1);
             Err(at.at(col, 1, format!("not JSON: {e}")))
         }
+    }
+}
+
+/// The most values (numbers, strings, array elements) one line may hold in the fields read:
+/// a path a million moves deep is no search's.
+pub const MAX_VALUES: usize = 1 << 20;
+
+/// The protocol's fields, in a header or an event (and the mark of prune's own trace format,
+/// for its hint).
+const FIELDS: [&str; 16] = [
+    "prune_trace",
+    "protocol",
+    "version",
+    "engine",
+    "algorithm",
+    "values",
+    "event",
+    "path",
+    "alpha",
+    "beta",
+    "player",
+    "depth",
+    "key",
+    "value",
+    "bound",
+    "after",
+];
+
+/// A line's object, its known fields parsed within a budget of values.
+struct Fields<'b>(&'b Cell<usize>);
+
+impl<'de> DeserializeSeed<'de> for Fields<'_> {
+    type Value = Map<String, Json>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Fields<'_> {
+    type Value = Map<String, Json>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
+        let mut m = Map::new();
+        while let Some(k) = a.next_key::<String>()? {
+            if FIELDS.contains(&k.as_str()) {
+                let v = a.next_value_seed(Bounded(self.0))?;
+                m.insert(k, v);
+            } else {
+                a.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(m)
+    }
+}
+
+/// A JSON value, each scalar and element taken from the budget.
+struct Bounded<'b>(&'b Cell<usize>);
+
+impl Bounded<'_> {
+    fn spend<E: de::Error>(&self) -> Result<(), E> {
+        match self.0.get() {
+            0 => Err(E::custom(format!(
+                "more than {MAX_VALUES} values in one line (a path a million moves deep is no search's)"
+            ))),
+            n => {
+                self.0.set(n - 1);
+                Ok(())
+            }
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Bounded<'_> {
+    type Value = Json;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded<'_> {
+    type Value = Json;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Json, E> {
+        self.spend()?;
+        Ok(Json::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Json, E> {
+        self.spend()?;
+        Ok(Json::from(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Json, E> {
+        self.spend()?;
+        Ok(Json::from(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Json, E> {
+        self.spend()?;
+        Ok(serde_json::Number::from_f64(v).map_or(Json::Null, Json::Number))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
+        self.spend()?;
+        Ok(Json::String(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Json, E> {
+        self.spend()?;
+        Ok(Json::String(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
+        self.spend()?;
+        Ok(Json::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Json, E> {
+        self.visit_unit()
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Json, A::Error> {
+        self.spend()?;
+        let mut items = Vec::new();
+        while let Some(v) = a.next_element_seed(Bounded(self.0))? {
+            items.push(v);
+        }
+        Ok(Json::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Json, A::Error> {
+        self.spend()?;
+        let mut m = Map::new();
+        while let Some(k) = a.next_key::<String>()? {
+            let v = a.next_value_seed(Bounded(self.0))?;
+            m.insert(k, v);
+        }
+        Ok(Json::Object(m))
     }
 }
 
@@ -110,6 +272,12 @@ fn string<'m>(at: &Place<'_>, m: &'m Map<String, Json>, name: &str) -> Result<&'
 }
 
 fn header(at: &Place<'_>, m: &Map<String, Json>) -> Result<Header, LoadError> {
+    if m.contains_key("prune_trace") && !m.contains_key("protocol") {
+        return Err(at.field(
+            "prune_trace",
+            "this is prune's own trace format (docs/TRACE.md, keyed by node ids), not the protocol: write it with `--trace-format protocol` (prune run ALGO TREE --trace FILE --trace-format protocol) to check it".into(),
+        ));
+    }
     if m.get("protocol").and_then(Json::as_str) != Some(PROTOCOL) {
         return Err(at.field(
             "protocol",
@@ -165,9 +333,12 @@ fn key(at: &Place<'_>, m: &Map<String, Json>) -> Result<Option<String>, LoadErro
     }
 }
 
-fn event(at: &Place<'_>, m: &Map<String, Json>) -> Result<Event, LoadError> {
+fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadError> {
+    let moves = fields.remove("path");
+    let m = &fields;
     let name = string(at, m, "event")?;
-    let path = |m| path(at, m);
+    let mut moves = Some(moves);
+    let mut path = |_: &Map<String, Json>| path(at, moves.take().flatten());
     Ok(match name {
         "enter" => Event::Enter {
             path: path(m)?,
@@ -239,13 +410,17 @@ fn step(j: &Json) -> Option<Move> {
     }
 }
 
-fn path(at: &Place<'_>, m: &Map<String, Json>) -> Result<Path, LoadError> {
+fn path(at: &Place<'_>, moves: Option<Json>) -> Result<Path, LoadError> {
     let expected =
         "expected `path`: an array of moves, labels (strings) or positions (numbers from 0)";
-    match m.get("path") {
+    match moves {
+        // Each label moved, not copied: a long one is held once.
         Some(Json::Array(items)) => items
-            .iter()
-            .map(|j| step(j).ok_or_else(|| at.field("path", expected.into())))
+            .into_iter()
+            .map(|j| match j {
+                Json::String(s) => Ok(Move::Label(s)),
+                j => step(&j).ok_or_else(|| at.field("path", expected.into())),
+            })
             .collect(),
         _ => Err(at.field("path", expected.into())),
     }

@@ -61,19 +61,30 @@ pub fn protocol_claim(algo: &Algorithm) -> Result<Claim, Unwritable> {
 }
 
 /// The protocol's move from `c`'s parent to `c`: its label when it has one no sibling shares,
-/// else its position.
+/// else its position. A game's searched tree marks the positions it never expanded by
+/// ending their labels with "(not expanded)": that is no part of the move, which is named as
+/// the game names it.
 pub fn move_to(tree: &Tree, c: NodeId) -> Move {
     let index = tree.child_index(c);
-    if let (Some(label), Some(parent)) = (tree.label(c), tree.parent(c)) {
+    if let (Some(label), Some(parent)) = (move_label(tree, c), tree.parent(c)) {
         let shared = tree
             .children(parent)
             .filter(|&s| s != c)
-            .any(|s| tree.label(s) == Some(label));
+            .any(|s| move_label(tree, s) == Some(label));
         if !shared {
             return Move::Label(label.to_owned());
         }
     }
     Move::Index(index as u32)
+}
+
+/// The label of the move to `c`, without the mark of a position never expanded.
+fn move_label(tree: &Tree, c: NodeId) -> Option<&str> {
+    let label = tree.label(c)?;
+    match label.strip_suffix(crate::game::lazy::NOT_EXPANDED) {
+        Some(l) => Some(l.trim_end()).filter(|l| !l.is_empty()),
+        None => Some(label),
+    }
 }
 
 /// The path of moves from the root to `node`.

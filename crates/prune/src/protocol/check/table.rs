@@ -41,10 +41,10 @@ impl Position {
 /// One exit, as a table would keep it.
 #[derive(Clone, Debug)]
 pub(super) struct Stored {
-    /// The value and bound as written (the position's side to move is the same wherever it
-    /// is reached, so they compare as written).
+    /// The value and bound as written: in negamax form from the side to move, in minimax form
+    /// from Max's; either way the same wherever the position is reached, so they compare as
+    /// written.
     written: (f64, Bound),
-    side: Side,
     depth: Option<u32>,
     enter_line: usize,
     exit_line: usize,
@@ -64,7 +64,6 @@ impl Table {
             .or_default()
             .push(Stored {
                 written,
-                side: f.side,
                 depth: f.depth,
                 enter_line: f.enter_line,
                 exit_line: n,
@@ -166,9 +165,10 @@ impl Walk<'_> {
                 lines,
             ));
         }
-        let side = entry
-            .as_ref()
-            .map_or(parent.map_or(Side::Max, |f| f.side.other()), |s| s.side);
+        // An entry holds the value as written: in negamax form the position's value for the
+        // side to move, whoever that is where it is read (an impartial game's key may leave the
+        // side out), so it is read in the frame of the node that reads it.
+        let side = parent.map_or(Side::Max, |f| f.side.other());
         Ok(Hit {
             path: path.clone(),
             value: written.0,
