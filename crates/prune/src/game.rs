@@ -179,6 +179,23 @@ pub trait Game {
     fn integral(&self) -> bool {
         false
     }
+
+    /// Whether every finished game's value (or payoff vector) is an integer, even where the
+    /// heuristic's values are not (tic-tac-toe's are tenths). A search that reaches the end of
+    /// every line ([`Game::longest`] moves deep) stops at no heuristic value, so its leaves
+    /// are integers: its NegaScout and MTD(f) then step minimal windows by 1, as they do on
+    /// the game written out (whose leaves are its outcomes). The default is [`Game::integral`].
+    fn integral_outcomes(&self) -> bool {
+        self.integral()
+    }
+
+    /// The most moves any game from the start can last, when the rules bound it (chance
+    /// outcomes count as moves: pig's roll of the die is one): a search this deep reaches the
+    /// end of every line, solving the game, and needs no heuristic. `None` (the default) when
+    /// the rules do not say.
+    fn longest(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Why a game's tree cannot be written out.
