@@ -43,6 +43,9 @@ pub(super) struct Engine<'t, T> {
     integral: bool,
     /// The horizon of the current iteration, in plies from the root.
     limit: u32,
+    /// Positions valued at the horizon by their heuristic so far (table entries that did count
+    /// once more): an iteration that adds none is iterative deepening's last.
+    horizon: u64,
 }
 
 /// Runs `base` (alpha-beta, NegaScout or MTD(f)) with `with` on `tree` (already cut at the depth
@@ -72,6 +75,7 @@ pub(super) fn search<T: Nodes, O: Observer>(
         // than minimal — still sound for a fail-soft search, only less sharp.
         integral: tree.is_integral(),
         limit: tree.height() as u32,
+        horizon: 0,
     };
     let height = tree.height() as u32;
     let inf = f64::INFINITY;
@@ -81,21 +85,25 @@ pub(super) fn search<T: Nodes, O: Observer>(
         // `drive` steps its null windows by 1 on integer trees, as `integral` above does.
         Algorithm::Mtdf { guess } if with.id => {
             iterative::deepen(height, obs, |depth, prev, obs| {
-                super::mtdf::drive(tree, prev.or(*guess), obs, |lo, hi, obs| {
+                let before = engine.horizon;
+                let v = super::mtdf::drive(tree, prev.or(*guess), obs, |lo, hi, obs| {
                     engine.root(depth, lo, hi, obs)
-                })
+                });
+                (v, engine.horizon > before)
             })
         }
         Algorithm::Mtdf { guess } => super::mtdf::drive(tree, *guess, obs, |lo, hi, obs| {
             engine.root(height, lo, hi, obs)
         }),
         _ if with.id => iterative::deepen(height, obs, |depth, prev, obs| {
-            match (prev, with.aspiration) {
+            let before = engine.horizon;
+            let v = match (prev, with.aspiration) {
                 (Some(prev), Some(w)) => aspiration::search(root, prev, w, obs, |lo, hi, obs| {
                     engine.root(depth, lo, hi, obs)
                 }),
                 _ => engine.root(depth, -inf, inf, obs),
-            }
+            };
+            (v, engine.horizon > before)
         }),
         _ => engine.root(height, -inf, inf, obs),
     };
@@ -134,6 +142,7 @@ impl<T: Nodes> Engine<'_, T> {
             let v = if self.tree.is_leaf(c) {
                 self.tree.value(c)
             } else {
+                self.horizon += 1;
                 // Refused before the search (Refusal::NoHeuristicForIteration) when missing.
                 self.tree.heuristic(c).unwrap_or(f64::NAN)
             };
@@ -208,6 +217,7 @@ impl<T: Nodes> Engine<'_, T> {
                 let settled = answer(e, alpha, beta).filter(|_| ply > 0);
                 obs.tt_hit(p, s * e.value, root_bound(e.bound, s), settled.is_some());
                 if let Some(v) = settled {
+                    self.horizon += u64::from(e.horizon);
                     return v;
                 }
             }
@@ -216,6 +226,7 @@ impl<T: Nodes> Engine<'_, T> {
             first = best.get(&p).copied();
         }
         let order = self.order(p, ply, s > 0.0, first);
+        let horizon_before = self.horizon;
         enter(obs, p, s, alpha, beta);
         let n = order.len();
         let (mut score, mut best, mut a) = (f64::NEG_INFINITY, order[0], alpha);
@@ -263,6 +274,7 @@ impl<T: Nodes> Engine<'_, T> {
                     value: score,
                     bound,
                     best,
+                    horizon: self.horizon > horizon_before,
                 },
             );
         }
