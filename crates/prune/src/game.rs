@@ -64,6 +64,7 @@
 //! }
 //! ```
 
+pub mod best;
 pub mod chess;
 pub mod connect_four;
 pub mod lazy;
