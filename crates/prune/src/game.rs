@@ -400,6 +400,80 @@ pub fn count<G: Game>(game: &G, depth: Option<u32>, limit: u64) -> Option<u64> {
     go(game, &game.start(), depth, &mut n, limit).then_some(n)
 }
 
+/// An estimate of the number of nodes of the tree `game` spans to `depth` moves, made in a
+/// moment: the first levels are counted ([`count`]) while the tree to them has at most
+/// `budget` nodes, and each level beyond grows as the last counted one did (its size over the
+/// one before it). Exact when the whole tree fits the budget (then `exact` is true). A game
+/// whose branching grows with the depth, as chess's does from its start, has more.
+pub fn estimate<G: Game>(game: &G, depth: u32, budget: u64) -> Estimate {
+    // Nodes to depth k, and the sizes of the last two levels counted.
+    let (mut total, mut last, mut before) = (1u64, 1u64, 0u64);
+    let mut counted = 0;
+    while counted < depth {
+        let Some(n) = count(game, Some(counted + 1), budget) else {
+            break;
+        };
+        before = last;
+        last = n - total;
+        total = n;
+        counted += 1;
+        if last == 0 {
+            // Every game ended: deeper levels are empty.
+            return Estimate {
+                nodes: total,
+                exact: true,
+                counted,
+            };
+        }
+    }
+    if counted == 0 {
+        // The first level alone passes the budget.
+        return Estimate {
+            nodes: budget.saturating_add(1),
+            exact: false,
+            counted,
+        };
+    }
+    if counted == depth {
+        return Estimate {
+            nodes: total,
+            exact: true,
+            counted,
+        };
+    }
+    let growth = if before == 0 {
+        1.0
+    } else {
+        last as f64 / before as f64
+    };
+    let mut nodes = total as f64;
+    let mut level = last as f64;
+    for _ in counted..depth {
+        level *= growth;
+        nodes += level;
+    }
+    Estimate {
+        nodes: if nodes >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            nodes as u64
+        },
+        exact: false,
+        counted,
+    }
+}
+
+/// What [`estimate`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// The number of nodes, counted or extrapolated.
+    pub nodes: u64,
+    /// Whether it was counted to the depth asked.
+    pub exact: bool,
+    /// The levels counted.
+    pub counted: u32,
+}
+
 /// What `position` is as a node: its kind, its value (a leaf's value; an n-player leaf's row
 /// of `payoffs`, where its payoff vector is appended) and an interior node's heuristic value.
 /// `cut`: the position is at the depth limit, a leaf worth its heuristic value unless the game
