@@ -15,7 +15,8 @@
 use super::run::{GameRunError, horizon};
 use super::{Game, Lazy};
 use crate::search::chance::ChanceSum;
-use crate::search::{Algorithm, Family, Quiet, alphabeta, maxn, players};
+use crate::search::improved::Prober;
+use crate::search::{Algorithm, Family, maxn, players};
 use crate::tree::{Kind, NodeId, Nodes};
 
 /// The tied best root moves and the principal variation, as moves: each one's position among
@@ -64,13 +65,14 @@ pub fn principal<G: Game>(
         return Ok(out);
     }
     let mut node = root;
+    let mut prober = Prober::new(&lazy);
     // The root's value, for minimax's null windows: every node of the variation has it.
     let value = match rule {
-        Rule::Minimax => Some(minimax(&lazy, root)),
+        Rule::Minimax => Some(minimax(&mut prober, &lazy, root)),
         _ => None,
     };
     while decides(node) {
-        let best = best_children(&lazy, &rule, node, value, node == root);
+        let best = best_children(&lazy, &mut prober, &rule, node, value, node == root);
         if let Some(e) = lazy.error() {
             return Err(e.into());
         }
@@ -89,6 +91,7 @@ pub fn principal<G: Game>(
 /// first. `value` is the node's root-relative minimax value, for minimax's null windows.
 fn best_children<T: Nodes>(
     tree: &T,
+    prober: &mut Prober<'_, T>,
     rule: &Rule,
     node: NodeId,
     value: Option<f64>,
@@ -102,7 +105,7 @@ fn best_children<T: Nodes>(
         let mut best = Vec::new();
         for i in 0..n {
             let c = tree.child(node, i);
-            if reaches(tree, c, v, max) {
+            if reaches(prober, tree, c, v, max) {
                 best.push(i);
                 if !all {
                     break;
@@ -136,19 +139,19 @@ fn best_children<T: Nodes>(
     }
 }
 
-/// The root-relative minimax value of `node`, by fail-hard alpha-beta with the full window.
-fn minimax<T: Nodes>(tree: &T, node: NodeId) -> f64 {
+/// The root-relative minimax value of `node`, by alpha-beta with the full window.
+fn minimax<T: Nodes>(prober: &mut Prober<'_, T>, tree: &T, node: NodeId) -> f64 {
     if tree.is_leaf(node) {
         return tree.value(node);
     }
     let s = crate::search::negamax::sign(tree.kind(node));
-    s * alphabeta::f2::<_, _, true>(tree, node, f64::NEG_INFINITY, f64::INFINITY, &mut Quiet)
+    s * prober.probe(node, f64::NEG_INFINITY, f64::INFINITY)
 }
 
 /// Whether `node`'s root-relative minimax value reaches `v`: at least `v` (`up`) or at most.
 /// One null-window search: the window `(v⁻, v)` (or `(v, v⁺)`) around `v`, one floating-point
-/// step wide, which fail-hard alpha-beta leaves by the side the value is on.
-fn reaches<T: Nodes>(tree: &T, node: NodeId, v: f64, up: bool) -> bool {
+/// step wide, which alpha-beta leaves by the side the value is on.
+fn reaches<T: Nodes>(prober: &mut Prober<'_, T>, tree: &T, node: NodeId, v: f64, up: bool) -> bool {
     if tree.is_leaf(node) {
         let x = tree.value(node);
         return if up { x >= v } else { x <= v };
@@ -162,7 +165,7 @@ fn reaches<T: Nodes>(tree: &T, node: NodeId, v: f64, up: bool) -> bool {
     } else {
         (target, target.next_up())
     };
-    let y = alphabeta::f2::<_, _, true>(tree, node, alpha, beta, &mut Quiet);
+    let y = prober.probe(node, alpha, beta);
     if at_least { y >= beta } else { y <= alpha }
 }
 
