@@ -14,6 +14,7 @@ mod engine_example;
 mod experiments;
 mod files;
 mod first_minutes;
+mod game_options;
 mod games;
 mod gen_spec;
 mod huge;
