@@ -121,7 +121,8 @@ pub struct TuiArgs {
     #[arg(long, exclusive = true)]
     pub check_config: bool,
     /// With --game: the horizon, D moves from the root (positions there valued by the game's
-    /// heuristic); the --run algorithms search to it.
+    /// heuristic); the --run algorithms search to it. Without it tic-tac-toe, nim and pig are
+    /// searched to the end; connect-four and chess need it.
     #[arg(long, value_name = "D", requires = "game")]
     pub depth: Option<u32>,
     /// An engine's trace (docs/PROTOCOL.md) to open beside prune's run of the search it
