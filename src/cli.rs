@@ -121,7 +121,8 @@ pub struct TuiArgs {
     #[arg(long, exclusive = true)]
     pub check_config: bool,
     /// With --game: the horizon, D moves from the root (positions there valued by the game's
-    /// heuristic); the --run algorithms search to it.
+    /// heuristic); the --run algorithms search to it. Without it tic-tac-toe, nim and pig are
+    /// searched to the end; connect-four and chess need it.
     #[arg(long, value_name = "D", requires = "game")]
     pub depth: Option<u32>,
     /// An engine's trace (docs/PROTOCOL.md) to open beside prune's run of the search it
@@ -186,12 +187,16 @@ pub struct TreeInput {
 }
 
 /// A game from its rules: the game and its options, as `prune gen game NAME` takes them.
-/// `run`, `compare` and `tui` search it lazily to their `--depth`; `check-trace` writes its
-/// tree out to its `--depth`.
+/// `run`, `compare` and `tui` search it lazily to their `--depth` (tic-tac-toe, nim and pig to
+/// the end without one); `check-trace` writes its tree out to its `--depth`. The commands that
+/// read stored trees only hide these flags ([`hide_game_flags`]). An option of another game
+/// than `--game`'s is refused.
 #[derive(Debug, Clone, Args)]
 pub struct GameFlags {
     /// Search a game from its rules instead of a stored tree, generating positions as the search
-    /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. Needs --depth D (the horizon).
+    /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. --depth D is the horizon;
+    /// without it tic-tac-toe, nim and pig are searched to the end (solved), and connect-four
+    /// and chess need one.
     #[arg(long, value_name = "NAME")]
     pub game: Option<String>,
     /// With --game chess: the root position in Forsyth–Edwards Notation.
@@ -212,9 +217,26 @@ pub struct GameFlags {
     /// With --game pig: outcomes of the die (default 3).
     #[arg(long, value_name = "N", requires = "game")]
     pub dice: Option<u32>,
-    /// With --game pig: the game ends (value 0) after this many moves (default 8).
+    /// With --game pig: the game ends (value 0) after this many decisions, roll or stop
+    /// (default 8); a search counts the die's rolls as moves too (up to 2N − 1 in all).
     #[arg(long, value_name = "N", requires = "game")]
     pub horizon: Option<u32>,
+}
+
+/// The ids of [`GameFlags`]' arguments.
+const GAME_FLAGS: [&str; 8] = [
+    "game", "fen", "moves", "heaps", "players", "win", "dice", "horizon",
+];
+
+/// Hides a game's flags from the help, the manual page and the completions of a command that
+/// reads stored trees only (`info`, `draw`, `analyze`, `convert`): it cannot take `--game`, and
+/// refuses it with the way to a game's tree (`--gen 'game NAME …'`).
+pub(crate) fn hide_game_flags(arg: clap::Arg) -> clap::Arg {
+    if GAME_FLAGS.contains(&arg.get_id().as_str()) {
+        arg.hide(true)
+    } else {
+        arg
+    }
 }
 
 impl TreeSource {

@@ -11,6 +11,8 @@ use prune::text::{number_text, terminal_safe};
 use prune::tree::Tree;
 
 #[derive(Debug, Args)]
+// A game's flags are parsed (to refuse them with the way to its tree) but not offered.
+#[command(mut_args(super::hide_game_flags))]
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub source: TreeSource,

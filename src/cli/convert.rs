@@ -8,6 +8,8 @@ use super::{CliError, TreeInput, TreeSource, emit, refuse_output_over_input};
 use prune::format::{self, Format};
 
 #[derive(Debug, Args)]
+// A game's flags are parsed (to refuse them with the way to its tree) but not offered.
+#[command(mut_args(super::hide_game_flags))]
 pub struct ConvertArgs {
     /// Input file (`-`: stdin), then output file (`-` or nothing: stdout). With --expr or
     /// --gen, only the output.

@@ -60,6 +60,8 @@ pub const SCALABLE_WIDTH: usize = 10_000;
 pub const DEFAULT_WIDTH: usize = 100;
 
 #[derive(Debug, Args)]
+// A game's flags are parsed (to refuse them with the way to its tree) but not offered.
+#[command(mut_args(super::hide_game_flags))]
 pub struct DrawArgs {
     #[command(flatten)]
     pub source: TreeSource,

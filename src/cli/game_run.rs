@@ -27,6 +27,7 @@ fn spec(flags: &GameFlags, depth: Option<u32>) -> Result<GameSpec, CliError> {
     let name = flags.game.as_deref().expect("--game");
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
     let mut spec = GameSpec::default_for(name).ok_or_else(|| unknown_game(name))?;
+    refuse_other_games_options(flags, &spec)?;
     match &mut spec {
         GameSpec::TicTacToe { depth: d } => *d = depth,
         GameSpec::Nim { heaps, players } => {
@@ -56,6 +57,42 @@ fn spec(flags: &GameFlags, depth: Option<u32>) -> Result<GameSpec, CliError> {
     Ok(spec)
 }
 
+/// Refuses the options of a game other than `spec`'s (`--fen` with tic-tac-toe): ignored, they
+/// would leave the user believing the search started where it did not.
+fn refuse_other_games_options(flags: &GameFlags, spec: &GameSpec) -> Result<(), CliError> {
+    let given: [(&str, &str, bool); 7] = [
+        ("--fen", "chess", flags.fen.is_some()),
+        ("--moves", "connect-four", flags.moves.is_some()),
+        ("--heaps", "nim", flags.heaps.is_some()),
+        ("--players", "nim", flags.players.is_some()),
+        ("--win", "pig", flags.win.is_some()),
+        ("--dice", "pig", flags.dice.is_some()),
+        ("--horizon", "pig", flags.horizon.is_some()),
+    ];
+    let name = spec.name();
+    let wrong: Vec<String> = given
+        .iter()
+        .filter(|(_, of, set)| *set && *of != name)
+        .map(|(flag, of, _)| format!("{flag} is {of}'s"))
+        .collect();
+    if wrong.is_empty() {
+        return Ok(());
+    }
+    let own: Vec<&str> = given
+        .iter()
+        .filter(|(_, of, _)| *of == name)
+        .map(|(flag, _, _)| *flag)
+        .collect();
+    let takes = match own.as_slice() {
+        [] => format!("{name} takes no options"),
+        flags => format!("{name} takes {}", flags.join(", ")),
+    };
+    Err(CliError::Usage(format!(
+        "--game {name}: {} ({takes})",
+        wrong.join(", ")
+    )))
+}
+
 /// Builds the game of `spec` from its rules and does `f` with it.
 fn with_game<F: WithGame>(spec: &GameSpec, f: F) -> Result<F::Out, CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
@@ -74,50 +111,148 @@ fn with_game<F: WithGame>(spec: &GameSpec, f: F) -> Result<F::Out, CliError> {
     })
 }
 
-/// The horizon: `--depth`, which a game needs.
-fn depth_of(flags: &GameFlags, depth: Option<u32>) -> Result<u32, CliError> {
-    depth.ok_or_else(|| {
-        CliError::Usage(format!(
-            "--game {} needs --depth D: a search from the rules stops D moves on (positions there valued by the game's heuristic)",
-            flags.game.as_deref().unwrap_or("")
-        ))
+/// What a search of a game needs to know of it before it starts: the most moves its games
+/// last ([`Game::longest`]) and whether it has no heuristic value to stop at.
+struct Facts;
+
+impl WithGame for Facts {
+    type Out = (Option<u32>, bool);
+    fn with<G: Game>(self, game: &G) -> Self::Out {
+        let start = game.start();
+        let no_heuristic = game.outcome(&start).is_none() && game.heuristic(&start).is_none();
+        (game.longest(), no_heuristic)
+    }
+}
+
+/// How deep a game is searched.
+#[derive(Copy, Clone, Debug)]
+struct Horizon {
+    /// The depth searched: `--depth`, never beyond the game's longest.
+    depth: u32,
+    /// Whether that is the end of every game (the search solves it).
+    to_the_end: bool,
+}
+
+impl Horizon {
+    /// "4 moves deep", "to the end (9 moves at most)".
+    fn text(&self) -> String {
+        if self.to_the_end {
+            format!("to the end ({} moves at most)", self.depth)
+        } else {
+            format!("{} moves deep", self.depth)
+        }
+    }
+}
+
+/// The horizon of a search of the game `flags` names: `--depth` (never beyond the game's
+/// longest), or without it the end of every game for the games small enough to solve
+/// (tic-tac-toe, nim, pig). A game without a heuristic cannot stop short of its end.
+fn horizon_of(flags: &GameFlags, depth: Option<u32>) -> Result<Horizon, CliError> {
+    let spec = spec(flags, None)?;
+    let name = spec.name();
+    let (longest, no_heuristic) = with_game(&spec, Facts)?;
+    let solvable = matches!(
+        spec,
+        GameSpec::TicTacToe { .. } | GameSpec::Nim { .. } | GameSpec::Pig { .. }
+    );
+    let depth = match depth {
+        Some(d) => d,
+        None if solvable => longest.unwrap_or(u32::MAX),
+        None => {
+            let last = longest.map_or(String::new(), |l| {
+                format!(" (its games last up to {l} moves, far beyond reach)")
+            });
+            return Err(CliError::Usage(format!(
+                "--game {name} needs --depth D: a search from the rules stops D moves on, positions there valued by the game's heuristic; it is not searched to the end{last}"
+            )));
+        }
+    };
+    if let Some(l) = longest.filter(|&l| no_heuristic && depth < l) {
+        let pig = match spec {
+            GameSpec::Pig { horizon, .. } => format!(
+                "; pig counts a roll of the die as a move: its horizon of {horizon} decisions is up to {l} moves"
+            ),
+            _ => String::new(),
+        };
+        return Err(CliError::Usage(format!(
+            "--game {name} has no heuristic value to stop at depth {depth}: search it to the end, without --depth (or with --depth {l} or more){pig}"
+        )));
+    }
+    Ok(Horizon {
+        depth: longest.map_or(depth, |l| depth.min(l)),
+        to_the_end: depth == u32::MAX || longest.is_some_and(|l| depth >= l),
     })
 }
 
 /// Runs each algorithm on the game, in order: each run, or why it could not, and the game's
-/// name.
+/// name. With `principal`, the first run's best moves and principal variation too.
 struct Runs<'a> {
     algos: &'a [Algorithm],
     depth: u32,
+    principal: bool,
 }
 
+/// The runs, the game's name, and the first run's best moves and principal variation.
+type RunsOut = (
+    Vec<Result<GameRun, String>>,
+    String,
+    Option<prune::game::best::Principal>,
+);
+
 impl WithGame for Runs<'_> {
-    type Out = (Vec<Result<GameRun, String>>, String);
+    type Out = RunsOut;
     fn with<G: Game>(self, game: &G) -> Self::Out {
-        let runs = self
+        let runs: Vec<_> = self
             .algos
             .iter()
             .map(|al| game_run::run(game, al, self.depth).map_err(|e| e.to_string()))
             .collect();
-        (runs, game.name())
+        let principal = match (self.principal, self.algos.first(), runs.first()) {
+            (true, Some(al), Some(Ok(_))) => {
+                prune::game::best::principal(game, al, self.depth).ok()
+            }
+            _ => None,
+        };
+        (runs, game.name(), principal)
     }
 }
 
 /// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.
 pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliError> {
-    let depth = depth_of(flags, a.params.params()?.improvements.depth)?;
+    let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
     if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
-        return record_to_files(a, flags, algo, depth);
+        return record_to_files(a, flags, algo, horizon);
     }
     let algos = std::slice::from_ref(algo);
-    let (mut runs, game) = with_game(&spec(flags, None)?, Runs { algos, depth })?;
+    let (mut runs, game, principal) = with_game(
+        &spec(flags, None)?,
+        Runs {
+            algos,
+            depth: horizon.depth,
+            principal: true,
+        },
+    )?;
     let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
     if a.json {
-        let text = serde_json::to_string_pretty(&run_json(&run, &game, depth))
-            .map_err(|e| CliError::Internal(e.to_string()))?;
+        let mut obj = run_json(&run, &game, horizon);
+        add_principal(&mut obj, principal.as_ref());
+        let text =
+            serde_json::to_string_pretty(&obj).map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(prune::text::json_safe(text) + "\n"));
     }
-    print(&summary(&run, &game, depth))
+    print(&summary(&run, &game, horizon, principal.as_ref()))
+}
+
+/// The best moves and the principal variation in a run's JSON, under the names a stored
+/// tree's run gives them: moves as positions among their siblings, and their labels.
+fn add_principal(obj: &mut serde_json::Value, principal: Option<&prune::game::best::Principal>) {
+    let Some(p) = principal else { return };
+    let index = |ms: &[(usize, String)]| ms.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+    let label = |ms: &[(usize, String)]| ms.iter().map(|(_, l)| l.clone()).collect::<Vec<_>>();
+    obj["best_moves"] = json!(index(&p.best_moves));
+    obj["best_move_labels"] = json!(label(&p.best_moves));
+    obj["pv"] = json!(index(&p.pv));
+    obj["pv_labels"] = json!(label(&p.pv));
 }
 
 /// `run --game` with a trace, a picture or the statistics' CSV: the search recorded, and what
@@ -127,12 +262,13 @@ fn record_to_files(
     a: &RunArgs,
     flags: &GameFlags,
     algo: &Algorithm,
-    depth: u32,
+    horizon: Horizon,
 ) -> Result<(), CliError> {
     if a.trace_format == super::search::TraceFormat::Protocol {
         prune::protocol::write::protocol_claim(algo).map_err(CliError::usage)?;
     }
     let algos = std::slice::from_ref(algo);
+    let depth = horizon.depth;
     let (recorded, game) = with_game(&spec(flags, None)?, Record { algos, depth })?;
     let mut recorded = recorded.map_err(|e| CliError::Usage(e.to_string()))?;
     let (_, result) = recorded.runs.pop().expect("one run");
@@ -156,12 +292,30 @@ fn record_to_files(
         best,
         seconds: run.seconds,
     };
+    let algos = std::slice::from_ref(algo);
+    let principal = with_game(&spec(flags, None)?, Principal { algos, depth })?;
     if a.json {
-        let text = serde_json::to_string_pretty(&run_json(&summary_run, &game, depth))
-            .map_err(|e| CliError::Internal(e.to_string()))?;
+        let mut obj = run_json(&summary_run, &game, horizon);
+        add_principal(&mut obj, principal.as_ref());
+        let text =
+            serde_json::to_string_pretty(&obj).map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(prune::text::json_safe(text) + "\n"));
     }
-    print(&summary(&summary_run, &game, depth))
+    print(&summary(&summary_run, &game, horizon, principal.as_ref()))
+}
+
+/// The best moves and principal variation of the first of `algos` on the game
+/// ([`prune::game::best::principal`]), if they can be found.
+struct Principal<'a> {
+    algos: &'a [Algorithm],
+    depth: u32,
+}
+
+impl WithGame for Principal<'_> {
+    type Out = Option<prune::game::best::Principal>;
+    fn with<G: Game>(self, game: &G) -> Self::Out {
+        prune::game::best::principal(game, self.algos.first()?, self.depth).ok()
+    }
 }
 
 /// `prune compare --game NAME --depth D --algos …`: each algorithm's search of the game, side
@@ -173,14 +327,21 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             "--stats-csv is not available with --game yet; use --json".into(),
         ));
     }
-    let depth = depth_of(flags, a.params.params()?.improvements.depth)?;
-    let (runs, game) = with_game(&spec(flags, None)?, Runs { algos, depth })?;
+    let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
+    let (runs, game, _) = with_game(
+        &spec(flags, None)?,
+        Runs {
+            algos,
+            depth: horizon.depth,
+            principal: false,
+        },
+    )?;
     if a.json {
         let rows: Vec<serde_json::Value> = algos
             .iter()
             .zip(&runs)
             .map(|(al, r)| match r {
-                Ok(run) => run_json(run, &game, depth),
+                Ok(run) => run_json(run, &game, horizon),
                 Err(why) => json!({"algorithm": al.name(), "parameters": al.label(), "error": why}),
             })
             .collect();
@@ -188,7 +349,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
         print(&(prune::text::json_safe(text) + "\n"))?;
     } else {
-        print(&compare_table(algos, &runs, &game, depth))?;
+        print(&compare_table(algos, &runs, &game, horizon))?;
     }
     if runs.iter().all(|r| r.is_err()) {
         return Err(CliError::Usage(
@@ -203,7 +364,7 @@ fn compare_table(
     algos: &[Algorithm],
     runs: &[Result<GameRun, String>],
     game: &str,
-    depth: u32,
+    horizon: Horizon,
 ) -> String {
     use prune::report::{Cell, Table, col};
     let mut table = Table::new(vec![
@@ -237,18 +398,20 @@ fn compare_table(
         }
     }
     format!(
-        "{} from its rules, {depth} moves deep\n{}{notes}",
+        "{} from its rules, {}\n{}{notes}",
         terminal_safe(game),
+        horizon.text(),
         table.text()
     )
 }
 
-fn run_json(run: &GameRun, game: &str, depth: u32) -> serde_json::Value {
+fn run_json(run: &GameRun, game: &str, horizon: Horizon) -> serde_json::Value {
     json!({
         "algorithm": run.algorithm.name(),
         "parameters": run.algorithm.label(),
         "game": game,
-        "depth": depth,
+        "depth": horizon.depth,
+        "to_the_end": horizon.to_the_end,
         "value": value_json(&run.value),
         "bound": run.bound,
         "best_move": run.best.as_ref().map(|(_, label)| label),
@@ -259,17 +422,44 @@ fn run_json(run: &GameRun, game: &str, depth: u32) -> serde_json::Value {
     })
 }
 
-fn summary(run: &GameRun, game: &str, depth: u32) -> String {
+fn summary(
+    run: &GameRun,
+    game: &str,
+    horizon: Horizon,
+    principal: Option<&prune::game::best::Principal>,
+) -> String {
     let s = &run.stats;
     let value = run.value.to_string();
     let mut out = format!(
-        "{} on {} from its rules, {depth} moves deep\nvalue: {value} ({})\n",
+        "{} on {} from its rules, {}\nvalue: {value} ({})\n",
         run.algorithm.label(),
         terminal_safe(game),
+        horizon.text(),
         format!("{:?}", run.bound).to_lowercase(),
     );
-    if let Some((_, label)) = &run.best {
-        out += &format!("best move: {}\n", terminal_safe(label));
+    let shown = |ms: &[(usize, String)], sep: &str| {
+        ms.iter()
+            .map(|(_, l)| terminal_safe(l).into_owned())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match principal.filter(|p| !p.best_moves.is_empty()) {
+        Some(p) => {
+            let best = if p.best_moves.len() > 1 {
+                "best moves"
+            } else {
+                "best move"
+            };
+            out += &format!("{best}: {}\n", shown(&p.best_moves, ", "));
+            if !p.pv.is_empty() {
+                out += &format!("pv: {}\n", shown(&p.pv, " → "));
+            }
+        }
+        None => {
+            if let Some((_, label)) = &run.best {
+                out += &format!("best move: {}\n", terminal_safe(label));
+            }
+        }
     }
     out += &format!(
         "leaves evaluated: {}   interior nodes: {}   cutoffs: {}\n",
@@ -293,9 +483,10 @@ fn summary(run: &GameRun, game: &str, depth: u32) -> String {
 /// `tui --run` does on a stored tree).
 pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), CliError> {
     let flags = &a.tree.input.game;
-    let depth = depth_of(flags, a.depth)?;
+    let horizon = horizon_of(flags, a.depth)?;
+    let depth = horizon.depth;
     let mut params = prune::search::Params::default();
-    params.improvements.depth = Some(depth);
+    params.improvements.depth = a.depth.map(|_| depth);
     let algos = a
         .run
         .iter()
@@ -315,7 +506,7 @@ pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), 
         let (run, trace) = r.map_err(|why| CliError::Usage(format!("cannot run {algo}: {why}")))?;
         runs.push(RunView::recorded(&recorded.tree, algo, run, trace));
     }
-    let source = format!("{game} from its rules, depth {depth} (searched tree)");
+    let source = format!("{game} from its rules, {} (searched tree)", horizon.text());
     Ok((recorded.tree, source, runs))
 }
 

@@ -9,6 +9,8 @@ use prune::text::{number_text, terminal_safe};
 use prune::tree::{Shape, shape};
 
 #[derive(Debug, Args)]
+// A game's flags are parsed (to refuse them with the way to its tree) but not offered.
+#[command(mut_args(super::hide_game_flags))]
 pub struct InfoArgs {
     #[command(flatten)]
     pub source: TreeSource,

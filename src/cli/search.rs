@@ -252,12 +252,10 @@ impl<'t> Known<'t> {
 
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
-    if a.source.input.game.game.is_some() {
-        // Every algorithm takes --depth on a game: it is the horizon of the game's tree.
-        return super::game_run::run(a, &a.source.input.game, &algo);
-    }
+    let game = a.source.input.game.game.is_some();
     // A depth limit or an improvement asked for and silently dropped would change what the
-    // value means: say that this algorithm does not take it.
+    // value means: say that this algorithm does not take it. Every algorithm takes --depth on
+    // a game: it is the horizon of the game's tree.
     let improvements = [
         Param::Depth,
         Param::Tt,
@@ -267,6 +265,9 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         Param::History,
     ];
     for param in improvements {
+        if game && param == Param::Depth {
+            continue;
+        }
         if a.params.given(param) && !algo.info().params.iter().any(|s| s.param == param) {
             let takes: Vec<&str> = ALGORITHMS
                 .iter()
@@ -280,6 +281,9 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
                 takes.join(", ")
             )));
         }
+    }
+    if game {
+        return super::game_run::run(a, &a.source.input.game, &algo);
     }
     refuse_output_over_input(
         a.source.file.as_deref(),

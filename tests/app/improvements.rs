@@ -78,11 +78,13 @@ fn check(tree: &Tree, depth: Option<u32>, w: f64, iterate: bool, totals: &mut To
         t.aspiration_researches += s.aspiration_researches;
         t.researches += s.researches;
         if name.contains("id") {
+            // One count per iteration; an iteration that valued no position by its heuristic
+            // (every line it searched ended) is the last, so a game that ends sooner has fewer.
             let d = depth.map_or(tree.height(), |d| (d as usize).min(tree.height()));
-            assert_eq!(
-                s.iteration_nodes.len(),
-                d.max(1),
-                "{algo}: one count per iteration"
+            assert!(
+                (1..=d.max(1)).contains(&s.iteration_nodes.len()),
+                "{algo}: {} iterations, one count each, to depth {d}",
+                s.iteration_nodes.len()
             );
             assert_eq!(s.iteration_nodes.iter().sum::<u64>(), s.nodes, "{algo}");
         } else {

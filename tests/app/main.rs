@@ -15,6 +15,7 @@ mod engine_variants;
 mod experiments;
 mod files;
 mod first_minutes;
+mod game_options;
 mod games;
 mod gen_spec;
 mod huge;

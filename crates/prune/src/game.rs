@@ -64,6 +64,7 @@
 //! }
 //! ```
 
+pub mod best;
 pub mod chess;
 pub mod connect_four;
 pub mod lazy;
@@ -178,6 +179,23 @@ pub trait Game {
     /// at every node it generates. The default is `false`.
     fn integral(&self) -> bool {
         false
+    }
+
+    /// Whether every finished game's value (or payoff vector) is an integer, even where the
+    /// heuristic's values are not (tic-tac-toe's are tenths). A search that reaches the end of
+    /// every line ([`Game::longest`] moves deep) stops at no heuristic value, so its leaves
+    /// are integers: its NegaScout and MTD(f) then step minimal windows by 1, as they do on
+    /// the game written out (whose leaves are its outcomes). The default is [`Game::integral`].
+    fn integral_outcomes(&self) -> bool {
+        self.integral()
+    }
+
+    /// The most moves any game from the start can last, when the rules bound it (chance
+    /// outcomes count as moves: pig's roll of the die is one): a search this deep reaches the
+    /// end of every line, solving the game, and needs no heuristic. `None` (the default) when
+    /// the rules do not say.
+    fn longest(&self) -> Option<u32> {
+        None
     }
 }
 
@@ -380,6 +398,80 @@ pub fn count<G: Game>(game: &G, depth: Option<u32>, limit: u64) -> Option<u64> {
     }
     let mut n = 0;
     go(game, &game.start(), depth, &mut n, limit).then_some(n)
+}
+
+/// An estimate of the number of nodes of the tree `game` spans to `depth` moves, made in a
+/// moment: the first levels are counted ([`count`]) while the tree to them has at most
+/// `budget` nodes, and each level beyond grows as the last counted one did (its size over the
+/// one before it). Exact when the whole tree fits the budget (then `exact` is true). A game
+/// whose branching grows with the depth, as chess's does from its start, has more.
+pub fn estimate<G: Game>(game: &G, depth: u32, budget: u64) -> Estimate {
+    // Nodes to depth k, and the sizes of the last two levels counted.
+    let (mut total, mut last, mut before) = (1u64, 1u64, 0u64);
+    let mut counted = 0;
+    while counted < depth {
+        let Some(n) = count(game, Some(counted + 1), budget) else {
+            break;
+        };
+        before = last;
+        last = n - total;
+        total = n;
+        counted += 1;
+        if last == 0 {
+            // Every game ended: deeper levels are empty.
+            return Estimate {
+                nodes: total,
+                exact: true,
+                counted,
+            };
+        }
+    }
+    if counted == 0 {
+        // The first level alone passes the budget.
+        return Estimate {
+            nodes: budget.saturating_add(1),
+            exact: false,
+            counted,
+        };
+    }
+    if counted == depth {
+        return Estimate {
+            nodes: total,
+            exact: true,
+            counted,
+        };
+    }
+    let growth = if before == 0 {
+        1.0
+    } else {
+        last as f64 / before as f64
+    };
+    let mut nodes = total as f64;
+    let mut level = last as f64;
+    for _ in counted..depth {
+        level *= growth;
+        nodes += level;
+    }
+    Estimate {
+        nodes: if nodes >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            nodes as u64
+        },
+        exact: false,
+        counted,
+    }
+}
+
+/// What [`estimate`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// The number of nodes, counted or extrapolated.
+    pub nodes: u64,
+    /// Whether it was counted to the depth asked.
+    pub exact: bool,
+    /// The levels counted.
+    pub counted: u32,
 }
 
 /// What `position` is as a node: its kind, its value (a leaf's value; an n-player leaf's row

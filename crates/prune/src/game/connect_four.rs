@@ -245,6 +245,11 @@ impl Game for ConnectFour {
         true
     }
 
+    /// A stone a move, until the 42 cells are full.
+    fn longest(&self) -> Option<u32> {
+        Some(COLUMNS * ROWS - (self.start.0 | self.start.1).count_ones())
+    }
+
     fn key(&self, &(x, o): &(u64, u64)) -> Option<u64> {
         Some(x + (x | o))
     }

@@ -11,8 +11,10 @@
 //! borrow outlives a call, so an expansion in the middle of a search never meets a reader.
 //!
 //! The rules are checked as [`super::tree`] checks them. A search cannot stop to report a
-//! broken rule, so the first one found is kept (`Lazy::error`), the offending node becomes a
-//! leaf worth 0, and the run reports the error instead of the search's value.
+//! broken rule, so the first one found is kept (`Lazy::error`), the offending node gets a
+//! single stand-in child (a leaf worth 0: the node keeps the kind the search already read, and
+//! every algorithm finds the children it counts on), every later expansion gets one too without
+//! asking the game, and the run reports the error instead of the search's value.
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -57,8 +59,11 @@ pub(crate) struct Lazy<'g, G: Game> {
     meta: Meta,
     players: usize,
     /// The horizon: positions this many moves from the start are leaves (their heuristic
-    /// value) unless the game is over.
+    /// value) unless the game is over. Never beyond the game's longest ([`Game::longest`]).
     depth: u32,
+    /// Whether every leaf value is an integer: the game's values all are
+    /// ([`Game::integral`]), or its outcomes are and no line is cut at the horizon.
+    integral: bool,
     /// The most moves a position may have (SSS* numbers moves in a few bits), if limited.
     max_moves: Cell<Option<u32>>,
     /// Why a chance position may not appear (the algorithm has no rule for one), if so.
@@ -94,16 +99,22 @@ struct Arena<G: Game> {
 
 impl<'g, G: Game> Lazy<'g, G> {
     /// The tree of `game` from its start to `depth` moves, of which only the root exists yet.
+    /// A depth beyond the game's longest ([`Game::longest`]) is the longest: the tree is the
+    /// whole game. `u32::MAX` searches to the end of every line whatever the game declares.
     pub fn new(game: &'g G, depth: u32) -> Result<Self, GameError> {
         let mut meta = game.meta();
         if meta.players == 0 {
             meta.players = game.players();
         }
+        let longest = game.longest();
+        let depth = longest.map_or(depth, |l| depth.min(l));
+        let to_the_end = depth == u32::MAX || longest.is_some_and(|l| depth >= l);
         let lazy = Lazy {
             game,
             players: usize::from(meta.players),
             meta,
             depth,
+            integral: game.integral() || (to_the_end && game.integral_outcomes()),
             max_moves: Cell::new(None),
             no_chance: RefCell::new(None),
             arena: RefCell::new(Arena {
@@ -155,6 +166,11 @@ impl<'g, G: Game> Lazy<'g, G> {
     /// The depth limit.
     pub fn depth(&self) -> u32 {
         self.depth
+    }
+
+    /// The most moves a game lasts, when the game says ([`Game::longest`]).
+    pub fn longest(&self) -> Option<u32> {
+        self.game.longest()
     }
 
     /// The first rule the game broke during the search, if any: the search's value then means
@@ -215,7 +231,9 @@ impl<'g, G: Game> Lazy<'g, G> {
         Ok(())
     }
 
-    /// A game that declares itself integral ([`Game::integral`]) keeps its word.
+    /// A game that declares itself integral ([`Game::integral`]) keeps its word, and so does
+    /// one that declares its outcomes integral ([`Game::integral_outcomes`]) when the search
+    /// goes to the end.
     fn check_declared(
         &self,
         kind: Kind,
@@ -223,11 +241,11 @@ impl<'g, G: Game> Lazy<'g, G> {
         heuristic: Option<f64>,
         a: &Arena<G>,
     ) -> Result<(), GameError> {
-        if !self.game.integral() {
+        if !self.integral {
             return Ok(());
         }
         let bad = if kind != Kind::Leaf {
-            heuristic.filter(|h| h.fract() != 0.0)
+            heuristic.filter(|h| h.fract() != 0.0 && self.game.integral())
         } else if self.players > 2 {
             let row = value as usize * self.players;
             a.payoffs[row..row + self.players]
@@ -316,22 +334,72 @@ impl<'g, G: Game> Lazy<'g, G> {
     }
 
     /// Generates node `id`'s children if they are not yet.
+    ///
+    /// A search has read the node's kind before it asks for its children, and every algorithm
+    /// counts on an interior node having some: a node whose expansion breaks a rule keeps its
+    /// kind and gets a stand-in child instead ([`Lazy::stand_in`]). Once a rule is broken the
+    /// search's value means nothing, so every later expansion gets a stand-in without asking
+    /// the game: the search ends soon, having generated nothing more.
     #[inline]
     fn expand(&self, id: NodeId) {
         if self.arena.borrow().len[id.index()] != UNEXPANDED {
             return;
         }
         let mut a = self.arena.borrow_mut();
-        if let Err(e) = self.generate(&mut a, id) {
-            // The node becomes a leaf worth 0; the run reports the error.
-            let i = id.index();
-            // Children generated before the error stay in the arena, unreachable.
-            a.kind[i] = Kind::Leaf;
-            a.len[i] = 0;
-            a.value[i] = 0.0;
-            a.position[i] = None;
-            self.error.borrow_mut().get_or_insert(e);
+        let broken = self.error.borrow().is_some();
+        let result = if broken {
+            Err(None)
+        } else {
+            self.generate(&mut a, id).map_err(Some)
+        };
+        if let Err(e) = result {
+            self.stand_in(&mut a, id);
+            if let Some(e) = e {
+                self.error.borrow_mut().get_or_insert(e);
+            }
         }
+    }
+
+    /// Gives node `id`, whose children could not be generated, one child: a leaf worth 0 (an
+    /// n-player game's: a vector of zeros) with probability 1. Children generated before the
+    /// rule was broken stay in the arena, unreachable; the run reports the error, not a value.
+    fn stand_in(&self, a: &mut Arena<G>, id: NodeId) {
+        let i = id.index();
+        a.position[i] = None;
+        // Past MAX_NODES (the only nodes pushed there are stand-ins, after the error of a full
+        // arena) the last stand-in is shared, so that ids stay below `u32::MAX`.
+        let child = if a.kind.len() <= MAX_NODES {
+            let value = if self.players > 2 {
+                let row = a.payoffs.len() / self.players;
+                a.payoffs.extend(std::iter::repeat_n(0.0, self.players));
+                row as f64
+            } else {
+                0.0
+            };
+            let label = a
+                .labels
+                .entry("(not generated: the game broke a rule)".into());
+            a.kind.push(Kind::Leaf);
+            a.parent.push(id.0);
+            a.first.push(0);
+            a.len.push(0);
+            a.ply.push(a.ply[i] + 1);
+            a.value.push(value);
+            a.prob.push(1.0);
+            a.uniform.push(false);
+            a.all_leaves.push(false);
+            a.key.push(None);
+            a.heuristic.push(None);
+            a.position.push(None);
+            a.labels.of.push(label);
+            a.kind.len() - 1
+        } else {
+            a.kind.len() - 1
+        };
+        a.first[i] = child as u32;
+        a.len[i] = 1;
+        a.uniform[i] = a.kind[i] == Kind::Chance;
+        a.all_leaves[i] = a.kind[child] == Kind::Leaf;
     }
 
     fn generate(&self, a: &mut Arena<G>, id: NodeId) -> Result<(), GameError> {
@@ -492,7 +560,7 @@ impl<G: Game> Nodes for Lazy<'_, G> {
         })
     }
     fn is_integral(&self) -> bool {
-        self.game.integral()
+        self.integral
     }
     fn simple_fractions(&self) -> bool {
         self.game.integral()

@@ -158,6 +158,11 @@ impl Game for Nim {
         true
     }
 
+    /// Every move takes at least one object.
+    fn longest(&self) -> Option<u32> {
+        Some(self.heaps.iter().fold(0u32, |n, &h| n.saturating_add(h)))
+    }
+
     fn key(&self, (heaps, mover): &(Vec<u32>, u8)) -> Option<u64> {
         let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
         sorted.sort_unstable();

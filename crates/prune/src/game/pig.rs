@@ -264,6 +264,12 @@ impl Game for Pig {
         true
     }
 
+    /// H decisions, and a roll of the die after each "roll" but the last (the game is over
+    /// right after the H-th decision): 2H − 1 moves, the die's counted.
+    fn longest(&self) -> Option<u32> {
+        Some(self.horizon.saturating_mul(2).saturating_sub(1))
+    }
+
     fn key(&self, s: &PigState) -> Option<u64> {
         let fields = [
             u64::from(s.scores[0]),

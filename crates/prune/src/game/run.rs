@@ -3,7 +3,9 @@
 //!
 //! A lazy search needs a horizon (`--depth D`), since it cannot look at the game's leaves
 //! before it starts: positions D moves from the start are valued by the game's heuristic, and
-//! a game without one must be over by then. What a stored tree's search learns from
+//! a game without one must be over by then (refused before the search when the game says how
+//! long its games last, [`super::Game::longest`], and the horizon falls short of it). A horizon
+//! beyond the game's longest is the longest: the search solves the game. What a stored tree's search learns from
 //! its leaves — bounds, integer values — a game declares ([`super::Game::meta`]'s bounds,
 //! [`super::Game::integral`]), and the lazy tree checks the declarations as it goes.
 
@@ -155,6 +157,9 @@ pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<G
             ));
         }
     }
+    if let Some(why) = short_of_the_end(lazy) {
+        return refuse(why);
+    }
     let base = algo.base();
     let chance = lazy.kind(lazy.root()) == Kind::Chance;
     match base.family() {
@@ -173,11 +178,13 @@ pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<G
                     lazy.meta().name
                 ))
             }
-            Algorithm::Sss if lazy.depth() * sss::LAZY_WIDTH > 64 => refuse(format!(
-                "sss on a game searches at most {} plies (it numbers moves in {} bits)",
-                64 / sss::LAZY_WIDTH,
-                sss::LAZY_WIDTH
-            )),
+            Algorithm::Sss if u64::from(lazy.depth()) * u64::from(sss::LAZY_WIDTH) > 64 => {
+                refuse(format!(
+                    "sss on a game searches at most {} plies (it numbers moves in {} bits)",
+                    64 / sss::LAZY_WIDTH,
+                    sss::LAZY_WIDTH
+                ))
+            }
             Algorithm::Paranoid { player } if usize::from(*player) >= players => refuse(format!(
                 "paranoid: no player {} in a game of {players} players",
                 u32::from(*player) + 1
@@ -186,6 +193,22 @@ pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<G
             _ => None,
         },
     }
+}
+
+/// Why the horizon of `lazy` cannot be, when its game has no heuristic value to stop at and
+/// some of its games last longer ([`Game::longest`]); a game that does not say how long its
+/// games last is stopped by the first position it leaves unfinished at the horizon.
+pub(crate) fn short_of_the_end<G: Game>(lazy: &Lazy<'_, G>) -> Option<String> {
+    let root = lazy.root();
+    let longest = lazy.longest()?;
+    if lazy.is_leaf(root) || lazy.heuristic(root).is_some() || lazy.depth() >= longest {
+        return None;
+    }
+    Some(format!(
+        "{} has no heuristic value to stop at a depth limit, and its games last up to {longest} moves: search it to the end ({longest} moves deep or more; `prune run` without --depth), not {}",
+        lazy.meta().name,
+        lazy.depth()
+    ))
 }
 
 /// An observer that passes every event on, and remembers the last exact value each root

@@ -118,6 +118,16 @@ impl Game for TicTacToe {
         Some(tic_tac_toe_heuristic(x, o))
     }
 
+    /// Finished games are worth −1, 0 or +1 (the heuristic's values are tenths).
+    fn integral_outcomes(&self) -> bool {
+        true
+    }
+
+    /// Nine cells, a move each.
+    fn longest(&self) -> Option<u32> {
+        Some(9)
+    }
+
     /// X's cells in bits 0–8, O's in bits 9–17 (read back by [`tic_tac_toe_board`]).
     fn key(&self, &(x, o): &(u16, u16)) -> Option<u64> {
         Some(u64::from(x) | u64::from(o) << 9)

@@ -279,9 +279,18 @@ pub fn generate(game: &GameSpec) -> Result<Tree, GenError> {
             let chess = Chess::new(fen.text())?;
             let what = format!("the chess tree of depth {depth}");
             // Chess trees grow about 30-fold a move: counted (without storing anything) up to
-            // what memory could hold, about 160 bytes a node with the positions of a level.
+            // what memory could hold, about 160 bytes a node with the positions of a level,
+            // and at most CHESS_NODES. An estimate from the first levels refuses the trees far
+            // beyond that at once, before minutes of counting.
             let room = crate::memory::headroom().map_or(MAX_NODES as u64, |(room, _)| room / 160);
-            let limit = room.min(MAX_NODES as u64);
+            let limit = room.min(MAX_NODES as u64).min(CHESS_NODES);
+            let guess = rules::estimate(&chess, depth, ESTIMATE_BUDGET);
+            if guess.nodes > limit {
+                return Err(GenError::TooLarge(format!(
+                    "{what} has about {} nodes (estimated from its first {} levels), more than the {limit} prune writes out; search it from its rules instead: prune run ALGO --game chess --depth {depth}",
+                    guess.nodes, guess.counted
+                )));
+            }
             match rules::count(&chess, Some(depth), limit) {
                 Some(nodes) => check_size(&what, Some(nodes), nodes.saturating_mul(96))?,
                 None => {
@@ -302,6 +311,15 @@ pub fn generate(game: &GameSpec) -> Result<Tree, GenError> {
         }
     }
 }
+
+/// The most nodes of a chess tree prune writes out (`gen game chess`, `check-trace --game
+/// chess`): 2^25, beyond depth 5 from the start (5,072,213 nodes; depth 6 has 124,132,537,
+/// minutes to count and write and about 20 GB). Deeper searches run from the rules.
+pub const CHESS_NODES: u64 = 1 << 25;
+
+/// The nodes counted exactly before an estimate extrapolates ([`rules::estimate`]): the levels
+/// of chess's tree to depth 4 from the start (206,604 nodes), in a fraction of a second.
+const ESTIMATE_BUDGET: u64 = 1 << 18;
 
 /// "1 move", "4 moves".
 fn moves_on(depth: u32) -> String {

@@ -96,6 +96,7 @@ impl Remember for Memory {
                 value,
                 bound: Bound::Exact,
                 best: 0,
+                horizon: false,
             };
             self.table.store(key, self.draft(tree, node), entry);
         }

@@ -43,6 +43,9 @@ pub(super) struct Engine<'t, T> {
     integral: bool,
     /// The horizon of the current iteration, in plies from the root.
     limit: u32,
+    /// Positions valued at the horizon by their heuristic so far (table entries that did count
+    /// once more): an iteration that adds none is iterative deepening's last.
+    horizon: u64,
 }
 
 /// Runs `base` (alpha-beta, NegaScout or MTD(f)) with `with` on `tree` (already cut at the depth
@@ -72,6 +75,7 @@ pub(super) fn search<T: Nodes, O: Observer>(
         // than minimal — still sound for a fail-soft search, only less sharp.
         integral: tree.is_integral(),
         limit: tree.height() as u32,
+        horizon: 0,
     };
     let height = tree.height() as u32;
     let inf = f64::INFINITY;
@@ -81,25 +85,64 @@ pub(super) fn search<T: Nodes, O: Observer>(
         // `drive` steps its null windows by 1 on integer trees, as `integral` above does.
         Algorithm::Mtdf { guess } if with.id => {
             iterative::deepen(height, obs, |depth, prev, obs| {
-                super::mtdf::drive(tree, prev.or(*guess), obs, |lo, hi, obs| {
+                let before = engine.horizon;
+                let v = super::mtdf::drive(tree, prev.or(*guess), obs, |lo, hi, obs| {
                     engine.root(depth, lo, hi, obs)
-                })
+                });
+                (v, engine.horizon > before)
             })
         }
         Algorithm::Mtdf { guess } => super::mtdf::drive(tree, *guess, obs, |lo, hi, obs| {
             engine.root(height, lo, hi, obs)
         }),
         _ if with.id => iterative::deepen(height, obs, |depth, prev, obs| {
-            match (prev, with.aspiration) {
+            let before = engine.horizon;
+            let v = match (prev, with.aspiration) {
                 (Some(prev), Some(w)) => aspiration::search(root, prev, w, obs, |lo, hi, obs| {
                     engine.root(depth, lo, hi, obs)
                 }),
                 _ => engine.root(depth, -inf, inf, obs),
-            }
+            };
+            (v, engine.horizon > before)
         }),
         _ => engine.root(height, -inf, inf, obs),
     };
     Found::exact(v)
+}
+
+/// Windowed searches of a tree's subtrees (fail-soft alpha-beta to the tree's height), with a
+/// transposition table, killers and the history heuristic kept from one search to the next:
+/// how a game's best moves and principal variation are asked of it
+/// ([`crate::game::best`]), one null window after another over the same positions.
+pub(crate) struct Prober<'t, T> {
+    engine: Engine<'t, T>,
+}
+
+impl<'t, T: Nodes> Prober<'t, T> {
+    pub(crate) fn new(tree: &'t T) -> Self {
+        Prober {
+            engine: Engine {
+                tree,
+                heights: tree.subtree_heights(),
+                tt: Some(Table::default()),
+                best: None,
+                killers: Some(Killers::default()),
+                history: Some(History::default()),
+                scout: false,
+                integral: tree.is_integral(),
+                limit: tree.height() as u32,
+                horizon: 0,
+            },
+        }
+    }
+
+    /// The value of interior node `node` for the window `(alpha, beta)` seen from the player
+    /// to move there (negamax): fail-soft, so a value outside the window is a bound on that side.
+    pub(crate) fn probe(&mut self, node: NodeId, alpha: f64, beta: f64) -> f64 {
+        let tree = self.engine.tree;
+        let ply = (tree.height() as u32).saturating_sub(tree.remaining(node));
+        self.engine.node(node, ply, alpha, beta, &mut super::Quiet)
+    }
 }
 
 impl<T: Nodes> Engine<'_, T> {
@@ -134,6 +177,7 @@ impl<T: Nodes> Engine<'_, T> {
             let v = if self.tree.is_leaf(c) {
                 self.tree.value(c)
             } else {
+                self.horizon += 1;
                 // Refused before the search (Refusal::NoHeuristicForIteration) when missing.
                 self.tree.heuristic(c).unwrap_or(f64::NAN)
             };
@@ -208,6 +252,7 @@ impl<T: Nodes> Engine<'_, T> {
                 let settled = answer(e, alpha, beta).filter(|_| ply > 0);
                 obs.tt_hit(p, s * e.value, root_bound(e.bound, s), settled.is_some());
                 if let Some(v) = settled {
+                    self.horizon += u64::from(e.horizon);
                     return v;
                 }
             }
@@ -216,6 +261,7 @@ impl<T: Nodes> Engine<'_, T> {
             first = best.get(&p).copied();
         }
         let order = self.order(p, ply, s > 0.0, first);
+        let horizon_before = self.horizon;
         enter(obs, p, s, alpha, beta);
         let n = order.len();
         let (mut score, mut best, mut a) = (f64::NEG_INFINITY, order[0], alpha);
@@ -263,6 +309,7 @@ impl<T: Nodes> Engine<'_, T> {
                     value: score,
                     bound,
                     best,
+                    horizon: self.horizon > horizon_before,
                 },
             );
         }

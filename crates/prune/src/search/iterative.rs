@@ -9,20 +9,30 @@
 //! depth-limited minimax at D, whatever the earlier iterations found. With
 //! [`super::aspiration`], each iteration after the first searches a window around the previous
 //! iteration's value.
+//!
+//! An iteration that valued no position by its heuristic — every line it looked at ended in a
+//! finished game — is the last: its proof rests on the game's own values, which a deeper
+//! iteration would meet again, so its value is the value at any greater depth (a game that
+//! ends before the depth limit is not searched again and again to the limit).
 
 use super::Observer;
 
 /// Runs `iteration(depth, previous value)` for depth 1 to `height` (at least 1), telling the
-/// observer where each begins; the last value.
+/// observer where each begins; the last value. Each iteration also says whether it valued a
+/// position at its horizon by its heuristic: the first that did not is the last.
 pub(super) fn deepen<O: Observer>(
     height: u32,
     obs: &mut O,
-    mut iteration: impl FnMut(u32, Option<f64>, &mut O) -> f64,
+    mut iteration: impl FnMut(u32, Option<f64>, &mut O) -> (f64, bool),
 ) -> f64 {
     let mut prev = None;
     for depth in 1..=height.max(1) {
         obs.iteration(depth);
-        prev = Some(iteration(depth, prev, obs));
+        let (value, cut) = iteration(depth, prev, obs);
+        prev = Some(value);
+        if !cut {
+            break;
+        }
     }
     prev.expect("at least one iteration")
 }

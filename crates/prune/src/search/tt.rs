@@ -40,6 +40,9 @@ pub struct Entry {
     pub bound: Bound,
     /// The best move (the child's position), or the move that cut off.
     pub best: u32,
+    /// Whether the search it came from valued some position at its horizon by the heuristic
+    /// (an iteration that took this entry did too, for iterative deepening's last iteration).
+    pub horizon: bool,
 }
 
 /// The table.
@@ -105,6 +108,7 @@ mod tests {
             value,
             bound,
             best: 0,
+            horizon: false,
         };
         assert_eq!(answer(e(3.0, Bound::Exact), 5.0, 9.0), Some(3.0));
         assert_eq!(answer(e(9.0, Bound::Lower), 5.0, 9.0), Some(9.0));
@@ -123,6 +127,7 @@ mod tests {
                 value: 1.0,
                 bound: Bound::Exact,
                 best: 3,
+                horizon: false,
             },
         );
         t.store(
@@ -132,6 +137,7 @@ mod tests {
                 value: 4.0,
                 bound: Bound::Lower,
                 best: 1,
+                horizon: false,
             },
         );
         assert_eq!(t.get(7, 2).unwrap().value, 1.0);

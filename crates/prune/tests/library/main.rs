@@ -11,6 +11,8 @@ mod example_game;
 mod exit_bounds;
 mod export;
 mod fast_paths;
+mod games_from_rules;
+mod games_never_panic;
 mod improved_traces;
 mod loaders;
 mod multiplayer_chance;

@@ -1,0 +1,215 @@
+//! The tied best moves and the principal variation of a game searched from its rules, by the
+//! values of the algorithm family's reference rule, as a stored tree's run reports them
+//! ([`crate::search::Run`]): the root moves whose value is the best, and from the root the first
+//! best move each time, down to a finished game, the horizon or a chance position.
+//!
+//! A stored tree has every node's reference value from one bottom-up pass; a game's tree is not
+//! there to pass over. So the values are asked of a tree of their own, generated as they need
+//! it ([`Lazy`]), and not counted in the run's statistics or time:
+//! - two players without chance: whether a move reaches the root's value, by a null-window
+//!   alpha-beta search below it (Knuth & Moore's F2 with the window one floating-point step
+//!   wide around the value: a fail-high or fail-low answers the question, exactly);
+//! - chance positions: every move's expectiminimax value;
+//! - n players: every move's max^n vector (paranoid: its own reduction's value).
+
+use super::run::{GameRunError, horizon};
+use super::{Game, Lazy};
+use crate::search::chance::ChanceSum;
+use crate::search::improved::Prober;
+use crate::search::{Algorithm, Family, maxn, players};
+use crate::tree::{Kind, NodeId, Nodes};
+
+/// The tied best root moves and the principal variation, as moves: each one's position among
+/// its siblings and its label.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Principal {
+    /// Root moves (positions, from 0) whose reference value is the best; empty when the root
+    /// is over or a chance position.
+    pub best_moves: Vec<(usize, String)>,
+    /// From the root, the first best move each time, down to a finished game, the horizon or
+    /// a chance position.
+    pub pv: Vec<(usize, String)>,
+}
+
+/// How a family values a position.
+enum Rule {
+    /// Minimax, asked by null windows.
+    Minimax,
+    /// Expectiminimax.
+    Expected,
+    /// max^n vectors.
+    Vectors,
+    /// The paranoid reduction for this player.
+    Paranoid(usize),
+}
+
+/// The best moves and the principal variation of `algo`'s search of `game` to `depth` moves,
+/// by its family's reference values (every algorithm of a family reports the same ones).
+pub fn principal<G: Game>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+) -> Result<Principal, GameRunError> {
+    let lazy = Lazy::new(game, horizon(algo, depth))?;
+    let rule = match algo.base() {
+        Algorithm::Paranoid { player } => Rule::Paranoid(usize::from(*player)),
+        Algorithm::Maxn | Algorithm::MaxnShallow => Rule::Vectors,
+        _ if lazy.players() > 2 => Rule::Vectors,
+        _ if algo.family() == Family::TwoPlayer => Rule::Minimax,
+        _ => Rule::Expected,
+    };
+    let decides = |n: NodeId| !lazy.is_leaf(n) && lazy.kind(n) != Kind::Chance;
+    let root = lazy.root();
+    let mut out = Principal::default();
+    if !decides(root) {
+        return Ok(out);
+    }
+    let mut node = root;
+    let mut prober = Prober::new(&lazy);
+    // The root's value, for minimax's null windows: every node of the variation has it.
+    let value = match rule {
+        Rule::Minimax => Some(minimax(&mut prober, &lazy, root)),
+        _ => None,
+    };
+    while decides(node) {
+        let best = best_children(&lazy, &mut prober, &rule, node, value, node == root);
+        if let Some(e) = lazy.error() {
+            return Err(e.into());
+        }
+        let Some(&first) = best.first() else { break };
+        let label = |i: usize| lazy.label(lazy.child(node, i)).unwrap_or_default();
+        if node == root {
+            out.best_moves = best.iter().map(|&i| (i, label(i))).collect();
+        }
+        out.pv.push((first, label(first)));
+        node = lazy.child(node, first);
+    }
+    Ok(out)
+}
+
+/// The children of `node` whose value is the best for its mover: every one (`all`), or the
+/// first. `value` is the node's root-relative minimax value, for minimax's null windows.
+fn best_children<T: Nodes>(
+    tree: &T,
+    prober: &mut Prober<'_, T>,
+    rule: &Rule,
+    node: NodeId,
+    value: Option<f64>,
+    all: bool,
+) -> Vec<usize> {
+    let n = tree.child_count(node);
+    let mover = players::mover(tree, node).unwrap_or(0);
+    if let (Rule::Minimax, Some(v)) = (rule, value) {
+        // At Max a child is worth at most v, at Min at least: reaching v is being worth it.
+        let max = tree.kind(node) == Kind::Max;
+        let mut best = Vec::new();
+        for i in 0..n {
+            let c = tree.child(node, i);
+            if reaches(prober, tree, c, v, max) {
+                best.push(i);
+                if !all {
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+    let scores: Vec<f64> = (0..n)
+        .map(|i| {
+            let c = tree.child(node, i);
+            match rule {
+                Rule::Vectors => maxn::value(tree, c)[mover],
+                Rule::Paranoid(p) => {
+                    let x = paranoid(tree, c, *p);
+                    if mover == *p { x } else { -x }
+                }
+                _ => {
+                    let x = expected(tree, c);
+                    if tree.kind(node) == Kind::Min { -x } else { x }
+                }
+            }
+        })
+        .collect();
+    let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let best = (0..n).filter(|&i| scores[i] == top);
+    if all {
+        best.collect()
+    } else {
+        best.take(1).collect()
+    }
+}
+
+/// The root-relative minimax value of `node`, by alpha-beta with the full window.
+fn minimax<T: Nodes>(prober: &mut Prober<'_, T>, tree: &T, node: NodeId) -> f64 {
+    if tree.is_leaf(node) {
+        return tree.value(node);
+    }
+    let s = crate::search::negamax::sign(tree.kind(node));
+    s * prober.probe(node, f64::NEG_INFINITY, f64::INFINITY)
+}
+
+/// Whether `node`'s root-relative minimax value reaches `v`: at least `v` (`up`) or at most.
+/// One null-window search: the window `(v⁻, v)` (or `(v, v⁺)`) around `v`, one floating-point
+/// step wide, which alpha-beta leaves by the side the value is on.
+fn reaches<T: Nodes>(prober: &mut Prober<'_, T>, tree: &T, node: NodeId, v: f64, up: bool) -> bool {
+    if tree.is_leaf(node) {
+        let x = tree.value(node);
+        return if up { x >= v } else { x <= v };
+    }
+    let s = crate::search::negamax::sign(tree.kind(node));
+    // In the node's own sign: its value y = s·x; x ≥ v is y ≥ s·v when s = 1, y ≤ s·v when −1.
+    let target = s * v;
+    let at_least = (s > 0.0) == up;
+    let (alpha, beta) = if at_least {
+        (target.next_down(), target)
+    } else {
+        (target, target.next_up())
+    };
+    let y = prober.probe(node, alpha, beta);
+    if at_least { y >= beta } else { y <= alpha }
+}
+
+/// The expectiminimax value of `node` (root-relative: Max's).
+fn expected<T: Nodes>(tree: &T, node: NodeId) -> f64 {
+    match tree.kind(node) {
+        Kind::Leaf => tree.value(node),
+        Kind::Chance => {
+            let mut sum = ChanceSum::new(tree, node);
+            for c in tree.children(node) {
+                let x = expected(tree, c);
+                sum.add(tree, c, x);
+            }
+            sum.value()
+        }
+        kind => {
+            let values = tree.children(node).map(|c| expected(tree, c));
+            if kind == Kind::Min {
+                values.fold(f64::INFINITY, f64::min)
+            } else {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            }
+        }
+    }
+}
+
+/// The paranoid reduction's value of `node` for `player`: its payoff, maximised where it
+/// moves and minimised where the others do.
+fn paranoid<T: Nodes>(tree: &T, node: NodeId, player: usize) -> f64 {
+    if tree.is_leaf(node) {
+        return players::payoff(tree, node)[player];
+    }
+    let Some(mover) = players::mover(tree, node) else {
+        let mut sum = ChanceSum::new(tree, node);
+        for c in tree.children(node) {
+            let x = paranoid(tree, c, player);
+            sum.add(tree, c, x);
+        }
+        return sum.value();
+    };
+    let values = tree.children(node).map(|c| paranoid(tree, c, player));
+    if mover == player {
+        values.fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        values.fold(f64::INFINITY, f64::min)
+    }
+}
