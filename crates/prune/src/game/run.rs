@@ -16,7 +16,7 @@ mod walk;
 use crate::search::run::dispatch;
 use crate::search::{Algorithm, Bound, Counter, Family, Found, Observer, Stats, Value, sss};
 use crate::tree::{Kind, NodeId, Nodes};
-pub use walk::walks;
+pub use walk::{Report, walks};
 
 /// One algorithm's search of a game.
 #[derive(Clone, Debug)]
@@ -80,7 +80,25 @@ pub fn horizon(algo: &Algorithm, depth: u32) -> u32 {
 /// tree ([`run_lazy`]) for the others.
 pub fn run<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, GameRunError> {
     let lazy = prepare(game, algo, depth)?;
-    if let Some(run) = walk::run(game, &lazy, algo) {
+    if let Some(run) = walk::run(game, &lazy, algo, None) {
+        return Ok(run);
+    }
+    arena(lazy, algo)
+}
+
+/// [`run`], telling `report` how far the search has got about every `every` seconds (a walked
+/// search only: the depth being searched, the nodes so far, and with iterative deepening the
+/// best move of the last depth finished). For a progress display.
+pub fn run_reporting<G: Game>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+    every: f64,
+    report: &mut dyn FnMut(&Report),
+) -> Result<GameRun, GameRunError> {
+    let lazy = prepare(game, algo, depth)?;
+    let reporter = walk::Reporter { every, to: report };
+    if let Some(run) = walk::run(game, &lazy, algo, Some(reporter)) {
         return Ok(run);
     }
     arena(lazy, algo)

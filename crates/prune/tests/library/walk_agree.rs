@@ -135,3 +135,30 @@ fn node_keyed_memories_stay_on_the_lazy_tree() {
         );
     }
 }
+
+/// A walked search reports as it goes: nodes growing, the depth of each iteration, the best move
+/// of the last depth finished; and it finds what it finds without reports.
+#[test]
+fn a_walk_reports_its_progress() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let algo = algorithm("alphabeta:tt:id:killers:history", 1.0);
+    let mut reports = Vec::new();
+    let run =
+        game_run::run_reporting(&c4, &algo, 12, 0.0, &mut |r| reports.push(r.clone())).unwrap();
+    assert_eq!(said(Ok(run.clone())), said(game_run::run(&c4, &algo, 12)));
+    // A report every 2^16 visits.
+    assert_eq!(reports.len() as u64, run.stats.nodes >> 16, "{reports:?}");
+    assert!(
+        reports
+            .windows(2)
+            .all(|w| w[0].nodes < w[1].nodes && w[0].depth <= w[1].depth)
+    );
+    let last = reports.last().expect("reports");
+    assert!(last.depth > 1 && last.depth <= 12);
+    assert!(
+        last.best
+            .as_deref()
+            .is_some_and(|b| b.starts_with("drop col")),
+        "{last:?}"
+    );
+}

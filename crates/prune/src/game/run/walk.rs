@@ -140,15 +140,69 @@ fn step(code: u128, ply: u32, i: usize) -> u128 {
     }
 }
 
-/// The statistics of a walk, counted as [`crate::search::Counter`] counts them; leaves are
-/// reported as fresh or again by the walk, which knows which.
-#[derive(Default)]
-pub(super) struct Tally {
-    stats: Stats,
-    iterations: Vec<u64>,
+/// What a walk tells its caller while it runs ([`super::run_reporting`]): about every 2^16
+/// nodes, at most every `every` seconds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The depth being searched: the iteration's, or the horizon without iterative deepening.
+    pub depth: u32,
+    /// Nodes visited so far (`stats.nodes`' convention).
+    pub nodes: u64,
+    /// Seconds since the search began.
+    pub seconds: f64,
+    /// The best root move of the last iteration finished (iterative deepening), if any yet.
+    pub best: Option<String>,
 }
 
-impl Tally {
+/// Where a walk's reports go, and how often.
+pub(super) struct Reporter<'r> {
+    pub(super) every: f64,
+    pub(super) to: &'r mut dyn FnMut(&Report),
+}
+
+/// `moves` by decreasing history score, equal scores keeping their order: [`History::order`]'s
+/// stable sort, by insertion (a position's moves are few), without the buffer a stable sort
+/// of more than 20 elements allocates.
+fn by_history(h: &History, max: bool, moves: &mut [u32]) {
+    for i in 1..moves.len() {
+        let m = moves[i];
+        let score = h.score(max, m);
+        let mut j = i;
+        while j > 0 && h.score(max, moves[j - 1]) < score {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+    }
+}
+
+/// The statistics of a walk, counted as [`crate::search::Counter`] counts them; leaves are
+/// reported as fresh or again by the walk, which knows which. With a reporter, it also reports
+/// progress.
+pub(super) struct Tally<'r> {
+    stats: Stats,
+    iterations: Vec<u64>,
+    reporter: Option<Reporter<'r>>,
+    start: Instant,
+    /// When the last report went out, in seconds from the start.
+    last: f64,
+    depth: u32,
+    best: Option<String>,
+}
+
+impl<'r> Tally<'r> {
+    fn new(reporter: Option<Reporter<'r>>, depth: u32) -> Self {
+        Tally {
+            stats: Stats::default(),
+            iterations: Vec::new(),
+            reporter,
+            start: Instant::now(),
+            last: 0.0,
+            depth,
+            best: None,
+        }
+    }
+
     fn finish(mut self) -> Stats {
         let nodes = self.stats.interior + self.stats.leaves;
         self.stats.nodes = nodes;
@@ -163,29 +217,60 @@ impl Tally {
     }
 
     /// Node visits so far.
+    #[inline]
     fn visits(&self) -> u64 {
         self.stats.interior + self.stats.leaves
     }
+
+    /// After a visit: every 2^16 visits, a report if one is due.
+    #[inline]
+    fn tick(&mut self) {
+        if self.visits() & 0xffff == 0 && self.reporter.is_some() {
+            self.report();
+        }
+    }
+
+    #[cold]
+    fn report(&mut self) {
+        let seconds = self.start.elapsed().as_secs_f64();
+        let nodes = self.visits();
+        let (depth, best) = (self.depth, self.best.clone());
+        let Some(r) = &mut self.reporter else { return };
+        if seconds - self.last < r.every {
+            return;
+        }
+        self.last = seconds;
+        (r.to)(&Report {
+            depth,
+            nodes,
+            seconds,
+            best,
+        });
+    }
 }
 
-impl Observer for Tally {
+impl Observer for Tally<'_> {
     #[inline]
     fn enter(&mut self, _: NodeId, _: f64, _: f64) {
         self.stats.interior += 1;
+        self.tick();
     }
     #[inline]
     fn leaf(&mut self, _: NodeId, _: f64) {
         // The walk reports every leaf as fresh or again.
         self.stats.leaves += 1;
+        self.tick();
     }
     #[inline]
     fn fresh_leaf(&mut self, _: NodeId, _: f64) {
         self.stats.leaves += 1;
         self.stats.distinct_leaves += 1;
+        self.tick();
     }
     #[inline]
     fn leaf_again(&mut self, _: NodeId, _: f64) {
         self.stats.leaves += 1;
+        self.tick();
     }
     #[inline]
     fn research(&mut self, _: NodeId, _: f64, _: f64) {
@@ -206,8 +291,9 @@ impl Observer for Tally {
         self.stats.tt_hits += 1;
         self.stats.tt_cutoffs += u64::from(cut);
     }
-    fn iteration(&mut self, _: u32) {
+    fn iteration(&mut self, depth: u32) {
         self.iterations.push(self.visits());
+        self.depth = depth;
     }
     fn aspiration_fail(&mut self, _: NodeId) {
         self.stats.aspiration_researches += 1;
@@ -217,9 +303,14 @@ impl Observer for Tally {
 /// Runs `algo` on the game of `lazy` (prepared: refusals checked, only the root generated) by
 /// the walk; `None` when the walk does not search `algo`, or met a broken rule (the lazy tree
 /// then searches, and reports it).
-pub(super) fn run<G: Game>(game: &G, lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<GameRun> {
+pub(super) fn run<G: Game>(
+    game: &G,
+    lazy: &Lazy<'_, G>,
+    algo: &Algorithm,
+    reporter: Option<Reporter<'_>>,
+) -> Option<GameRun> {
     let plan = plan(algo)?;
-    let mut obs = RootChoice::new(Tally::default(), lazy);
+    let mut obs = RootChoice::new(Tally::new(reporter, lazy.depth()), lazy);
     if lazy.error().is_some() {
         return None;
     }
@@ -576,15 +667,22 @@ impl<'g, G: Game> Walk<'g, G> {
     }
 
     /// The improved search (`crate::search::improved`) from the root, classified `class`.
-    fn improved<O: Observer>(
+    /// After each iteration of iterative deepening, its best move goes to the reports.
+    fn improved(
         &mut self,
         lazy: &Lazy<'_, G>,
         base: &Algorithm,
         with: &Improvements,
         root: &G::Position,
         class: Class,
-        obs: &mut O,
+        obs: &mut RootChoice<Tally<'_>>,
     ) -> Found {
+        let done = |v: f64, obs: &mut RootChoice<Tally<'_>>| {
+            if obs.inner.reporter.is_some() {
+                obs.inner.best = obs.best(lazy, &Found::exact(v)).map(|(_, label)| label);
+            }
+            v
+        };
         let kind = match class {
             Class::Leaf { value, over } => {
                 self.leaf(obs, NodeId::ROOT, 0, value, over);
@@ -597,23 +695,25 @@ impl<'g, G: Game> Walk<'g, G> {
         let v = match base {
             Algorithm::Mtdf { guess } if with.id => {
                 iterative::deepen(height, obs, |depth, prev, obs| {
-                    mtdf::drive(lazy, prev.or(*guess), obs, |lo, hi, obs| {
+                    let v = mtdf::drive(lazy, prev.or(*guess), obs, |lo, hi, obs| {
                         self.root(root, kind, depth, lo, hi, obs)
-                    })
+                    });
+                    done(v, obs)
                 })
             }
             Algorithm::Mtdf { guess } => mtdf::drive(lazy, *guess, obs, |lo, hi, obs| {
                 self.root(root, kind, height, lo, hi, obs)
             }),
             _ if with.id => iterative::deepen(height, obs, |depth, prev, obs| {
-                match (prev, with.aspiration) {
+                let v = match (prev, with.aspiration) {
                     (Some(prev), Some(w)) => {
                         aspiration::search(lazy.root(), prev, w, obs, |lo, hi, obs| {
                             self.root(root, kind, depth, lo, hi, obs)
                         })
                     }
                     _ => self.root(root, kind, depth, -inf, inf, obs),
-                }
+                };
+                done(v, obs)
             }),
             _ => self.root(root, kind, height, -inf, inf, obs),
         };
@@ -700,7 +800,7 @@ impl<'g, G: Game> Walk<'g, G> {
             }
         }
         if let Some(h) = &self.history {
-            h.order(max, &mut out[placed..]);
+            by_history(h, max, &mut out[placed..]);
         }
     }
 
@@ -806,5 +906,46 @@ impl<'g, G: Game> Walk<'g, G> {
             );
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The insertion sort orders as `History::order`'s stable sort, ties included.
+    #[test]
+    fn history_order_by_insertion_is_the_stable_sort() {
+        let mut h = History::default();
+        let mut x = 7u64;
+        for _ in 0..200 {
+            x = mix64(x);
+            h.reward(x & 1 == 0, (x >> 8) as u32 % 40, (x >> 20) as u32 % 4);
+        }
+        for max in [false, true] {
+            let moves: Vec<u32> = (0..45).rev().collect();
+            let (mut a, mut b) = (moves.clone(), moves);
+            h.order(max, &mut a);
+            by_history(&h, max, &mut b);
+            assert_eq!(a, b);
+        }
+    }
+
+    /// Path codes are exact for the first 16 moves (each below 255) and tell paths apart.
+    #[test]
+    fn path_codes_tell_paths_apart() {
+        let path = |moves: &[usize]| {
+            moves
+                .iter()
+                .enumerate()
+                .fold(0u128, |code, (ply, &i)| step(code, ply as u32, i))
+        };
+        assert_ne!(path(&[0, 1]), path(&[1, 0]));
+        assert_ne!(path(&[0]), path(&[0, 0]));
+        assert_ne!(path(&[300]), path(&[301]));
+        let deep: Vec<usize> = (0..20).collect();
+        let mut other = deep.clone();
+        other[18] = 5;
+        assert_ne!(path(&deep), path(&other));
     }
 }
