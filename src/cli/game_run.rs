@@ -205,7 +205,7 @@ impl WithGame for Runs<'_> {
         let runs: Vec<_> = self
             .algos
             .iter()
-            .map(|al| game_run::run(game, al, self.depth).map_err(|e| e.to_string()))
+            .map(|al| run_showing_progress(game, al, self.depth).map_err(|e| e.to_string()))
             .collect();
         let principal = match (self.principal, self.algos.first(), runs.first()) {
             (true, Some(al), Some(Ok(_))) => {
@@ -215,6 +215,45 @@ impl WithGame for Runs<'_> {
         };
         (runs, game.name(), principal)
     }
+}
+
+/// [`game_run::run`], with its progress on standard error when that is a terminal: after the
+/// first second, twice a second, one line rewritten in place (the depth being searched, nodes,
+/// nodes per second, the best move of the last depth finished), erased when the search ends.
+fn run_showing_progress<G: Game>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+) -> Result<GameRun, game_run::GameRunError> {
+    use std::io::{IsTerminal, Write};
+    if !std::io::stderr().is_terminal() {
+        return game_run::run(game, algo, depth);
+    }
+    let mut shown = false;
+    let mut show = |r: &game_run::Report| {
+        if r.seconds < 1.0 {
+            return;
+        }
+        let best = r
+            .best
+            .as_deref()
+            .map(|b| format!(", best so far {}", terminal_safe(b)))
+            .unwrap_or_default();
+        let line = format!(
+            "\r\x1b[K{}: depth {}, {} nodes, {:.2} M nodes/s{best}",
+            algo.label(),
+            r.depth,
+            r.nodes,
+            r.nodes as f64 / r.seconds / 1e6
+        );
+        let _ = std::io::stderr().write_all(line.as_bytes());
+        shown = true;
+    };
+    let result = game_run::run_reporting(game, algo, depth, 0.5, &mut show);
+    if shown {
+        let _ = std::io::stderr().write_all(b"\r\x1b[K");
+    }
+    result
 }
 
 /// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.
@@ -472,7 +511,7 @@ fn summary(
         );
     }
     out += &format!(
-        "generated: {} nodes (searched ones and their siblings)\nsearch: {:.3} s\n",
+        "generated: {} positions\nsearch: {:.3} s\n",
         run.generated, run.seconds
     );
     out

@@ -13,9 +13,12 @@ use std::fmt;
 use std::time::Instant;
 
 use super::{Game, GameError, Lazy};
+
+mod walk;
 use crate::search::run::dispatch;
 use crate::search::{Algorithm, Bound, Counter, Family, Found, Observer, Stats, Value, sss};
 use crate::tree::{Kind, NodeId, Nodes};
+pub use walk::{Report, walks};
 
 /// One algorithm's search of a game.
 #[derive(Clone, Debug)]
@@ -28,7 +31,9 @@ pub struct GameRun {
     pub bound: Bound,
     /// The search's statistics.
     pub stats: Stats,
-    /// The nodes the search generated: those it entered or evaluated, and their siblings.
+    /// The positions the search generated. On the lazy tree, the nodes it holds: those the
+    /// search entered or evaluated, and their siblings. Walked ([`walks`]), the positions made,
+    /// one for each child visited (a position reached twice counts twice).
     pub generated: usize,
     /// The root move the search's value came from (its position and label), when the root is
     /// a decision and a root child returned the root's value exactly.
@@ -71,9 +76,45 @@ pub fn horizon(algo: &Algorithm, depth: u32) -> u32 {
         .map_or(depth, |d| d.min(depth))
 }
 
-/// Runs `algo` on `game` to `depth` moves, with statistics only.
+/// Runs `algo` on `game` to `depth` moves, with statistics only: depth first over the
+/// positions, keeping only the path and the table, for the algorithms [`walks`] names (the
+/// module `walk`'s documentation says how it keeps the lazy tree's statistics); on the lazy
+/// tree ([`run_lazy`]) for the others.
 pub fn run<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, GameRunError> {
     let lazy = prepare(game, algo, depth)?;
+    if let Some(run) = walk::run(game, &lazy, algo, None) {
+        return Ok(run);
+    }
+    arena(lazy, algo)
+}
+
+/// [`run`], telling `report` how far the search has got about every `every` seconds (a walked
+/// search only: the depth being searched, the nodes so far, and with iterative deepening the
+/// best move of the last depth finished). For a progress display.
+pub fn run_reporting<G: Game>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+    every: f64,
+    report: &mut dyn FnMut(&Report),
+) -> Result<GameRun, GameRunError> {
+    let lazy = prepare(game, algo, depth)?;
+    let reporter = walk::Reporter { every, to: report };
+    if let Some(run) = walk::run(game, &lazy, algo, Some(reporter)) {
+        return Ok(run);
+    }
+    arena(lazy, algo)
+}
+
+/// [`run`] on the lazy tree whatever the algorithm, as a recorded search runs: the same value,
+/// statistics and best move as [`run`], with every node generated kept (`generated` counts
+/// them).
+pub fn run_lazy<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, GameRunError> {
+    arena(prepare(game, algo, depth)?, algo)
+}
+
+/// The search of `lazy` (prepared) by `algo`, with statistics only.
+fn arena<G: Game>(lazy: Lazy<'_, G>, algo: &Algorithm) -> Result<GameRun, GameRunError> {
     let mut obs = RootChoice::new(Counter::new(0), &lazy);
     let (found, seconds) = search(&lazy, algo, &mut obs)?;
     let best = obs.best(&lazy, &found);

@@ -13,7 +13,7 @@ use crate::tree::NodeId;
 
 /// `pass(lo, hi)` (a root-relative window) with the aspiration window of half-width `w` around
 /// `estimate`, re-searched with the failed side open when it fails.
-pub(super) fn search<O: Observer>(
+pub(crate) fn search<O: Observer>(
     root: NodeId,
     estimate: f64,
     w: f64,

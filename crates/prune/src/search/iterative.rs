@@ -20,7 +20,7 @@ use super::Observer;
 /// Runs `iteration(depth, previous value)` for depth 1 to `height` (at least 1), telling the
 /// observer where each begins; the last value. Each iteration also says whether it valued a
 /// position at its horizon by its heuristic: the first that did not is the last.
-pub(super) fn deepen<O: Observer>(
+pub(crate) fn deepen<O: Observer>(
     height: u32,
     obs: &mut O,
     mut iteration: impl FnMut(u32, Option<f64>, &mut O) -> (f64, bool),

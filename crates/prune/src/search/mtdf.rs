@@ -45,7 +45,7 @@ pub fn search<T: Nodes, O: Observer>(tree: &T, guess: Option<f64>, obs: &mut O) 
 
 /// The MTD(f) loop over `pass(α, β)`, a fail-soft alpha-beta search of the root with memory
 /// (this file's, or the transposition table of [`super::improved`]); the root's value.
-pub(super) fn drive<T: Nodes, O: Observer>(
+pub(crate) fn drive<T: Nodes, O: Observer>(
     tree: &T,
     guess: Option<f64>,
     obs: &mut O,

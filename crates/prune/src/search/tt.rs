@@ -27,8 +27,35 @@
 //! the old unless the old one is exact and the new one only a bound.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Bound;
+use crate::hash::mix64;
+
+/// The table's hasher: SplitMix64's mixer over the key and the draft. A game's key need not be
+/// random in its low bits (connect-four's packs the board), which pick a bucket; SipHash mixes
+/// as well but costs several times more, for no resistance the table needs.
+#[derive(Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = mix64(self.0 ^ x);
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+}
 
 /// What a search of one position to one draft learnt. Values are negamax values: seen from the
 /// player to move in the position.
@@ -48,7 +75,7 @@ pub struct Entry {
 /// The table.
 #[derive(Debug, Default)]
 pub struct Table {
-    entries: HashMap<(u64, u32), Entry>,
+    entries: HashMap<(u64, u32), Entry, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Table {

@@ -20,3 +20,4 @@ mod paper_figures;
 mod root_exit;
 mod search_agree;
 mod transpositions;
+mod walk_agree;
