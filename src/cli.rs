@@ -248,22 +248,23 @@ impl TreeSource {
     }
 }
 
-/// Refuses an output that is the input file itself (the same device and inode, so hard links,
-/// symbolic links and other spellings count): writing it would replace the tree just read with
-/// a drawing, a trace or a copy. Refuses two outputs that name one file too: the second would
-/// replace the first. An output that does not exist yet is fine; `-` may be the input (standard
-/// input), not two outputs.
-pub fn refuse_output_over_input<'a>(
-    input: Option<&Path>,
-    outputs: impl IntoIterator<Item = Option<&'a PathBuf>>,
+/// Refuses an output that is one of the input files (the same device and inode, so hard links,
+/// symbolic links and other spellings count): writing it would replace what the command reads
+/// (a tree, a part of an experiment) with a drawing, a trace, a chart or a copy. Refuses two
+/// outputs that name one file too: the second would replace the first. Every output a command
+/// writes is named here, numbered pictures included, before the first is written. An output
+/// that does not exist yet is fine; `-` may be an input (standard input), not two outputs.
+pub fn refuse_output_over_input<'a, 'b>(
+    inputs: impl IntoIterator<Item = &'a Path>,
+    outputs: impl IntoIterator<Item = Option<&'b PathBuf>>,
 ) -> Result<(), CliError> {
     let shown = |p: &Path| prune::text::terminal_safe(&p.display().to_string()).into_owned();
     let outputs: Vec<&PathBuf> = outputs.into_iter().flatten().collect();
-    if let Some(input) = input.filter(|p| p.as_os_str() != "-") {
+    for input in inputs.into_iter().filter(|p| p.as_os_str() != "-") {
         for out in &outputs {
             if out.as_os_str() != "-" && same_file(input, out) {
                 return Err(CliError::Usage(format!(
-                    "{} is the input file {}: writing it would replace the tree; name another output",
+                    "{} is the input file {}: writing it would replace what is read; name another output",
                     shown(out),
                     shown(input)
                 )));

@@ -190,7 +190,12 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
             let f = &frames[0];
             emit(a.output.as_ref(), &format.render(&f.pic, &f.title))
         }
-        Output::Picture(format) => write_sequence(a.output.as_deref(), format, &frames),
+        Output::Picture(format) => write_sequence(
+            a.source.file.as_deref(),
+            a.output.as_deref(),
+            format,
+            &frames,
+        ),
     }
 }
 
@@ -247,17 +252,19 @@ fn refuse_before_loading(a: &DrawArgs, output: Output, steps: bool) -> Result<()
 }
 
 /// Each frame to its numbered file ([`steps::numbered`]), and a line on standard error
-/// saying where they went.
+/// saying where they went. None is written when one of them is the input file.
 fn write_sequence(
+    input: Option<&Path>,
     out: Option<&Path>,
     format: PictureFormat,
     frames: &[steps::Frame],
 ) -> Result<(), CliError> {
     let out = format::save::output_file(out).expect("refused before loading");
     let n = frames.len();
-    for (i, f) in frames.iter().enumerate() {
-        let path = steps::numbered(out, i + 1, n);
-        emit(Some(&path), &format.render(&f.pic, &f.title))?;
+    let paths: Vec<PathBuf> = (1..=n).map(|i| steps::numbered(out, i, n)).collect();
+    refuse_output_over_input(input, paths.iter().map(Some))?;
+    for (path, f) in paths.iter().zip(frames) {
+        emit(Some(path), &format.render(&f.pic, &f.title))?;
     }
     eprintln!(
         "{n} pictures: {} to {}",

@@ -252,6 +252,10 @@ impl<'t> Known<'t> {
 
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
+    refuse_output_over_input(
+        a.source.file.as_deref(),
+        [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
+    )?;
     if a.source.input.game.game.is_some() {
         // Every algorithm takes --depth on a game: it is the horizon of the game's tree.
         return super::game_run::run(a, &a.source.input.game, &algo);
@@ -281,10 +285,6 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
             )));
         }
     }
-    refuse_output_over_input(
-        a.source.file.as_deref(),
-        [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
-    )?;
     if a.trace_format == TraceFormat::Protocol {
         protocol::write::protocol_claim(&algo).map_err(CliError::usage)?;
     }
@@ -597,10 +597,10 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
+    refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     if a.source.input.game.game.is_some() {
         return super::game_run::compare(a, &algos);
     }
-    refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let results: Vec<(Algorithm, Result<Run, String>)> = algos

@@ -569,6 +569,81 @@ fn no_output_is_written_over_the_input() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
+/// Every output counts, not only the one named: `draw --steps` writes OUT-001.svg, … and the
+/// merge's chart may name one of its parts. Each is checked against every input before the
+/// first is written (a hard link and a symbolic link to the input alike).
+#[test]
+fn no_numbered_picture_or_chart_is_written_over_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for ext in ["txt", "svg"] {
+        let input = d.join(format!("pic-001.{ext}"));
+        // The tree in the bracket format, whatever the name says: --from reads it.
+        let o = run(&[GEN, &["--to", "bracket", "-o", input.to_str().unwrap()]].concat());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let before = fs::read(&input).unwrap();
+        let linked = d.join(format!("linked.{ext}"));
+        fs::hard_link(&input, &linked).unwrap();
+        let symlinked = d.join(format!("sym.{ext}"));
+        std::os::unix::fs::symlink(&input, &symlinked).unwrap();
+        for tree in [&input, &linked, &symlinked] {
+            let out = d.join(format!("pic.{ext}"));
+            let args = [
+                "draw",
+                tree.to_str().unwrap(),
+                "--from",
+                "bracket",
+                "--run",
+                "alphabeta",
+                "--steps",
+                "all",
+                "-o",
+                out.to_str().unwrap(),
+            ];
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+            assert_eq!(fs::read(&input).unwrap(), before, "{args:?}");
+            assert!(!d.join(format!("pic-002.{ext}")).exists(), "{args:?}");
+        }
+    }
+    let part = |k: u32| {
+        let path = d.join(format!("p{k}.json"));
+        let shard = format!("{k}/2");
+        let o = run(&[
+            "experiment",
+            "knuth-moore",
+            "--trials",
+            "2",
+            "--sizes",
+            "2",
+            "--shard",
+            &shard,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        path
+    };
+    let (p1, p2) = (part(1), part(2));
+    let before = fs::read(&p1).unwrap();
+    let (a, b) = (p1.to_str().unwrap(), p2.to_str().unwrap());
+    let o = run(&["experiment", "merge", a, b, "--plot", a]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+    assert_eq!(fs::read(&p1).unwrap(), before);
+    let chart = d.join("chart.svg");
+    let o = run(&[
+        "experiment",
+        "merge",
+        a,
+        b,
+        "--plot",
+        chart.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
 /// Two outputs of one run that name one file: the second would replace the first, so the run is
 /// refused before it writes either (new names, other spellings and standard output alike).
 #[test]
