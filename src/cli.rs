@@ -406,6 +406,9 @@ pub(crate) fn message_safe(message: &str) -> std::borrow::Cow<'_, str> {
 /// when an argument holds a character a terminal must not get raw, the command line is parsed
 /// again with every argument escaped, and that report, which quotes the escaped text, is given.
 pub fn refuse_command_line(e: clap::Error) -> ! {
+    if !e.use_stderr() {
+        print_help(&e)
+    }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let e = suggest_subcommand(e, &Cli::command(), &args);
     let escaped: Vec<String> = args
@@ -425,6 +428,23 @@ pub fn refuse_command_line(e: clap::Error) -> ! {
             eprint!("{}", message_safe(&e.render().to_string()));
             std::process::exit(e.exit_code())
         }
+    }
+}
+
+/// `--help` or `--version`, which clap hands over as an "error" to print on standard output:
+/// printed, and exit code 0, or exit code 2 with a message when standard output cannot take it
+/// (a full disk, `> /dev/full`), as for any other output. A closed pipe ends it quietly.
+fn print_help(e: &clap::Error) -> ! {
+    match e.print().and_then(|()| std::io::stdout().flush()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+            let err = CliError::Write {
+                path: "standard output".into(),
+                source: err,
+            };
+            eprint!("{}", err.render(false));
+            std::process::exit(i32::from(err.exit_code()))
+        }
+        _ => std::process::exit(0),
     }
 }
 

@@ -251,6 +251,33 @@ fn a_full_device_is_a_plain_error() {
     assert!(!stderr(&o).contains("internal error"));
 }
 
+/// The help and the version are output like any other: standard output that cannot take them
+/// (a full disk) is exit code 2 with the system's message, not a silent 0.
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in [
+        &["--help"][..],
+        &["run", "--help"],
+        &["--version"],
+        &["help", "draw"],
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = prune().args(args).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write standard output: No space left on device"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Usage"));
+}
+
 #[test]
 fn dash_is_standard_output_and_standard_input() {
     let o = run(&["convert", "--expr", "(1,(2,3))", "-"]);
