@@ -311,7 +311,7 @@ impl<'a> Parser<'a> {
                         self.draft.prob_last(p);
                     }
                     if let Some(label) = node.label {
-                        self.draft.label_last(&src[label]);
+                        self.draft.label_last(super::lex::slice(&src, label));
                     }
                     if self.keep_spans {
                         self.spans.push(node.span);
@@ -750,7 +750,7 @@ fn fast_node(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Node> {
     let mut prob = None;
     if let Some(r) = open_word(b, q, "Prob") {
         let (x, end) = match plain_string(b, r) {
-            Some((text, end)) => (parse_fraction(&src[text])?, end),
+            Some((text, end)) => (parse_fraction(super::lex::slice(src, text))?, end),
             None => plain_number(b, r)?,
         };
         q = skip_blanks(b, end);
