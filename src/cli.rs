@@ -104,8 +104,9 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
-// With --import the tree is --tree's, not the positional file's.
-#[command(mut_arg("file", |a| a.required_unless_present_any(["import"]).conflicts_with("import")))]
+// With --import the tree is --tree's, not the positional file's; without a file, --expr, --gen
+// or --game the explorer opens the built-in tree, as `prune` alone does.
+#[command(mut_arg("file", |a| a.required_unless_present(clap::builder::Resettable::<clap::Id>::Reset).conflicts_with("import")))]
 pub struct TuiArgs {
     #[command(flatten)]
     pub tree: TreeSource,
@@ -633,7 +634,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     .map_err(CliError::usage)?;
                 return explore_loading(path.clone(), runs, practice);
             }
-            let (tree, source) = a.tree.load_described()?;
+            let built_in = a.tree.file.is_none()
+                && a.tree.input.expr.is_none()
+                && a.tree.input.generated.is_none();
+            let (tree, source) = if built_in {
+                (default_tree(), prune::examples::DEFAULT_SOURCE.to_owned())
+            } else {
+                a.tree.load_described()?
+            };
             // The explorer names the expression itself: a practice report must say which tree.
             let source = match &a.tree.input.expr {
                 Some(e) => format!("--expr '{e}'"),
