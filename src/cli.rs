@@ -106,7 +106,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 // With --import the tree is --tree's, not the positional file's; without a file, --expr, --gen
 // or --game the explorer opens the built-in tree, as `prune` alone does.
-#[command(mut_arg("file", |a| a.required_unless_present(clap::builder::Resettable::<clap::Id>::Reset).conflicts_with("import")))]
+#[command(mut_arg("file", |a| a.conflicts_with("import")))]
+#[command(mut_group("tree", |g| g.required(false)))]
 pub struct TuiArgs {
     #[command(flatten)]
     pub tree: TreeSource,
@@ -145,15 +146,14 @@ pub struct TuiArgs {
     pub import_tree: Option<PathBuf>,
 }
 
-/// Where a command's tree comes from: a file, a bracket expression or a generator.
+/// Where a command's tree comes from: a file, a bracket expression or a generator. One of
+/// them is required, as one group, so that the usage line says `--expr`, `--gen` and `--game`
+/// stand in for FILE.
 #[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("tree").args(["file", "expr", "gen", "game"]).required(true)))]
 pub struct TreeSource {
     /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
-    #[arg(
-        value_name = "FILE",
-        required_unless_present_any = ["expr", "gen", "game"],
-        conflicts_with_all = ["expr", "gen", "game"]
-    )]
+    #[arg(value_name = "FILE", conflicts_with_all = ["expr", "gen", "game"])]
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub input: TreeInput,

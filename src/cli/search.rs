@@ -144,9 +144,13 @@ impl ParamArgs {
 }
 
 #[derive(Debug, Args)]
+// clap lists the tree's group before the positional algorithm; the algorithm comes first.
+#[command(
+    override_usage = "prune run [OPTIONS] <ALGO> <FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>"
+)]
 pub struct RunArgs {
     /// The algorithm (see `prune algos`); parameters inline work too: `star2:probes=2`.
-    #[arg(value_name = "ALGO")]
+    #[arg(value_name = "ALGO", value_parser = known_algorithm)]
     pub algorithm: String,
     #[command(flatten)]
     pub source: TreeSource,
@@ -247,6 +251,15 @@ impl<'t> Known<'t> {
             tree: self.tree(),
             minimal_leaves: self.minimal_leaves(),
         }
+    }
+}
+
+/// An algorithm's name checked while the command line is read, before clap asks for the tree:
+/// `prune run alphabta` says the name is unknown rather than that FILE is missing.
+fn known_algorithm(spec: &str) -> Result<String, String> {
+    match Algorithm::parse(spec, &Default::default()) {
+        Err(e @ prune::search::ParamError::UnknownAlgorithm { .. }) => Err(e.to_string()),
+        _ => Ok(spec.to_owned()),
     }
 }
 

@@ -163,6 +163,25 @@ fn a_misspelt_algorithm_is_suggested() {
     );
 }
 
+/// Without a tree the misspelt algorithm is still what is said (it once was "FILE required",
+/// hiding the typo), and the usage shows what stands in for FILE.
+#[test]
+fn a_misspelt_algorithm_is_said_before_a_missing_tree() {
+    let err = refused_with(&["run", "alphabta"], "alphabta", "alphabeta");
+    assert!(!err.contains("required"), "{err}");
+    let o = prune(&["run", "alphabeta"]);
+    assert_eq!(o.status.code(), Some(2));
+    let usage = "<ALGO> <FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>";
+    assert!(stderr(&o).contains(usage), "{}", stderr(&o));
+    for cmd in ["info", "draw", "analyze", "compare"] {
+        let help = stdout(&prune(&[cmd, "--help"]));
+        assert!(
+            help.contains("<FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>"),
+            "{cmd}: {help}"
+        );
+    }
+}
+
 #[test]
 fn a_misspelt_experiment_is_suggested() {
     let err = refused_with(
