@@ -65,6 +65,20 @@ fn every_subcommand_has_a_manual_page_with_its_help() {
     let out = dir.path().join("man1");
     let o = prune(&["man", "--dir", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Where the pages went, and the MANPATH entry that makes `man prune` find them.
+    let parent = std::fs::canonicalize(dir.path()).unwrap();
+    let said = stderr(&o);
+    assert!(said.contains("manual pages in"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "export MANPATH=\"{}:$(manpath)\"",
+            parent.display()
+        )),
+        "{said}"
+    );
+    let elsewhere = dir.path().join("pages");
+    let o = prune(&["man", "--dir", elsewhere.to_str().unwrap()]);
+    assert!(stderr(&o).contains("folders named man1"), "{}", stderr(&o));
     let commands = commands();
     assert!(commands.len() > 20, "the subcommands and gen's families");
     let written = std::fs::read_dir(&out).unwrap().count();
