@@ -254,6 +254,29 @@ impl<'t> Known<'t> {
     }
 }
 
+/// `--dot OUT` where OUT's name says another format (`out.svg`): DOT written into it would
+/// be read as what it is not, so it is refused, as `draw` refuses a name that names no format.
+/// Standard output and other streams take DOT.
+fn refuse_misnamed_dot(out: Option<&std::path::Path>) -> Result<(), CliError> {
+    let Some(out) = prune::format::save::output_file(out) else {
+        return Ok(());
+    };
+    if prune::draw::PictureFormat::from_extension(out) == Some(prune::draw::PictureFormat::Dot) {
+        return Ok(());
+    }
+    let named = match out.extension() {
+        Some(ext) => format!(
+            "`.{}` is not DOT's extension",
+            prune::text::terminal_safe(&ext.to_string_lossy())
+        ),
+        None => "no extension names DOT".to_owned(),
+    };
+    Err(CliError::Usage(format!(
+        "--dot {}: {named}; --dot writes Graphviz DOT: name it .dot or .gv (`dot -Tsvg` draws it), or draw the run with `prune draw --run ALGO -o OUT.svg`",
+        prune::text::terminal_safe(&out.display().to_string())
+    )))
+}
+
 /// An algorithm's name checked while the command line is read, before clap asks for the tree:
 /// `prune run alphabta` says the name is unknown rather than that FILE is missing.
 fn known_algorithm(spec: &str) -> Result<String, String> {
@@ -269,6 +292,7 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
         a.source.file.as_deref(),
         [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
     )?;
+    refuse_misnamed_dot(a.dot.as_deref())?;
     if a.source.input.game.game.is_some() {
         // Every algorithm takes --depth on a game: it is the horizon of the game's tree.
         return super::game_run::run(a, &a.source.input.game, &algo);

@@ -239,3 +239,50 @@ fn a_misspelt_subcommand_is_suggested() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains("did you mean"));
 }
+
+/// `run --dot out.svg` would write DOT into a file named SVG: refused, as `draw` refuses a name
+/// that names no format; and a file that is not a tree (README.md) is said to be one whose
+/// extension names no tree format.
+#[test]
+fn a_dot_named_svg_and_a_readme_are_refused_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let expr = ["--expr", "((3,12,8),(2,4,6),(14,5,2))"];
+    for name in ["out.svg", "out"] {
+        let out = dir.path().join(name);
+        let o = prune(&[
+            "run",
+            "alphabeta",
+            expr[0],
+            expr[1],
+            "--dot",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(stderr(&o).contains("name it .dot or .gv"), "{}", stderr(&o));
+        assert!(!out.exists(), "{name}: nothing written");
+    }
+    let out = dir.path().join("out.gv");
+    let o = prune(&[
+        "run",
+        "alphabeta",
+        expr[0],
+        expr[1],
+        "--dot",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("digraph")
+    );
+    let readme = dir.path().join("README.md");
+    std::fs::write(&readme, "# prune\n\nA tree explorer.\n").unwrap();
+    let o = prune(&["run", "alphabeta", readme.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`.md` is not a tree file's extension"),
+        "{}",
+        stderr(&o)
+    );
+}
