@@ -50,13 +50,13 @@ impl From<DrawFormat> for Output {
     }
 }
 
-/// The width of an SVG or HTML picture when none is asked for: they scale with their
-/// viewBox, so the tree is drawn whole — up to this many cells (80,000 SVG units), beyond
+/// The width of an SVG, TikZ or HTML picture when none is asked for: they scale (SVG and HTML
+/// with their viewBox, TikZ down to `\linewidth`), so the tree is drawn whole — up to this many cells (80,000 SVG units), beyond
 /// which a figure is no longer read but only scrolled, and its file grows without bound.
 pub const SCALABLE_WIDTH: usize = 10_000;
 
-/// The width of the other pictures when none is asked for: a terminal's, or (TikZ, Beamer)
-/// 18 cm of a page, which fits a text width at a legible scale.
+/// The width of the other pictures when none is asked for: a terminal's, or (Beamer) 18 cm of
+/// a slide, which fits it at a legible scale.
 pub const DEFAULT_WIDTH: usize = 100;
 
 #[derive(Debug, Args)]
@@ -83,7 +83,7 @@ pub struct DrawArgs {
     pub output: Option<PathBuf>,
     /// The widest the picture may be, in columns of text (character cells in the figures); subtrees
     /// that do not fit are elided with their size — never the current step's node, the
-    /// principal variation or the paths down to them. Default: 100; svg and html, which
+    /// principal variation or the paths down to them. Default: 100; svg, tikz and html, which
     /// scale, draw the whole tree (up to 10,000 cells).
     #[arg(long, value_name = "W")]
     pub width: Option<usize>,
@@ -122,7 +122,10 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         Some(n) => find_node(&tree, n)?,
         None => tree.root(),
     };
-    let scalable = matches!(output, Output::Html | Output::Picture(PictureFormat::Svg));
+    let scalable = matches!(
+        output,
+        Output::Html | Output::Picture(PictureFormat::Svg | PictureFormat::Tikz)
+    );
     let opts = Options {
         root,
         depth: a.depth,
