@@ -104,8 +104,10 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
-// With --import the tree is --tree's, not the positional file's.
-#[command(mut_arg("file", |a| a.required_unless_present_any(["import"]).conflicts_with("import")))]
+// With --import the tree is --tree's, not the positional file's; without a file, --expr, --gen
+// or --game the explorer opens the built-in tree, as `prune` alone does.
+#[command(mut_arg("file", |a| a.conflicts_with("import")))]
+#[command(mut_group("tree", |g| g.required(false)))]
 pub struct TuiArgs {
     #[command(flatten)]
     pub tree: TreeSource,
@@ -145,15 +147,14 @@ pub struct TuiArgs {
     pub import_tree: Option<PathBuf>,
 }
 
-/// Where a command's tree comes from: a file, a bracket expression or a generator.
+/// Where a command's tree comes from: a file, a bracket expression or a generator. One of
+/// them is required, as one group, so that the usage line says `--expr`, `--gen` and `--game`
+/// stand in for FILE.
 #[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("tree").args(["file", "expr", "gen", "game"]).required(true)))]
 pub struct TreeSource {
     /// Tree file: RON (.ron), Gambit (.efg) or bracket notation (.txt, .tree); `-` for stdin.
-    #[arg(
-        value_name = "FILE",
-        required_unless_present_any = ["expr", "gen", "game"],
-        conflicts_with_all = ["expr", "gen", "game"]
-    )]
+    #[arg(value_name = "FILE", conflicts_with_all = ["expr", "gen", "game"])]
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub input: TreeInput,
@@ -270,22 +271,23 @@ impl TreeSource {
     }
 }
 
-/// Refuses an output that is the input file itself (the same device and inode, so hard links,
-/// symbolic links and other spellings count): writing it would replace the tree just read with
-/// a drawing, a trace or a copy. Refuses two outputs that name one file too: the second would
-/// replace the first. An output that does not exist yet is fine; `-` may be the input (standard
-/// input), not two outputs.
-pub fn refuse_output_over_input<'a>(
-    input: Option<&Path>,
-    outputs: impl IntoIterator<Item = Option<&'a PathBuf>>,
+/// Refuses an output that is one of the input files (the same device and inode, so hard links,
+/// symbolic links and other spellings count): writing it would replace what the command reads
+/// (a tree, a part of an experiment) with a drawing, a trace, a chart or a copy. Refuses two
+/// outputs that name one file too: the second would replace the first. Every output a command
+/// writes is named here, numbered pictures included, before the first is written. An output
+/// that does not exist yet is fine; `-` may be an input (standard input), not two outputs.
+pub fn refuse_output_over_input<'a, 'b>(
+    inputs: impl IntoIterator<Item = &'a Path>,
+    outputs: impl IntoIterator<Item = Option<&'b PathBuf>>,
 ) -> Result<(), CliError> {
     let shown = |p: &Path| prune::text::terminal_safe(&p.display().to_string()).into_owned();
     let outputs: Vec<&PathBuf> = outputs.into_iter().flatten().collect();
-    if let Some(input) = input.filter(|p| p.as_os_str() != "-") {
+    for input in inputs.into_iter().filter(|p| p.as_os_str() != "-") {
         for out in &outputs {
             if out.as_os_str() != "-" && same_file(input, out) {
                 return Err(CliError::Usage(format!(
-                    "{} is the input file {}: writing it would replace the tree; name another output",
+                    "{} is the input file {}: writing it would replace what is read; name another output",
                     shown(out),
                     shown(input)
                 )));
@@ -427,6 +429,9 @@ pub(crate) fn message_safe(message: &str) -> std::borrow::Cow<'_, str> {
 /// when an argument holds a character a terminal must not get raw, the command line is parsed
 /// again with every argument escaped, and that report, which quotes the escaped text, is given.
 pub fn refuse_command_line(e: clap::Error) -> ! {
+    if !e.use_stderr() {
+        print_help(&e)
+    }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let e = suggest_subcommand(e, &Cli::command(), &args);
     let escaped: Vec<String> = args
@@ -446,6 +451,23 @@ pub fn refuse_command_line(e: clap::Error) -> ! {
             eprint!("{}", message_safe(&e.render().to_string()));
             std::process::exit(e.exit_code())
         }
+    }
+}
+
+/// `--help` or `--version`, which clap hands over as an "error" to print on standard output:
+/// printed, and exit code 0, or exit code 2 with a message when standard output cannot take it
+/// (a full disk, `> /dev/full`), as for any other output. A closed pipe ends it quietly.
+fn print_help(e: &clap::Error) -> ! {
+    match e.print().and_then(|()| std::io::stdout().flush()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+            let err = CliError::Write {
+                path: "standard output".into(),
+                source: err,
+            };
+            eprint!("{}", err.render(false));
+            std::process::exit(i32::from(err.exit_code()))
+        }
+        _ => std::process::exit(0),
     }
 }
 
@@ -634,7 +656,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     .map_err(CliError::usage)?;
                 return explore_loading(path.clone(), runs, practice);
             }
-            let (tree, source) = a.tree.load_described()?;
+            let built_in = a.tree.file.is_none()
+                && a.tree.input.expr.is_none()
+                && a.tree.input.generated.is_none();
+            let (tree, source) = if built_in {
+                (default_tree(), prune::examples::DEFAULT_SOURCE.to_owned())
+            } else {
+                a.tree.load_described()?
+            };
             // The explorer names the expression itself: a practice report must say which tree.
             let source = match &a.tree.input.expr {
                 Some(e) => format!("--expr '{e}'"),

@@ -248,25 +248,64 @@ pub fn stats(tree: &Tree, algo: &Algorithm) -> Stats {
 /// results in trial order: with seeds from [`seed`] and sums folded in that order, the numbers
 /// are the same on any number of cores. Under `--shard` it runs only the shard's slice of the
 /// pairs, and in a merge it reads them from the parts ([`shard`]): an experiment calls it once.
+///
+/// `possible(row, result)` says whether a result read from a part is one `trial` can give for
+/// that row (a count no larger than the tree allows, a fraction in 0..=1…): a part is a file,
+/// and a number edited into it would otherwise pass into the table as if computed.
 pub fn per_row<T: Send + Serialize + DeserializeOwned>(
     rows: usize,
     trials: impl Fn(usize) -> u32,
     trial: impl Fn(usize, u32) -> Result<T, String> + Sync,
+    possible: impl Fn(usize, &T) -> Result<(), String>,
 ) -> Result<Vec<Vec<T>>, String> {
     let tasks: Vec<(usize, u32)> = (0..rows)
         .flat_map(|row| (0..trials(row)).map(move |t| (row, t)))
         .collect();
-    let done: Vec<T> = shard::trials(&tasks, |tasks| {
-        tasks
-            .par_iter()
-            .map(|&(row, t)| trial(row, t))
-            .collect::<Result<_, _>>()
-    })?;
+    let done: Vec<T> = shard::trials(
+        &tasks,
+        |tasks| {
+            tasks
+                .par_iter()
+                .map(|&(row, t)| trial(row, t))
+                .collect::<Result<_, _>>()
+        },
+        &possible,
+    )?;
     let mut out: Vec<Vec<T>> = (0..rows).map(|_| Vec::new()).collect();
     for (&(row, _), x) in tasks.iter().zip(done) {
         out[row].push(x);
     }
     Ok(out)
+}
+
+/// `x`, a count named `what`, is at most `most`.
+pub fn at_most(what: &str, x: u64, most: u64) -> Result<(), String> {
+    if x <= most {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} {x}, more than the {most} this row can count"
+        ))
+    }
+}
+
+/// `x`, a number named `what`, is in `lo..=hi` (and so finite).
+pub fn within(what: &str, x: f64, lo: f64, hi: f64) -> Result<(), String> {
+    if (lo..=hi).contains(&x) {
+        Ok(())
+    } else {
+        Err(format!("{what} {x}, outside {lo}..={hi}"))
+    }
+}
+
+/// The leaves of a uniform tree of branching `b` and depth `d` (saturating: a bound).
+pub fn leaves_of(b: u32, d: u32) -> u64 {
+    u64::from(b).saturating_pow(d)
+}
+
+/// The nodes of a uniform tree of branching `b` and depth `d` (saturating: a bound).
+pub fn nodes_of(b: u32, d: u32) -> u64 {
+    (0..=d).fold(0u64, |n, k| n.saturating_add(leaves_of(b, k)))
 }
 
 /// A seed for trial `trial` of row `row`, from the user's seed (SplitMix64 mixing).

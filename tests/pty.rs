@@ -691,3 +691,21 @@ fn gen_refuses_to_flood_a_terminal_without_o() {
     assert_eq!(piped.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&piped.stdout).lines().count(), 942);
 }
+
+/// `prune tui` without a tree opens the built-in one, as `prune` alone does (it once refused,
+/// "FILE required"), with the runs asked for.
+#[test]
+fn tui_without_a_file_opens_the_built_in_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["tui"][..], &["tui", "--run", "alphabeta"]] {
+        let mut s = Session::start(args, dir.path());
+        let screen = s.wait_for("built-in example");
+        assert!(!screen.contains("required"), "{args:?}: {screen}");
+        if args.len() > 1 {
+            s.wait_for("alphabeta");
+        }
+        s.send("q");
+        s.wait_exit();
+        s.assert_restored();
+    }
+}

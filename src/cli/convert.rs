@@ -55,7 +55,7 @@ fn paths(a: &ConvertArgs) -> Result<(Option<&PathBuf>, Option<&PathBuf>), CliErr
         }
         (false, [input]) => Ok((Some(input), None)),
         (false, [input, out]) => {
-            refuse_output_over_input(Some(input), [Some(out)])?;
+            refuse_output_over_input(Some(input.as_path()), [Some(out)])?;
             Ok((Some(input), Some(out)))
         }
         (false, _) => Err(CliError::Usage(

@@ -50,13 +50,13 @@ impl From<DrawFormat> for Output {
     }
 }
 
-/// The width of an SVG or HTML picture when none is asked for: they scale with their
-/// viewBox, so the tree is drawn whole — up to this many cells (80,000 SVG units), beyond
+/// The width of an SVG, TikZ or HTML picture when none is asked for: they scale (SVG and HTML
+/// with their viewBox, TikZ down to `\linewidth`), so the tree is drawn whole — up to this many cells (80,000 SVG units), beyond
 /// which a figure is no longer read but only scrolled, and its file grows without bound.
 pub const SCALABLE_WIDTH: usize = 10_000;
 
-/// The width of the other pictures when none is asked for: a terminal's, or (TikZ, Beamer)
-/// 18 cm of a page, which fits a text width at a legible scale.
+/// The width of the other pictures when none is asked for: a terminal's, or (Beamer) 18 cm of
+/// a slide, which fits it at a legible scale.
 pub const DEFAULT_WIDTH: usize = 100;
 
 #[derive(Debug, Args)]
@@ -85,7 +85,7 @@ pub struct DrawArgs {
     pub output: Option<PathBuf>,
     /// The widest the picture may be, in columns of text (character cells in the figures); subtrees
     /// that do not fit are elided with their size — never the current step's node, the
-    /// principal variation or the paths down to them. Default: 100; svg and html, which
+    /// principal variation or the paths down to them. Default: 100; svg, tikz and html, which
     /// scale, draw the whole tree (up to 10,000 cells).
     #[arg(long, value_name = "W")]
     pub width: Option<usize>,
@@ -124,7 +124,10 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
         Some(n) => find_node(&tree, n)?,
         None => tree.root(),
     };
-    let scalable = matches!(output, Output::Html | Output::Picture(PictureFormat::Svg));
+    let scalable = matches!(
+        output,
+        Output::Html | Output::Picture(PictureFormat::Svg | PictureFormat::Tikz)
+    );
     let opts = Options {
         root,
         depth: a.depth,
@@ -192,7 +195,12 @@ pub fn run(a: &DrawArgs) -> Result<(), CliError> {
             let f = &frames[0];
             emit(a.output.as_ref(), &format.render(&f.pic, &f.title))
         }
-        Output::Picture(format) => write_sequence(a.output.as_deref(), format, &frames),
+        Output::Picture(format) => write_sequence(
+            a.source.file.as_deref(),
+            a.output.as_deref(),
+            format,
+            &frames,
+        ),
     }
 }
 
@@ -249,17 +257,19 @@ fn refuse_before_loading(a: &DrawArgs, output: Output, steps: bool) -> Result<()
 }
 
 /// Each frame to its numbered file ([`steps::numbered`]), and a line on standard error
-/// saying where they went.
+/// saying where they went. None is written when one of them is the input file.
 fn write_sequence(
+    input: Option<&Path>,
     out: Option<&Path>,
     format: PictureFormat,
     frames: &[steps::Frame],
 ) -> Result<(), CliError> {
     let out = format::save::output_file(out).expect("refused before loading");
     let n = frames.len();
-    for (i, f) in frames.iter().enumerate() {
-        let path = steps::numbered(out, i + 1, n);
-        emit(Some(&path), &format.render(&f.pic, &f.title))?;
+    let paths: Vec<PathBuf> = (1..=n).map(|i| steps::numbered(out, i, n)).collect();
+    refuse_output_over_input(input, paths.iter().map(Some))?;
+    for (path, f) in paths.iter().zip(frames) {
+        emit(Some(path), &format.render(&f.pic, &f.title))?;
     }
     eprintln!(
         "{n} pictures: {} to {}",

@@ -134,6 +134,7 @@ pub fn run(a: &ExperimentArgs) -> Result<(), CliError> {
 
 /// `prune experiment merge`.
 fn merge(m: &MergeArgs) -> Result<(), CliError> {
+    super::refuse_output_over_input(m.parts.iter().map(PathBuf::as_path), [m.plot.as_ref()])?;
     let parts = shard::read(&m.parts).map_err(CliError::Usage)?;
     let info = parts.info;
     // The trials were run by the shards; only an experiment computed whole is work here.

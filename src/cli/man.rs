@@ -4,7 +4,8 @@
 //! Without `--dir`, prune(1) goes to standard output (`prune man | man -l -`). With it, the
 //! folder gets prune.1 and a page for every subcommand, nested ones included, named as git
 //! names its own (prune-run.1, prune-gen-game-nim.1): `prune man --dir ~/.local/share/man/man1`
-//! installs them where `man` looks. Graphviz ships an unrelated prune(1); the main page says so.
+//! installs them, and says where they went and what to add to MANPATH for `man` to find them.
+//! Graphviz ships an unrelated prune(1); the main page says so.
 
 use std::path::PathBuf;
 
@@ -34,9 +35,31 @@ pub fn run(a: &ManArgs) -> Result<(), CliError> {
             for (name, text) in &pages {
                 write_output(&dir.join(name), |w| w.write_all(text.as_bytes()))?;
             }
+            eprint!("{}", where_they_went(dir, pages.len()));
             Ok(())
         }
     }
+}
+
+/// Where the pages went and how `man` finds them: it looks in `man1` folders under the
+/// entries of MANPATH (or those it derives from PATH, which need not include this one), so the
+/// folder's parent is the entry to add; a folder named otherwise is not a section `man` reads.
+fn where_they_went(dir: &std::path::Path, n: usize) -> String {
+    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let shown =
+        |p: &std::path::Path| prune::text::terminal_safe(&p.display().to_string()).into_owned();
+    let mut s = format!("{n} manual pages in {}\n", shown(&dir));
+    match dir.parent().filter(|_| dir.file_name().is_some_and(|f| f == "man1")) {
+        Some(parent) => s.push_str(&format!(
+            "if `man prune` does not find them, add {0} to MANPATH, e.g. in ~/.bashrc:\n  export MANPATH=\"{0}:$(manpath)\"\n",
+            shown(parent)
+        )),
+        None => s.push_str(&format!(
+            "man looks in folders named man1 under MANPATH's entries: name one so (…/man/man1), or read a page with `man -l {}`\n",
+            shown(&dir.join("prune.1"))
+        )),
+    }
+    s
 }
 
 /// Every page, prune.1 first, each with its file name: the command and, depth first, each of

@@ -144,9 +144,13 @@ impl ParamArgs {
 }
 
 #[derive(Debug, Args)]
+// clap lists the tree's group before the positional algorithm; the algorithm comes first.
+#[command(
+    override_usage = "prune run [OPTIONS] <ALGO> <FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>"
+)]
 pub struct RunArgs {
     /// The algorithm (see `prune algos`); parameters inline work too: `star2:probes=2`.
-    #[arg(value_name = "ALGO")]
+    #[arg(value_name = "ALGO", value_parser = known_algorithm)]
     pub algorithm: String,
     #[command(flatten)]
     pub source: TreeSource,
@@ -250,9 +254,46 @@ impl<'t> Known<'t> {
     }
 }
 
+/// `--dot OUT` where OUT's name says another format (`out.svg`): DOT written into it would
+/// be read as what it is not, so it is refused, as `draw` refuses a name that names no format.
+/// Standard output and other streams take DOT.
+fn refuse_misnamed_dot(out: Option<&std::path::Path>) -> Result<(), CliError> {
+    let Some(out) = prune::format::save::output_file(out) else {
+        return Ok(());
+    };
+    if prune::draw::PictureFormat::from_extension(out) == Some(prune::draw::PictureFormat::Dot) {
+        return Ok(());
+    }
+    let named = match out.extension() {
+        Some(ext) => format!(
+            "`.{}` is not DOT's extension",
+            prune::text::terminal_safe(&ext.to_string_lossy())
+        ),
+        None => "no extension names DOT".to_owned(),
+    };
+    Err(CliError::Usage(format!(
+        "--dot {}: {named}; --dot writes Graphviz DOT: name it .dot or .gv (`dot -Tsvg` draws it), or draw the run with `prune draw --run ALGO -o OUT.svg`",
+        prune::text::terminal_safe(&out.display().to_string())
+    )))
+}
+
+/// An algorithm's name checked while the command line is read, before clap asks for the tree:
+/// `prune run alphabta` says the name is unknown rather than that FILE is missing.
+fn known_algorithm(spec: &str) -> Result<String, String> {
+    match Algorithm::parse(spec, &Default::default()) {
+        Err(e @ prune::search::ParamError::UnknownAlgorithm { .. }) => Err(e.to_string()),
+        _ => Ok(spec.to_owned()),
+    }
+}
+
 pub fn run(a: &RunArgs) -> Result<(), CliError> {
     let algo = Algorithm::parse(&a.algorithm, &a.params.params()?).map_err(CliError::usage)?;
     let game = a.source.input.game.game.is_some();
+    refuse_output_over_input(
+        a.source.file.as_deref(),
+        [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
+    )?;
+    refuse_misnamed_dot(a.dot.as_deref())?;
     // A depth limit or an improvement asked for and silently dropped would change what the
     // value means: say that this algorithm does not take it. Every algorithm takes --depth on
     // a game: it is the horizon of the game's tree.
@@ -285,10 +326,6 @@ pub fn run(a: &RunArgs) -> Result<(), CliError> {
     if game {
         return super::game_run::run(a, &a.source.input.game, &algo);
     }
-    refuse_output_over_input(
-        a.source.file.as_deref(),
-        [a.trace.as_ref(), a.stats_csv.as_ref(), a.dot.as_ref()],
-    )?;
     if a.trace_format == TraceFormat::Protocol {
         protocol::write::protocol_claim(&algo).map_err(CliError::usage)?;
     }
@@ -601,10 +638,10 @@ pub fn compare(a: &CompareArgs) -> Result<(), CliError> {
     if algos.is_empty() {
         return Err(CliError::Usage("--algos names no algorithm".into()));
     }
+    refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     if a.source.input.game.game.is_some() {
         return super::game_run::compare(a, &algos);
     }
-    refuse_output_over_input(a.source.file.as_deref(), [a.stats_csv.as_ref()])?;
     let tree = a.source.load()?;
     let known = Known::new(&tree);
     let results: Vec<(Algorithm, Result<Run, String>)> = algos

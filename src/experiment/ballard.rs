@@ -19,7 +19,7 @@
 use std::cell::RefCell;
 
 use super::plot::{Plot, measured, printed};
-use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, col, per_row, seed, stats};
 use prune::generate::star::{self, StarComplete, StarOrder};
 use prune::search::{Algorithm, Cutoff};
 use prune::tree::{Draft, Tree};
@@ -176,6 +176,35 @@ fn on_random<R>(n: u32, seed: u64, search: impl FnOnce(&Tree) -> R) -> Result<R,
     Ok(r)
 }
 
+/// What a trial on a critical tree of branching N can count, to check a part's results by.
+struct Bound {
+    /// The tree's leaves, N³: Star1 evaluates each at most once.
+    leaves: u64,
+    /// The most leaf evaluations (or cutoffs) a Star2 search makes: each leaf probed at most
+    /// once and searched at most once, on a tree of N³ + N² leaves at most (a * node copied in
+    /// front of the others, [`nth_best_twice`]).
+    evaluations: u64,
+}
+
+impl Bound {
+    fn new(n: u32) -> Bound {
+        let n = u64::from(n);
+        Bound {
+            leaves: n.pow(3),
+            evaluations: 2 * (n.pow(3) + n.pow(2)),
+        }
+    }
+
+    /// Different leaves: at most the tree's, and at most the evaluations.
+    fn distinct(&self, whose: &str, distinct: u64, evaluated: u64) -> Result<(), String> {
+        at_most(
+            &format!("{whose} different leaves"),
+            distinct,
+            self.leaves.min(evaluated),
+        )
+    }
+}
+
 fn check_sizes(sizes: &[u32]) -> Result<(), String> {
     match sizes.iter().find(|&&n| n < 2 || n % 2 == 1 || n > 200) {
         Some(n) => Err(format!(
@@ -214,6 +243,15 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
                 always.leaves,
                 always.distinct_leaves,
             ])
+        },
+        |row, c| {
+            let [s1, s2, s2_distinct, always, always_distinct] = *c;
+            let b = Bound::new(sizes[row]);
+            at_most("Star1's leaves", s1, b.leaves)?;
+            at_most("Star2's leaves", s2, b.evaluations)?;
+            at_most("Star2's leaves", always, b.evaluations)?;
+            b.distinct("Star2's", s2_distinct, s2)?;
+            b.distinct("Star2's", always_distinct, always)
         },
     )?;
     let rows: Vec<Vec<Cell>> = sizes
@@ -477,6 +515,13 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(1);
             Ok(counts)
         },
+        |row, counts| {
+            let b = Bound::new(sizes[row]);
+            at_most("Star1's leaves", counts[0], b.leaves)?;
+            counts[1..]
+                .iter()
+                .try_for_each(|&x| at_most("Star2's leaves", x, b.evaluations))
+        },
     )?;
     let sums: Vec<[u64; K]> = per_trial
         .iter()
@@ -628,6 +673,20 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
                 star2_2_distinct: s22.distinct_leaves,
                 star2_2_node: node.leaves,
             })
+        },
+        |row, s| {
+            let b = Bound::new(sizes[row]);
+            at_most("Star1's leaves", s.star1, b.leaves)?;
+            for x in [s.star2, s.star2_always, s.star2_2, s.star2_2_node] {
+                at_most("Star2's leaves", x, b.evaluations)?;
+            }
+            b.distinct("Star2's", s.star2_distinct, s.star2)?;
+            b.distinct("Star2 with two probes'", s.star2_2_distinct, s.star2_2)?;
+            at_most(
+                "cutoffs",
+                s.probing.saturating_add(s.regular),
+                b.evaluations,
+            )
         },
     )?;
     // The spread of the four counts the paper prints, per N, for the differences in SE.

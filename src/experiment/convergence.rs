@@ -7,7 +7,7 @@
 
 use super::plot::{Plot, measured};
 use super::win_loss::xi;
-use super::{Cell, Options, Report, Tick, col, per_row, seed};
+use super::{Cell, Options, Report, Tick, col, per_row, seed, within};
 use prune::generate::Values;
 use prune::generate::uniform::{self, Order, Uniform};
 use prune::search::{self, Algorithm};
@@ -68,6 +68,8 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(1);
             Ok(found.value.scalar().expect("a two-player tree"))
         },
+        // The root's value is one of the leaves', drawn from 0..=1.
+        |_, &v| within("the root's value", v, 0.0, 1.0),
     )?;
     let rows: Vec<Vec<Cell>> = grid
         .iter()

@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col, per_row};
+use super::{Cell, Options, Report, Tick, col, per_row, within};
 use prune::game::tic_tac_toe::{TIC_TAC_TOE_LINES, tic_tac_toe_board, tic_tac_toe_heuristic};
 use prune::generate::Rng;
 use prune::generate::game::{self, GameSpec};
@@ -582,6 +582,14 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             };
             tick(1);
             Ok(unit)
+        },
+        // A table row's unit is a share, the last row's a chess candidate (checked as it is
+        // read: [`slides::Drawn`]).
+        |row, unit| match (row < depths.len(), unit) {
+            (true, Unit::Share(x)) => within("a share of correct moves", *x, 0.0, 1.0),
+            (false, Unit::Chess(_)) => Ok(()),
+            (true, Unit::Chess(_)) => Err("a chess candidate where a share belongs".into()),
+            (false, Unit::Share(_)) => Err("a share where a chess candidate belongs".into()),
         },
     )?;
     let sets = units

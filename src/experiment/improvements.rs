@@ -28,7 +28,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col, per_row};
+use super::{Cell, Options, Report, Tick, at_most, col, per_row};
 use prune::game::{chess::Chess, connect_four::ConnectFour};
 use prune::generate::game::{self, GameSpec};
 use prune::search::{Algorithm, Stats, Value};
@@ -174,6 +174,23 @@ impl Searched {
     }
 }
 
+impl Searched {
+    /// Whether a part's record can be a search's: at least the root visited, a finite value,
+    /// counts the table can print.
+    fn possible(&self) -> Result<(), String> {
+        if self.nodes == 0 {
+            return Err("a search that visited no node".into());
+        }
+        at_most("nodes", self.nodes, i64::MAX as u64)?;
+        at_most("TT hits", self.tt_hits, i64::MAX as u64)?;
+        at_most("re-searches", self.researches, i64::MAX as u64)?;
+        if !self.value.is_finite() {
+            return Err(format!("the value {}", self.value));
+        }
+        Ok(())
+    }
+}
+
 /// The algorithm of `spec` with the game's aspiration window in place of `W`.
 fn algorithm(spec: &str, window: f64) -> Result<Algorithm, String> {
     let spec = spec.replace('W', &prune::text::number_text(window));
@@ -296,6 +313,17 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         games.len(),
         |row| units(&games[row]),
         |row, u| unit(&games[row], &algos[row], u, tick),
+        |row, searched| {
+            // A tree's unit is all its searches, a search from the rules one.
+            let want = match games[row].source {
+                Source::Tree(_) => algos[row].len(),
+                Source::Rules(_) => 1,
+            };
+            if searched.len() != want {
+                return Err(format!("{} searches, not {want}", searched.len()));
+            }
+            searched.iter().try_for_each(Searched::possible)
+        },
     )?;
     let mut rows = Vec::new();
     for (game, units) in games.iter().zip(searched) {

@@ -5,7 +5,7 @@
 //! one tree each (every tree of that order gives the same counts).
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, per_row, seed, stats};
 use prune::analyze::minimal_leaves;
 use prune::generate::Values;
 use prune::generate::uniform::{self, Order, Uniform};
@@ -96,6 +96,18 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let leaves = algorithms().map(|a| stats(&tree, &a).leaves);
             tick(1);
             Ok(leaves)
+        },
+        |row, leaves| {
+            // Alpha-beta and SSS* evaluate a leaf once; NegaScout's re-searches at most double
+            // a level's; each of MTD(f)'s null-window passes evaluates a leaf at most once, and
+            // it makes at most one pass a distinct leaf value, and two more.
+            let (b, d, _) = rows[row];
+            let l = leaves_of(b, d);
+            let most = [l, l.saturating_mul(1 << d), l, l.saturating_mul(l + 2)];
+            for ((a, &x), most) in algorithms().iter().zip(leaves).zip(most) {
+                at_most(&format!("{a}'s leaves"), x, most)?;
+            }
+            Ok(())
         },
     )?;
     let computed: Vec<Vec<Cell>> = rows

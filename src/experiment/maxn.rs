@@ -7,7 +7,7 @@
 //! checked in the test suite.
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, nodes_of, per_row, seed, stats};
 use prune::generate::multiplayer::{self, Multiplayer};
 use prune::search::{self, Algorithm};
 
@@ -69,6 +69,23 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             }
             tick(1);
             Ok([plain.leaves, plain.nodes, shallow.leaves, shallow.nodes])
+        },
+        |row, counts| {
+            // Both visit a node at most once.
+            let (b, d) = grid[row];
+            let most = [leaves_of(b, d), nodes_of(b, d)];
+            for (what, (&x, most)) in [
+                "max^n's leaves",
+                "max^n's nodes",
+                "shallow's leaves",
+                "shallow's nodes",
+            ]
+            .iter()
+            .zip(counts.iter().zip(most.iter().cycle()))
+            {
+                at_most(what, x, *most)?;
+            }
+            Ok(())
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid

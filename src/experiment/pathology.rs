@@ -24,7 +24,7 @@
 
 use super::plot::{Plot, measured};
 use super::win_loss::xi;
-use super::{Cell, Options, Report, Tick, col, per_row, seed};
+use super::{Cell, Options, Report, Tick, at_most, col, per_row, seed, within};
 use prune::generate::winloss::{self, WinLoss};
 use prune::tree::{Kind, NodeId, Tree};
 
@@ -249,6 +249,15 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let noise_seed = seed(o.seed ^ 0x006E_6F69_7365, row as u64, u64::from(t));
             Ok(board_scores(&tree, &q, d, noise_seed))
         },
+        // A board left out, or a share of correct moves for each look-ahead 1..=d.
+        |_, scores| match scores {
+            None => Ok(()),
+            Some(s) if s.len() != d as usize => Err(format!("{} look-aheads, not {d}", s.len())),
+            Some(s) => s
+                .iter()
+                .flatten()
+                .try_for_each(|&x| within("a share of correct moves", x, 0.0, 1.0)),
+        },
     )?;
     let boards: Vec<Vec<[f64; 5]>> = per_board.into_iter().flatten().flatten().collect();
     if boards.is_empty() {
@@ -450,6 +459,18 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
             let raw = matches(&tree, d, &estimates(&tree, b, &q, Evaluator::Fraction));
             tick(1);
             Ok((exact, raw))
+        },
+        // For each look-ahead 0..d−1: product propagation's wins (of two games) and a flag.
+        |_, (exact, raw)| {
+            for games in [exact, raw] {
+                if games.len() != d as usize - 1 {
+                    return Err(format!("{} look-aheads, not {}", games.len(), d - 1));
+                }
+                for &(wins, _) in games {
+                    at_most("wins of two games", u64::from(wins), 2)?;
+                }
+            }
+            Ok(())
         },
     )?;
     let boards: Vec<(Games, Games)> = per_board.into_iter().flatten().collect();

@@ -29,7 +29,7 @@
 //! largest r at which NegaScout is still cheaper than alpha-beta.
 
 use super::plot::{self, Plot};
-use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, per_row, seed, stats};
 use prune::analyze::minimal_leaves;
 use prune::generate::ordered::{self, Ordered};
 use prune::search::Algorithm;
@@ -272,6 +272,19 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
             let leaves = algos.map(|a| stats(&tree, &a).leaves);
             tick(1);
             Ok(leaves)
+        },
+        |row, leaves| {
+            // Alpha-beta evaluates a leaf once; NegaScout's re-searches at most double a level's.
+            let l = leaves_of(grid[row].0, MEASURED_DEPTH);
+            let most = [l, l << MEASURED_DEPTH, l << MEASURED_DEPTH];
+            for ((name, &x), most) in ["alpha-beta", "NegaScout", "NegaScout-ab"]
+                .iter()
+                .zip(leaves)
+                .zip(most)
+            {
+                at_most(&format!("{name}'s leaves"), x, most)?;
+            }
+            Ok(())
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid

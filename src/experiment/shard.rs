@@ -17,6 +17,7 @@
 //! only record the options, so that the merge checks them like any other.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,9 @@ const FORMAT: &str = "prune-experiment-part";
 
 /// The part format's version: parts of another version are refused, not misread.
 const VERSION: u32 = 1;
+
+/// The most missing shards a merge's refusal names; it counts the rest.
+const MISSING_NAMED: usize = 5;
 
 /// How an experiment's work is spread over shards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -206,10 +210,10 @@ pub fn read(paths: &[PathBuf]) -> Result<Parts, String> {
         }
     }
     let n = first.shards;
-    let mut by_shard: Vec<Option<&Path>> = vec![None; n as usize];
+    // A map, not a slot a shard: a part may claim any N, and only the parts given take room.
+    let mut by_shard: BTreeMap<u32, &Path> = BTreeMap::new();
     for (path, h) in &heads {
-        let slot = &mut by_shard[(h.shard - 1) as usize];
-        if let Some(other) = slot {
+        if let Some(other) = by_shard.insert(h.shard, path) {
             return Err(format!(
                 "{} and {} are both shard {}/{n}",
                 other.display(),
@@ -217,21 +221,25 @@ pub fn read(paths: &[PathBuf]) -> Result<Parts, String> {
                 h.shard
             ));
         }
-        *slot = Some(path);
     }
-    let missing: Vec<String> = (1..=n)
-        .filter(|&k| by_shard[(k - 1) as usize].is_none())
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        let (s, are) = if missing.len() == 1 {
+    let missing = n - by_shard.len() as u32;
+    if missing > 0 {
+        let mut named: Vec<String> = (1..=n)
+            .filter(|k| !by_shard.contains_key(k))
+            .take(MISSING_NAMED)
+            .map(|k| format!("{k}/{n}"))
+            .collect();
+        if missing as usize > MISSING_NAMED {
+            named.push(format!("… ({missing} in all)"));
+        }
+        let (s, are) = if missing == 1 {
             ("", "is")
         } else {
             ("s", "are")
         };
         return Err(format!(
             "shard{s} {} {are} missing: merge needs all {n} parts",
-            missing.join(", ")
+            named.join(", ")
         ));
     }
     let info = super::find(&first.experiment).ok_or_else(|| {
@@ -278,12 +286,19 @@ pub fn merge(parts: &Parts, tick: Tick) -> Result<Report, String> {
 pub(super) fn trials<T: Serialize + DeserializeOwned>(
     tasks: &[(usize, u32)],
     compute: impl FnOnce(&[(usize, u32)]) -> Result<Vec<T>, String>,
+    possible: &dyn Fn(usize, &T) -> Result<(), String>,
 ) -> Result<Vec<T>, String> {
     // Taken out while the trials run, so that nothing holds the thread's cell meanwhile.
     let Some(mut mode) = MODE.with(|m| m.borrow_mut().take()) else {
         return compute(tasks);
     };
     let out = match &mut mode {
+        Mode::Shard {
+            experiment, shard, ..
+        } if shard.n as usize > tasks.len() => Err(format!(
+            "--shard {shard}: {experiment} has {} units of work with these options (trials, trees or searches), one a shard at most: choose N ≤ {0}",
+            tasks.len()
+        )),
         Mode::Shard {
             experiment,
             options,
@@ -304,7 +319,7 @@ pub(super) fn trials<T: Serialize + DeserializeOwned>(
                 Err(format!("shard {shard} of {experiment} written"))
             })
         }
-        Mode::Merge { parts } => read_trials(tasks, &std::mem::take(parts)),
+        Mode::Merge { parts } => read_trials(tasks, &std::mem::take(parts), possible),
         Mode::Whole => Err(
             "internal error: an experiment computed whole by the merge ran trials through per_row"
                 .into(),
@@ -314,10 +329,12 @@ pub(super) fn trials<T: Serialize + DeserializeOwned>(
     out
 }
 
-/// The results of `tasks` read from `parts`: each trial exactly once, in its own shard.
+/// The results of `tasks` read from `parts`: each trial exactly once, in its own shard, and
+/// each one `possible` for its row.
 fn read_trials<T: DeserializeOwned>(
     tasks: &[(usize, u32)],
     parts: &[(PathBuf, Shard)],
+    possible: &dyn Fn(usize, &T) -> Result<(), String>,
 ) -> Result<Vec<T>, String> {
     // Where each row's trials start among the tasks, and how many it has.
     let rows = tasks.last().map_or(0, |&(row, _)| row + 1);
@@ -342,6 +359,9 @@ fn read_trials<T: DeserializeOwned>(
                     "{name}: trial {t} of row {row} is not shard {shard}'s"
                 ));
             }
+            possible(row, &x).map_err(|why| {
+                format!("{name}: trial {t} of row {row}: {why}: not a result this experiment gives")
+            })?;
             if slots[index].replace(x).is_some() {
                 return Err(format!("{name}: trial {t} of row {row} is there twice"));
             }

@@ -10,7 +10,7 @@
 //! P0 = ξ_b, b^{1/2} otherwise.
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, col, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, per_row, seed, stats};
 use prune::generate::winloss::{self, WinLoss};
 use prune::search::{self, Algorithm};
 
@@ -105,6 +105,10 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let leaves = stats(&tree, &Algorithm::AlphaBeta { fail_soft: false }).leaves;
             tick(1);
             Ok((won, leaves))
+        },
+        |row, &(_, leaves)| {
+            let (b, d, _) = grid[row];
+            at_most("alpha-beta's leaves", leaves, leaves_of(b, d))
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid

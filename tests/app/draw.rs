@@ -198,6 +198,33 @@ fn tikz_is_one_tikzpicture() {
     assert!(tex.contains("$\\times$"), "a cut edge: {tex}");
 }
 
+/// TikZ scales to `\linewidth` as SVG scales with its viewBox: by default it draws the whole
+/// tree up to SVG's limit, a 27-leaf tree with all of its 40 nodes (it once elided 9).
+#[test]
+fn tikz_draws_the_whole_tree_by_default() {
+    let tex = ok(&[
+        "draw",
+        "--gen",
+        "uniform -b 3 -d 3 --seed 1",
+        "--format",
+        "tikz",
+    ]);
+    assert!(!tex.contains("node[elided"), "{tex}");
+    let nodes = tex.lines().filter(|l| l.contains("\\node[")).count();
+    assert_eq!(nodes, 40, "{tex}");
+    // An asked-for width still elides.
+    let narrow = ok(&[
+        "draw",
+        "--gen",
+        "uniform -b 3 -d 3 --seed 1",
+        "--format",
+        "tikz",
+        "--width",
+        "40",
+    ]);
+    assert!(narrow.contains("node[elided"), "{narrow}");
+}
+
 #[test]
 fn dot_draws_the_step_with_a_depth_limit() {
     let dot = ok(&[

@@ -251,6 +251,33 @@ fn a_full_device_is_a_plain_error() {
     assert!(!stderr(&o).contains("internal error"));
 }
 
+/// The help and the version are output like any other: standard output that cannot take them
+/// (a full disk) is exit code 2 with the system's message, not a silent 0.
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in [
+        &["--help"][..],
+        &["run", "--help"],
+        &["--version"],
+        &["help", "draw"],
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = prune().args(args).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write standard output: No space left on device"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Usage"));
+}
+
 #[test]
 fn dash_is_standard_output_and_standard_input() {
     let o = run(&["convert", "--expr", "(1,(2,3))", "-"]);
@@ -566,6 +593,81 @@ fn no_output_is_written_over_the_input() {
     let o = run(&["draw", t, "-o", other.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let o = run(&["draw", t, "-o", other.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Every output counts, not only the one named: `draw --steps` writes OUT-001.svg, … and the
+/// merge's chart may name one of its parts. Each is checked against every input before the
+/// first is written (a hard link and a symbolic link to the input alike).
+#[test]
+fn no_numbered_picture_or_chart_is_written_over_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for ext in ["txt", "svg"] {
+        let input = d.join(format!("pic-001.{ext}"));
+        // The tree in the bracket format, whatever the name says: --from reads it.
+        let o = run(&[GEN, &["--to", "bracket", "-o", input.to_str().unwrap()]].concat());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let before = fs::read(&input).unwrap();
+        let linked = d.join(format!("linked.{ext}"));
+        fs::hard_link(&input, &linked).unwrap();
+        let symlinked = d.join(format!("sym.{ext}"));
+        std::os::unix::fs::symlink(&input, &symlinked).unwrap();
+        for tree in [&input, &linked, &symlinked] {
+            let out = d.join(format!("pic.{ext}"));
+            let args = [
+                "draw",
+                tree.to_str().unwrap(),
+                "--from",
+                "bracket",
+                "--run",
+                "alphabeta",
+                "--steps",
+                "all",
+                "-o",
+                out.to_str().unwrap(),
+            ];
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+            assert_eq!(fs::read(&input).unwrap(), before, "{args:?}");
+            assert!(!d.join(format!("pic-002.{ext}")).exists(), "{args:?}");
+        }
+    }
+    let part = |k: u32| {
+        let path = d.join(format!("p{k}.json"));
+        let shard = format!("{k}/2");
+        let o = run(&[
+            "experiment",
+            "knuth-moore",
+            "--trials",
+            "2",
+            "--sizes",
+            "2",
+            "--shard",
+            &shard,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        path
+    };
+    let (p1, p2) = (part(1), part(2));
+    let before = fs::read(&p1).unwrap();
+    let (a, b) = (p1.to_str().unwrap(), p2.to_str().unwrap());
+    let o = run(&["experiment", "merge", a, b, "--plot", a]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+    assert_eq!(fs::read(&p1).unwrap(), before);
+    let chart = d.join("chart.svg");
+    let o = run(&[
+        "experiment",
+        "merge",
+        a,
+        b,
+        "--plot",
+        chart.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 

@@ -65,6 +65,20 @@ fn every_subcommand_has_a_manual_page_with_its_help() {
     let out = dir.path().join("man1");
     let o = prune(&["man", "--dir", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Where the pages went, and the MANPATH entry that makes `man prune` find them.
+    let parent = std::fs::canonicalize(dir.path()).unwrap();
+    let said = stderr(&o);
+    assert!(said.contains("manual pages in"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "export MANPATH=\"{}:$(manpath)\"",
+            parent.display()
+        )),
+        "{said}"
+    );
+    let elsewhere = dir.path().join("pages");
+    let o = prune(&["man", "--dir", elsewhere.to_str().unwrap()]);
+    assert!(stderr(&o).contains("folders named man1"), "{}", stderr(&o));
     let commands = commands();
     assert!(commands.len() > 20, "the subcommands and gen's families");
     let written = std::fs::read_dir(&out).unwrap().count();
@@ -164,6 +178,25 @@ fn a_misspelt_algorithm_is_suggested() {
     );
 }
 
+/// Without a tree the misspelt algorithm is still what is said (it once was "FILE required",
+/// hiding the typo), and the usage shows what stands in for FILE.
+#[test]
+fn a_misspelt_algorithm_is_said_before_a_missing_tree() {
+    let err = refused_with(&["run", "alphabta"], "alphabta", "alphabeta");
+    assert!(!err.contains("required"), "{err}");
+    let o = prune(&["run", "alphabeta"]);
+    assert_eq!(o.status.code(), Some(2));
+    let usage = "<ALGO> <FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>";
+    assert!(stderr(&o).contains(usage), "{}", stderr(&o));
+    for cmd in ["info", "draw", "analyze", "compare"] {
+        let help = stdout(&prune(&[cmd, "--help"]));
+        assert!(
+            help.contains("<FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>"),
+            "{cmd}: {help}"
+        );
+    }
+}
+
 #[test]
 fn a_misspelt_experiment_is_suggested() {
     let err = refused_with(
@@ -206,4 +239,51 @@ fn a_misspelt_subcommand_is_suggested() {
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains("did you mean"));
+}
+
+/// `run --dot out.svg` would write DOT into a file named SVG: refused, as `draw` refuses a name
+/// that names no format; and a file that is not a tree (README.md) is said to be one whose
+/// extension names no tree format.
+#[test]
+fn a_dot_named_svg_and_a_readme_are_refused_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let expr = ["--expr", "((3,12,8),(2,4,6),(14,5,2))"];
+    for name in ["out.svg", "out"] {
+        let out = dir.path().join(name);
+        let o = prune(&[
+            "run",
+            "alphabeta",
+            expr[0],
+            expr[1],
+            "--dot",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(stderr(&o).contains("name it .dot or .gv"), "{}", stderr(&o));
+        assert!(!out.exists(), "{name}: nothing written");
+    }
+    let out = dir.path().join("out.gv");
+    let o = prune(&[
+        "run",
+        "alphabeta",
+        expr[0],
+        expr[1],
+        "--dot",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("digraph")
+    );
+    let readme = dir.path().join("README.md");
+    std::fs::write(&readme, "# prune\n\nA tree explorer.\n").unwrap();
+    let o = prune(&["run", "alphabeta", readme.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`.md` is not a tree file's extension"),
+        "{}",
+        stderr(&o)
+    );
 }

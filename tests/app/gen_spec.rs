@@ -202,3 +202,23 @@ fn explicit_defaults_and_short_flags_parse_to_the_same_spec() {
     );
     assert_eq!(parse(&spec.command(1)).0, spec);
 }
+
+/// A *-complete tree of depth 0 would have no level at all: refused with a message, from
+/// `prune gen` and from `--gen` alike, where it once indexed past its empty list of leaves.
+#[test]
+fn a_star_complete_tree_of_depth_zero_is_refused_not_a_panic() {
+    use crate::common::{prune, stderr};
+    for args in [
+        &["gen", "star-complete", "-d", "0"][..],
+        &["run", "star1", "--gen", "star-complete -d 0"],
+    ] {
+        let o = prune(args);
+        let msg = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {msg}");
+        assert!(!msg.contains("panicked"), "{args:?}: {msg}");
+        assert!(msg.contains("D must be at least 1"), "{args:?}: {msg}");
+    }
+    // The critical subtree does not use D: it stays available with -d 0.
+    let o = prune(&["gen", "star-complete", "-d", "0", "--critical", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

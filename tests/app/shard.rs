@@ -11,7 +11,7 @@ use prune_cli::experiment::EXPERIMENTS;
 /// uneven and, at N = 4, some rows without a trial in a shard.
 fn small(name: &str) -> &'static [&'static str] {
     match name {
-        "ballard-best" => &["--sizes", "2,4,10"],
+        "ballard-best" => &["--sizes", "2,4,6,10"],
         "ballard-average" => &["--trials", "5", "--sizes", "2,4,10"],
         "ballard-variants" => &["--trials", "3", "--sizes", "4,10"],
         "knuth-moore" => &["--trials", "3", "--sizes", "2,3"],
@@ -21,7 +21,7 @@ fn small(name: &str) -> &'static [&'static str] {
         "convergence" => &["--trials", "5", "--sizes", "2"],
         "pathology" => &["--trials", "40"],
         "pathology-games" => &["--trials", "6"],
-        "improvements" => &["--sizes", "2"],
+        "improvements" => &["--sizes", "1,2"],
         "eval-learning" => &["--trials", "30", "--sizes", "1"],
         "maxn" => &["--trials", "3", "--sizes", "3"],
         other => panic!("{other}: give it small options here, so its shards are checked too"),
@@ -283,4 +283,60 @@ fn a_part_on_standard_output_and_a_part_of_an_experiment_the_merge_computes() {
     let out = ok(&["experiment", "win-loss-map", "--shard", "1/2"]);
     let part: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(part["results"].as_array().unwrap().len(), 0);
+}
+
+/// A number edited into a part that no trial can give (a root value of 10³⁰⁸ where values are
+/// drawn from 0..=1, a leaf count above the tree's leaves) is refused, not averaged.
+#[test]
+fn a_result_no_trial_can_give_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    type Edit = dyn Fn(&mut serde_json::Value);
+    let edits: [(&str, &Edit); 3] = [
+        ("convergence", &|r| r[2] = serde_json::json!(1e308)),
+        ("convergence", &|r| r[2] = serde_json::json!(-0.5)),
+        ("knuth-moore", &|r| r[2][0] = serde_json::json!(u64::MAX)),
+    ];
+    for (name, edit) in edits {
+        let parts = shards(dir.path(), name, small(name), 2, &[]);
+        let text = std::fs::read_to_string(&parts[1]).unwrap();
+        let mut part: serde_json::Value = serde_json::from_str(&text).unwrap();
+        edit(&mut part["results"][0]);
+        std::fs::write(&parts[1], serde_json::to_string(&part).unwrap()).unwrap();
+        let msg = refused(&merge_args(&parts));
+        assert!(
+            msg.contains("not a result this experiment gives"),
+            "{name}: {msg}"
+        );
+        std::fs::write(&parts[1], &text).unwrap();
+        ok(&merge_args(&parts));
+    }
+}
+
+/// N above the units of work is refused by the shard; a part claiming a huge N is refused by
+/// the merge, which names a few missing shards and counts the rest (it once built every name).
+#[test]
+fn more_shards_than_units_are_refused_and_missing_ones_counted() {
+    let msg = refused(&[
+        "experiment",
+        "knuth-moore",
+        "--trials",
+        "3",
+        "--sizes",
+        "2",
+        "--shard",
+        "1/4294967295",
+    ]);
+    assert!(msg.contains("units of work"), "{msg}");
+    let dir = tempfile::tempdir().unwrap();
+    let parts = shards(dir.path(), "knuth-moore", small("knuth-moore"), 2, &[]);
+    for p in &parts {
+        let mut part: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        part["shards"] = 100_000_000.into();
+        std::fs::write(p, serde_json::to_string(&part).unwrap()).unwrap();
+    }
+    let msg = refused(&merge_args(&parts));
+    assert!(msg.contains("shards 3/100000000, 4/100000000"), "{msg}");
+    assert!(msg.contains("(99999998 in all)"), "{msg}");
+    assert!(msg.len() < 1000, "{} bytes", msg.len());
 }

@@ -288,10 +288,24 @@ fn load_counted(
             None => read_text(&name, file, limit, Some(meta.len()))?,
         },
     };
-    let format = format
-        .or_else(|| Format::from_path(path))
-        .unwrap_or_else(|| Format::sniff(&text));
-    parse(&name, text, format)
+    let named = format.or_else(|| Format::from_path(path));
+    let format = named.unwrap_or_else(|| Format::sniff(&text));
+    match (parse(&name, text, format), named, path.extension()) {
+        // A file whose extension names no tree format (README.md) that does not read as the
+        // format its content suggests: most likely not a tree at all, and the error says so.
+        (Err(LoadError::Invalid(mut d)), None, Some(ext)) => {
+            let not_a_tree = format!(
+                "`.{}` is not a tree file's extension (.ron, .efg, .txt, .tree, .bracket), and its text does not read as {format}; if it is a tree, give --from",
+                crate::text::terminal_safe(&ext.to_string_lossy())
+            );
+            d.hint = Some(match d.hint.take() {
+                Some(h) => format!("{h}; {not_a_tree}"),
+                None => not_a_tree,
+            });
+            Err(LoadError::Invalid(d))
+        }
+        (result, _, _) => result,
+    }
 }
 
 /// The text of an input that is not a tree (an engine's trace), read with a tree file's

@@ -10,10 +10,11 @@ use std::borrow::Cow;
 /// Whether `c` must not reach a terminal raw: a control character (C0, DEL, C1, NEL among
 /// them), a line or paragraph separator (U+2028, U+2029: line ends to some readers, not to
 /// others), or an invisible formatting character that reorders or hides text (bidi embeddings,
-/// overrides and isolates, zero-width spaces and joiners, marks, the byte-order mark).
+/// overrides and isolates, zero-width spaces and joiners, the left-to-right, right-to-left and
+/// Arabic letter marks, the byte-order mark).
 pub fn is_unsafe_char(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// `s` fit for a terminal: every character [`is_unsafe_char`] is written as its Rust escape
@@ -292,6 +293,17 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every bidi mark is escaped, the Arabic letter mark (U+061C) as the left-to-right and
+    /// right-to-left marks are.
+    #[test]
+    fn bidi_marks_are_escaped() {
+        for c in ['\u{061C}', '\u{200E}', '\u{200F}'] {
+            assert!(is_unsafe_char(c), "U+{:04X}", c as u32);
+            let shown = terminal_safe(&format!("a{c}b")).into_owned();
+            assert_eq!(shown, format!("a\\u{{{:x}}}b", c as u32));
+        }
+    }
 
     #[test]
     fn numbers_far_from_one_are_read_in_exponent_form() {

@@ -143,7 +143,7 @@ fn read(lx: &mut Lexer<'_>, nodes: usize, min_root: bool, keep: bool) -> Result<
         let (label, prob, head, span) = match fast {
             Some(item) => {
                 lx.advance_to(item.end);
-                let label = item.label.map(|l| &src[l]);
+                let label = item.label.map(|l| super::lex::slice(&src, l));
                 (label.map(Label::Text), item.prob, item.head, item.span)
             }
             None => {
@@ -306,7 +306,7 @@ fn fast_item(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Item> {
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
             .count();
-        if matches!(&src[q..end], "inf" | "NaN" | "nan") {
+        if matches!(super::lex::slice(src, q..end), "inf" | "NaN" | "nan") {
             return None;
         }
         label = Some(q..end);

@@ -12,7 +12,7 @@ use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, Config};
 
 use super::Text;
-use crate::text::{escape_unsafe, is_unsafe_char, terminal_safe};
+use crate::text::{escape_unsafe, terminal_safe};
 
 /// A problem at a place in a source text.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,80 +166,168 @@ impl<'a> Files<'a> for Excerpt {
     }
 }
 
-/// The lines `span` touches, escaped for a terminal (tabs and line ends kept), after as many
-/// empty lines as precede them so line numbers stay right, cut to [`CONTEXT`] characters on each
-/// side of the span; `span` moved onto the escaped text, so the caret sits under the escape of
-/// an invisible character, and a zero-width span on one becomes the whole escape; and how many
-/// characters the cut before the span took, less its `…`.
+/// The lines `span` touches, escaped for a terminal (tabs and line ends kept, a carriage
+/// return only where it ends a line), after as many empty lines as precede them so line numbers
+/// stay right, cut to [`CONTEXT`] characters on each side of the span; `span` moved onto the
+/// escaped text, so the caret sits under the escape of an invisible character, and a zero-width
+/// span on one becomes the whole escape; and how many characters the cut before the span took,
+/// less its `…`.
+///
+/// It reads `source`'s bytes and copies the pieces it shows before decoding them: a mapped
+/// file changed since it was checked (bytes no longer UTF-8, a span no longer on characters)
+/// shows U+FFFD where it changed, never a panic.
 fn escaped_excerpt(source: &str, span: Range<usize>) -> (String, Range<usize>, usize) {
+    let bytes = source.as_bytes();
+    let len = bytes.len();
+    let inside = |i: usize| bytes.get(i).is_some_and(|&b| b & 0xC0 == 0x80);
     // Spans from byte-level checks (invalid UTF-8) may end inside a character: widen them.
-    let mut span = span;
-    while !source.is_char_boundary(span.start) {
+    let mut span = span.start.min(len)..span.end.min(len);
+    while span.start > 0 && inside(span.start) {
         span.start -= 1;
     }
-    while !source.is_char_boundary(span.end) {
+    span.end = span.end.max(span.start);
+    while span.end < len && inside(span.end) {
         span.end += 1;
     }
-    let first = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let last = source[span.end..]
-        .find('\n')
-        .map_or(source.len(), |i| span.end + i);
-    let keep = |c: char| c == '\t' || c == '\n' || c == '\r';
-    let before = source[..first].bytes().filter(|&b| b == b'\n').count();
+    let first = bytes[..span.start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let last = bytes[span.end..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(len, |i| span.end + i);
+    let before = bytes[..first].iter().filter(|&&b| b == b'\n').count();
+    let after_line = bytes.get(last).copied();
+    let lead = snapshot(&bytes[first..span.start]);
+    let inner = snapshot(&bytes[span.clone()]);
+    let trail = snapshot(&bytes[span.end..last]);
     let mut shown = "\n".repeat(before);
-    let lead = &source[first..span.start];
     let lead_chars = lead.chars().count();
     let mut skipped = 0;
+    let next_of = |rest: &str, after: Option<u8>| rest.bytes().next().or(after);
     if lead_chars > CONTEXT {
         let cut = lead_chars - CONTEXT;
         let at = lead.char_indices().nth(cut).map_or(lead.len(), |(i, _)| i);
         shown.push('…');
-        shown.push_str(&escape_unsafe(&lead[at..], keep));
+        shown.push_str(&escape_line(
+            &lead[at..],
+            next_of(&inner, bytes.get(span.end).copied()),
+        ));
         skipped = cut - 1;
     } else {
-        shown.push_str(&escape_unsafe(lead, keep));
+        shown.push_str(&escape_line(
+            &lead,
+            next_of(&inner, bytes.get(span.end).copied()),
+        ));
     }
     let start = shown.len();
-    let inner = &source[span.clone()];
-    let mut end = start + escape_unsafe(inner, keep).len();
-    shown.push_str(&escape_unsafe(inner, keep));
+    shown.push_str(&escape_line(&inner, next_of(&trail, after_line)));
+    let mut end = shown.len();
     if span.is_empty() {
         // A caret on an invisible character: underline its whole escape.
-        if let Some(c) = source[span.end..]
-            .chars()
-            .next()
-            .filter(|&c| is_unsafe_char(c) && !keep(c))
-        {
-            end = start + escape_unsafe(&c.to_string(), keep).len();
+        if let Some(c) = trail.chars().next() {
+            let escaped = escape_line(
+                &c.to_string(),
+                trail[c.len_utf8()..].bytes().next().or(after_line),
+            );
+            if escaped.chars().count() > 1 {
+                end = start + escaped.len();
+            }
         }
     }
-    let trail = &source[span.end..last];
     match trail.char_indices().nth(CONTEXT) {
         Some((at, _)) => {
-            shown.push_str(&escape_unsafe(&trail[..at], keep));
+            shown.push_str(&escape_line(&trail[..at], None));
             shown.push('…');
         }
-        None => shown.push_str(&escape_unsafe(trail, keep)),
+        None => shown.push_str(&escape_line(&trail, after_line)),
     }
     (shown, start..end, skipped)
 }
 
-/// 1-based line and character column of byte `offset` in `text`.
+/// `bytes` copied, then read as UTF-8 (U+FFFD for what is not): text that stays as it was
+/// read, whatever happens to the bytes after.
+fn snapshot(bytes: &[u8]) -> String {
+    match String::from_utf8(bytes.to_vec()) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
+
+/// `piece` of a quoted source line, escaped ([`escape_unsafe`]) but for tabs, line feeds and a
+/// carriage return that ends a line (before a line feed; `next` is the byte after `piece`).
+/// A carriage return anywhere else would send the terminal's cursor back over the line.
+fn escape_line(piece: &str, next: Option<u8>) -> String {
+    let mut out = String::with_capacity(piece.len());
+    let mut chars = piece.chars().peekable();
+    while let Some(c) = chars.next() {
+        let line_end = c == '\r' && chars.peek().map_or(next == Some(b'\n'), |&n| n == '\n');
+        if c == '\t' || c == '\n' || line_end {
+            out.push(c);
+        } else {
+            let mut buf = [0; 4];
+            out.push_str(&escape_unsafe(c.encode_utf8(&mut buf), |_| false));
+        }
+    }
+    out
+}
+
+/// 1-based line and character column of byte `offset` in `text`, counted on the bytes (a
+/// character is a byte that does not continue one), so a text changed under a mapping cannot
+/// make it panic.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
+    let bytes = text.as_bytes();
+    let mut offset = offset.min(bytes.len());
+    while offset > 0 && bytes.get(offset).is_some_and(|&b| b & 0xC0 == 0x80) {
         offset -= 1;
     }
-    let before = &text[..offset];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = before[line_start..]
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count();
+    (line, column + 1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::is_unsafe_char;
     use std::sync::Arc;
+
+    /// A carriage return inside a line would send the cursor back over the quoted line: it is
+    /// escaped, as other control characters are; the one ending a line (CRLF) stays.
+    #[test]
+    fn a_carriage_return_inside_a_line_is_escaped() {
+        let src = "(name: \"a\rb\", rot: 1)\r\n(x)";
+        let at = src.find("rot").unwrap();
+        let r = Diagnostic::new("t.ron", src.to_string(), at..at + 3, "m").render();
+        assert!(r.contains("a\\u{d}b"), "{r}");
+        assert!(!r.contains("a\rb"), "{r}");
+        let (shown, _, _) = escaped_excerpt(src, at..at + 3);
+        assert!(shown.ends_with("1)\r"), "{shown:?}");
+    }
+
+    /// Spans on or off characters, anywhere, and bytes that are not UTF-8 (what a file rewritten
+    /// under its mapping shows): an excerpt and a position, never a panic.
+    #[test]
+    fn any_span_of_any_text_is_shown() {
+        let src = "é€\r\nab\u{1d11e}c\n";
+        for start in 0..=src.len() + 1 {
+            for end in 0..=src.len() + 1 {
+                let _ = escaped_excerpt(src, start..end);
+                let _ = line_col(src, start);
+            }
+        }
+        assert_eq!(line_col(src, 3), (1, 2));
+        assert_eq!(snapshot(&[b'a', 0xE2, 0x82]), "a\u{FFFD}");
+    }
 
     #[test]
     fn a_long_line_is_cut_around_the_error_and_keeps_its_column() {

@@ -147,7 +147,7 @@ impl Tables {
             let names = list
                 .split(|&c| c == 0xFF)
                 .take(list.iter().filter(|&&c| c == 0xFF).count())
-                .map(|n| String::from_utf8(n.to_vec()).expect("names are text"))
+                .map(|n| String::from_utf8_lossy(n).into_owned())
                 .collect();
             self.lists.push(names);
             let i = (self.lists.len() - 1) as u32;
@@ -523,7 +523,7 @@ fn read(lx: &mut Lexer<'_>, pass: Pass) -> Result<Valid, Stop> {
             let node = build.draft.len() as u32;
             if let Some((line, name, end)) = fast_line(&src, p, node, &mut tables) {
                 open = open - 1 + u64::from(line.actions.len);
-                build.push(lx, &tables, p, line, &src[name])?;
+                build.push(lx, &tables, p, line, super::lex::slice(&src, name))?;
                 lx.advance_to(end);
                 continue;
             }
@@ -757,7 +757,7 @@ fn fast_line_tables(
             break;
         }
         let (action, end) = plain_string(b, q)?;
-        tables.push_action(&src[action]);
+        tables.push_action(super::lex::slice(src, action));
         q = skip_blanks(b, end);
         if player == 0 {
             let (x, end) = plain_rational(b, q)?;

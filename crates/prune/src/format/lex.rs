@@ -15,6 +15,37 @@ use super::Text;
 use super::diag::Diagnostic;
 use super::progress;
 
+/// What a reader sees in place of text whose bytes changed after they were checked: a mapped
+/// file is the file's pages, and a program writing the file in place changes them under the
+/// reader. The readers slice with [`slice`] rather than `[..]`, so such a change makes a wrong
+/// tree or an error, never a panic.
+pub const CHANGED: &str = "\u{FFFD}";
+
+/// `src[range]`, or [`CHANGED`] where `range` does not fall on characters of `src`.
+pub fn slice(src: &str, range: Range<usize>) -> &str {
+    src.get(range).unwrap_or(CHANGED)
+}
+
+/// The character at byte `at` of `src` and its length, decoded from the bytes themselves
+/// (U+FFFD and one byte where they are not a character, as in a file changed while read).
+fn char_at(src: &str, at: usize) -> Option<(char, usize)> {
+    let bytes = src.as_bytes().get(at..)?;
+    let head = &bytes[..bytes.len().min(4)];
+    if head.is_empty() {
+        return None;
+    }
+    let valid = match std::str::from_utf8(head) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    Some(
+        valid
+            .chars()
+            .next()
+            .map_or(('\u{FFFD}', 1), |c| (c, c.len_utf8())),
+    )
+}
+
 /// What a token is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
@@ -90,9 +121,10 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The text of token `t`.
+    /// The text of token `t`: [`CHANGED`] where the span no longer falls on characters (a
+    /// mapped file rewritten while it is read).
     pub fn text(&self, t: &Token) -> &str {
-        &self.src[t.span.clone()]
+        slice(&self.src, t.span.clone())
     }
 
     /// A diagnostic at `span` of this input.
@@ -246,7 +278,7 @@ impl<'a> Lexer<'a> {
             tok: Tok::Number,
             span: start..end,
         };
-        let value = match small_integer(&src[start..end]) {
+        let value = match small_integer(slice(&src, start..end)) {
             Some(x) => x,
             None => self.number(&t)?,
         };
@@ -333,11 +365,23 @@ impl<'a> Lexer<'a> {
     /// A string token's contents, escapes resolved.
     pub fn string(&self, t: &Token) -> Result<String, Diagnostic> {
         let raw = self.text(t);
+        // The scan found a string here; text that is not one now was changed since.
+        let changed = || {
+            self.error(t.span.clone(), "the file changed while it was read")
+                .with_hint("read it again once it is written")
+        };
         if let Some(rest) = raw.strip_prefix('r') {
             let hashes = rest.len() - rest.trim_start_matches('#').len();
-            return Ok(rest[hashes + 1..rest.len() - hashes - 1].to_owned());
+            let end = rest.len().checked_sub(hashes + 1).ok_or_else(changed)?;
+            return rest
+                .get(hashes + 1..end)
+                .map(str::to_owned)
+                .ok_or_else(changed);
         }
-        let body = &raw[1..raw.len() - 1];
+        let body = raw
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .ok_or_else(changed)?;
         let mut out = String::with_capacity(body.len());
         let mut chars = body.char_indices();
         while let Some((i, c)) = chars.next() {
@@ -359,7 +403,7 @@ impl<'a> Lexer<'a> {
                 Some('r') => out.push('\r'),
                 Some('0') => out.push('\0'),
                 Some('u') => {
-                    let rest = &body[i + 2..];
+                    let rest = slice(body, i + 2..body.len());
                     let code = rest
                         .strip_prefix('{')
                         .and_then(|r| r.split_once('}'))
@@ -460,7 +504,7 @@ impl<'a> Lexer<'a> {
             self.number_token(start);
             Tok::Number
         } else if let Some(len) = self.signed_non_finite(start) {
-            let word = &self.src[start..start + len];
+            let word = slice(&self.src, start..start + len);
             return Err(self
                 .error(
                     start..start + len,
@@ -486,11 +530,16 @@ impl<'a> Lexer<'a> {
             }
             Tok::Str
         } else {
-            let c = self.src[start..].chars().next().expect("not at end");
+            let Some((c, len)) = char_at(&self.src, start) else {
+                return Ok(Token {
+                    tok: Tok::Eof,
+                    span: start..start,
+                });
+            };
             if c.is_control() {
                 return Err(self
                     .error(
-                        start..start + c.len_utf8(),
+                        start..start + len,
                         format!("unexpected control character U+{:04X}", c as u32),
                     )
                     .with_hint("is this a binary file?"));
@@ -498,14 +547,14 @@ impl<'a> Lexer<'a> {
             if crate::text::is_unsafe_char(c) {
                 return Err(self
                     .error(
-                        start..start + c.len_utf8(),
+                        start..start + len,
                         format!("unexpected invisible character U+{:04X}", c as u32),
                     )
                     .with_hint(
                         "bidirectional and zero-width formatting characters belong only inside quoted names",
                     ));
             }
-            self.pos += c.len_utf8();
+            self.pos += len;
             Tok::Punct(c)
         };
         Ok(Token {
@@ -525,7 +574,7 @@ impl<'a> Lexer<'a> {
             .iter()
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
             .count();
-        let text = self.src[start + 1..start + 1 + word].to_ascii_lowercase();
+        let text = slice(&self.src, start + 1..start + 1 + word).to_ascii_lowercase();
         matches!(text.as_str(), "inf" | "infinity" | "nan").then_some(1 + word)
     }
 
@@ -775,6 +824,37 @@ pub fn did_you_mean<'o>(word: &str, options: &[&'o str]) -> Option<&'o str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lexer whose position or tokens no longer fall on characters (its file rewritten in
+    /// place under the mapping) reads on or reports an error; it never panics.
+    #[test]
+    fn positions_and_spans_off_characters_do_not_panic() {
+        let src = "(\"é€\", r#\"x\"#, ab)";
+        for at in 0..=src.len() {
+            let mut lx = Lexer::new("t", Text::from(src.to_string()), true);
+            lx.pos = at;
+            for _ in 0..12 {
+                match lx.next_token() {
+                    Ok(t) if t.tok == Tok::Eof => break,
+                    Ok(t) => {
+                        let _ = lx.text(&t);
+                        let _ = lx.string(&t);
+                    }
+                    Err(e) => {
+                        let _ = e.render();
+                        break;
+                    }
+                }
+            }
+            for end in at..=src.len() {
+                for tok in [Tok::Str, Tok::Ident] {
+                    let t = Token { tok, span: at..end };
+                    let _ = lx.text(&t);
+                    let _ = lx.string(&t);
+                }
+            }
+        }
+    }
 
     impl Lexer<'_> {
         fn nth_error(mut self, n: usize) -> Diagnostic {

@@ -132,12 +132,14 @@ impl<'a> Parser<'a> {
                 .unexpected(&open, "`(` to start the tree")
                 .with_hint("a tree file looks like `(version: 1, root: Max([1, 2]))`"));
         }
-        let mut seen: Vec<&str> = Vec::new();
+        // Each field given: its canonical name, and where it was written as what.
+        let mut seen: Vec<(&str, Token)> = Vec::new();
+        let given = |seen: &[(&str, Token)], name: &str| seen.iter().any(|(f, _)| *f == name);
         loop {
             let t = self.lx.next_token()?;
             match t.tok {
                 Tok::Punct(')') => {
-                    if !seen.contains(&"root") {
+                    if !given(&seen, "root") {
                         return Err(self
                             .lx
                             .error(t.span, "missing field `root`")
@@ -164,12 +166,21 @@ impl<'a> Parser<'a> {
             } else {
                 field
             };
-            if seen.contains(&canonical) {
-                return Err(self
-                    .lx
-                    .error(t.span, format!("field `{canonical}` appears twice")));
+            if let Some((_, first)) = seen.iter().find(|(f, _)| *f == canonical) {
+                let (line, col) = super::diag::line_col(&self.lx.src, first.span.start);
+                let before = self.lx.text(first);
+                let message = if before == name {
+                    format!("field `{name}` appears twice")
+                } else {
+                    format!(
+                        "field `{name}` gives `{before}` again: `source` is another name for `description`"
+                    )
+                };
+                return Err(self.lx.error(t.span, message).with_hint(format!(
+                    "`{before}` is given at line {line}, column {col}; keep one"
+                )));
             }
-            seen.push(canonical);
+            seen.push((canonical, t.clone()));
             self.lx.expect(':', &format!("after `{field}`"))?;
             match canonical {
                 "version" => {
@@ -222,7 +233,7 @@ impl<'a> Parser<'a> {
             match sep.tok {
                 Tok::Punct(',') => {}
                 Tok::Punct(')') => {
-                    if !seen.contains(&"root") {
+                    if !given(&seen, "root") {
                         return Err(self
                             .lx
                             .error(sep.span, "missing field `root`")
@@ -300,7 +311,7 @@ impl<'a> Parser<'a> {
                         self.draft.prob_last(p);
                     }
                     if let Some(label) = node.label {
-                        self.draft.label_last(&src[label]);
+                        self.draft.label_last(super::lex::slice(&src, label));
                     }
                     if self.keep_spans {
                         self.spans.push(node.span);
@@ -739,7 +750,7 @@ fn fast_node(src: &str, p: usize, payoff: &mut Vec<f64>) -> Option<Node> {
     let mut prob = None;
     if let Some(r) = open_word(b, q, "Prob") {
         let (x, end) = match plain_string(b, r) {
-            Some((text, end)) => (parse_fraction(&src[text])?, end),
+            Some((text, end)) => (parse_fraction(super::lex::slice(src, text))?, end),
             None => plain_number(b, r)?,
         };
         q = skip_blanks(b, end);
@@ -1311,6 +1322,13 @@ mod tests {
         assert!(err("(version: 7, root: 1)").contains("unsupported version 7"));
         assert!(err("(name: \"x\")").contains("missing field `root`"));
         assert!(err("(root: 1, root: 2)").contains("appears twice"));
+        // `source` is `description` under another name: the message names what is under the
+        // caret, the hint where the first one is.
+        assert_eq!(
+            err("(description: \"x\",\n source: \"y\", root: 1)"),
+            "t.ron:2:2: field `source` gives `description` again: `source` is another name for `description` (hint: `description` is given at line 1, column 2; keep one)"
+        );
+        assert!(err("(name: \"a\", name: \"b\", root: 1)").contains("line 1, column 2"));
         assert_eq!(
             err("(root: Max([\n  Chance([Prob(0.5, 1), Prob(0.4, 2)]),\n]))"),
             "t.ron:2:3: the probabilities of this chance node sum to 0.9, not 1 (hint: fractions like \"1/3\" are exact)"

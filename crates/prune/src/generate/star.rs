@@ -89,6 +89,13 @@ pub fn generate(p: &StarComplete, seed: u64) -> Result<Tree, GenError> {
     if n < 1 {
         return Err(GenError::Invalid("N must be at least 1".into()));
     }
+    // Depth 0 would be a lone leaf: no arc, no level, none of the tree Ballard describes.
+    if p.depth == 0 && !p.critical {
+        return Err(GenError::Invalid(
+            "D must be at least 1 (the tree has depth 2D: a * level above each + or − level)"
+                .into(),
+        ));
+    }
     let depth = if p.critical {
         3
     } else {
@@ -208,7 +215,11 @@ pub fn redraw(p: &StarComplete, seed: u64, tree: &mut Tree) -> Result<(), GenErr
     let kinds = levels(p);
     let nodes = super::count_levels(kinds.len() as u64, &[p.branching]);
     let ours = tree.meta().bounds.is_some() && !tree.has_labels() && !tree.is_multiplayer();
-    if n < 1 || !ours || nodes != Some(tree.len() as u64) || tree.kind(tree.root()) != kinds[0] {
+    if n < 1
+        || !ours
+        || nodes != Some(tree.len() as u64)
+        || kinds.first() != Some(&tree.kind(tree.root()))
+    {
         return Err(GenError::Invalid(
             "only a *-complete tree of the same parameters can be redrawn".into(),
         ));

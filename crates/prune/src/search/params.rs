@@ -467,8 +467,17 @@ impl Reading<'_> {
             self.wrong_kind("a whole number");
         };
         let t = self.text.ok_or_else(|| self.missing())?;
+        // Digits only: `1e9` or `3.0` reads as a whole number to f64, not to a reader.
+        if !t.bytes().all(|b| b.is_ascii_digit()) || t.is_empty() {
+            return Err(ParamError::OutOfRange {
+                key: self.spec.key,
+                min,
+                max,
+                value: t.to_owned(),
+            });
+        }
         let x = self.number(t)?;
-        if x.fract() != 0.0 || x < f64::from(min) || x > f64::from(max) {
+        if x < f64::from(min) || x > f64::from(max) {
             return Err(ParamError::OutOfRange {
                 key: self.spec.key,
                 min,
@@ -586,6 +595,23 @@ impl Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A whole number is written in digits: `1e9` and `3.0` are numbers to f64, and were taken
+    /// as depths, but no one writes a depth so; the message says what is wanted.
+    #[test]
+    fn whole_numbers_are_digits() {
+        let set = |text: &str| Params::default().set(&DEPTH, "alphabeta", Some(text));
+        for bad in ["1e9", "3.0", "+3", "-1", "0x10", "1000000001"] {
+            let e = set(bad).unwrap_err().to_string();
+            assert!(
+                e.contains("whole number from 0 to 1000000000"),
+                "{bad}: {e}"
+            );
+        }
+        for good in ["0", "12", "1000000000"] {
+            set(good).unwrap_or_else(|e| panic!("{good}: {e}"));
+        }
+    }
 
     /// Each parameter is read by its own field as its description's kind says: set from its
     /// default (or a value of its kind), it reads back the same text, and no other parameter

@@ -319,3 +319,49 @@ fn big_trees_come_back_exactly_with_the_draft_given_back_as_it_is_laid_out() {
         assert!(back == t, "{} ({} nodes)", t.meta().name, t.len());
     }
 }
+
+/// A mapped file is the file's pages: a program rewriting it in place while it loads changes
+/// the text after it was found to be UTF-8, and spans found in one version are then applied to
+/// the other, off its characters. The readers and the report of an error slice with checks, so
+/// this makes a tree or an error, never a panic. The two versions alternate under the loads:
+/// labels of two- and three-byte characters, one version shifted by a byte (and so broken at
+/// its end, which the error's excerpt then quotes).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_rewritten_in_place_while_it_loads_never_panics() {
+    use std::os::unix::fs::FileExt;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut a = String::from("(name: \"é€\", root: Max([\n");
+    for i in 0..4000 {
+        a.push_str(&format!("  Leaf(\"é{i}€\", {i}),\n"));
+    }
+    a.push_str("]))\n");
+    let b = format!(" {}", &a[..a.len() - 1]);
+    assert_eq!(a.len(), b.len());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.ron");
+    std::fs::write(&path, &a).unwrap();
+    let stop = AtomicBool::new(false);
+    let panics = std::thread::scope(|s| {
+        s.spawn(|| {
+            let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            while !stop.load(Ordering::Relaxed) {
+                for v in [&b, &a] {
+                    file.write_all_at(v.as_bytes(), 0).unwrap();
+                }
+            }
+        });
+        let mut panics = 0;
+        for _ in 0..200 {
+            let loaded = std::panic::catch_unwind(|| {
+                if let Err(e) = format::load(&path, Some(Format::Ron)) {
+                    let _ = e.render();
+                }
+            });
+            panics += usize::from(loaded.is_err());
+        }
+        stop.store(true, Ordering::Relaxed);
+        panics
+    });
+    assert_eq!(panics, 0, "{panics} of 200 loads panicked");
+}
