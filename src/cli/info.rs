@@ -11,6 +11,8 @@ use prune::tree::{Shape, shape};
 #[derive(Debug, Args)]
 // A game's flags are parsed (to refuse them with the way to its tree) but not offered.
 #[command(mut_args(super::hide_game_flags))]
+// The usage line without the hidden game flags (clap lists a group's hidden members too).
+#[command(override_usage = "prune info [OPTIONS] <FILE|--expr <TREE>|--gen <FAMILY ARGS…>>")]
 pub struct InfoArgs {
     #[command(flatten)]
     pub source: TreeSource,

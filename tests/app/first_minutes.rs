@@ -188,10 +188,16 @@ fn a_misspelt_algorithm_is_said_before_a_missing_tree() {
     assert_eq!(o.status.code(), Some(2));
     let usage = "<ALGO> <FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>";
     assert!(stderr(&o).contains(usage), "{}", stderr(&o));
-    for cmd in ["info", "draw", "analyze", "compare"] {
+    let help = stdout(&prune(&["compare", "--help"]));
+    assert!(
+        help.contains("<FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>"),
+        "compare: {help}"
+    );
+    // The commands that read stored trees only do not offer a game (tests/app/game_options.rs).
+    for cmd in ["info", "draw", "analyze"] {
         let help = stdout(&prune(&[cmd, "--help"]));
         assert!(
-            help.contains("<FILE|--expr <TREE>|--gen <FAMILY ARGS…>|--game <NAME>>"),
+            help.contains("<FILE|--expr <TREE>|--gen <FAMILY ARGS…>>"),
             "{cmd}: {help}"
         );
     }

@@ -391,7 +391,9 @@ impl<'g, G: Game> Walk<'g, G> {
         Walk {
             game,
             depth,
-            integral: game.integral(),
+            // As the lazy tree decides it: a game searched to its end meets only outcomes.
+            integral: game.integral()
+                || (game.longest().is_some_and(|l| depth >= l) && game.integral_outcomes()),
             remember,
             seen: FastSet::default(),
             moves: (0..plies).map(|_| Vec::new()).collect(),
