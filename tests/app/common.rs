@@ -5,53 +5,14 @@
 
 use std::process::{Command, Output};
 
-use prune::search::{self, Algorithm, Counter, Value};
-use prune::tree::{Draft, NodeId, Tree};
+use prune::tree::Tree;
 
-/// The subtree of `t` below `root`, keys and heuristic values kept.
-pub fn subtree(t: &Tree, root: NodeId) -> Tree {
-    let mut d = Draft::new(t.meta().clone());
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        let mut node = t.draft_node(n);
-        node.children = t.child_count(n) as u32;
-        d.push(node);
-        stack.extend(t.children(n).rev());
-    }
-    d.finish().expect("a subtree of a valid tree is valid")
-}
-
-/// The root value `algo` finds on `tree`, a number (panics on a refusal or a payoff vector).
-pub fn scalar_value(tree: &Tree, algo: &Algorithm) -> f64 {
-    let mut counter = Counter::new(tree.len());
-    let (found, _) =
-        search::search(tree, algo, &mut counter).unwrap_or_else(|e| panic!("{algo}: {e}"));
-    match found.value {
-        Value::Scalar(v) => v,
-        v => panic!("{algo}: not a scalar: {v}"),
-    }
-}
-
-/// Every improvement alone and in combination, on alpha-beta, NegaScout and MTD(f) — all of
-/// them order children at search time — `W` standing for the game's aspiration half-width.
-pub const IMPROVED: &[&str] = &[
-    "alphabeta:tt",
-    "alphabeta:fail-soft:tt",
-    "alphabeta:killers",
-    "alphabeta:history",
-    "alphabeta:tt:killers:history",
-    "alphabeta:id",
-    "alphabeta:id:aspiration=W",
-    "alphabeta:tt:id",
-    "alphabeta:tt:id:aspiration=W:killers:history",
-    "negascout:tt",
-    "negascout:killers:history",
-    "negascout:id:aspiration=W",
-    "negascout:tt:id:aspiration=W:killers:history",
-    "mtdf:tt",
-    "mtdf:id",
-    "mtdf:tt:id",
-];
+/// The helpers over the library alone (a subtree, a scalar value, the improved searches'
+/// names) are the library tests' own, shared rather than copied.
+#[path = "../../crates/prune/tests/library/common.rs"]
+#[allow(dead_code)]
+mod library;
+pub use library::{IMPROVED, scalar_value, subtree};
 
 /// Runs this build's `prune` binary with `args`.
 pub fn prune(args: &[&str]) -> Output {
