@@ -24,10 +24,18 @@ fn binary() -> &'static Path {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("prune");
         fs::copy(env!("CARGO_BIN_EXE_prune"), &path).unwrap();
-        let help = Command::new(&path)
-            .args(["info", "--help"])
-            .output()
-            .unwrap();
+        // Another test's child, forked while the copy was open for writing, holds it open until
+        // it execs: running the copy fails with "text file busy" meanwhile. Wait that out.
+        let mut tries = 0;
+        let help = loop {
+            match Command::new(&path).args(["info", "--help"]).output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                other => break other.unwrap(),
+            }
+        };
         assert!(
             String::from_utf8_lossy(&help.stdout).contains("--max-file-size"),
             "{} is not this checkout's prune (a shared target directory?)",

@@ -17,7 +17,7 @@ use super::progress;
 
 /// What a reader sees in place of text whose bytes changed after they were checked: a mapped
 /// file is the file's pages, and a program writing the file in place changes them under the
-/// reader. The readers slice with [`slice`] rather than `[..]`, so such a change makes a wrong
+/// reader. The readers slice with [`slice()`] rather than `[..]`, so such a change makes a wrong
 /// tree or an error, never a panic.
 pub const CHANGED: &str = "\u{FFFD}";
 

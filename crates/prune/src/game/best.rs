@@ -5,7 +5,7 @@
 //!
 //! A stored tree has every node's reference value from one bottom-up pass; a game's tree is not
 //! there to pass over. So the values are asked of a tree of their own, generated as they need
-//! it ([`Lazy`]), and not counted in the run's statistics or time:
+//! it (the lazy arena, `Lazy`), and not counted in the run's statistics or time:
 //! - two players without chance: whether a move reaches the root's value, by a null-window
 //!   alpha-beta search below it (Knuth & Moore's F2 with the window one floating-point step
 //!   wide around the value: a fail-high or fail-low answers the question, exactly);
