@@ -183,13 +183,27 @@ fn textbook_line(claim: &str, t: &Textbook) -> String {
     } else {
         "stand"
     };
+    let leaves = match t.engine_leaves {
+        None => "leaves agree".to_owned(),
+        Some((known, 0)) => format!(
+            "the engine scores its own leaves (\"leaves\":\"engine\"), and the {known} the tree has agree with it"
+        ),
+        Some((known, differ)) => format!(
+            "the engine scores its own leaves (\"leaves\":\"engine\"): {differ} of the {known} the tree has differ from it, and the comparison replays the engine's values"
+        ),
+    };
+    let selective = match t.selective {
+        0 => String::new(),
+        1 => "; 1 selective step (reductions, extensions, quiescence, null moves) taken at the engine's word".into(),
+        k => format!("; {k} selective steps (reductions, extensions, quiescence, null moves) taken at the engine's word"),
+    };
     match &t.not_compared {
         Some(why) => format!(
-            "the tree: leaves agree; the visits are not lined up with textbook {claim}'s ({why}); the engine's {did} {stand} for its {}\n",
+            "the tree: {leaves}; the visits are not lined up with textbook {claim}'s ({why}); the engine's {did} {stand} for its {}{selective}\n",
             t.visits
         ),
         None => format!(
-            "the tree: leaves agree; textbook {claim}, replayed in the engine's move order, agrees: {did} {stand} for the textbook's {}\n",
+            "the tree: {leaves}; textbook {claim}, replayed in the engine's move order, agrees: {did} {stand} for the textbook's {}{selective}\n",
             t.visits
         ),
     }
@@ -241,6 +255,8 @@ fn json_report(name: &str, v: &Verdict) -> Json {
             "visits": t.visits,
             "engine_visits": t.engine_visits,
             "table_answers": t.answers,
+            "selective_steps": t.selective,
+            "engine_leaves": t.engine_leaves.map(|(known, differ)| json!({"known": known, "differ": differ})),
             "not_compared": t.not_compared,
         });
     }

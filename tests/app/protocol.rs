@@ -519,12 +519,7 @@ fn reordered_run(tree: &Tree, algo: &Algorithm, rotate: bool) -> Trace {
         .collect();
     let claim = write::protocol_claim(algo).expect("a protocol claim");
     Trace {
-        header: prune::protocol::Header {
-            engine: "reordering".into(),
-            algorithm: claim.name().into(),
-            claim,
-            values: Values::Minimax,
-        },
+        header: prune::protocol::Header::new("reordering", claim, Values::Minimax),
         lines,
     }
 }
@@ -613,6 +608,9 @@ fn the_replayed_textbook_names_where_the_engine_leaves_it() {
         on.lines[i].event = Event::Leaf {
             path: leaf_path.clone(),
             value: tree.value(skipped),
+            depth: None,
+            key: None,
+            selective: None,
         };
         let d = textbook(&tree, &on)
             .expect("textbook")

@@ -1719,6 +1719,8 @@ fn an_imported_trace_opens_at_its_departure() {
             algorithm: "alphabeta".into(),
             claim: prune::protocol::Claim::FailHard,
             values: Values::Minimax,
+            leaves: prune::protocol::Leaves::Tree,
+            mate: None,
         },
         lines,
     };

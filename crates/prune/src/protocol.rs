@@ -30,6 +30,9 @@ pub enum Move {
     Label(String),
     /// A child's position among its siblings, from 0: a JSON number.
     Index(u32),
+    /// The null move, JSON `null`: the side to move passes (null-move pruning). The node it
+    /// leads to is its parent's position with the other side to move; no tree has it.
+    Null,
 }
 
 impl fmt::Display for Move {
@@ -37,6 +40,7 @@ impl fmt::Display for Move {
         match self {
             Move::Label(l) => f.write_str(l),
             Move::Index(i) => write!(f, "#{i}"),
+            Move::Null => f.write_str("(null move)"),
         }
     }
 }
@@ -79,7 +83,7 @@ pub fn path_text(path: &[Move]) -> String {
 fn move_text(m: &Move) -> String {
     match m {
         Move::Label(l) => elide(l, SCREEN / 2),
-        Move::Index(_) => m.to_string(),
+        Move::Index(_) | Move::Null => m.to_string(),
     }
 }
 
@@ -264,6 +268,87 @@ pub struct Header {
     pub claim: Claim,
     /// The value convention.
     pub values: Values,
+    /// Whose values the leaves carry: the tree's, or the engine's own evaluation (`"leaves":
+    /// "engine"`), which the comparison then takes as the truth.
+    pub leaves: Leaves,
+    /// The engine's mate score (`"mate"`), when it scores a game won `p` plies from the root
+    /// as `mate − p` (and lost as its negation) instead of the tree's value of the end.
+    pub mate: Option<f64>,
+}
+
+impl Header {
+    /// A header of `claim` in `values` form, leaves the tree's, no mate scores.
+    pub fn new(engine: &str, claim: Claim, values: Values) -> Header {
+        Header {
+            engine: engine.into(),
+            algorithm: claim.name().into(),
+            claim,
+            values,
+            leaves: Leaves::Tree,
+            mate: None,
+        }
+    }
+
+    /// How far a value is from a mate score: `Some(p)` when `v` is a mate `p` plies from the
+    /// root (`mate − p` won, its negation lost), for `p` up to [`MATE_PLIES`].
+    pub fn mate_distance(&self, v: f64) -> Option<f64> {
+        let m = self.mate?;
+        let p = m - v.abs();
+        (v != 0.0 && (0.0..=MATE_PLIES).contains(&p)).then_some(p)
+    }
+}
+
+/// How many plies from the root a mate score may lie: values within this of the header's
+/// `mate` are mate scores.
+pub const MATE_PLIES: f64 = 1024.0;
+
+/// Whose values a trace's leaves carry.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    /// The tree's (or the game's heuristic at the horizon): checked against it.
+    Tree,
+    /// The engine's own evaluation: the ground truth of the comparison.
+    Engine,
+}
+
+/// A step the engine takes outside the textbook search, declared on the `enter` or `leaf` of
+/// the node it concerns (`"selective"`): checked for what the rules can check (the window
+/// passed, the value used), never a departure by itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Selective {
+    /// Searched to less depth than its parent's less one (late-move reductions, futility).
+    Reduced,
+    /// Searched deeper than its parent's less one (check extensions and the like).
+    Extended,
+    /// A quiescence search at or past the horizon: captures only, its static evaluation
+    /// standing for the moves not searched (`stand_pat`).
+    Quiescence,
+    /// The search after a null move (the node's last move is `null`).
+    NullMove,
+}
+
+impl Selective {
+    /// The spelling of the `selective` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            Selective::Reduced => "reduced",
+            Selective::Extended => "extended",
+            Selective::Quiescence => "quiescence",
+            Selective::NullMove => "null-move",
+        }
+    }
+
+    /// The step a `selective` field names.
+    pub fn parse(name: &str) -> Option<Selective> {
+        [
+            Selective::Reduced,
+            Selective::Extended,
+            Selective::Quiescence,
+            Selective::NullMove,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+    }
 }
 
 /// What a value returned says about the node's true value (docs/TRACE.md's bounds).
@@ -283,10 +368,15 @@ pub enum Event {
         beta: f64,
         /// The player to move, when the engine says (else Max and Min alternate from the root).
         player: Option<Side>,
-        /// The remaining depth, when the engine says.
-        depth: Option<u32>,
+        /// The remaining depth, when the engine says (negative in a quiescence search).
+        depth: Option<i32>,
         /// The position's key, when the engine says.
         key: Option<String>,
+        /// A selective step the engine declares at this node.
+        selective: Option<Selective>,
+        /// A quiescence node's static evaluation, which stands for the moves it does not
+        /// search: its running value starts there.
+        stand_pat: Option<f64>,
     },
     /// A leaf (or a node at the horizon) evaluated.
     Leaf {
@@ -294,6 +384,14 @@ pub enum Event {
         path: Path,
         /// Its value.
         value: f64,
+        /// The remaining depth, when the engine says (0 at the horizon).
+        depth: Option<i32>,
+        /// The position's key, when the engine says: the table may store the leaf's value
+        /// under it, and a later `tt-hit` read it.
+        key: Option<String>,
+        /// A selective step the engine declares at this node (a reduced search that ends
+        /// here, a quiescence node that stands pat).
+        selective: Option<Selective>,
     },
     /// The search leaves an interior node.
     Exit {
@@ -308,7 +406,7 @@ pub enum Event {
     Cutoff {
         /// The node.
         path: Path,
-        /// The child after which it stopped.
+        /// The child after which it stopped (a null move: [`Move::Null`]).
         after: Move,
     },
     /// The transposition table has an entry for the node.
@@ -321,7 +419,7 @@ pub enum Event {
         bound: Bound,
         /// The node's remaining depth (as `enter`'s), when the engine says; the entry's own
         /// depth is that of the earlier search that stored it.
-        depth: Option<u32>,
+        depth: Option<i32>,
         /// The node's position key (as `enter`'s), when the engine says.
         key: Option<String>,
     },
@@ -342,6 +440,14 @@ impl Event {
             Event::Cutoff { .. } => "cutoff",
             Event::TtHit { .. } => "tt-hit",
             Event::Iteration { .. } => "iteration",
+        }
+    }
+
+    /// The selective step an `enter` or a `leaf` declares.
+    pub fn selective(&self) -> Option<Selective> {
+        match self {
+            Event::Enter { selective, .. } | Event::Leaf { selective, .. } => *selective,
+            _ => None,
         }
     }
 

@@ -15,7 +15,7 @@ mod mtdf;
 mod scout;
 mod table;
 
-use super::{Bound, Claim, Event, Line, Move, Path, Side, Trace, Values, path_text};
+use super::{Bound, Claim, Event, Line, Move, Path, Selective, Side, Trace, Values, path_text};
 use mtdf::Passes;
 use scout::Search;
 use table::{Hit, Position, Table};
@@ -63,6 +63,9 @@ pub struct Report {
     pub researches: usize,
 }
 
+/// A best child value so far (Max's point of view) and the line of its return.
+type Best = (f64, usize);
+
 /// An open node.
 struct Frame {
     path: Path,
@@ -72,7 +75,16 @@ struct Frame {
     beta: f64,
     enter_line: usize,
     /// The remaining depth, when the engine says.
-    depth: Option<u32>,
+    depth: Option<i32>,
+    /// The selective step the engine declared at this node, if any.
+    selective: Option<Selective>,
+    /// Whether it is a quiescence node or below one: its static evaluation may stand for the
+    /// moves it does not search.
+    quiescence: bool,
+    /// A reduced child's return, held until the next event shows whether the child is
+    /// searched again at full depth (whose value then replaces it): its move, value (Max's
+    /// point of view) and line.
+    provisional: Option<(Move, f64, usize)>,
     /// The position, under which its exit is stored for later table hits.
     position: Position,
     /// The best child value so far (Max: the largest; Min: the smallest), and its line.
@@ -87,7 +99,11 @@ struct Frame {
     arriving: Option<(Move, Search, f64)>,
     /// PVS: a child whose null-window search returned inside the window, the line of that
     /// return, and whether it is a leaf (whose re-search is optional: a leaf's value is exact).
-    research_due: Option<(Move, usize, bool)>,
+    research_due: Option<(Move, usize, bool, Option<Best>)>,
+    /// PVS: the best child value before the null-window search now searched again. The
+    /// re-search's value replaces the null-window search's (Figure 2 assigns it), which
+    /// matters where selective steps make the two disagree (search instability).
+    before_scout: Option<Option<Best>>,
 }
 
 impl Frame {
@@ -99,6 +115,22 @@ impl Frame {
             (Side::Min, Some((b, _))) => self.beta.min(b),
             (Side::Max, None) => self.alpha,
             (Side::Min, None) => self.beta,
+        }
+    }
+
+    /// The window's end a cutoff reaches (β at Max, α at Min), from Max's point of view.
+    fn far(&self) -> f64 {
+        match self.side {
+            Side::Max => self.beta,
+            Side::Min => self.alpha,
+        }
+    }
+
+    /// Whether `v` (Max's point of view) reaches the far end of the window.
+    fn reaches(&self, v: f64) -> bool {
+        match self.side {
+            Side::Max => v >= self.beta,
+            Side::Min => v <= self.alpha,
         }
     }
 
@@ -258,18 +290,41 @@ impl Walk<'_> {
                 player,
                 depth,
                 key,
+                selective,
+                stand_pat,
             } => {
                 let position = Position::of(path, key.as_deref());
-                self.enter(n, path, (*alpha, *beta), *player, (*depth, position))
+                self.enter(
+                    n,
+                    path,
+                    (*alpha, *beta),
+                    *player,
+                    (*depth, position),
+                    (*selective, *stand_pat),
+                )
             }
-            Event::Leaf { path, value } => {
+            Event::Leaf {
+                path,
+                value,
+                depth,
+                key,
+                selective,
+            } => {
                 self.child_arrives(n, path, "evaluates")?;
                 match self.stack.last() {
                     Some(f) => {
                         let v = self.conv(f.side.other(), *value);
+                        let depth = depth.or_else(|| Some(f.depth? - 1));
+                        self.table.store_leaf(
+                            path,
+                            key.as_deref(),
+                            depth,
+                            n,
+                            (*value, Bound::Exact),
+                        );
                         self.report.leaves.push(path.clone());
                         self.passes.learn_leaf(self.claim, f, path, v);
-                        self.returned(v, n, path.last(), true);
+                        self.returned(v, n, path.last(), true, *selective);
                     }
                     None => {
                         self.report.leaves.push(path.clone());
@@ -348,10 +403,16 @@ impl Walk<'_> {
             return Ok(());
         }
         self.research_missed(f, Some(m), n)?;
-        let research = f.research_due.as_ref().is_some_and(|(d, _, _)| d == m);
-        let again = f.children.iter().any(|(c, _)| c == m);
+        // A reduced child searched again (at full depth): its reduced value is set aside.
+        let reduced_again = f.provisional.as_ref().is_some_and(|(p, _, _)| p == m);
+        self.settle_provisional(Some(m));
+        let Some(f) = self.stack.last() else {
+            return Ok(());
+        };
+        let research = f.research_due.as_ref().is_some_and(|(d, ..)| d == m);
+        let again = reduced_again || f.children.iter().any(|(c, _)| c == m);
         {
-            if again && !research {
+            if again && !research && !reduced_again {
                 return Err(departure(
                     path,
                     format!("{verb} {} a second time", path_text(path)),
@@ -386,10 +447,15 @@ impl Walk<'_> {
         if again {
             self.report.researches += 1;
         }
-        self.passes.know(self.claim, path);
+        if *m != Move::Null {
+            self.passes.know(self.claim, path);
+        }
         let how = self.search_of(f, research);
         if let Some(f) = self.stack.last_mut() {
             f.arriving = Some((m.clone(), how, f.running()));
+            if research {
+                f.before_scout = f.research_due.as_ref().map(|d| d.3);
+            }
             f.research_due = None;
         }
         Ok(())
@@ -401,7 +467,8 @@ impl Walk<'_> {
         path: &Path,
         window: (f64, f64),
         player: Option<Side>,
-        (depth, position): (Option<u32>, Position),
+        (depth, position): (Option<i32>, Position),
+        (selective, stand_pat): (Option<Selective>, Option<f64>),
     ) -> Step {
         self.child_arrives(n, path, "enters")?;
         let narrowing = self.narrowing.take().filter(|h| h.path == *path);
@@ -415,7 +482,24 @@ impl Walk<'_> {
         if path.is_empty() {
             self.pass_window(n, (alpha, beta), window)?;
         }
-        if let (Some(f), true) = (self.stack.last(), windowed) {
+        let null_move = path.last() == Some(&Move::Null);
+        if null_move {
+            self.null_move_window(n, path, (alpha, beta), window)?;
+        }
+        // A reduced search may scout with a null window at the running value, as late-move
+        // reductions do, whatever the claim.
+        let reduced_scout = selective == Some(Selective::Reduced)
+            && self.stack.last().is_some_and(|f| {
+                let m = f.running();
+                is_null((alpha, beta))
+                    && match f.side {
+                        Side::Max => alpha == m,
+                        Side::Min => beta == m,
+                    }
+            });
+        if let (Some(f), true, false, false) =
+            (self.stack.last(), windowed, null_move, reduced_scout)
+        {
             let want = self.window_wanted(f);
             let fits = self.window_fits(f, (alpha, beta));
             let narrowed = narrowing.as_ref().and_then(|h| h.narrowed(want));
@@ -471,6 +555,20 @@ impl Walk<'_> {
         }
         self.report.entered.push(path.clone());
         let scout = self.scouts_below(self.stack.last());
+        let quiescence = selective == Some(Selective::Quiescence)
+            || self.stack.last().is_some_and(|f| f.quiescence);
+        let best = match stand_pat {
+            Some(_) if !quiescence => {
+                return Err(departure(
+                    path,
+                    format!("stands pat at {}", path_text(path)),
+                    "a static evaluation (`stand_pat`) stands for unsearched moves only in a quiescence search: declare the node \"selective\":\"quiescence\"".into(),
+                    vec![n],
+                ));
+            }
+            Some(sp) => Some((self.conv(side, sp), n)),
+            None => None,
+        };
         self.stack.push(Frame {
             path: path.clone(),
             side,
@@ -478,23 +576,63 @@ impl Walk<'_> {
             beta,
             enter_line: n,
             depth,
+            selective,
+            quiescence,
+            provisional: None,
             position,
-            best: None,
+            best,
             children: Vec::new(),
             cut: None,
             scout,
             arriving: None,
             research_due: None,
+            before_scout: None,
         });
         Ok(())
     }
 
-    /// A child of the open node (a leaf or not) returned `v` (Max's point of view) on line `n`.
-    fn returned(&mut self, v: f64, n: usize, m: Option<&Move>, leaf: bool) {
+    /// A child of the open node (a leaf or not) returned `v` (Max's point of view) on line
+    /// `n`; `selective`: the step the engine declared at the child.
+    ///
+    /// Two declared steps return otherwise. A reduced child's value waits: searched again at
+    /// full depth next, the new search's value replaces it (late-move reductions). A null
+    /// move's value counts only when it reaches the window's end, where the node may cut off
+    /// on it; a null move that fails is not a move, and the node goes on as if it had not
+    /// been tried.
+    fn returned(
+        &mut self,
+        v: f64,
+        n: usize,
+        m: Option<&Move>,
+        leaf: bool,
+        selective: Option<Selective>,
+    ) {
         let Some(f) = self.stack.last_mut() else {
             return;
         };
+        if m == Some(&Move::Null) {
+            f.arriving = None;
+            if f.reaches(v) {
+                Self::count_return(f, v, n, Some(&Move::Null));
+            }
+            return;
+        }
+        if let (Some(m), Some(Selective::Reduced)) = (m, selective) {
+            f.arriving = None;
+            f.provisional = Some((m.clone(), v, n));
+            return;
+        }
+        if matches!(f.arriving, Some((_, scout::Search::Again, _))) {
+            if let Some(before) = f.before_scout.take() {
+                f.best = before;
+            }
+        }
         scout::returned(f, v, n, leaf);
+        Self::count_return(f, v, n, m);
+    }
+
+    /// A return that stands: the running value and the children searched.
+    fn count_return(f: &mut Frame, v: f64, n: usize, m: Option<&Move>) {
         let better = match (f.side, f.best) {
             (_, None) => true,
             (Side::Max, Some((b, _))) => v > b,
@@ -516,7 +654,11 @@ impl Walk<'_> {
         self.report.tt_hits.push((hit.path.clone(), true));
         let v = self.conv(hit.side, hit.value);
         match self.stack.last() {
-            Some(_) => self.returned(v, hit.line, hit.path.last(), false),
+            // An exact entry is the node's value: like a leaf's, its re-search may be left out.
+            Some(_) => {
+                let exact = hit.max.1 == Bound::Exact;
+                self.returned(v, hit.line, hit.path.last(), exact, None)
+            }
             None => {
                 self.report.root = Some((v, Bound::Exact));
                 self.root_done = true;
@@ -547,6 +689,10 @@ impl Walk<'_> {
             ));
         }
         self.research_missed(f, None, n)?;
+        self.settle_provisional(None);
+        let Some(f) = self.stack.last() else {
+            return Ok(());
+        };
         if self.silent_cutter(f, after) {
             self.answer_silently(n, after)?;
         }
@@ -636,6 +782,10 @@ impl Walk<'_> {
             ));
         }
         self.research_missed(f, None, n)?;
+        self.settle_provisional(None);
+        let Some(f) = self.stack.last() else {
+            return Ok(());
+        };
         for m in self.silent_children(f) {
             self.answer_silently(n, &m)?;
         }
@@ -647,6 +797,7 @@ impl Walk<'_> {
         self.exit_rule(self.claim, f, n, v, b, (value, bound))?;
         self.table.store(f, n, (value, bound));
         self.passes.learn(self.claim, f, v);
+        let selective = f.selective;
         self.stack.pop();
         self.report.exits.push((path.clone(), v, b));
         if self.stack.is_empty() {
@@ -654,7 +805,7 @@ impl Walk<'_> {
             self.root_done = true;
             self.pass_ends(n, v)?;
         } else {
-            self.returned(v, n, path.last(), false);
+            self.returned(v, n, path.last(), false, selective);
         }
         Ok(())
     }
@@ -778,6 +929,68 @@ impl Walk<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// The open node's reduced child waiting to be settled: set aside when `next` is that
+    /// child searched again, else its value stands.
+    fn settle_provisional(&mut self, next: Option<&Move>) {
+        let Some(f) = self.stack.last_mut() else {
+            return;
+        };
+        if let Some((m, v, line)) = f.provisional.take() {
+            if next != Some(&m) {
+                Self::count_return(f, v, line, Some(&m));
+            }
+        }
+    }
+
+    /// A null move's search tests whether the node reaches the end of its window without a
+    /// move of its own: its window must end where the node's does (β at Max, α at Min; a null
+    /// window there is usual).
+    fn null_move_window(
+        &self,
+        n: usize,
+        path: &Path,
+        (alpha, beta): (f64, f64),
+        written: (f64, f64),
+    ) -> Step {
+        let Some(f) = self.stack.last() else {
+            return Err(departure(
+                path,
+                "makes a null move with no node open".into(),
+                "a null move is made at an open node".into(),
+                vec![n],
+            ));
+        };
+        if self.claim == Claim::Minimax {
+            return Err(departure(
+                path,
+                format!("searches a null move at {}", path_text(&f.path)),
+                "minimax searches every move and no other: null-move pruning needs a window".into(),
+                vec![f.enter_line, n],
+            ));
+        }
+        let ok = match f.side {
+            Side::Max => beta == f.beta,
+            Side::Min => alpha == f.alpha,
+        };
+        if ok {
+            return Ok(());
+        }
+        let end = self.conv(f.side, f.far());
+        Err(departure(
+            path,
+            format!(
+                "searches the null move with the window {}",
+                window_text(written)
+            ),
+            format!(
+                "a null-move search tests whether {} reaches the end of its window, {}, without moving: its window ends there",
+                path_text(&f.path),
+                num(end)
+            ),
+            vec![f.enter_line, n],
+        ))
     }
 
     fn finish(&mut self) -> Step {
@@ -933,5 +1146,87 @@ mod tests {
             r.departure.map(|d| d.path),
             Some(vec![Move::Label("b".into())])
         );
+    }
+
+    fn judged(lines: &[&str]) -> Report {
+        let text = format!("{HEADER}\n{}\n", lines.join("\n"));
+        check(&read::parse("t.jsonl", &Arc::from(text.as_str())).expect("trace"))
+    }
+
+    /// `b` cut off by its null move: the pass searched with a window at β, its value
+    /// reaching β; at the wrong window, or counted though it failed, it departs.
+    #[test]
+    fn a_null_move_is_judged_by_its_window_and_counts_only_when_it_cuts() {
+        let cut = [
+            r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+            r#"{"event":"leaf","path":["a"],"value":-3}"#,
+            r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3}"#,
+            r#"{"event":"leaf","path":["b",null],"value":4,"selective":"null-move"}"#,
+            r#"{"event":"enter","path":["b",null],"alpha":3,"beta":4,"selective":"null-move"}"#,
+            r#"{"event":"leaf","path":["b",null,0],"value":-3}"#,
+            r#"{"event":"exit","path":["b",null],"value":3,"bound":"upper"}"#,
+            r#"{"event":"cutoff","path":["b"],"after":null}"#,
+            r#"{"event":"exit","path":["b"],"value":-3,"bound":"lower"}"#,
+            r#"{"event":"exit","path":[],"value":3,"bound":"exact"}"#,
+        ];
+        // The leaf-level pass (no window) fails (−4 for b's mover, below β = −3), so it is not
+        // a move; the second, with the window (3, 4) = (−β, −β + 1), returns at most 3: −3
+        // for b's mover, which reaches β.
+        let r = judged(&cut);
+        assert_eq!(r.departure, None, "{r:?}");
+        let mut wrong = cut;
+        wrong[4] =
+            r#"{"event":"enter","path":["b",null],"alpha":null,"beta":4,"selective":"null-move"}"#;
+        let d = judged(&wrong).departure.expect("a departure");
+        assert!(d.requires.starts_with("a null-move search tests"), "{d:?}");
+        assert_eq!(d.at(), 6);
+        // A failed pass is not a move: cutting off on it departs.
+        let failed = [cut[0], cut[1], cut[2], cut[3], cut[7], cut[8], cut[9]];
+        let d = judged(&failed).departure.expect("a departure");
+        assert!(d.did.starts_with("cuts off"), "{d:?}");
+    }
+
+    /// A quiescence node stands pat: its static evaluation is its running value, a stand pat
+    /// that reaches β must not go on to a capture; a stand pat elsewhere departs.
+    #[test]
+    fn a_stand_pat_counts_only_in_a_quiescence_search() {
+        let q = [
+            r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+            r#"{"event":"leaf","path":["a"],"value":-3}"#,
+            r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3,"stand_pat":-2,"selective":"quiescence"}"#,
+            r#"{"event":"exit","path":["b"],"value":-2,"bound":"lower"}"#,
+            r#"{"event":"exit","path":[],"value":3,"bound":"exact"}"#,
+        ];
+        assert_eq!(judged(&q).departure, None);
+        let mut on = q.to_vec();
+        on.insert(3, r#"{"event":"leaf","path":["b",0],"value":7}"#);
+        let d = judged(&on).departure.expect("a departure");
+        assert!(d.did.starts_with("goes on to b › #0"), "{d:?}");
+        let mut undeclared = q;
+        undeclared[2] = r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3,"stand_pat":-2}"#;
+        let d = judged(&undeclared).departure.expect("a departure");
+        assert!(d.did.starts_with("stands pat"), "{d:?}");
+    }
+
+    /// A reduced child searched again at full depth: the second value replaces the first,
+    /// and searching it twice is no departure.
+    #[test]
+    fn a_reduced_child_may_be_searched_again_and_its_new_value_stands() {
+        let lmr = [
+            r#"{"event":"enter","path":[],"alpha":null,"beta":null}"#,
+            r#"{"event":"leaf","path":["a"],"value":-3}"#,
+            r#"{"event":"leaf","path":["b"],"value":-4,"selective":"reduced"}"#,
+            r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3}"#,
+            r#"{"event":"leaf","path":["b",0],"value":5}"#,
+            r#"{"event":"exit","path":["b"],"value":-5,"bound":"exact"}"#,
+            r#"{"event":"exit","path":[],"value":5,"bound":"exact"}"#,
+        ];
+        let r = judged(&lmr);
+        assert_eq!(r.departure, None, "{r:?}");
+        // Without the declaration, b is searched twice.
+        let mut plain = lmr;
+        plain[2] = r#"{"event":"leaf","path":["b"],"value":-4}"#;
+        let d = judged(&plain).departure.expect("a departure");
+        assert!(d.did.contains("a second time"), "{d:?}");
     }
 }

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::check::{Departure, is_null, num};
-use super::{Claim, Event, Move, Path, Side, Trace, Values, path_text, write};
+use super::{Claim, Event, Leaves, Move, Path, Selective, Side, Trace, Values, path_text, write};
 use crate::search::{Refusal, Run};
 use crate::tree::{Kind, NodeId, Tree};
 
@@ -24,6 +24,8 @@ pub fn resolve(tree: &Tree, path: &[Move]) -> Option<NodeId> {
             Move::Label(l) => tree
                 .children(node)
                 .find(|&c| tree.label(c) == Some(l.as_str()))?,
+            // No tree holds the position after a pass.
+            Move::Null => return None,
         };
     }
     Some(node)
@@ -32,11 +34,28 @@ pub fn resolve(tree: &Tree, path: &[Move]) -> Option<NodeId> {
 /// An open node, as the tree sees it.
 struct Open {
     side: Side,
-    node: NodeId,
+    /// The tree's node; none past the tree (a quiescence search, an extension or a null
+    /// move going where the tree does not).
+    node: Option<NodeId>,
     enter_line: usize,
     /// Its children searched (entered, evaluated or answered by the table) in this visit.
     searched: HashSet<NodeId>,
     cut: bool,
+    /// In a subtree the tree does not bind: a quiescence search, an extension or a null
+    /// move, or below one.
+    free: bool,
+    /// In a reduced subtree, or below one: the engine's horizon comes sooner than the tree's.
+    reduced: bool,
+}
+
+/// Whether a declared step takes the search where the tree does not bind it: past its
+/// horizon (quiescence, extensions) or to a position it does not have (a null move).
+fn frees(selective: Option<Selective>, path: &[Move]) -> bool {
+    path.last() == Some(&Move::Null)
+        || matches!(
+            selective,
+            Some(Selective::Quiescence | Selective::Extended | Selective::NullMove)
+        )
 }
 
 /// The first event that disagrees with the tree: a move it does not have, a player it does
@@ -50,7 +69,39 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
             continue;
         };
         let n = line.number;
-        let Some(node) = resolve(tree, path) else {
+        let selective = line.event.selective();
+        let arriving = matches!(
+            line.event,
+            Event::Enter { .. } | Event::Leaf { .. } | Event::TtHit { .. }
+        );
+        // An arriving node inherits from its parent, the open node; an exit or a cutoff is
+        // the open node's own.
+        let top = open.last();
+        let free = top.is_some_and(|o| o.free) || (arriving && frees(selective, path));
+        let reduced =
+            top.is_some_and(|o| o.reduced) || (arriving && selective == Some(Selective::Reduced));
+        // The engine's own values, where the tree does not hold them to its own.
+        let loose = free || reduced || trace.header.leaves == Leaves::Engine;
+        let resolved = resolve(tree, path);
+        if resolved.is_none() && free {
+            match &line.event {
+                Event::Enter { player, .. } => open.push(Open {
+                    side: player.unwrap_or(open.last().map_or(Side::Max, |o| o.side.other())),
+                    node: None,
+                    enter_line: n,
+                    searched: HashSet::new(),
+                    cut: false,
+                    free,
+                    reduced,
+                }),
+                Event::Exit { .. } => {
+                    open.pop();
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let Some(node) = resolved else {
             let known = (0..path.len())
                 .rev()
                 .find(|&k| resolve(tree, &path[..k]).is_some())
@@ -66,9 +117,7 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
                 lines: vec![n],
             });
         };
-        if let (Some(o), Event::Enter { .. } | Event::Leaf { .. } | Event::TtHit { .. }) =
-            (open.last_mut(), &line.event)
-        {
+        if let (Some(o), true) = (open.last_mut(), arriving) {
             o.searched.insert(node);
         }
         match &line.event {
@@ -78,6 +127,8 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
                 let want = match kind {
                     Kind::Max => Side::Max,
                     Kind::Min => Side::Min,
+                    // A quiescence search or an extension goes on past the tree's horizon.
+                    _ if free => side,
                     _ => {
                         return Some(Departure {
                             path: path.clone(),
@@ -103,10 +154,12 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
                 }
                 open.push(Open {
                     side,
-                    node,
+                    node: Some(node),
                     enter_line: n,
                     searched: HashSet::new(),
                     cut: false,
+                    free,
+                    reduced,
                 });
             }
             Event::Cutoff { .. } => {
@@ -116,10 +169,11 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
             }
             Event::Exit { .. } => {
                 let o = open.pop()?;
-                let all = tree.child_count(o.node);
+                let Some(o_node) = o.node else { continue };
+                let all = tree.child_count(o_node);
                 // MTD(f)'s memory answers children without an event (check.rs judges those).
                 let silent = trace.header.claim == Claim::Mtdf;
-                if !o.cut && !silent && o.node == node && o.searched.len() < all {
+                if !o.cut && !silent && !o.free && o.node == Some(node) && o.searched.len() < all {
                     return Some(Departure {
                         path: path.clone(),
                         did: format!(
@@ -134,6 +188,12 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
             }
             Event::Leaf { value, .. } => {
                 let leaf_side = open.last().map_or(Side::Max, |o| o.side.other());
+                if let Some(d) = mate_departure(tree, trace, node, path, *value, leaf_side, n) {
+                    return Some(d);
+                }
+                if loose || trace.header.mate_distance(*value).is_some() {
+                    continue;
+                }
                 let truth = if tree.is_leaf(node) {
                     tree.value(node)
                 } else if let Some(h) = tree.heuristic(node) {
@@ -175,6 +235,51 @@ pub fn against_tree(tree: &Tree, trace: &Trace) -> Option<Departure> {
     None
 }
 
+/// A leaf scored as a mate (the header's `mate`): the tree must end the game there, won by
+/// the side the score says, as many plies from the root as the score says.
+fn mate_departure(
+    tree: &Tree,
+    trace: &Trace,
+    node: NodeId,
+    path: &Path,
+    value: f64,
+    side: Side,
+    n: usize,
+) -> Option<Departure> {
+    let h = &trace.header;
+    let d = h.mate_distance(value)?;
+    let mate = h.mate?;
+    let truth = tree.is_leaf(node).then(|| tree.value(node));
+    // The tree's values are Max's; the score's sign says who won, from Max's view too.
+    let want = truth;
+    let ply = path.len() as f64;
+    let won_by = h.values.to_max(side, value).signum();
+    if want.is_some_and(|w| w != 0.0 && w.signum() == won_by) && d == ply {
+        return None;
+    }
+    let requires = match want {
+        None => format!(
+            "a mate score only where the game ends: the tree goes on below {}",
+            path_text(path)
+        ),
+        Some(w) if w == 0.0 || w.signum() != won_by => format!(
+            "the tree's end there is worth {} (Max's point of view), not a win for {}",
+            num(truth.unwrap_or(0.0)),
+            if won_by > 0.0 { "Max" } else { "Min" }
+        ),
+        Some(_) => format!(
+            "a mate {ply} plies from the root scores {} (mate − plies)",
+            num(mate - ply)
+        ),
+    };
+    Some(Departure {
+        path: path.clone(),
+        did: format!("scores {} as the mate {}", path_text(path), num(value)),
+        requires,
+        lines: vec![n],
+    })
+}
+
 /// Where the engine's search and the textbook's first part, and both root values.
 #[derive(Clone, Debug)]
 pub struct Textbook {
@@ -189,6 +294,13 @@ pub struct Textbook {
     pub engine_visits: usize,
     /// Nodes the engine's table answers (a `tt-hit` not followed by the node's `enter`).
     pub answers: usize,
+    /// Selective steps the engine declared (reduced, extended and quiescence searches, null
+    /// moves), each taken at the engine's word: the textbook does not search that way.
+    pub selective: usize,
+    /// With `"leaves":"engine"`: the engine's leaf evaluations the tree has a value for, and
+    /// how many of them differ from it. The engine's values are the truth the comparison
+    /// replays.
+    pub engine_leaves: Option<(usize, usize)>,
     /// Why the engine's visits could not be lined up with the textbook's, when they could not
     /// (the rules and the tree have judged every event all the same).
     pub not_compared: Option<String>,
@@ -210,12 +322,23 @@ pub fn textbook(tree: &Tree, trace: &Trace) -> Result<Textbook, Refusal> {
         .filter(|e| matches!(e, Event::Enter { .. } | Event::Leaf { .. }))
         .count();
     let (engine_visits, answers) = counts(trace);
+    let selective = trace
+        .lines
+        .iter()
+        .filter(|l| {
+            l.event.selective().is_some()
+                || matches!(&l.event, Event::Enter { path, .. } | Event::Leaf { path, .. } if path.last() == Some(&Move::Null))
+        })
+        .count();
+    let engine_leaves = (trace.header.leaves == Leaves::Engine).then(|| engine_leaves(tree, trace));
     let mut out = Textbook {
         run,
         difference: None,
         visits,
         engine_visits,
         answers,
+        selective,
+        engine_leaves,
         not_compared: None,
     };
     match Visits::build(tree, trace) {
@@ -236,6 +359,43 @@ pub fn textbook(tree: &Tree, trace: &Trace) -> Result<Textbook, Refusal> {
         Err(why) => out.not_compared = Some(why),
     }
     Ok(out)
+}
+
+/// The engine's leaf evaluations at the tree's leaves (and its horizon nodes with a heuristic),
+/// and how many differ from the tree's values.
+fn engine_leaves(tree: &Tree, trace: &Trace) -> (usize, usize) {
+    let mut sides: Vec<Side> = Vec::new();
+    let (mut known, mut differ) = (0, 0);
+    for l in &trace.lines {
+        match &l.event {
+            Event::Enter { player, .. } => {
+                let side = player.unwrap_or(sides.last().map_or(Side::Max, |s| s.other()));
+                sides.push(side);
+            }
+            Event::Exit { .. } => {
+                sides.pop();
+            }
+            Event::Leaf { path, value, .. } => {
+                let side = sides.last().map_or(Side::Max, |s| s.other());
+                let Some(node) = resolve(tree, path) else {
+                    continue;
+                };
+                let truth = if tree.is_leaf(node) {
+                    Some(tree.value(node))
+                } else {
+                    tree.heuristic(node)
+                };
+                if let Some(t) = truth {
+                    known += 1;
+                    if trace.header.values.to_max(side, *value) != t {
+                        differ += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (known, differ)
 }
 
 /// The engine's visits (enters and leaves) and its table's answers.
@@ -267,6 +427,13 @@ enum How {
     Leaf,
     /// Answered by the table without a search.
     Answer,
+    /// A selective step the engine declared (a reduced or extended search, a quiescence
+    /// search): the textbook does not search that way, so the visit stands at the engine's
+    /// word, its value what the engine returned.
+    Selective,
+    /// A null move: no move of the tree. Where the node cuts off on it, the node stands at
+    /// the engine's word; else it is as if it had not been tried.
+    NullMove,
 }
 
 /// One visit of a node in the engine's trace.
@@ -306,10 +473,27 @@ impl Visits {
         let mut roots = Vec::new();
         let mut stack: Vec<usize> = Vec::new();
         let mut horizon = None;
+        // A selective step's search, skipped whole: its visit and how many of its nodes are
+        // open.
+        let mut boxed: Option<(usize, usize)> = None;
         let lines = &trace.lines;
         let unnested = |n: usize| format!("the events do not nest as calls do (line {n})");
         for (i, line) in lines.iter().enumerate() {
             let n = line.number;
+            if let Some((k, open)) = boxed {
+                match &line.event {
+                    Event::Enter { .. } => boxed = Some((k, open + 1)),
+                    Event::Exit { value, .. } if open == 1 => {
+                        all[k].value = values.to_max(all[k].side, *value);
+                        all[k].end = n;
+                        boxed = None;
+                    }
+                    Event::Exit { .. } => boxed = Some((k, open - 1)),
+                    Event::Iteration { .. } => return Err(unnested(n)),
+                    _ => {}
+                }
+                continue;
+            }
             if let Event::Iteration { depth } = &line.event {
                 horizon = Some(*depth);
                 continue;
@@ -317,10 +501,18 @@ impl Visits {
             let Some(path) = line.event.path() else {
                 continue;
             };
-            let node = resolve(tree, path)
-                .ok_or_else(|| format!("line {n} names a node the tree does not have"))?;
+            let null = path.last() == Some(&Move::Null);
+            let node = if null {
+                resolve(tree, &path[..path.len() - 1])
+            } else {
+                resolve(tree, path)
+            }
+            .ok_or_else(|| format!("line {n} names a node the tree does not have"))?;
             let below = stack.last().map_or(Side::Max, |&p| all[p].side.other());
+            let selective = line.event.selective();
             let how = match &line.event {
+                Event::Enter { .. } | Event::Leaf { .. } if null => How::NullMove,
+                Event::Enter { .. } | Event::Leaf { .. } if selective.is_some() => How::Selective,
                 Event::Enter { .. } => How::Enter,
                 Event::Leaf { .. } => How::Leaf,
                 Event::TtHit { .. } => {
@@ -380,19 +572,22 @@ impl Visits {
             });
             match stack.last() {
                 Some(&p) => {
-                    if tree.parent(node) != Some(all[p].node) {
+                    let parent = if null { Some(node) } else { tree.parent(node) };
+                    if parent != Some(all[p].node) {
                         return Err(unnested(n));
                     }
                     all[p].children.push(k);
                 }
-                None if node == tree.root() => roots.push((k, horizon)),
+                None if node == tree.root() && !null => roots.push((k, horizon)),
                 None => return Err(unnested(n)),
             }
-            if how == How::Enter {
-                stack.push(k);
+            match (how, &line.event) {
+                (How::Enter, _) => stack.push(k),
+                (How::Selective | How::NullMove, Event::Enter { .. }) => boxed = Some((k, 1)),
+                _ => {}
             }
         }
-        if !stack.is_empty() {
+        if !stack.is_empty() || boxed.is_some() {
             return Err("the trace ends with nodes still open".into());
         }
         Ok(Visits { all, roots })
@@ -468,6 +663,31 @@ impl Replay<'_> {
         let mut k = 0;
         while let Some(&j) = v.children.get(k) {
             let e = &self.v.all[j];
+            if e.how == How::NullMove {
+                // A node that cuts off on its null move stands at the engine's word: the
+                // tree has no pass to replay.
+                let cut_on_it = v.cut.is_some()
+                    && k + 1 == v.children.len()
+                    && match v.side {
+                        Side::Max => e.value >= beta,
+                        Side::Min => e.value <= alpha,
+                    };
+                if cut_on_it {
+                    return Ok(());
+                }
+                k += 1;
+                continue;
+            }
+            // A reduced search the engine searches again at full depth: the new search
+            // stands for it.
+            let again_next = v
+                .children
+                .get(k + 1)
+                .is_some_and(|&a| self.v.all[a].node == e.node);
+            if e.how == How::Selective && again_next {
+                k += 1;
+                continue;
+            }
             if due(best) {
                 let at = reached.map_or(String::new(), |r| format!(" after {}", self.path(r)));
                 return Err(self.departure(
@@ -514,7 +734,7 @@ impl Replay<'_> {
             if pvs && scout && !seen.is_empty() && inside {
                 let scouted = match e.how {
                     How::Enter => is_null(e.window),
-                    How::Leaf | How::Answer => false,
+                    How::Leaf | How::Answer | How::Selective | How::NullMove => false,
                 };
                 if again {
                     let a = v.children[k];

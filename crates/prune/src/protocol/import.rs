@@ -236,12 +236,11 @@ mod tests {
                 event,
             })
             .collect();
-        let header = Header {
-            engine: "prune".into(),
-            algorithm: write::protocol_claim(algo).unwrap().name().into(),
-            claim: write::protocol_claim(algo).unwrap(),
-            values: Values::Minimax,
-        };
+        let header = Header::new(
+            "prune",
+            write::protocol_claim(algo).unwrap(),
+            Values::Minimax,
+        );
         (run, recorded, Trace { header, lines })
     }
 
@@ -266,7 +265,9 @@ mod tests {
                 Event::Enter {
                     path, alpha, beta, ..
                 } => (*alpha, *beta) = Values::Negamax.window_to_max(side(path), (*alpha, *beta)),
-                Event::Leaf { path, value } => *value = Values::Negamax.to_max(side(path), *value),
+                Event::Leaf { path, value, .. } => {
+                    *value = Values::Negamax.to_max(side(path), *value)
+                }
                 Event::Exit { path, value, bound }
                 | Event::TtHit {
                     path, value, bound, ..

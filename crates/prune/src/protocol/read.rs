@@ -12,7 +12,10 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use serde_json::{Map, Value as Json};
 
 use super::Values;
-use super::{Bound, Claim, Event, Header, Line, Move, PROTOCOL, Path, Side, Trace, VERSION};
+use super::{
+    Bound, Claim, Event, Header, Leaves, Line, MATE_PLIES, Move, PROTOCOL, Path, Selective, Side,
+    Trace, VERSION,
+};
 use crate::format::LoadError;
 use crate::format::diag::Diagnostic;
 
@@ -120,7 +123,7 @@ pub const MAX_VALUES: usize = 1 << 20;
 
 /// The protocol's fields, in a header or an event (and the mark of prune's own trace format,
 /// for its hint).
-const FIELDS: [&str; 16] = [
+const FIELDS: [&str; 20] = [
     "prune_trace",
     "protocol",
     "version",
@@ -137,6 +140,10 @@ const FIELDS: [&str; 16] = [
     "value",
     "bound",
     "after",
+    "leaves",
+    "mate",
+    "selective",
+    "stand_pat",
 ];
 
 /// A line's object, its known fields parsed within a budget of values.
@@ -315,11 +322,37 @@ fn header(at: &Place<'_>, m: &Map<String, Json>) -> Result<Header, LoadError> {
             ));
         }
     };
+    let leaves = match m.get("leaves") {
+        None => Leaves::Tree,
+        Some(Json::String(s)) if s == "tree" => Leaves::Tree,
+        Some(Json::String(s)) if s == "engine" => Leaves::Engine,
+        Some(_) => {
+            return Err(at.field(
+                "leaves",
+                "expected \"tree\" (the leaves carry the tree's values) or \"engine\" (the engine's own evaluation)".into(),
+            ));
+        }
+    };
+    let mate = match m.get("mate") {
+        None | Some(Json::Null) => None,
+        Some(j) => Some(
+            number(j)
+                .filter(|v| v.is_finite() && *v > MATE_PLIES)
+                .ok_or_else(|| {
+                    at.field(
+                        "mate",
+                        format!("expected `mate`: the engine's mate score, a number above {MATE_PLIES} (a game won p plies from the root scores mate − p)"),
+                    )
+                })?,
+        ),
+    };
     Ok(Header {
         engine,
         algorithm,
         claim,
         values,
+        leaves,
+        mate,
     })
 }
 
@@ -352,12 +385,22 @@ fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadErr
                     return Err(at.field("player", "expected \"max\" or \"min\"".into()));
                 }
             },
-            depth: optional_count(at, m, "depth")?,
+            depth: optional_depth(at, m)?,
             key: key(at, m)?,
+            selective: selective(at, m)?,
+            stand_pat: match m.get("stand_pat") {
+                None | Some(Json::Null) => None,
+                Some(j) => Some(number(j).ok_or_else(|| {
+                    at.field("stand_pat", "expected `stand_pat`: a number".into())
+                })?),
+            },
         },
         "leaf" => Event::Leaf {
             path: path(m)?,
             value: value(at, m, "value")?,
+            depth: optional_depth(at, m)?,
+            key: key(at, m)?,
+            selective: selective(at, m)?,
         },
         "exit" => Event::Exit {
             path: path(m)?,
@@ -370,7 +413,7 @@ fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadErr
                 Some(j) => step(j).ok_or_else(|| {
                     at.field(
                         "after",
-                        "expected a move: a label (string) or a position (number from 0)".into(),
+                        "expected a move: a label (string), a position (number from 0) or null (the null move)".into(),
                     )
                 })?,
                 None => return Err(at.field("after", "expected a field `after`".into())),
@@ -380,7 +423,7 @@ fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadErr
             path: path(m)?,
             value: value(at, m, "value")?,
             bound: bound(at, m)?,
-            depth: optional_count(at, m, "depth")?,
+            depth: optional_depth(at, m)?,
             key: key(at, m)?,
         },
         "iteration" => Event::Iteration {
@@ -398,9 +441,11 @@ fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadErr
     })
 }
 
-/// A path element: a label (string) or a position (a whole number from 0).
+/// A path element: a label (string), a position (a whole number from 0), or `null`, the
+/// null move.
 fn step(j: &Json) -> Option<Move> {
     match j {
+        Json::Null => Some(Move::Null),
         Json::String(s) => Some(Move::Label(s.clone())),
         Json::Number(n) => n
             .as_u64()
@@ -411,8 +456,7 @@ fn step(j: &Json) -> Option<Move> {
 }
 
 fn path(at: &Place<'_>, moves: Option<Json>) -> Result<Path, LoadError> {
-    let expected =
-        "expected `path`: an array of moves, labels (strings) or positions (numbers from 0)";
+    let expected = "expected `path`: an array of moves, labels (strings), positions (numbers from 0) or null (the null move)";
     match moves {
         // Each label moved, not copied: a long one is held once.
         Some(Json::Array(items)) => items
@@ -468,6 +512,31 @@ fn bound(at: &Place<'_>, m: &Map<String, Json>) -> Result<Bound, LoadError> {
         _ => Err(at.field(
             "bound",
             "expected `bound`: \"exact\", \"lower\" or \"upper\"".into(),
+        )),
+    }
+}
+
+/// The optional `depth` of a node: a whole number, negative in a quiescence search.
+fn optional_depth(at: &Place<'_>, m: &Map<String, Json>) -> Result<Option<i32>, LoadError> {
+    match m.get("depth") {
+        None => Ok(None),
+        Some(j) => j
+            .as_i64()
+            .and_then(|d| i32::try_from(d).ok())
+            .map(Some)
+            .ok_or_else(|| at.field("depth", "expected `depth`: a whole number".into())),
+    }
+}
+
+/// The optional `selective` step an `enter` or a `leaf` declares.
+fn selective(at: &Place<'_>, m: &Map<String, Json>) -> Result<Option<Selective>, LoadError> {
+    match m.get("selective") {
+        None | Some(Json::Null) => Ok(None),
+        Some(Json::String(s)) if Selective::parse(s).is_some() => Ok(Selective::parse(s)),
+        Some(_) => Err(at.field(
+            "selective",
+            "expected `selective`: \"reduced\", \"extended\", \"quiescence\" or \"null-move\""
+                .into(),
         )),
     }
 }

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value as Json};
 
-use super::{Claim, Event, Move, PROTOCOL, Path, Side, VERSION, Values};
+use super::{Claim, Event, Move, PROTOCOL, Path, Selective, Side, VERSION, Values};
 use crate::search::{Algorithm, Bound, Run};
 use crate::trace::{EventView, Trace};
 use crate::tree::{Kind, NodeId, Tree};
@@ -123,7 +123,8 @@ pub fn stamped_events(tree: &Tree, trace: &Trace, stamp: Option<Option<u32>>) ->
     let draft = |node: NodeId, limit: u32| {
         heights.as_ref().map(|h| {
             let ply = tree.depth_of(node) as u32;
-            limit.saturating_sub(ply).min(h[node.index()])
+            let d = limit.saturating_sub(ply).min(h[node.index()]);
+            i32::try_from(d).unwrap_or(i32::MAX)
         })
     };
     let key = |node: NodeId| tree.key(node).map(|k| format!("{k:016x}"));
@@ -137,10 +138,15 @@ pub fn stamped_events(tree: &Tree, trace: &Trace, stamp: Option<Option<u32>>) ->
                 player: Some(side(tree, node)),
                 depth: draft(node, limit),
                 key: key(node),
+                selective: None,
+                stand_pat: None,
             },
             EventView::Leaf { node, value } => Event::Leaf {
                 path: path_of(tree, node),
                 value,
+                depth: None,
+                key: None,
+                selective: None,
             },
             EventView::Exit { node, value, bound } => Event::Exit {
                 path: path_of(tree, node),
@@ -241,6 +247,8 @@ pub fn event_json(e: &Event) -> Json {
             player,
             depth,
             key,
+            selective,
+            stand_pat,
             ..
         } => {
             m.insert("alpha".into(), window_end(*alpha));
@@ -248,15 +256,20 @@ pub fn event_json(e: &Event) -> Json {
             if let Some(p) = player {
                 m.insert("player".into(), p.name().into());
             }
-            if let Some(d) = depth {
-                m.insert("depth".into(), (*d).into());
-            }
-            if let Some(k) = key {
-                m.insert("key".into(), k.clone().into());
+            node_fields(&mut m, *depth, key.as_deref(), *selective);
+            if let Some(v) = stand_pat {
+                m.insert("stand_pat".into(), value_json(*v));
             }
         }
-        Event::Leaf { value, .. } => {
+        Event::Leaf {
+            value,
+            depth,
+            key,
+            selective,
+            ..
+        } => {
             m.insert("value".into(), value_json(*value));
+            node_fields(&mut m, *depth, key.as_deref(), *selective);
         }
         Event::Exit { value, bound, .. } => {
             m.insert("value".into(), value_json(*value));
@@ -274,18 +287,31 @@ pub fn event_json(e: &Event) -> Json {
         } => {
             m.insert("value".into(), value_json(*value));
             m.insert("bound".into(), bound_name(*bound).into());
-            if let Some(d) = depth {
-                m.insert("depth".into(), (*d).into());
-            }
-            if let Some(k) = key {
-                m.insert("key".into(), k.clone().into());
-            }
+            node_fields(&mut m, *depth, key.as_deref(), None);
         }
         Event::Iteration { depth } => {
             m.insert("depth".into(), (*depth).into());
         }
     }
     Json::Object(m)
+}
+
+/// The optional fields a node's event carries: its depth, key and selective step.
+fn node_fields(
+    m: &mut Map<String, Json>,
+    depth: Option<i32>,
+    key: Option<&str>,
+    selective: Option<Selective>,
+) {
+    if let Some(d) = depth {
+        m.insert("depth".into(), d.into());
+    }
+    if let Some(k) = key {
+        m.insert("key".into(), k.into());
+    }
+    if let Some(s) = selective {
+        m.insert("selective".into(), s.name().into());
+    }
 }
 
 /// A path as its JSON array.
@@ -298,6 +324,7 @@ fn move_json(m: &Move) -> Json {
     match m {
         Move::Label(l) => l.clone().into(),
         Move::Index(i) => (*i).into(),
+        Move::Null => Json::Null,
     }
 }
 

@@ -259,7 +259,7 @@ impl Walk<'_> {
                 vec![f.enter_line, n],
             ));
         };
-        self.returned(v, n, Some(m), true);
+        self.returned(v, n, Some(m), true, None);
         Ok(())
     }
 }

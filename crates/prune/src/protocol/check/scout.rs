@@ -109,7 +109,7 @@ impl Walk<'_> {
     /// The re-search due at `f` not made: the next child (`next`), a cutoff or the exit
     /// comes first. A leaf's re-search may be left out.
     pub(super) fn research_missed(&self, f: &Frame, next: Option<&Move>, n: usize) -> Step {
-        let Some((due, line, leaf)) = &f.research_due else {
+        let Some((due, line, leaf, _)) = &f.research_due else {
             return Ok(());
         };
         if *leaf || next == Some(due) {
@@ -155,7 +155,7 @@ pub(super) fn returned(f: &mut Frame, v: f64, n: usize, leaf: bool) {
             Side::Min => v < *before && v > f.alpha,
         };
         if inside {
-            f.research_due = Some((m.clone(), n, leaf));
+            f.research_due = Some((m.clone(), n, leaf, f.best));
         }
     }
     f.arriving = None;

@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 
 use super::{Bound, Claim, Frame, Move, Path, Side, Step, Walk, departure, num, window_text};
+use crate::protocol::Header;
 use crate::protocol::{path_text, write::bound_name};
 
 /// A position: the engine's key, or the node's path when it gives none.
@@ -45,7 +46,10 @@ pub(super) struct Stored {
     /// from Max's; either way the same wherever the position is reached, so they compare as
     /// written.
     written: (f64, Bound),
-    depth: Option<u32>,
+    depth: Option<i32>,
+    /// The plies from the root where it was stored: a mate score read elsewhere is moved by
+    /// the difference.
+    ply: usize,
     enter_line: usize,
     exit_line: usize,
 }
@@ -65,18 +69,57 @@ impl Table {
             .push(Stored {
                 written,
                 depth: f.depth,
+                ply: f.path.len(),
                 enter_line: f.enter_line,
                 exit_line: n,
             });
     }
 
-    /// The entry a hit of `written` reads: of the position's earlier exits with that value
-    /// and bound, the deepest (the latest among equals).
-    fn entry(&self, position: &Position, written: (f64, Bound)) -> Option<&Stored> {
+    /// Files a leaf evaluated on line `n` (a node at the horizon, or a game's end): an exact
+    /// entry under its key (or path), at its depth.
+    pub(super) fn store_leaf(
+        &mut self,
+        path: &[Move],
+        key: Option<&str>,
+        depth: Option<i32>,
+        n: usize,
+        written: (f64, Bound),
+    ) {
+        self.entries
+            .entry(Position::of(path, key))
+            .or_default()
+            .push(Stored {
+                written,
+                depth,
+                ply: path.len(),
+                enter_line: n,
+                exit_line: n,
+            });
+    }
+
+    /// The entry a hit of `written` at `ply` reads: of the position's earlier exits with
+    /// that value and bound, the deepest (the latest among equals). A mate score (the
+    /// header's `mate`) counts plies from the root, so an engine moves it by the difference
+    /// in plies when it reads it elsewhere: it is compared as a distance from the position.
+    fn entry(
+        &self,
+        position: &Position,
+        written: (f64, Bound),
+        ply: usize,
+        header: &Header,
+    ) -> Option<&Stored> {
+        let from_here = |(v, b): (f64, Bound), at: usize| match header.mate_distance(v) {
+            Some(d) => (v.signum(), d - at as f64, b),
+            None => (v, f64::NAN, b),
+        };
+        let same = |s: &Stored| {
+            let (a, b) = (from_here(s.written, s.ply), from_here(written, ply));
+            a.0 == b.0 && a.2 == b.2 && (a.1 == b.1 || (a.1.is_nan() && b.1.is_nan()))
+        };
         self.entries
             .get(position)?
             .iter()
-            .filter(|s| s.written == written)
+            .filter(|s| same(s))
             .max_by_key(|s| (s.depth, s.exit_line))
     }
 
@@ -92,11 +135,11 @@ pub(super) struct Hit {
     pub(super) value: f64,
     bound: Bound,
     /// The same, from Max's point of view.
-    max: (f64, Bound),
+    pub(super) max: (f64, Bound),
     pub(super) side: Side,
     pub(super) line: usize,
     /// The node's remaining depth: the hit's own, or its parent's less one.
-    depth: Option<u32>,
+    depth: Option<i32>,
     entry: Option<Stored>,
 }
 
@@ -127,12 +170,15 @@ impl Walk<'_> {
         n: usize,
         path: &Path,
         written: (f64, Bound),
-        depth: Option<u32>,
+        depth: Option<i32>,
         key: Option<&str>,
     ) -> Result<Hit, Box<super::Departure>> {
         let position = Position::of(path, key);
         let parent = self.stack.last();
-        let entry = self.table.entry(&position, written).cloned();
+        let entry = self
+            .table
+            .entry(&position, written, path.len(), &self.trace.header)
+            .cloned();
         if entry.is_none() {
             let mut lines: Vec<usize> = self
                 .table
@@ -176,7 +222,7 @@ impl Walk<'_> {
             max: (self.conv(side, written.0), self.conv_bound(side, written.1)),
             side,
             line: n,
-            depth: depth.or_else(|| parent?.depth?.checked_sub(1)),
+            depth: depth.or_else(|| Some(parent?.depth? - 1)),
             entry,
         })
     }
