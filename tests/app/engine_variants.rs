@@ -159,3 +159,54 @@ fn engines_on_trees(engine: &str, variants: usize) -> std::collections::BTreeMap
     assert_eq!(correct, TREES as usize * variants);
     caught
 }
+
+/// easyAI (a game-AI library from PyPI, MIT) searches its own Nim with its own Negamax,
+/// unchanged, traced by examples/easyai/trace_easyai.py: with and without its table (keyed
+/// by the heaps alone, without the side to move) and at several depths, the trace checks
+/// clean against the game written out as a tree; a bug planted in a copy of its `negamax`
+/// (a strict cutoff test, a window not negated) is caught. `.ci/run` installs easyAI into
+/// target/easyai; where it is not there, the test says so and is skipped.
+#[test]
+fn a_third_party_libraries_search_checks_clean_and_its_planted_bugs_are_caught() {
+    let site = concat!(env!("CARGO_MANIFEST_DIR"), "/target/easyai");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/easyai/trace_easyai.py"
+    );
+    if !python() || !Path::new(site).join("easyAI").is_dir() {
+        eprintln!("easyAI is not installed in {site} (.ci/run installs it): skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (tree, trace) = (dir.path().join("tree.txt"), dir.path().join("trace.jsonl"));
+    let mut runs = 0;
+    for bug in [None, Some("cutoff-strict"), Some("window-not-negated")] {
+        for tt in [false, true] {
+            for (piles, depth) in [("1,2,3", "5"), ("2,2,2", "4"), ("3,4", "7")] {
+                let mut py = Command::new("python3");
+                py.env("PYTHONPATH", site)
+                    .arg(script)
+                    .args(["--piles", piles, "--depth", depth]);
+                if tt {
+                    py.arg("--tt");
+                }
+                if let Some(b) = bug {
+                    py.args(["--bug", b]);
+                }
+                let o = py.arg(&tree).arg(&trace).output().expect("python3 runs");
+                assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+                let (code, report) = check(&trace, &tree);
+                let want = if bug.is_some() { 1 } else { 0 };
+                assert_eq!(
+                    code, want,
+                    "{bug:?} tt {tt} piles {piles} depth {depth}: {report:#}"
+                );
+                if tt && bug.is_none() {
+                    assert!(report["textbook"]["table_answers"].as_u64() > Some(0));
+                }
+                runs += 1;
+            }
+        }
+    }
+    assert_eq!(runs, 18);
+}
