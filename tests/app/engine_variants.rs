@@ -210,3 +210,86 @@ fn a_third_party_libraries_search_checks_clean_and_its_planted_bugs_are_caught()
     }
     assert_eq!(runs, 18);
 }
+
+/// The same engines on two games written out by prune (nim to its end, connect-four to depth
+/// 3, horizon positions valued by the game's heuristic), checked with `--game`: every
+/// correct trace exit 0, every planted bug that changes a trace caught (exit 1).
+#[test]
+fn the_engines_check_clean_against_games_from_their_rules() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let games: [(&str, &[&str], &str); 2] = [
+        (
+            "game nim --heaps 1,2,3",
+            &["--game", "nim", "--heaps", "1,2,3"],
+            "1",
+        ),
+        (
+            "game connect-four --depth 3",
+            &["--game", "connect-four", "--depth", "3"],
+            "1000",
+        ),
+    ];
+    let (mut correct, mut caught) = (0, 0);
+    for (spec, game, win) in games {
+        let tree = dir.path().join("game.txt");
+        let o = Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(["convert", "--gen", spec])
+            .arg(&tree)
+            .args(["--to", "bracket"])
+            .output()
+            .expect("prune runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        for (engine, seed) in [(ENGINE, 1), (ENGINE, 2), (HABITS, 1), (HABITS, 2)] {
+            let out = dir.path().join(format!("{seed}-{}", correct + caught));
+            let o = Command::new("python3")
+                .arg(engine)
+                .arg(seed.to_string())
+                .arg(&out)
+                .arg(&tree)
+                .arg(win)
+                .output()
+                .expect("python3 runs");
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            for entry in std::fs::read_dir(&out).expect("traces") {
+                let name = entry
+                    .expect("entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned();
+                if !name.ends_with(".jsonl") {
+                    continue;
+                }
+                let trace = out.join(&name);
+                let o = Command::new(env!("CARGO_BIN_EXE_prune"))
+                    .args(["check-trace", "--json"])
+                    .args(game)
+                    .arg(&trace)
+                    .output()
+                    .expect("prune runs");
+                let code = o.status.code().expect("an exit code");
+                let report = String::from_utf8_lossy(&o.stdout);
+                let parts: Vec<&str> = name.split('.').collect();
+                if parts[0] == "ok" {
+                    assert_eq!(code, 0, "{spec} seed {seed} {name}: {report}");
+                    correct += 1;
+                    continue;
+                }
+                let good = std::fs::read_to_string(out.join(format!("ok.{}.jsonl", parts[2])))
+                    .expect("the correct trace");
+                let bad = std::fs::read_to_string(&trace).expect("trace");
+                let want = if first_difference(&good, &bad).is_some() {
+                    1
+                } else {
+                    0
+                };
+                assert_eq!(code, want, "{spec} seed {seed} {name}: {report}");
+                caught += want as usize;
+            }
+        }
+    }
+    assert_eq!(correct, 2 * 2 * (19 + 14));
+    assert!(caught >= 40, "{caught} bugs caught");
+}

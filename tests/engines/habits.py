@@ -5,7 +5,7 @@ leaves with its own evaluation, searches quiescence past its horizon, prunes by 
 reduces late moves and extends forced ones, scores mates by their distance, and keeps leaves
 and horizon nodes in its table.
 
-    python3 tests/engines/habits.py SEED OUT_DIR
+    python3 tests/engines/habits.py SEED OUT_DIR [TREE [WIN]]
 
 writes OUT_DIR/tree.txt (the seeded tree of tests/engines/variants.py) and one trace a habit:
 OUT_DIR/ok.NAME.jsonl for the correct engines, OUT_DIR/bug.BUG.NAME.jsonl for planted bugs.
@@ -18,9 +18,12 @@ import os
 import random
 import sys
 
-from variants import INF, bracket, generate, jnum, jwin
+from variants import INF, bracket, generate, jnum, jwin, read_bracket
 
 MATE = 100000
+# The leaf value that ends a game won (the generated trees' extreme, 6; a game's win, given
+# on the command line).
+MATE_VALUE = [6]
 
 
 def static(n):
@@ -49,7 +52,9 @@ class Engine:
     def emit(self, **e):
         self.lines.append(json.dumps(e, separators=(",", ":")))
 
-    def move(self, i):
+    def move(self, i, n=None):
+        if n is not None and getattr(n, "labels", None) and n.labels[i] is not None:
+            return n.labels[i] if self.labels else i
         return f"m{i}" if self.labels else i
 
     def order(self, n):
@@ -64,7 +69,7 @@ class Engine:
     def leaf_value(self, n, side, ply):
         """A game's end (a leaf of the tree) for `side` to move there."""
         v = n.value
-        if self.o.get("mate") and abs(v) == 6:
+        if self.o.get("mate") and abs(v) == MATE_VALUE[0]:
             dist = ply + (1 if self.bug == "mate-ply-off" else 0)
             return (MATE - dist) * (1 if v * side > 0 else -1)
         if self.o.get("eval"):
@@ -141,11 +146,11 @@ class Engine:
         if stand < beta or self.bug == "stand-pat-no-cut":
             for i in [i for i in self.order(n) if i % 2 == 0]:
                 c = n.children[i]
-                t = -self.quiescence(c, path + [self.move(i)], -side, -beta, -a, ply + 1, {})
+                t = -self.quiescence(c, path + [self.move(i, n)], -side, -beta, -a, ply + 1, {})
                 best = max(best, t)
                 a = max(a, t)
                 if a >= beta:
-                    self.emit(event="cutoff", path=path, after=self.move(i))
+                    self.emit(event="cutoff", path=path, after=self.move(i, n))
                     break
         v = best if self.o.get("soft") else max(alpha, best)
         self.exit(path, v, alpha, beta)
@@ -179,7 +184,7 @@ class Engine:
                 self.store(n, side, v, "lower", d, ply)
                 return v
         for k, i in enumerate(self.order(n)):
-            c, cp = n.children[i], path + [self.move(i)]
+            c, cp = n.children[i], path + [self.move(i, n)]
             child_depth = depth - 1
             ext = {}
             if o.get("extend") and len(c.children) == 1 and depth <= 2:
@@ -199,7 +204,7 @@ class Engine:
             if t > a:
                 a = t
             if a >= beta:
-                self.emit(event="cutoff", path=path, after=self.move(i))
+                self.emit(event="cutoff", path=path, after=self.move(i, n))
                 break
         v = best if o.get("soft") else max(alpha, best)
         bound = self.exit(path, v, alpha, beta)
@@ -264,7 +269,13 @@ BUGS = {
 def main():
     seed, out = int(sys.argv[1]), sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    root = generate(seed)
+    if len(sys.argv) > 3:
+        with open(sys.argv[3]) as f:
+            root = read_bracket(f.read())
+        if len(sys.argv) > 4:
+            MATE_VALUE[0] = float(sys.argv[4])
+    else:
+        root = generate(seed)
     with open(os.path.join(out, "tree.txt"), "w") as f:
         f.write(bracket(root) + "\n")
     for name, opts in VARIANTS.items():

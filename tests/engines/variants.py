@@ -2,12 +2,14 @@
 """Correct engines, and engines with one planted bug, written from docs/PROTOCOL.md alone
 (no code shared with prune's checker), for tests/app/engine_variants.rs.
 
-    python3 tests/engines/variants.py SEED OUT_DIR
+    python3 tests/engines/variants.py SEED OUT_DIR [TREE]
 
 writes OUT_DIR/tree.txt, a seeded random two-player tree in bracket notation (labelled
 moves, Max at the root, sides alternating, integer values with many ties), and one trace a
 search variant: OUT_DIR/ok.NAME.jsonl for the correct ones, OUT_DIR/bug.BUG.NAME.jsonl for
-the planted bugs. Every engine is negamax ("values":"negamax") and orders its moves itself
+the planted bugs. With TREE (a tree in bracket notation, e.g. a game written out by `prune
+convert --gen 'game nim --heaps 1,2,3' TREE --to bracket`) the engines search it instead, and
+name moves by its labels. Every engine is negamax ("values":"negamax") and orders its moves itself
 (a fresh seeded shuffle at every visit of a node, so a re-search may take another order);
 it names moves by label on odd seeds and by their position in the tree's own order on even
 ones. Its table keys a position by a hash of its side and subtree, and stamps entries with
@@ -56,6 +58,92 @@ def generate(seed):
     return root
 
 
+def read_bracket(text):
+    """A tree in bracket notation: `(label=subtree, …)`, labels bare or quoted, leaves numbers.
+    Returns the root and whether the children carry labels."""
+    i = 0
+
+    def skip():
+        nonlocal i
+        while i < len(text) and text[i].isspace():
+            i += 1
+
+    def token_string():
+        nonlocal i
+        i += 1
+        out = []
+        while text[i] != '"':
+            if text[i] == "\\":
+                i += 1
+            out.append(text[i])
+            i += 1
+        i += 1
+        return "".join(out)
+
+    def word():
+        nonlocal i
+        start = i
+        while i < len(text) and text[i] not in "(),= \n\t":
+            i += 1
+        return text[start:i]
+
+    counter = [0]
+
+    def node():
+        nonlocal i
+        skip()
+        counter[0] += 1
+        ident = counter[0]
+        if text[i] == "(":
+            i += 1
+            children, labels = [], []
+            while True:
+                skip()
+                label = None
+                save = i
+                if text[i] == '"':
+                    label = token_string()
+                elif text[i] != "(":
+                    w = word()
+                    skip()
+                    if i < len(text) and text[i] == "=":
+                        label = w
+                    else:
+                        i = save
+                skip()
+                if label is not None:
+                    assert text[i] == "=", text[i:i + 20]
+                    i += 1
+                children.append(node())
+                labels.append(label)
+                skip()
+                if text[i] == ",":
+                    i += 1
+                    continue
+                assert text[i] == ")", text[i:i + 20]
+                i += 1
+                break
+            n = Node(ident, children)
+            n.labels = labels
+            return n
+        w = word()
+        v = float(w)
+        return Node(ident, value=int(v) if v.is_integer() else v)
+
+    root = node()
+
+    def key(n, side):
+        if not n.children:
+            n.key = f"leaf{n.value}"
+        else:
+            ks = ",".join(key(c, -side) for c in n.children)
+            n.key = hashlib.sha1(f"{side}({ks})".encode()).hexdigest()[:16]
+        return n.key
+
+    key(root, 1)
+    return root
+
+
 def bracket(n):
     if not n.children:
         return str(n.value)
@@ -86,7 +174,9 @@ class Engine:
     def emit(self, **e):
         self.lines.append(json.dumps(e, separators=(",", ":")))
 
-    def move(self, i):
+    def move(self, i, n=None):
+        if n is not None and getattr(n, "labels", None) and n.labels[i] is not None:
+            return n.labels[i] if self.labels else i
         return f"m{i}" if self.labels else i
 
     def order(self, n):
@@ -154,7 +244,7 @@ class Engine:
         best, a, last = -INF, alpha, None
         pvs = o["algo"] == "pvs"
         for k, i in enumerate(self.order(n)):
-            c, cp = n.children[i], path + [self.move(i)]
+            c, cp = n.children[i], path + [self.move(i, n)]
             if minimax:
                 t = self.child(c, cp, side, -INF, INF)
             elif pvs and (k > 0 or self.bug == "pvs-first-scouted"):
@@ -175,7 +265,7 @@ class Engine:
             if self.bug == "no-cutoff":
                 due = False
             if due:
-                self.emit(event="cutoff", path=path, after=self.move(i))
+                self.emit(event="cutoff", path=path, after=self.move(i, n))
                 break
         if minimax:
             v = best
@@ -275,7 +365,11 @@ BUGS = {
 def main():
     seed, out = int(sys.argv[1]), sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    root = generate(seed)
+    if len(sys.argv) > 3:
+        with open(sys.argv[3]) as f:
+            root = read_bracket(f.read())
+    else:
+        root = generate(seed)
     with open(os.path.join(out, "tree.txt"), "w") as f:
         f.write(bracket(root) + "\n")
     for name, opts in VARIANTS.items():

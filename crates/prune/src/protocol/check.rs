@@ -209,6 +209,10 @@ fn departure(path: &[Move], did: String, requires: String, lines: Vec<usize>) ->
 /// Whether `(a, b)` is a null window: one unit wide, or one floating-point step — a few
 /// units in the last place, as a step written in decimal reads back.
 pub(crate) fn is_null((a, b): (f64, f64)) -> bool {
+    // An infinite end is never a step away (and would make the step itself infinite).
+    if !a.is_finite() || !b.is_finite() {
+        return false;
+    }
     let ulp = f64::EPSILON * a.abs().max(b.abs()).max(f64::MIN_POSITIVE);
     b > a && (b - a == 1.0 || b - a <= 4.0 * ulp)
 }
@@ -260,7 +264,20 @@ impl Walk<'_> {
     fn step(&mut self, line: &Line) -> Step {
         // A table hit whose node is not entered next answered the node.
         if let Some(hit) = self.pending.take() {
-            let entered = matches!(&line.event, Event::Enter { path, .. } if *path == hit.path);
+            let entered = match &line.event {
+                Event::Enter {
+                    path,
+                    alpha,
+                    beta,
+                    player,
+                    ..
+                } if *path == hit.path => {
+                    let side = player.unwrap_or(hit.side);
+                    let window = self.conv_window(side, (*alpha, *beta));
+                    !self.answer_then_search(&hit, window)
+                }
+                _ => false,
+            };
             if entered {
                 self.report.tt_hits.push((hit.path.clone(), false));
                 self.narrowing = Some(hit);

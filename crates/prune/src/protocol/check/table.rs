@@ -237,6 +237,20 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether a hit followed by its node's `enter` with `window` (Max's point of view) is an
+    /// answer and then a search of the node again (PVS's re-search after a null-window search
+    /// the entry answered), rather than an entry that narrows the window: the entry settles
+    /// the window it was read for, and the node is entered with a window it does not narrow
+    /// to.
+    pub(super) fn answer_then_search(&self, hit: &Hit, window: (f64, f64)) -> bool {
+        let Some(f) = self.stack.last() else {
+            return false;
+        };
+        settles(hit.max, self.hit_window())
+            && hit.narrowed(self.window_wanted(f)) != Some(window)
+            && !self.window_fits(f, window)
+    }
+
     /// A hit that answered its node: its entry must settle the node's window.
     pub(super) fn settles(&self, hit: &Hit) -> Step {
         let window = self.hit_window();
