@@ -26,8 +26,9 @@ pub const VERSION: u64 = 1;
 /// engine (or the tree) has no unique label for it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
-    /// A move label: a JSON string.
-    Label(String),
+    /// A move label: a JSON string (shared: a path is cloned wherever the checker keeps it,
+    /// and a label may be long).
+    Label(std::sync::Arc<str>),
     /// A child's position among its siblings, from 0: a JSON number.
     Index(u32),
     /// The null move, JSON `null`: the side to move passes (null-move pruning). The node it

@@ -21,9 +21,7 @@ pub fn resolve(tree: &Tree, path: &[Move]) -> Option<NodeId> {
                 let i = *i as usize;
                 (i < tree.child_count(node) && !tree.is_leaf(node)).then(|| tree.child(node, i))?
             }
-            Move::Label(l) => tree
-                .children(node)
-                .find(|&c| tree.label(c) == Some(l.as_str()))?,
+            Move::Label(l) => tree.children(node).find(|&c| tree.label(c) == Some(&**l))?,
             // No tree holds the position after a pass.
             Move::Null => return None,
         };

@@ -39,7 +39,7 @@ pub fn parse(file: &str, text: &Arc<str>) -> Result<Trace, LoadError> {
         start,
         line: first,
     };
-    let header = header(&at, &object(&at, first)?)?;
+    let header = header(&at, &object(&at, first)?.fields)?;
     let mut events = Vec::new();
     for (i, (start, line)) in lines {
         let at = Place {
@@ -99,7 +99,7 @@ impl Place<'_> {
 /// The line as a JSON object: only the fields the protocol reads are kept (the others are
 /// skipped as they are read, whatever their size), and at most [`MAX_VALUES`] values in all,
 /// so a line costs memory in proportion to its length.
-fn object(at: &Place<'_>, line: &str) -> Result<Map<String, Json>, LoadError> {
+fn object(at: &Place<'_>, line: &str) -> Result<Object, LoadError> {
     if !line.trim_start().starts_with('{') {
         return Err(at.at(0, line.len(), "expected a JSON object `{…}`".into()));
     }
@@ -149,8 +149,16 @@ const FIELDS: [&str; 20] = [
 /// A line's object, its known fields parsed within a budget of values.
 struct Fields<'b>(&'b Cell<usize>);
 
+/// A line's fields: the path read apart, each label held once and shared.
+struct Object {
+    fields: Map<String, Json>,
+    /// The `path` field: `None` when absent; `Some(None)` when not an array; an element
+    /// `None` when it is not a move.
+    path: Option<Option<Vec<Option<Move>>>>,
+}
+
 impl<'de> DeserializeSeed<'de> for Fields<'_> {
-    type Value = Map<String, Json>;
+    type Value = Object;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_map(self)
@@ -158,7 +166,7 @@ impl<'de> DeserializeSeed<'de> for Fields<'_> {
 }
 
 impl<'de> Visitor<'de> for Fields<'_> {
-    type Value = Map<String, Json>;
+    type Value = Object;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON object")
@@ -166,15 +174,141 @@ impl<'de> Visitor<'de> for Fields<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
         let mut m = Map::new();
+        let mut path = None;
         while let Some(k) = a.next_key::<String>()? {
-            if FIELDS.contains(&k.as_str()) {
+            if k == "path" {
+                path = Some(a.next_value_seed(PathSeed(self.0))?);
+            } else if FIELDS.contains(&k.as_str()) {
                 let v = a.next_value_seed(Bounded(self.0))?;
                 m.insert(k, v);
             } else {
                 a.next_value::<IgnoredAny>()?;
             }
         }
-        Ok(m)
+        Ok(Object { fields: m, path })
+    }
+}
+
+/// A `path`, read straight into moves: a label goes from the line to its shared string in
+/// one copy (through a JSON string it would take two, and a label may be 100 MiB).
+struct PathSeed<'b>(&'b Cell<usize>);
+
+/// Not an array: the caller says what a path is.
+fn not_a_path<'de, A: MapAccess<'de>>(mut a: A) -> Result<Option<Vec<Option<Move>>>, A::Error> {
+    while a.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+    Ok(None)
+}
+
+impl<'de> DeserializeSeed<'de> for PathSeed<'_> {
+    type Value = Option<Vec<Option<Move>>>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PathSeed<'_> {
+    type Value = Option<Vec<Option<Move>>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a path: an array of moves")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
+        let mut moves = Vec::new();
+        while let Some(m) = a.next_element_seed(MoveSeed(self.0))? {
+            moves.push(m);
+        }
+        Ok(Some(moves))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Self::Value, A::Error> {
+        not_a_path(a)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+}
+
+/// One move of a path: a label, a position, `null`; anything else is not a move (`None`).
+struct MoveSeed<'b>(&'b Cell<usize>);
+
+impl<'de> DeserializeSeed<'de> for MoveSeed<'_> {
+    type Value = Option<Move>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for MoveSeed<'_> {
+    type Value = Option<Move>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a move")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Bounded(self.0).spend()?;
+        Ok(Some(Move::Label(v.into())))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Bounded(self.0).spend()?;
+        Ok(u32::try_from(v).ok().map(Move::Index))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Bounded(self.0).spend()?;
+        Ok(u32::try_from(v).ok().map(Move::Index))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Bounded(self.0).spend()?;
+        Ok(None)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Bounded(self.0).spend()?;
+        Ok(None)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Bounded(self.0).spend()?;
+        Ok(Some(Move::Null))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
+        while a.next_element_seed(Bounded(self.0))?.is_some() {}
+        Ok(None)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Self::Value, A::Error> {
+        while a.next_key_seed(Bounded(self.0))?.is_some() {
+            a.next_value_seed(Bounded(self.0))?;
+        }
+        Ok(None)
     }
 }
 
@@ -366,8 +500,9 @@ fn key(at: &Place<'_>, m: &Map<String, Json>) -> Result<Option<String>, LoadErro
     }
 }
 
-fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadError> {
-    let moves = fields.remove("path");
+fn event(at: &Place<'_>, object: Object) -> Result<Event, LoadError> {
+    let moves = object.path;
+    let fields = object.fields;
     let m = &fields;
     let name = string(at, m, "event")?;
     let mut moves = Some(moves);
@@ -446,7 +581,7 @@ fn event(at: &Place<'_>, mut fields: Map<String, Json>) -> Result<Event, LoadErr
 fn step(j: &Json) -> Option<Move> {
     match j {
         Json::Null => Some(Move::Null),
-        Json::String(s) => Some(Move::Label(s.clone())),
+        Json::String(s) => Some(Move::Label(s.as_str().into())),
         Json::Number(n) => n
             .as_u64()
             .and_then(|i| u32::try_from(i).ok())
@@ -455,19 +590,12 @@ fn step(j: &Json) -> Option<Move> {
     }
 }
 
-fn path(at: &Place<'_>, moves: Option<Json>) -> Result<Path, LoadError> {
+fn path(at: &Place<'_>, moves: Option<Option<Vec<Option<Move>>>>) -> Result<Path, LoadError> {
     let expected = "expected `path`: an array of moves, labels (strings), positions (numbers from 0) or null (the null move)";
-    match moves {
-        // Each label moved, not copied: a long one is held once.
-        Some(Json::Array(items)) => items
-            .into_iter()
-            .map(|j| match j {
-                Json::String(s) => Ok(Move::Label(s)),
-                j => step(&j).ok_or_else(|| at.field("path", expected.into())),
-            })
-            .collect(),
-        _ => Err(at.field("path", expected.into())),
-    }
+    moves
+        .flatten()
+        .and_then(|ms| ms.into_iter().collect::<Option<Path>>())
+        .ok_or_else(|| at.field("path", expected.into()))
 }
 
 /// A number, or `"inf"`/`"-inf"`.

@@ -72,7 +72,7 @@ pub fn move_to(tree: &Tree, c: NodeId) -> Move {
             .filter(|&s| s != c)
             .any(|s| move_label(tree, s) == Some(label));
         if !shared {
-            return Move::Label(label.to_owned());
+            return Move::Label(label.into());
         }
     }
     Move::Index(index as u32)
@@ -322,7 +322,7 @@ pub fn path_json(path: &[Move]) -> Json {
 /// A move: a label as a string, a position as a number.
 fn move_json(m: &Move) -> Json {
     match m {
-        Move::Label(l) => l.clone().into(),
+        Move::Label(l) => Json::String(l.to_string()),
         Move::Index(i) => (*i).into(),
         Move::Null => Json::Null,
     }
