@@ -318,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn levels_follow_breadth_first_ids() {
+    fn levels_and_depths_of_a_stored_tree() {
         let t = tree();
         let o = Outline::new(&t);
         assert_eq!(o.levels(), 3);
