@@ -126,9 +126,14 @@ impl App {
     }
 
     /// A run already searched (recorded from a game's rules, imported from an engine's
-    /// trace), made the current one.
+    /// trace), made the current one. An imported run opened at its departure selects the
+    /// departing node, as `!` does.
     pub fn push_run(&mut self, run: RunView) {
+        let departs = run.departs_at().map(|(node, _)| node);
         self.scene.push_run(run);
+        if let Some(node) = departs {
+            self.select(node);
+        }
     }
 
     /// A message on the status bar until the next key, and whether it reports a problem.
@@ -457,6 +462,18 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The diagram's pictures laid out so far: a pan draws a slice of the one kept
+    /// ([`crate::tui::zoom::PictureCache`]) and adds none.
+    pub fn diagram_pictures_made(&self) -> usize {
+        self.layout.diagram_cache.made()
+    }
+
+    /// Forgets the diagram's kept pictures: the next frame lays its picture out again, as
+    /// every frame did before they were kept (the diagram's measurement compares the two).
+    pub fn forget_diagram_pictures(&self) {
+        self.layout.diagram_cache.clear();
     }
 
     /// Selects `id`, opening the outline to it.

@@ -9,7 +9,7 @@ use std::cell::Cell;
 use prune::tree::NodeId;
 
 use super::keymap::Action;
-use super::zoom::DiagramView;
+use super::zoom::{DiagramView, PictureCache};
 
 /// Below this width the explorer uses its compact layout: the outline takes the whole width
 /// and a key shows Detail instead of it.
@@ -29,6 +29,8 @@ pub struct Layout {
     pub(crate) diagram: bool,
     /// The diagram's zoom, its window on the picture, its practice cursor.
     pub(crate) diagram_view: DiagramView,
+    /// The diagrams' pictures at the last frame, for the next.
+    pub(crate) diagram_cache: PictureCache,
     /// Detail shows the current run's log of steps instead of the selected node.
     pub(crate) event_log: bool,
     /// The first run column on screen at the last draw: the window of runs moves only as far
@@ -51,6 +53,7 @@ impl Default for Layout {
             full_precision: false,
             diagram: false,
             diagram_view: DiagramView::default(),
+            diagram_cache: PictureCache::default(),
             event_log: false,
             run_offset: Cell::default(),
             help_extent: Cell::default(),

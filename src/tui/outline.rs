@@ -26,8 +26,12 @@ impl Filter for All {}
 #[derive(Clone, Debug)]
 pub struct Outline {
     expanded: Vec<bool>,
-    /// First node of each depth in the arena (ids are breadth-first), and one past the last.
-    level_starts: Vec<usize>,
+    /// Each node's distance from the root, by id. Not derived from the ids: a stored tree's
+    /// are breadth-first, but a game's searched tree numbers its nodes in the order the search
+    /// generated them, so a shallow node may come after a deeper line.
+    depths: Vec<u32>,
+    /// How many nodes each depth holds.
+    level_sizes: Vec<usize>,
     pub(crate) selected: NodeId,
     /// The first row on screen.
     pub(crate) top: NodeId,
@@ -40,36 +44,38 @@ const INITIAL_ROWS: usize = 300;
 
 impl Outline {
     pub fn new(tree: &Tree) -> Self {
-        // Breadth-first ids: each level is a contiguous range, and the next level runs from
-        // the first child to the last child of its nodes.
-        let mut level_starts = vec![0];
-        let (mut lo, mut hi) = (0, 1.min(tree.len()));
-        loop {
-            let with_children = || {
-                (lo..hi)
-                    .map(|i| NodeId(i as u32))
-                    .filter(|&id| tree.child_count(id) > 0)
-            };
-            let Some(first) = with_children().next() else {
-                break;
-            };
-            let last = with_children().next_back().expect("one at least");
-            lo = tree.child(first, 0).index();
-            hi = tree.child(last, tree.child_count(last) - 1).index() + 1;
-            level_starts.push(lo);
+        // Depths from the root down, level by level, whatever order the ids come in.
+        let mut depths = vec![0u32; tree.len()];
+        let mut level_sizes = Vec::new();
+        let mut level: Vec<NodeId> = if tree.is_empty() {
+            Vec::new()
+        } else {
+            vec![tree.root()]
+        };
+        while !level.is_empty() {
+            let d = level_sizes.len() as u32;
+            level_sizes.push(level.len());
+            let mut next = Vec::new();
+            for &id in &level {
+                depths[id.index()] = d;
+                next.extend(tree.children(id));
+            }
+            level = next;
         }
-        level_starts.push(tree.len());
         let mut o = Outline {
             expanded: vec![false; tree.len()],
-            level_starts,
+            depths,
+            level_sizes,
             selected: tree.root(),
             top: tree.root(),
             cursor_row: 0,
         };
         // Open whole levels while the open part stays small.
         let mut depth = 1;
-        while depth < o.levels() && o.level_starts[depth + 1] <= INITIAL_ROWS {
+        let mut above: usize = o.level_sizes.iter().take(2).sum();
+        while depth < o.levels() && above <= INITIAL_ROWS {
             depth += 1;
+            above += o.level_sizes.get(depth).copied().unwrap_or(0);
         }
         o.expand_to_depth(depth.max(1));
         o
@@ -77,11 +83,11 @@ impl Outline {
 
     /// Number of depths (the root alone is 1).
     pub fn levels(&self) -> usize {
-        self.level_starts.len() - 1
+        self.level_sizes.len()
     }
 
     pub fn depth(&self, id: NodeId) -> usize {
-        self.level_starts.partition_point(|&s| s <= id.index()) - 1
+        self.depths[id.index()] as usize
     }
 
     pub fn is_expanded(&self, id: NodeId) -> bool {
@@ -90,9 +96,8 @@ impl Outline {
 
     /// Opens every node above depth `depth` (1: the root's children show) and closes the rest.
     pub fn expand_to_depth(&mut self, depth: usize) {
-        let end = self.level_starts[depth.min(self.levels())];
-        for (i, e) in self.expanded.iter_mut().enumerate() {
-            *e = i < end;
+        for (e, &d) in self.expanded.iter_mut().zip(&self.depths) {
+            *e = (d as usize) < depth;
         }
     }
 
@@ -313,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn levels_follow_breadth_first_ids() {
+    fn levels_and_depths_of_a_stored_tree() {
         let t = tree();
         let o = Outline::new(&t);
         assert_eq!(o.levels(), 3);
@@ -405,5 +410,45 @@ mod tests {
         o.select_last(&t, &All, 20);
         assert!(t.is_leaf(o.selected));
         assert_eq!(o.rows(&t, &All, 20).len(), 20 / 3 + 1);
+    }
+
+    /// Every node's depth as the outline draws it is its distance from the root, also in a
+    /// game's searched tree, whose ids come in the order the search generated the nodes (a
+    /// deep line first, then its shallow siblings) rather than level by level.
+    fn assert_depths(t: &Tree) {
+        let o = Outline::new(t);
+        for id in t.ids() {
+            assert_eq!(o.depth(id), t.depth_of(id), "node {id:?}");
+        }
+        assert_eq!(o.levels(), t.height() + 1);
+    }
+
+    #[test]
+    fn depths_are_distances_from_the_root() {
+        assert_depths(&tree());
+        // A deep subtree followed by a shallow sibling.
+        assert_depths(&parse_expr("((((1,2),3),4),5,(6,(7,8)))", false).unwrap());
+        let nim = prune::game::nim::Nim::new(&[2, 3], 2).unwrap();
+        let algos = [prune::search::Algorithm::AlphaBeta { fail_soft: false }];
+        let recorded = prune::game::run::record(&nim, &algos, 64).unwrap();
+        let t = &recorded.tree;
+        let depths: Vec<usize> = t.ids().map(|id| t.depth_of(id)).collect();
+        assert!(
+            depths.windows(2).any(|w| w[1] < w[0]),
+            "the searched tree is not laid out level by level: {depths:?}"
+        );
+        assert_depths(t);
+    }
+
+    #[test]
+    fn opening_to_a_depth_opens_by_distance_from_the_root() {
+        let nim = prune::game::nim::Nim::new(&[2, 3], 2).unwrap();
+        let algos = [prune::search::Algorithm::AlphaBeta { fail_soft: false }];
+        let t = prune::game::run::record(&nim, &algos, 64).unwrap().tree;
+        let mut o = Outline::new(&t);
+        o.expand_to_depth(2);
+        for id in t.ids() {
+            assert_eq!(o.is_expanded(id), t.depth_of(id) < 2, "node {id:?}");
+        }
     }
 }

@@ -22,9 +22,22 @@ pub struct RunView {
     /// A run imported from an engine's trace: what it is called instead of its algorithm
     /// (`engine: my-engine 0.3 (alphabeta-fail-hard)`).
     pub title: Option<String>,
+    /// A run imported from an engine's trace: the engine's name (`my-engine 0.3`), which its
+    /// column's header gives beside the algorithm.
+    pub engine: Option<String>,
     /// An imported run's first departure from its rules: the step where it shows (the
     /// departing event the last one applied) and the checker's sentence for it.
     pub departure: Option<(usize, String)>,
+    /// This run's own number, never another's: what the diagram's cached picture was drawn
+    /// of ([`crate::tui::zoom::PictureCache`]), as runs come and go at the same places.
+    pub(crate) serial: u64,
+}
+
+/// The next run's [`RunView::serial`].
+fn next_serial() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl RunView {
@@ -55,7 +68,9 @@ impl RunView {
             step: 0,
             kept: None,
             title: None,
+            engine: None,
             departure: None,
+            serial: next_serial(),
         }
     }
 
@@ -75,6 +90,7 @@ impl RunView {
             RunView::recorded(tree, engine.run.algorithm.clone(), engine.run, engine.trace);
         view.step = departure.as_ref().map_or(0, |&(step, _)| step);
         view.title = Some(format!("engine: {} ({})", header.engine, header.algorithm));
+        view.engine = Some(header.engine.clone());
         view.departure = departure;
         view
     }
@@ -120,7 +136,9 @@ impl RunView {
             index,
             kept: Some(from.to_owned()),
             title: self.title.clone(),
+            engine: self.engine.clone(),
             departure: self.departure.clone(),
+            serial: next_serial(),
         }
     }
 

@@ -9,9 +9,12 @@
 //! So the window is written back by the drawing, in `Cell`s like `Layout::run_offset`, and a pan away from a node
 //! stays until the node moves.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
+use std::rc::Rc;
+use std::sync::{Arc, Weak};
 
+use prune::draw::Picture;
 use prune::tree::{NodeId, Tree};
 
 use super::keymap::Action;
@@ -170,6 +173,109 @@ impl DiagramView {
             at.saturating_sub(1)
         };
         self.cursor = Some(leaves[next]);
+    }
+}
+
+/// What a diagram's picture is drawn of: the tree (the very one, not an equal one), the
+/// subtree's root, the zoom in force and the window (the `fit` and `4×` levels depend on its
+/// size), the run and its step, the run compared with (differences on) and its step, and
+/// whether the principal variation is marked.
+#[derive(Clone, Debug)]
+pub struct PictureKey {
+    pub tree: Weak<Tree>,
+    pub root: NodeId,
+    pub zoom: Zoom,
+    pub window: (usize, usize),
+    /// The run's [`crate::tui::runs::RunView::serial`] and its step.
+    pub run: Option<(u64, usize)>,
+    pub other: Option<(u64, usize)>,
+    pub pv: bool,
+}
+
+impl PictureKey {
+    pub fn of_tree(tree: &Arc<Tree>) -> Weak<Tree> {
+        Arc::downgrade(tree)
+    }
+}
+
+impl PartialEq for PictureKey {
+    fn eq(&self, o: &PictureKey) -> bool {
+        // A weak pointer keeps the tree's place taken: another tree never has this address
+        // while the key lives.
+        Weak::ptr_eq(&self.tree, &o.tree)
+            && (
+                self.root,
+                self.zoom,
+                self.window,
+                self.run,
+                self.other,
+                self.pv,
+            ) == (o.root, o.zoom, o.window, o.run, o.other, o.pv)
+    }
+}
+
+/// A diagram's picture and what is made of it once: its lines of text, and which cards
+/// differ from the other run's (differences on).
+#[derive(Debug)]
+pub struct Drawn {
+    pub pic: Picture,
+    pub lines: Vec<String>,
+    /// By card, in [`Picture::placed`] order.
+    pub differs: Vec<bool>,
+}
+
+/// The diagrams drawn at the last frame (two with differences on), kept for the next frames:
+/// a pan or any key that changes none of a [`PictureKey`]'s parts draws a slice of the same
+/// picture instead of laying out a subtree of up to [`WHOLE_WIDTH`] columns again. A copy of
+/// the layout starts empty.
+#[derive(Default)]
+pub struct PictureCache {
+    kept: RefCell<Vec<(PictureKey, Rc<Drawn>)>>,
+    /// Pictures laid out so far (what a test of the cache counts).
+    made: Cell<usize>,
+}
+
+/// How many pictures the cache keeps: the two diagrams of a comparison.
+const CACHED: usize = 2;
+
+impl PictureCache {
+    /// The picture for `key`: the one kept, or `make`'s, then kept.
+    pub fn get(&self, key: PictureKey, make: impl FnOnce() -> Drawn) -> Rc<Drawn> {
+        if let Some((_, d)) = self.kept.borrow().iter().find(|(k, _)| *k == key) {
+            return Rc::clone(d);
+        }
+        let d = Rc::new(make());
+        self.made.set(self.made.get() + 1);
+        let mut kept = self.kept.borrow_mut();
+        kept.push((key, Rc::clone(&d)));
+        let n = kept.len();
+        if n > CACHED {
+            kept.drain(..n - CACHED);
+        }
+        d
+    }
+
+    /// Forgets every picture (the next frame lays them out again).
+    pub fn clear(&self) {
+        self.kept.borrow_mut().clear();
+    }
+
+    /// How many pictures were laid out so far.
+    pub fn made(&self) -> usize {
+        self.made.get()
+    }
+}
+
+impl Clone for PictureCache {
+    fn clone(&self) -> PictureCache {
+        PictureCache::default()
+    }
+}
+
+impl std::fmt::Debug for PictureCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let keys: Vec<PictureKey> = self.kept.borrow().iter().map(|(k, _)| k.clone()).collect();
+        write!(f, "PictureCache({keys:?}, {} made)", self.made.get())
     }
 }
 

@@ -205,6 +205,67 @@ fn layouts_at_80x24_and_200x60() {
     }
 }
 
+/// The Stats panel on a tree of thousands of leaves: every count grouped in thousands as
+/// Detail writes it (`2,486`, never `2486`), and at 200 columns every column as wide as its
+/// content (no `…` with room to spare); at 80 columns what does not fit is narrowed or left
+/// out, never silently clipped.
+#[test]
+fn stats_numbers_are_whole_and_grouped() {
+    use prune::generate::Values;
+    use prune::generate::uniform::{self, Order, Uniform};
+    use prune::text::thousands;
+    let p = Uniform {
+        branching: 5,
+        depth: 7,
+        values: Values::integers(0, 99),
+        order: Order::Random,
+    };
+    let mut a = app(uniform::generate(&p, 7).unwrap());
+    run_at_end(
+        &mut a,
+        &[
+            Algorithm::Minimax,
+            Algorithm::AlphaBeta { fail_soft: false },
+        ],
+    );
+    let ab = a.runs()[1].run.stats.clone();
+    assert!(ab.leaves >= 1000, "{ab:?}");
+    let stats_rows = |s: &str| -> Vec<String> {
+        let lines: Vec<&str> = s.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("╭ Stats"))
+            .expect("Stats");
+        lines[at + 1..at + 4]
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let wide = screen(&mut a, 200, 60);
+    let rows = stats_rows(&wide);
+    assert!(!wide.contains("columns cut"), "{wide}");
+    for r in &rows {
+        assert!(!r.contains('…'), "cut with room to spare: {r}");
+    }
+    let row = &rows[2];
+    for n in [ab.leaves, ab.nodes] {
+        assert!(row.contains(&format!(" {} ", thousands(n))), "{n} in {row}");
+    }
+    assert!(
+        row.contains(&format!(" {} (", thousands(ab.cutoffs))),
+        "{row}"
+    );
+    assert!(!row.contains(&format!(" {} ", ab.leaves)), "{row}");
+    insta::assert_snapshot!("stats_200x60", rows.join("\n"));
+    let narrow = screen(&mut a, 80, 24);
+    let rows = stats_rows(&narrow);
+    assert!(
+        rows[2].contains(&format!(" {} ", thousands(ab.leaves))),
+        "{narrow}"
+    );
+    insta::assert_snapshot!("stats_80x24", rows.join("\n"));
+}
+
 #[test]
 fn the_current_run_stays_in_view_at_80_columns() {
     let mut a = six_runs();
@@ -1403,7 +1464,8 @@ fn an_invalid_edit_is_refused_with_the_loaders_message() {
 }
 
 /// A Stats cell too long for its column ends in "…" and is never cut inside a number: a
-/// table clips silently, and "β12" would read as 12 cutoffs where there are 1,234.
+/// table clips silently, and "β12" would read as 12 cutoffs where there are 1,234. With room
+/// (200 columns) the cell is whole.
 #[test]
 fn a_cut_stats_cell_never_shows_part_of_a_number() {
     use prune::trace::columns::{PANEL, Scope};
@@ -1416,25 +1478,52 @@ fn a_cut_stats_cell_never_shows_part_of_a_number() {
         tree: a.tree(),
         minimal_leaves: None,
     };
-    let full = col.of(&scope, &a.runs()[0].run).text();
+    // The cell as the panel writes it: every count in thousands.
+    let full = grouped(&col.of(&scope, &a.runs()[0].run).text());
     let w = usize::from(col.width);
     assert!(
         full.chars().count() > w,
-        "a cell longer than its column: {full}"
+        "a cell longer than its column's hint: {full}"
     );
-    let s = screen(&mut a, 200, 40);
-    let shown = prune_cli::tui::cut::cut(&full, w);
-    assert!(shown.ends_with('…'), "{shown}");
+    let row_of = |s: &str| {
+        s.lines()
+            .rfind(|l| l.contains("▶ alphabeta"))
+            .unwrap()
+            .to_owned()
+    };
+    let wide = row_of(&screen(&mut a, 200, 40));
+    assert!(wide.contains(&format!(" {full} ")), "{wide}");
+    let row = row_of(&screen(&mut a, 60, 30));
+    let shown = (1..full.chars().count())
+        .rev()
+        .map(|n| prune_cli::tui::cut::cut(&full, n).into_owned())
+        .find(|c| c.ends_with('…') && row.contains(&format!(" {c} ")))
+        .unwrap_or_else(|| panic!("{full} cut visibly in {row}"));
     let kept = shown.trim_end_matches('…');
     assert!(
-        !(full[kept.len()..].starts_with(|c: char| c.is_ascii_digit())
-            && kept.ends_with(|c: char| c.is_ascii_digit())),
+        !(full[kept.len()..].starts_with(|c: char| c.is_ascii_digit() || c == ',')
+            && kept.ends_with(|c: char| c.is_ascii_digit() || c == ',')),
         "{kept} splits a number of {full}"
     );
-    let row = s.lines().rfind(|l| l.contains("▶ alphabeta")).unwrap();
-    assert!(row.contains(&format!("{shown} ")), "{row}");
-    let clipped: String = full.chars().take(w).collect();
-    assert!(!row.contains(&clipped), "clipped silently: {row}");
+}
+
+/// `text` with every run of digits grouped in thousands (the Stats panel's counts).
+fn grouped(text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            out.push_str(&prune::text::thousands(digits.parse().unwrap()));
+            digits.clear();
+        }
+        out.push(c);
+    }
+    out.pop();
+    out
 }
 
 /// Six alpha-beta variants read `alphabeta -…` six times when cut from the end; the headers
@@ -1460,7 +1549,7 @@ fn run_headers_stay_distinct_when_cut() {
     let s = screen(&mut a, 200, 60);
     let header = s.lines().nth(2).unwrap();
     for h in [
-        "alphabeta",
+        "αβ",
         "αβ:fail-soft",
         "αβ:tt",
         "αβ:id",
@@ -1738,6 +1827,8 @@ fn an_imported_trace_opens_at_its_departure() {
     a.say(import::sentence(&departure), true);
     let r = &a.runs()[0];
     assert_eq!(r.name(), "engine: my-engine 0.3 (alphabeta)");
+    // It opens on the departing node, not on the root.
+    assert_eq!(a.selected(), c1);
     // The last event applied is the departing exit.
     assert!(r.step > 0);
     match r.trace.event(r.step - 1).view() {
@@ -1767,6 +1858,53 @@ fn an_imported_trace_opens_at_its_departure() {
         "{back}"
     );
     assert!(sentence.starts_with("departure at c › c1: the engine returns 6 (exact)"));
+}
+
+/// An engine's imported run beside prune's run of the same algorithm: both headers name the
+/// algorithm the same way (the engine's adds its name), never `alphabeta` beside `αβ`.
+#[test]
+fn an_imported_run_names_its_algorithm_as_prunes_run_does() {
+    use prune::protocol::{Header, Line, Values, import, write};
+    let tree = default_tree();
+    let algo = Algorithm::AlphaBeta { fail_soft: false };
+    let (_, recorded) =
+        prune::trace::record(&tree, &algo, &std::sync::atomic::AtomicU64::new(0)).unwrap();
+    let lines: Vec<Line> = write::events(&tree, &recorded)
+        .into_iter()
+        .enumerate()
+        .map(|(i, event)| Line {
+            number: i + 2,
+            text: String::new(),
+            event,
+        })
+        .collect();
+    let trace = prune::protocol::Trace {
+        header: Header {
+            engine: "my-engine 0.3".into(),
+            algorithm: "alphabeta".into(),
+            claim: prune::protocol::Claim::FailHard,
+            values: Values::Minimax,
+        },
+        lines,
+    };
+    let engine = import::import(&tree, &trace);
+    let mut a = app(tree.clone());
+    run_at_end(&mut a, std::slice::from_ref(&algo));
+    a.push_run(prune_cli::tui::RunView::imported(
+        &tree,
+        engine,
+        &trace.header,
+        None,
+    ));
+    // No departure: it opens at step 0 on the root.
+    assert_eq!(a.selected(), tree.root());
+    for (w, h) in [(200, 60), (80, 24)] {
+        let s = screen(&mut a, w, h);
+        let header = s.lines().nth(2).unwrap();
+        assert!(!header.contains("alphabeta"), "{header}");
+        assert!(header.contains("  αβ "), "prune's run: {header}");
+        assert!(header.contains("▶ αβ (my-eng"), "the engine's: {header}");
+    }
 }
 
 /// `!` on a run of prune's own, which has no departure, says so and moves nothing.

@@ -342,3 +342,120 @@ fn with_two_diagrams_a_pan_stays() {
     let hint = format!("columns {}–{} of", x0 + w / 2 + 1, x0 + w / 2 + w);
     assert_eq!(s.matches(&hint).count(), 2, "{hint}\n{s}");
 }
+
+/// A pan at the `whole` zoom draws a slice of the picture kept from the frame before, laid out
+/// once (issue 40: every frame laid out a subtree of up to 8,192 columns again); what it
+/// draws is what laying the picture out again draws. A step, a zoom or another subtree lays
+/// out a new picture.
+#[test]
+fn a_pan_slices_the_picture_kept() {
+    let mut a = app(uniform(10, 3));
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["D", "Z", "Z", "end"]);
+    screen(&mut a, 80, 24);
+    let pans = [
+        "ctrl-right",
+        "ctrl-right",
+        "ctrl-down",
+        "ctrl-left",
+        "ctrl-up",
+    ];
+    for pan in pans {
+        let made = a.diagram_pictures_made();
+        keys(&mut a, &[pan]);
+        let kept = screen(&mut a, 80, 24);
+        assert_eq!(a.diagram_pictures_made(), made, "{pan} laid out a picture");
+        // Laid out again, the picture draws the same.
+        a.forget_diagram_pictures();
+        assert_eq!(screen(&mut a, 80, 24), kept, "after {pan}");
+        assert_eq!(a.diagram_pictures_made(), made + 1);
+    }
+    let made = a.diagram_pictures_made();
+    let before = screen(&mut a, 80, 24);
+    keys(&mut a, &["left"]);
+    let stepped = screen(&mut a, 80, 24);
+    assert_eq!(
+        a.diagram_pictures_made(),
+        made + 1,
+        "a step lays out its picture"
+    );
+    assert_ne!(stepped, before);
+    keys(&mut a, &["Z"]);
+    screen(&mut a, 80, 24);
+    assert_eq!(a.diagram_pictures_made(), made + 2, "so does a zoom");
+}
+
+/// The diagram at the `whole` zoom on a 1.1·10^6-node tree (b = 10, d = 6) at 200×60: what a
+/// pan and a step cost, a key and its redraw, with the pictures kept and with them laid out
+/// again at every frame (as before they were kept), and where a step's time goes. A
+/// measurement, not a test: `cargo test --test app measure_the_diagram -- --ignored
+/// --nocapture` (the test profile is optimised, `opt-level = 2`).
+#[test]
+#[ignore]
+fn measure_the_diagram_on_a_million_nodes() {
+    use std::time::Instant;
+    let t0 = Instant::now();
+    let mut a = app(uniform(10, 6));
+    a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    keys(&mut a, &["D", "Z", "Z", "end"]);
+    screen(&mut a, 200, 60);
+    println!(
+        "{} nodes, ready in {:.1} s",
+        a.tree().len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let mut time = |label: &str, keys_: &[&str], forget: bool| {
+        let mut ms = Vec::new();
+        for k in keys_ {
+            if forget {
+                a.forget_diagram_pictures();
+            }
+            let t = Instant::now();
+            keys(&mut a, &[k]);
+            screen(&mut a, 200, 60);
+            ms.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        ms.sort_by(f64::total_cmp);
+        println!(
+            "{label}: median {:.1} ms, worst {:.1} ms over {} keys",
+            ms[ms.len() / 2],
+            ms[ms.len() - 1],
+            ms.len()
+        );
+    };
+    let pans = [
+        "ctrl-right",
+        "ctrl-right",
+        "ctrl-down",
+        "ctrl-left",
+        "ctrl-up",
+        "ctrl-right",
+        "ctrl-left",
+        "ctrl-left",
+    ];
+    time("pan, picture kept", &pans, false);
+    time("pan, picture laid out again (before)", &pans, true);
+    let steps = ["left"; 8];
+    time("step back", &steps, false);
+    // A step's picture: laying it out, and writing it as text.
+    let r = &a.runs()[0];
+    let at = prune::draw::At::with_index(a.tree(), &r.run, &r.trace, &r.index, r.step);
+    let opts = prune::draw::Options {
+        root: a.tree().root(),
+        depth: Some(prune_cli::tui::zoom::DEEPEST.min(a.tree().height())),
+        width: prune_cli::tui::zoom::WHOLE_WIDTH,
+    };
+    let sizes = a.tree().subtree_sizes();
+    let t = Instant::now();
+    let pic = prune::draw::picture(a.tree(), &sizes, Some(&at), &opts);
+    let lay = t.elapsed().as_secs_f64() * 1e3;
+    let t = Instant::now();
+    let lines = prune::draw::text::lines(&pic);
+    let text = t.elapsed().as_secs_f64() * 1e3;
+    println!(
+        "a step's picture ({} cards, {}×{}): laid out in {lay:.1} ms, written in {text:.1} ms",
+        pic.placed.len(),
+        pic.width,
+        lines.len()
+    );
+}

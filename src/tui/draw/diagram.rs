@@ -23,7 +23,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use crate::tui::app::{App, Hit};
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
-use crate::tui::zoom::{DEEPEST, Zoom};
+use crate::tui::zoom::{DEEPEST, Drawn, PictureKey, Zoom};
 use prune::draw::{self, At, Options, Picture, Placed, text};
 use prune::tree::NodeId;
 use prune::tree::names::node_name;
@@ -151,16 +151,61 @@ fn draw_one(
     let inner = block(t, area, "").inner(area);
     let window = (usize::from(inner.width), usize::from(inner.height));
     let zoom = zoom_in_force(app);
-    let mut pic = zoomed(app, at.as_ref(), zoom, window.0, window.1);
     // The principal variation as the outline marks it: at every step, never while practising
     // (it would give the answers away).
-    if app.practice().is_none()
-        && let Some(a) = &at
-    {
-        for p in &mut pic.placed {
-            p.pv = p.card.node.is_some_and(|n| a.run.pv.contains(&n));
+    let pv = app.practice().is_none();
+    let other_at = other.map(|i| {
+        let r = &app.runs()[i];
+        At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
+    });
+    let of_run = |i: usize| {
+        let r = &app.runs()[i];
+        (r.serial, r.step)
+    };
+    let key = PictureKey {
+        tree: PictureKey::of_tree(&app.doc().tree),
+        root,
+        zoom,
+        // What of the window the picture depends on: all of it at `fit`, its width at `4×`.
+        window: match zoom {
+            Zoom::Fit => window,
+            Zoom::Wide => (window.0, 0),
+            Zoom::Whole => (0, 0),
+        },
+        run: run.map(of_run),
+        other: other.map(of_run),
+        pv,
+    };
+    let drawn = app.layout().diagram_cache.get(key, || {
+        let mut pic = zoomed(app, at.as_ref(), zoom, window.0, window.1);
+        if pv && let Some(a) = &at {
+            for p in &mut pic.placed {
+                p.pv = p.card.node.is_some_and(|n| a.run.pv.contains(&n));
+            }
         }
-    }
+        // The cards that differ from the other run's: status, value or window.
+        let differs = match &other_at {
+            Some(o) => pic
+                .placed
+                .iter()
+                .map(|p| {
+                    p.card.node.is_some_and(|id| {
+                        let theirs = draw::card(tree, Some(o), id);
+                        let mine = draw::card(tree, at.as_ref(), id);
+                        (theirs.glyph, &theirs.lines) != (mine.glyph, &mine.lines)
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let lines = text::lines(&pic);
+        Drawn {
+            pic,
+            lines,
+            differs,
+        }
+    });
+    let pic = &drawn.pic;
     // The legend of the principal variation's mark, in the title: the panel's rows are the
     // picture's.
     let title = if pic.has_pv_edge() {
@@ -173,27 +218,16 @@ fn draw_one(
     } else {
         title
     };
-    let other_at = other.map(|i| {
-        let r = &app.runs()[i];
-        At::with_index(tree, &r.run, &r.trace, &r.index, r.step)
-    });
     let mut overs: Vec<Over> = Vec::new();
     for p in &pic.placed {
         if p.pv {
-            overs.extend(card_over(&pic, p, t.pv_style()));
+            overs.extend(card_over(pic, p, t.pv_style()));
         }
     }
-    if let Some(o) = &other_at {
-        for p in &pic.placed {
-            let Some(id) = p.card.node else { continue };
-            let theirs = draw::card(tree, Some(o), id);
-            let mine = draw::card(tree, at.as_ref(), id);
-            if (theirs.glyph, &theirs.lines) != (mine.glyph, &mine.lines) {
-                overs.extend(card_over(&pic, p, t.difference_style()));
-            }
-        }
+    for (p, _) in pic.placed.iter().zip(&drawn.differs).filter(|(_, d)| **d) {
+        overs.extend(card_over(pic, p, t.difference_style()));
     }
-    let focus = practice_overs(app, &pic, &mut overs).or_else(|| at.as_ref()?.current());
+    let focus = practice_overs(app, pic, &mut overs).or_else(|| at.as_ref()?.current());
     let focus = focus.filter(|_| leads).and_then(|id| {
         let p = pic.placed.iter().find(|p| p.card.node == Some(id))?;
         let top = pic.top(p.depth);
@@ -211,18 +245,19 @@ fn draw_one(
         b = b.title_bottom(fit_line(hint, usize::from(area.width.saturating_sub(2))));
     }
     f.render_widget(b, area);
-    let lines: Vec<Line> = text::lines(&pic)
-        .into_iter()
+    let lines: Vec<Line> = drawn
+        .lines
+        .iter()
         .enumerate()
         .skip(y)
         .take(window.1)
         .map(|(row, l)| {
             let on_row: Vec<&Over> = overs.iter().filter(|o| o.row == row).collect();
-            styled(t, &l, x..x + window.0, &on_row)
+            styled(t, l, x..x + window.0, &on_row)
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
-    on_screen(&pic, (x, y), inner)
+    on_screen(pic, (x, y), inner)
 }
 
 /// The cards of `pic` drawn in `inner` from its column and row `from`, cut to it.
@@ -389,7 +424,10 @@ fn styled(t: &Theme, line: &str, window: Range<usize>, overs: &[&Over]) -> Line<
         let w = c.width().unwrap_or(0);
         let here = col;
         col += w;
-        if here + w <= window.start || here >= window.end {
+        if here >= window.end {
+            break;
+        }
+        if here + w <= window.start {
             continue;
         }
         let mut s = char_style(t, c);
@@ -415,4 +453,54 @@ fn styled(t: &Theme, line: &str, window: Range<usize>, overs: &[&Over]) -> Line<
         spans.push(Span::styled(run, style.unwrap_or_default()));
     }
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::App;
+    use crate::tui::app::Event;
+    use crate::tui::keymap::{Key, Keymap};
+    use crate::tui::theme::Theme;
+    use prune::search::Algorithm;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn frame(a: &mut App) {
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        term.draw(|f| {
+            let hit = crate::tui::draw::draw(f, a);
+            a.update(Event::Drawn(hit));
+        })
+        .unwrap();
+    }
+
+    /// A pan keeps every part of the picture's key: it lays out nothing.
+    #[test]
+    fn a_pan_lays_out_no_picture() {
+        let p = prune::generate::uniform::Uniform {
+            branching: 10,
+            depth: 3,
+            values: prune::generate::Values::integers(0, 99),
+            order: prune::generate::uniform::Order::Random,
+        };
+        let tree = prune::generate::uniform::generate(&p, 7).unwrap();
+        let mut a = App::new(
+            tree,
+            "t".into(),
+            Keymap::default(),
+            vec![Theme::monochrome()],
+        );
+        a.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+        for k in ["D", "Z", "Z", "end"] {
+            a.key(Key::parse(k).unwrap());
+            a.wait();
+        }
+        frame(&mut a);
+        let before = format!("{:?}", a.layout().diagram_cache);
+        a.key(Key::parse("ctrl-right").unwrap());
+        a.wait();
+        frame(&mut a);
+        let after = format!("{:?}", a.layout().diagram_cache);
+        assert_eq!(a.diagram_pictures_made(), 1, "{before}\n{after}");
+    }
 }

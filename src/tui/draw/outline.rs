@@ -102,7 +102,7 @@ const MAX_VALUE: usize = 14;
 const MIN_TREE: usize = 22;
 
 /// Sizes run `i`'s column to the content of `rows`, and no narrower than its name allows.
-fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
+fn run_col(app: &App, i: usize, rows: &[NodeId], short: bool) -> RunCol {
     let r = &app.runs()[i];
     let replay = r.replay(app.tree());
     let (mut window, mut value) = (0, 1);
@@ -117,7 +117,7 @@ fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
         value: value.min(MAX_VALUE),
     };
     // The header's "▶ name" wants up to MAX_HEADER columns: the window takes the slack.
-    let name = (width_of(&header_name(r)) + 3).min(MAX_HEADER);
+    let name = (width_of(&header_name(r, short)) + 3).min(MAX_HEADER);
     col.window += name.saturating_sub(col.width());
     col
 }
@@ -125,36 +125,54 @@ fn run_col(app: &App, i: usize, rows: &[NodeId]) -> RunCol {
 /// The widest a run's header makes its column.
 const MAX_HEADER: usize = 14;
 
-/// A run's name in its column's header: the whole name when it fits, else the short form that
-/// keeps its parameters — `αβ:fail-soft` for `alphabeta --fail-soft`, `star2:probes=2`.
-fn header_name(r: &crate::tui::runs::RunView) -> String {
-    let name = r.name();
-    if width_of(&name) + 3 <= MAX_HEADER {
-        return name;
-    }
+/// What a run's header says after its algorithm: where a kept run is from (`before
+/// reorder`), or the engine an imported run is from.
+fn header_origin(r: &RunView) -> Option<&str> {
+    r.kept.as_deref().or(r.engine.as_deref())
+}
+
+/// Whether the run headers use the algorithms' short forms: when one of them does not fit
+/// whole. One form for every column, so that the same algorithm reads the same in each
+/// (`αβ` beside `αβ (before reorder)`, never `alphabeta` beside `αβ …`).
+fn short_headers(app: &App) -> bool {
+    app.runs()
+        .iter()
+        .any(|r| width_of(&header_name(r, false)) + 3 > MAX_HEADER)
+}
+
+/// A run's name in its column's header: its algorithm — whole, or when `short` in the short
+/// form that keeps its parameters (`αβ:fail-soft` for `alphabeta --fail-soft`,
+/// `star2:probes=2`) — then where a kept run is from or which engine an imported run is from.
+fn header_name(r: &RunView, short: bool) -> String {
     let label = r.algo.label();
-    let mut parts = label.split(" --");
-    let algo = match parts.next().unwrap_or_default() {
-        "alphabeta" => "αβ",
-        other => other,
+    let mut name = if short {
+        let mut parts = label.split(" --");
+        let algo = match parts.next().unwrap_or_default() {
+            "alphabeta" => "αβ",
+            other => other,
+        };
+        let mut name = algo.to_owned();
+        for p in parts {
+            name.push(':');
+            name.push_str(&p.replacen(' ', "=", 1));
+        }
+        name
+    } else {
+        label
     };
-    let mut short = algo.to_owned();
-    for p in parts {
-        short.push(':');
-        short.push_str(&p.replacen(' ', "=", 1));
+    if let Some(from) = header_origin(r) {
+        name.push_str(&format!(" ({from})"));
     }
-    if let Some(from) = &r.kept {
-        short.push_str(&format!(" ({from})"));
-    }
-    short
+    name
 }
 
 /// The headers of the columns shown, each cut to its column: where two would read the same
 /// once cut, they keep their ends instead, where such names differ.
 fn headers(app: &App, cols: &[RunCol]) -> Vec<String> {
+    let short = short_headers(app);
     let names: Vec<String> = cols
         .iter()
-        .map(|c| header_name(&app.runs()[c.run]))
+        .map(|c| header_name(&app.runs()[c.run], short))
         .collect();
     let room = |c: &RunCol| c.width().saturating_sub(2);
     let cut: Vec<String> = names
@@ -188,10 +206,11 @@ fn run_window(app: &App, rows: &[NodeId], room: usize) -> Vec<RunCol> {
     let current = app.current().min(n - 1);
     if app.practice().is_some() {
         // Practising: the other runs would give the answers away.
-        return vec![run_col(app, current, rows)];
+        return vec![run_col(app, current, rows, short_headers(app))];
     }
+    let short = short_headers(app);
     let mut memo: Vec<Option<RunCol>> = vec![None; n];
-    let mut col = |i: usize| *memo[i].get_or_insert_with(|| run_col(app, i, rows));
+    let mut col = |i: usize| *memo[i].get_or_insert_with(|| run_col(app, i, rows, short));
     let mut first = app.layout().run_offset.get().min(current);
     let mut shown = loop {
         let mut cols: Vec<RunCol> = Vec::new();
