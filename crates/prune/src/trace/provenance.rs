@@ -254,6 +254,12 @@ impl Origin {
             Origin::AspirationFailed => format!(
                 "{head}: the side of the aspiration window that held, kept when the root is searched again"
             ),
+            // SSS*'s β is a merit: a node's state goes into OPEN with the merit its previous
+            // sibling was SOLVED with (under a Min node), and a node's children with its own.
+            Origin::Returned { child, step, .. } if algo.base() == &Algorithm::Sss => format!(
+                "{head}: the merit {} was SOLVED with at step {step}, passed on in OPEN",
+                node_name(tree, child)
+            ),
             Origin::Returned {
                 child,
                 parent,

@@ -11,7 +11,7 @@ use prune::generate::{self, Values};
 use prune::search::{Algorithm, Bound};
 use prune::text::{ordinal, short_number};
 use prune::trace::practice::{Answer, Ask, questions};
-use prune::trace::provenance::{cutoff_summary, pruned_summary};
+use prune::trace::provenance::{End, Origin, cutoff_summary, pruned_summary, window_origin};
 use prune::trace::{EventView, Replay, StepIndex, Trace, narrate, record};
 use prune::tree::names::{kind_words, node_name};
 use prune::tree::{Kind, NodeId, Tree};
@@ -423,6 +423,28 @@ fn check(t: &Tree, what: &str) -> usize {
                 x.0,
                 shown()
             );
+            // The window line: β is the merit of the node's state when expanded, from the
+            // SOLVED state of a node before it (α is −∞, the line not shown).
+            if let Some((b, origin)) = window_origin(t, &replay, x, k, End::Beta) {
+                assert_eq!(Some(b), g.live[x.index()], "{what}: node {} β", x.0);
+                let said = origin.sentence(t, &algo, End::Beta, b);
+                match origin {
+                    Origin::Returned { child, step, .. } => {
+                        assert_eq!(g.solved[child.index()], Some((b, step)), "{what}: {said}");
+                        assert_eq!(
+                            said,
+                            format!(
+                                "β = {}: the merit {} was SOLVED with at step {step}, passed on in OPEN",
+                                num(b),
+                                node_name(t, child)
+                            )
+                        );
+                    }
+                    Origin::Start => assert_eq!(b, f64::INFINITY, "{what}: {said}"),
+                    o => panic!("{what}: SSS*'s β from {o:?}: {said}"),
+                }
+                checked += 1;
+            }
             let pruned = pruned_summary(t, &algo, &replay, x, k);
             let expected = g.unreached(t, x, k, false);
             assert_eq!(
