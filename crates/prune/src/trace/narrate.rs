@@ -7,7 +7,7 @@ use crate::text::{count, ordinal, short_number, vector_text};
 use crate::tree::names::{kind_words, node_name};
 use crate::tree::{NodeId, Tree};
 
-use super::{EventView, NodeState, Replay, Shown, Status, Trace};
+use super::{EventView, NodeState, Replay, Shown, Status, Trace, provenance};
 
 /// Where Ballard's Aᵢ or Bᵢ lies beyond the leaves' bounds L..U, the child is searched with the
 /// bound clipped to them (`lower_end`, `upper_end`): ", B clipped to U 10", so that no reader
@@ -136,7 +136,7 @@ pub fn describe(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay, k: usize
     }
     let e = trace.event(k - 1).view();
     let said = if run.algorithm.base() == &Algorithm::Sss {
-        describe_sss(tree, trace, replay, k, &e)
+        describe_sss(tree, replay, k, &e)
     } else {
         describe_event(tree, &run.algorithm, trace, replay, k, &e)
     };
@@ -460,54 +460,65 @@ fn iteration_text(tree: &Tree, replay: &Replay, k: usize, depth: u32) -> String 
     format!("iteration {i} of {n} begins: search {to}")
 }
 
-/// SSS* in its own terms: it is best-first, not a depth-first window search. A node "goes
-/// LIVE" when a state for it enters OPEN with a merit (the trace's window carries the merit as
-/// its upper end); it is "SOLVED" when its state reaches the top of OPEN with its value settled;
-/// a Max node solved by one child has its other children's states purged from OPEN.
-fn describe_sss(tree: &Tree, trace: &Trace, replay: &Replay, k: usize, e: &EventView) -> String {
+/// SSS* in its own terms, Stockman's Γ: it is best-first, not a depth-first window search. An
+/// interior node's `enter` is its LIVE state taken from OPEN and expanded (the window carries
+/// the merit as its upper end): a Max node puts all its children into OPEN, a Min node its
+/// first. A leaf's evaluation puts its state back SOLVED with merit min(merit, value). A Max
+/// node is solved by the first child whose SOLVED state is taken, and every state under its
+/// other children is purged; a Min node by its last child.
+fn describe_sss(tree: &Tree, replay: &Replay, k: usize, e: &EventView) -> String {
     let name = |id: NodeId| format!("{} {}", kind_words(tree.kind(id)), node_name(tree, id));
     match *e {
-        EventView::Enter { node, beta, .. } => format!(
-            "{} goes LIVE in OPEN with merit {}",
-            name(node),
-            short_number(beta)
-        ),
-        EventView::Leaf { node, value } => format!(
-            "{} {} = {} is evaluated{}: its state is SOLVED with merit min(merit, {})",
-            if tree.is_leaf(node) {
-                "leaf"
-            } else {
-                "position"
-            },
-            node_name(tree, node),
-            short_number(value),
-            if tree.is_leaf(node) {
-                ""
-            } else {
-                " by its heuristic at the depth limit"
-            },
-            short_number(value)
-        ),
-        EventView::Cutoff {
-            node,
-            after,
-            skipped,
-            ..
-        } => {
-            let child = tree.child(node, after as usize);
-            let v = replay
-                .state(child, k)
-                .value
-                .map_or("?".into(), |v| value_text(tree, trace, child, v));
-            let skip = match skipped {
-                0 => String::new(),
-                1 => ": the state of 1 other child is purged from OPEN".into(),
-                n => format!(": the states of {n} other children are purged from OPEN"),
+        EventView::Enter { node, beta, .. } => {
+            let n = tree.child_count(node);
+            let into = match n {
+                1 => "its child goes".to_owned(),
+                n if provenance::sss_max(tree, node) => format!("its {n} children go"),
+                _ => "its first child goes".to_owned(),
             };
             format!(
-                "{} is SOLVED by child {} (merit {v}, the highest in OPEN){skip}",
+                "{} is taken from OPEN (merit {}) and expanded: {into} into OPEN",
                 name(node),
-                after + 1
+                short_number(beta)
+            )
+        }
+        EventView::Leaf { node, value } => {
+            let h = provenance::sss_live_merit(tree, replay, node, k);
+            format!(
+                "{} {} = {} is evaluated{}: its state is SOLVED with merit {}",
+                if tree.is_leaf(node) {
+                    "leaf"
+                } else {
+                    "position"
+                },
+                node_name(tree, node),
+                short_number(value),
+                if tree.is_leaf(node) {
+                    ""
+                } else {
+                    " by its heuristic at the depth limit"
+                },
+                match h {
+                    Some(h) => format!(
+                        "min({}, {}) = {}",
+                        short_number(h),
+                        short_number(value),
+                        short_number(h.min(value))
+                    ),
+                    None => format!("min(merit, {})", short_number(value)),
+                }
+            )
+        }
+        EventView::Cutoff { node, after, .. } => {
+            let child = tree.child(node, after as usize);
+            let merit = provenance::sss_solved(tree, replay, child, k)
+                .map_or("?".into(), |(m, _)| short_number(m));
+            format!(
+                "{} is SOLVED by child {} (merit {merit}, the highest in OPEN){}",
+                name(node),
+                after + 1,
+                provenance::sss_purged_children(tree.child_count(node) - 1, " is")
+                    .replacen(',', ":", 1)
             )
         }
         EventView::Exit { node, value, bound } => match bound {

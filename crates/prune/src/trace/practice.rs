@@ -10,13 +10,21 @@
 //! one among the mistakes a student makes: a child's value, the wrong bound, a window left
 //! unchanged), and says why the answer is what it is with the sentences of
 //! [`super::provenance`]. Nothing here draws: the explorer and the tests use it alike.
+//!
+//! SSS* is asked in Stockman's terms: a window is (−∞, the merit of the node's state in
+//! OPEN), a value is a SOLVED merit or an abandoned node's bound, and "is the next child
+//! searched?" is asked after a child is SOLVED while the sibling's turn is still to come (a Max
+//! node's children wait in OPEN together, and a later one may be taken first).
 
 use crate::search::{Algorithm, Bound, Run};
 use crate::text::{number_text, ordinal, short_number};
 use crate::tree::names::{kind_words, node_name};
 use crate::tree::{Kind, NodeId, Tree};
 
-use super::provenance::{End, cutoff_reason, window_origin};
+use super::provenance::{
+    End, cutoff_reason, cutoff_step, sss_abandoned_by, sss_entry, sss_live_merit, sss_max,
+    sss_solved, sss_unreached, window_origin,
+};
 use super::replay::Shown;
 use super::{EventView, Replay, Trace, narrate};
 
@@ -111,6 +119,7 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
     if windows && tree.leaf_count() <= LEAVES_ASKED {
         out.push(unevaluated(tree, run, trace, replay));
     }
+    let sss = algo.base() == &Algorithm::Sss;
     for s in 0..trace.len() {
         match trace.event(s).view() {
             EventView::Enter { node, alpha, beta } if windows => out.push(Question {
@@ -119,7 +128,11 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
                 ask: Ask::Window,
                 answer: Answer::Window(alpha, beta),
                 text: format!("What window (α β) does {} get?", named(tree, node)),
-                why: window_why(tree, algo, replay, node, s + 1),
+                why: if sss {
+                    sss_window_why(tree, replay, node, s + 1)
+                } else {
+                    window_why(tree, algo, replay, node, s + 1)
+                },
                 choices: window_choices(tree, replay, node, s, (alpha, beta)),
             }),
             EventView::Exit { node, value, bound } => {
@@ -129,10 +142,19 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
                     ask: Ask::Value,
                     answer: Answer::Value(value, bound),
                     text: format!("What does {} return?", named(tree, node)),
-                    why: value_why(tree, run, trace, replay, node, s),
+                    why: if sss {
+                        sss_value_why(tree, replay, node, s, value, bound)
+                    } else {
+                        value_why(tree, run, trace, replay, node, s)
+                    },
                     choices: value_choices(tree, replay, node, s, (value, bound), windows),
                 });
-                next_child(tree, run, trace, replay, node, s, &mut out);
+                if !sss {
+                    next_child(tree, run, trace, replay, node, s, &mut out);
+                } else if bound != Bound::Upper {
+                    // An abandoned node's siblings wait on no solving of it.
+                    sss_next_child(tree, trace, replay, node, s, &mut out);
+                }
             }
             EventView::ExitVector { node, index, bound } => {
                 let vector = trace.vector(index).to_vec();
@@ -146,6 +168,9 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
                     why: value_why(tree, run, trace, replay, node, s),
                 });
                 next_child(tree, run, trace, replay, node, s, &mut out);
+            }
+            EventView::Leaf { node, .. } if sss => {
+                sss_next_child(tree, trace, replay, node, s, &mut out)
             }
             EventView::Leaf { node, .. } => next_child(tree, run, trace, replay, node, s, &mut out),
             _ => {}
@@ -255,11 +280,29 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
         }
     }
     let sss = run.algorithm.base() == &Algorithm::Sss;
+    // SSS* cuts no window: each leaf is grouped by what Γ did to it (and its parent).
+    let mut said: Vec<(String, Vec<String>)> = Vec::new();
+    if sss {
+        for &n in &never {
+            let why = sss_unreached(tree, replay, n, end)
+                .map_or_else(|| "never reached".into(), |u| u.sentence(tree, true));
+            match said.iter_mut().find(|g| g.0 == why) {
+                Some(g) => g.1.push(node_name(tree, n)),
+                None => said.push((why, vec![node_name(tree, n)])),
+            }
+        }
+    }
     let why = if never.is_empty() {
         format!(
             "{} evaluates every leaf of this tree",
             run.algorithm.label()
         )
+    } else if sss {
+        let parts: Vec<String> = said
+            .iter()
+            .map(|(why, names)| format!("{}: {why}", names.join(", ")))
+            .collect();
+        parts.join("; ")
     } else {
         let parts: Vec<String> = groups
             .iter()
@@ -272,14 +315,8 @@ fn unevaluated(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Questi
                                 .unwrap_or_else(|| {
                                     narrate::describe(tree, run, trace, replay, step)
                                 });
-                            // SSS* cuts no window: the node was solved first.
-                            let how = if sss {
-                                "never in OPEN: solved first at"
-                            } else {
-                                "cut off at"
-                            };
                             format!(
-                                "{names}: {how} {} at step {step} ({reason})",
+                                "{names}: cut off at {} at step {step} ({reason})",
                                 named(tree, *p)
                             )
                         }
@@ -456,6 +493,158 @@ fn named(tree: &Tree, n: NodeId) -> String {
     } else {
         format!("{} {}", kind_words(tree.kind(n)), node_name(tree, n))
     }
+}
+
+/// SSS*'s window of `node`, expanded by step `k`: α is −∞ at every node, β the merit of its
+/// LIVE state, and where Γ got that merit from (the root's +∞, its parent's merit when
+/// expanded, or its previous sibling's SOLVED merit).
+fn sss_window_why(tree: &Tree, replay: &Replay, node: NodeId, k: usize) -> String {
+    let h = sss_live_merit(tree, replay, node, k).unwrap_or(f64::NAN);
+    let from = match tree.parent(node) {
+        None => "the root's state starts OPEN with it".to_owned(),
+        Some(p) if sss_max(tree, p) || tree.child_index(node) == 0 => {
+            format!("{} was expanded with it", named(tree, p))
+        }
+        Some(p) => {
+            let prev = tree.child(p, tree.child_index(node) - 1);
+            let step = sss_solved(tree, replay, prev, k).map_or(0, |(_, s)| s + 1);
+            format!(
+                "its previous sibling {} was SOLVED with it at step {step}",
+                node_name(tree, prev)
+            )
+        }
+    };
+    format!(
+        "α = −∞: SSS* gives no node a lower bound; β = {}: the merit of its state in OPEN: {from}",
+        short_number(h)
+    )
+}
+
+/// SSS*: why `node` exits at step `s` with `value` (`bound`): solved by a child (a Max node)
+/// or by its last child (a Min node), exact when the merit fell below the one it was expanded
+/// with; or abandoned when a Max node above it was solved.
+fn sss_value_why(
+    tree: &Tree,
+    replay: &Replay,
+    node: NodeId,
+    s: usize,
+    value: f64,
+    bound: Bound,
+) -> String {
+    let head = named(tree, node);
+    let entry = sss_entry(replay, node, s).unwrap_or(f64::NAN);
+    let v = short_number(value);
+    if bound == Bound::Upper {
+        let Some((by, step)) = sss_abandoned_by(tree, replay, node, s + 1) else {
+            return format!("{head}: abandoned");
+        };
+        let after = step.saturating_sub(1);
+        let child = match replay.trace().event(after).view() {
+            EventView::Cutoff { after, .. } => Some(tree.child(by, after as usize)),
+            _ => None,
+        };
+        let m = child.and_then(|c| sss_solved(tree, replay, c, step));
+        let m = m.map_or("?".into(), |(m, _)| short_number(m));
+        return if value.is_infinite() {
+            format!(
+                "{head}: abandoned when {} was solved with merit {m} at step {step}, not below its merit {} when expanded: nothing is proved",
+                named(tree, by),
+                short_number(entry)
+            )
+        } else {
+            format!(
+                "{head}: abandoned when {} was solved with merit {m} at step {step}: every state in OPEN had merit at most {v}",
+                named(tree, by)
+            )
+        };
+    }
+    let how = if sss_max(tree, node) {
+        let i = match cutoff_step(replay, node, s).map(|c| replay.trace().event(c - 1).view()) {
+            Some(EventView::Cutoff { after, .. }) => after as usize,
+            _ => 0,
+        };
+        format!(
+            "SOLVED by child {}, {}, whose SOLVED state had merit {v}",
+            i + 1,
+            node_name(tree, tree.child(node, i))
+        )
+    } else {
+        let last = tree.child(node, tree.child_count(node) - 1);
+        format!(
+            "SOLVED when its last child {} was SOLVED with merit {v}",
+            node_name(tree, last)
+        )
+    };
+    let what = if bound == Bound::Exact {
+        format!(
+            "below its merit {} when expanded, so its value is exactly {v}",
+            short_number(entry)
+        )
+    } else {
+        format!("its merit when expanded, so its value is at least {v}")
+    };
+    format!("{head}: {how}; {what}")
+}
+
+/// SSS*: after `child` was SOLVED (exited, or evaluated) at step `s`, is its next sibling ever
+/// reached? Asked only while it has not been (a Max node's children wait in OPEN together, and
+/// a later one may be taken first). Searched: the sibling was in OPEN since the Max parent was
+/// expanded, or went in when `child`'s SOLVED state was taken (a Min parent); pruned: what Γ
+/// did to it instead ([`super::provenance::SssUnreached`]).
+fn sss_next_child(
+    tree: &Tree,
+    trace: &Trace,
+    replay: &Replay,
+    child: NodeId,
+    s: usize,
+    out: &mut Vec<Question>,
+) {
+    let Some(parent) = tree.parent(child) else {
+        return;
+    };
+    let i = tree.child_index(child);
+    if i + 1 >= tree.child_count(parent) {
+        return;
+    }
+    let next = tree.child(parent, i + 1);
+    let end = trace.len();
+    if replay.state(next, s + 1).reached() {
+        return;
+    }
+    let searched = replay.state(next, end).reached();
+    let why = if searched {
+        if sss_max(tree, parent) {
+            format!(
+                "searched: in OPEN since {} was expanded (merit {}), it was taken before the states under it were purged",
+                named(tree, parent),
+                sss_entry(replay, parent, end).map_or("?".into(), short_number)
+            )
+        } else {
+            format!(
+                "searched: {} was SOLVED with merit {}, so its next sibling went into OPEN with it",
+                node_name(tree, child),
+                sss_solved(tree, replay, child, end).map_or("?".into(), |(m, _)| short_number(m))
+            )
+        }
+    } else {
+        let Some(u) = sss_unreached(tree, replay, next, end) else {
+            return;
+        };
+        format!("pruned: {}", u.sentence(tree, true))
+    };
+    out.push(Question {
+        step: s + 1,
+        node: parent,
+        ask: Ask::NextChild,
+        answer: Answer::Searched(searched),
+        text: format!(
+            "Is the {} child of {} searched or pruned? (s/p)",
+            ordinal(i + 2),
+            named(tree, parent)
+        ),
+        why,
+        choices: vec!["searched".into(), "pruned".into()],
+    });
 }
 
 /// Both ends of the window `node` was entered with by step `k`, each with its origin.

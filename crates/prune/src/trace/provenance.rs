@@ -254,6 +254,12 @@ impl Origin {
             Origin::AspirationFailed => format!(
                 "{head}: the side of the aspiration window that held, kept when the root is searched again"
             ),
+            // SSS*'s β is a merit: a node's state goes into OPEN with the merit its previous
+            // sibling was SOLVED with (under a Min node), and a node's children with its own.
+            Origin::Returned { child, step, .. } if algo.base() == &Algorithm::Sss => format!(
+                "{head}: the merit {} was SOLVED with at step {step}, passed on in OPEN",
+                node_name(tree, child)
+            ),
             Origin::Returned {
                 child,
                 parent,
@@ -402,8 +408,9 @@ pub fn entry_step(replay: &Replay, node: NodeId, k: usize) -> Option<usize> {
 }
 
 /// The cutoff at `node` among the first `k` steps, in the algorithm's own terms: "beta after
-/// child 1, 8 children skipped" for a depth-first search; "solved by child 1, the states of
-/// 8 other children purged from OPEN" for SSS*, which compares nothing with a window. With
+/// child 1, 8 children skipped" for a depth-first search; "solved by child 1 (merit 7), every
+/// state under its 8 other children purged from OPEN" for SSS*, which compares nothing with a
+/// window. With
 /// the pass it fired in when the root is searched more than once. `None`: no cutoff fired.
 pub fn cutoff_summary(
     tree: &Tree,
@@ -414,12 +421,16 @@ pub fn cutoff_summary(
 ) -> Option<String> {
     let (step, after, skipped, kind) = cutoff_event(replay, node, k)?;
     let said = if algo.base() == &Algorithm::Sss {
-        let purged = match skipped {
-            0 => String::new(),
-            1 => ", the state of 1 other child purged from OPEN".into(),
-            n => format!(", the states of {n} other children purged from OPEN"),
-        };
-        format!("solved by child {}{purged}", after + 1)
+        // The child's SOLVED state, the highest in OPEN, solves the Max node; every other
+        // child went into OPEN when the node was expanded and has a state under it still.
+        let child = tree.child(node, after as usize);
+        let merit =
+            sss_solved(tree, replay, child, step).map_or("?".into(), |(m, _)| short_number(m));
+        format!(
+            "solved by child {} (merit {merit}){}",
+            after + 1,
+            sss_purged_children(tree.child_count(node) - 1, "")
+        )
     } else if kind == Cutoff::Probe {
         // The probes decide before the regular phase: it is spared for every child.
         format!(
@@ -445,8 +456,8 @@ pub fn cutoff_summary(
 }
 
 /// Why `node`, not reached after `k` steps, is ruled out, as a sentence: "by the beta cutoff
-/// at b2", "b2 returned without searching it"; for SSS*, which never cuts a window, "never in
-/// OPEN: b2 was solved first, its other children's states purged". `None` when it is not
+/// at b2", "b2 returned without searching it"; for SSS*, which never cuts a window, what Γ
+/// did ([`SssUnreached`]): "in OPEN, purged when + node b2 was solved". `None` when it is not
 /// ruled out.
 pub fn pruned_summary(
     tree: &Tree,
@@ -458,16 +469,179 @@ pub fn pruned_summary(
     let (by, kind) = replay.state(node, k).pruned_by?;
     let at = node_name(tree, by);
     let answered = replay.state(by, k).table.is_some_and(|(_, _, cut)| cut);
-    let sss = algo.base() == &Algorithm::Sss;
+    if algo.base() == &Algorithm::Sss {
+        return sss_unreached(tree, replay, node, k).map(|u| u.sentence(tree, false));
+    }
     Some(match kind {
-        Some(_) if sss => {
-            format!("never in OPEN: {at} was solved first, its other children's states purged")
-        }
-        None if sss => format!("never in OPEN: {at} was solved without it"),
         Some(c) => format!("by the {} cutoff at {at}", c.name()),
         None if answered => format!("by the transposition table's answer at {at}"),
         None => format!("{at} returned without searching it"),
     })
+}
+
+/// SSS*'s purge at a solved Max node with `others` other children, each with a state under
+/// it in OPEN (they all went in when it was expanded, and none was solved): ", every state
+/// under its 2 other children purged from OPEN" (`verb` "" or " is"); empty when it has none.
+pub fn sss_purged_children(others: usize, verb: &str) -> String {
+    match others {
+        0 => String::new(),
+        1 => format!(", every state under its other child{verb} purged from OPEN"),
+        n => format!(", every state under its {n} other children{verb} purged from OPEN"),
+    }
+}
+
+/// Whether SSS* treats `node` as a Max node: a Max node, or player 1's in a two-player tree
+/// of payoff vectors (searched as player 1's payoffs, player 1 maximising).
+pub fn sss_max(tree: &Tree, node: NodeId) -> bool {
+    matches!(tree.kind(node), Kind::Max | Kind::Player(0))
+}
+
+/// SSS*: the merit `node` was expanded with among the first `k` steps (its `enter`'s β, the
+/// merit of the LIVE state taken); `None` when it was not expanded.
+pub fn sss_entry(replay: &Replay, node: NodeId, k: usize) -> Option<f64> {
+    latest_entry(replay, node, k).map(|(_, (_, b))| b)
+}
+
+/// SSS*: the merit `node`'s LIVE state went into OPEN with, as the first `k` steps show it
+/// (Stockman's Γ): the root's +∞; a child of a Max node, or a first child, its parent's merit
+/// when the parent was expanded; a later child of a Min node, the merit its previous sibling
+/// was SOLVED with. `None` when the steps do not show it.
+pub fn sss_live_merit(tree: &Tree, replay: &Replay, node: NodeId, k: usize) -> Option<f64> {
+    let Some(p) = tree.parent(node) else {
+        return Some(f64::INFINITY);
+    };
+    let i = tree.child_index(node);
+    if sss_max(tree, p) || i == 0 {
+        return sss_entry(replay, p, k);
+    }
+    sss_solved(tree, replay, tree.child(p, i - 1), k).map(|(m, _)| m)
+}
+
+/// SSS*: the merit of `node`'s SOLVED state among the first `k` steps, and the step (0-based)
+/// that made it: a leaf (or a position valued at the depth limit) min(its LIVE merit, its
+/// value) when evaluated; an interior node its exit's value when it exits solved (exact, or a
+/// lower bound when the merit did not drop: an upper bound is an abandonment). `None`: not
+/// solved.
+pub fn sss_solved(tree: &Tree, replay: &Replay, node: NodeId, k: usize) -> Option<(f64, usize)> {
+    let (s, e) = latest(replay, node, 0, k).find(|(_, e)| {
+        matches!(e, EventView::Leaf { .. })
+            || matches!(e, EventView::Exit { bound, .. } if *bound != Bound::Upper)
+    })?;
+    match e {
+        EventView::Leaf { value, .. } => {
+            let h = sss_live_merit(tree, replay, node, k)?;
+            Some((h.min(value), s))
+        }
+        EventView::Exit { value, .. } => Some((value, s)),
+        _ => None,
+    }
+}
+
+/// SSS*: the Max node whose solving purged every state under `node`, expanded and then
+/// abandoned (its exit an upper bound) among the first `k` steps, and the step (1-based) of
+/// that solving: the latest cutoff at an ancestor before the exit.
+pub fn sss_abandoned_by(
+    tree: &Tree,
+    replay: &Replay,
+    node: NodeId,
+    k: usize,
+) -> Option<(NodeId, usize)> {
+    let exit = latest(replay, node, 0, k).find_map(|(s, e)| {
+        matches!(
+            e,
+            EventView::Exit {
+                bound: Bound::Upper,
+                ..
+            }
+        )
+        .then_some(s)
+    })?;
+    tree.path_to(node)
+        .into_iter()
+        .filter(|&a| a != node)
+        .filter_map(|a| cutoff_step(replay, a, exit).map(|s| (a, s)))
+        .max_by_key(|&(_, s)| s)
+}
+
+/// Why SSS* never reached a node (neither expanded nor evaluated it), in Stockman's terms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SssUnreached {
+    /// Its LIVE state went into OPEN (its parent, a Max node, was expanded) and was purged,
+    /// untaken, when Max node `by` was solved at `step` (1-based).
+    Purged {
+        /// The Max node solved.
+        by: NodeId,
+        /// The step of its solving (the cutoff), from 1.
+        step: usize,
+    },
+    /// Never in OPEN: its parent, a Min node, was abandoned before its turn — every state under
+    /// it purged when Max node `by` was solved at `step` (1-based).
+    ParentAbandoned {
+        /// The parent.
+        parent: NodeId,
+        /// The Max node solved.
+        by: NodeId,
+        /// The step of its solving, from 1.
+        step: usize,
+    },
+    /// Never in OPEN: its parent was never expanded.
+    ParentUnexpanded {
+        /// The parent.
+        parent: NodeId,
+    },
+}
+
+/// Why SSS* has ruled out `node` after `k` steps; `None` when it is not ruled out (reached,
+/// or its turn may still come).
+pub fn sss_unreached(tree: &Tree, replay: &Replay, node: NodeId, k: usize) -> Option<SssUnreached> {
+    replay.state(node, k).pruned_by?;
+    let parent = tree.parent(node)?;
+    if sss_entry(replay, parent, k).is_none() {
+        return Some(SssUnreached::ParentUnexpanded { parent });
+    }
+    if sss_max(tree, parent) {
+        if let Some(step) = cutoff_step(replay, parent, k) {
+            return Some(SssUnreached::Purged { by: parent, step });
+        }
+        let (by, step) = sss_abandoned_by(tree, replay, parent, k)?;
+        return Some(SssUnreached::Purged { by, step });
+    }
+    let (by, step) = sss_abandoned_by(tree, replay, parent, k)?;
+    Some(SssUnreached::ParentAbandoned { parent, by, step })
+}
+
+impl SssUnreached {
+    /// In words: "in OPEN, purged when + node c2 was solved", "never in OPEN: its parent − node
+    /// a was abandoned when the root was solved", "never in OPEN: its parent + node a2 was
+    /// never expanded"; with the step of the solving when `step` is set.
+    pub fn sentence(&self, tree: &Tree, step: bool) -> String {
+        let at = |s: usize| {
+            if step {
+                format!(" at step {s}")
+            } else {
+                String::new()
+            }
+        };
+        match *self {
+            SssUnreached::Purged { by, step } => {
+                format!(
+                    "in OPEN, purged when {} was solved{}",
+                    named(tree, by),
+                    at(step)
+                )
+            }
+            SssUnreached::ParentAbandoned { parent, by, step } => format!(
+                "never in OPEN: its parent {} was abandoned when {} was solved{}",
+                named(tree, parent),
+                named(tree, by),
+                at(step)
+            ),
+            SssUnreached::ParentUnexpanded { parent } => format!(
+                "never in OPEN: its parent {} was never expanded",
+                named(tree, parent)
+            ),
+        }
+    }
 }
 
 /// A node with its kind: "− node #2", "the root".

@@ -19,5 +19,6 @@ mod multiplayer_chance;
 mod paper_figures;
 mod root_exit;
 mod search_agree;
+mod sss_sentences;
 mod transpositions;
 mod walk_agree;
