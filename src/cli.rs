@@ -69,6 +69,75 @@ fn parse_size(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{s}` is too large"))
 }
 
+/// A name the shell completions offer from a list (`prune completions`), parsed by `check`:
+/// clap's own possible values would refuse a typo with clap's message, where the commands
+/// name the closest known name their own way (and accept inline parameters: `star2:probes=2`).
+/// The arguments hide the list from their help, which names where to find it.
+#[derive(Clone)]
+pub struct Offered {
+    names: fn() -> Vec<&'static str>,
+    check: fn(&str) -> Result<String, String>,
+}
+
+impl Offered {
+    /// `names` offered, any text accepted.
+    pub fn any(names: fn() -> Vec<&'static str>) -> Offered {
+        Offered {
+            names,
+            check: |s| Ok(s.to_owned()),
+        }
+    }
+
+    /// `names` offered, the text parsed by `check`.
+    pub fn checked(
+        names: fn() -> Vec<&'static str>,
+        check: fn(&str) -> Result<String, String>,
+    ) -> Offered {
+        Offered { names, check }
+    }
+}
+
+impl clap::builder::TypedValueParser for Offered {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        self.check.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            (self.names)()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
+/// The catalogue's algorithms, as `prune algos` lists them.
+pub fn algorithm_names() -> Vec<&'static str> {
+    prune::search::ALGORITHMS.iter().map(|a| a.name).collect()
+}
+
+/// The games `--game` takes.
+pub fn game_names() -> Vec<&'static str> {
+    prune::generate::game::GameSpec::NAMES.to_vec()
+}
+
+/// The experiments, as `prune experiment --list` lists them.
+pub fn experiment_names() -> Vec<&'static str> {
+    crate::experiment::EXPERIMENTS
+        .iter()
+        .map(|e| e.name)
+        .collect()
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Describe a tree: size, depth, branching, kinds, bounds, regularity.
@@ -112,11 +181,22 @@ pub struct TuiArgs {
     #[command(flatten)]
     pub tree: TreeSource,
     /// Algorithms to run before the first frame, e.g. `alphabeta,negascout` or `star2:probes=2`.
-    #[arg(long, value_name = "ALGO[,ALGO…]", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "ALGO[,ALGO…]",
+        value_delimiter = ',',
+        value_parser = Offered::any(algorithm_names),
+        hide_possible_values = true
+    )]
     pub run: Vec<String>,
     /// Practice on this algorithm's search (e.g. `alphabeta`, `star1`): its results hidden,
     /// answer its questions as it proceeds (the window, the value, searched or pruned).
-    #[arg(long, value_name = "ALGO[:PARAMS]")]
+    #[arg(
+        long,
+        value_name = "ALGO[:PARAMS]",
+        value_parser = Offered::any(algorithm_names),
+        hide_possible_values = true
+    )]
     pub practice: Option<String>,
     /// Check the keymap and the themes in the config directory, report every problem with its
     /// file, line and column, and exit (2 when something is wrong).
@@ -198,7 +278,12 @@ pub struct GameFlags {
     /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. --depth D is the horizon;
     /// without it tic-tac-toe, nim and pig are searched to the end (solved), and connect-four
     /// and chess need one.
-    #[arg(long, value_name = "NAME")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = Offered::any(game_names),
+        hide_possible_values = true
+    )]
     pub game: Option<String>,
     /// With --game chess: the root position in Forsyth–Edwards Notation.
     #[arg(long, value_name = "FEN", requires = "game")]

@@ -68,7 +68,12 @@ pub struct DrawArgs {
     #[command(flatten)]
     pub source: TreeSource,
     /// Draw this run's state: an algorithm, parameters inline (`star2:probes=2`).
-    #[arg(long, value_name = "ALGO[:PARAMS]")]
+    #[arg(
+        long,
+        value_name = "ALGO[:PARAMS]",
+        value_parser = super::Offered::any(super::algorithm_names),
+        hide_possible_values = true
+    )]
     pub run: Option<String>,
     /// The state after this many steps of the run (default: the end; 0: before the search).
     #[arg(long, value_name = "K", requires = "run", conflicts_with = "steps")]

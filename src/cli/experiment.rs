@@ -23,7 +23,12 @@ pub struct ExperimentArgs {
     #[command(subcommand)]
     pub command: Option<ExperimentCommand>,
     /// The experiment to run (see --list).
-    #[arg(value_name = "NAME", required_unless_present = "list")]
+    #[arg(
+        value_name = "NAME",
+        required_unless_present = "list",
+        value_parser = super::Offered::any(super::experiment_names),
+        hide_possible_values = true
+    )]
     pub name: Option<String>,
     /// List the experiments.
     #[arg(long)]

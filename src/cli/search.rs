@@ -10,7 +10,9 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, value_pars
 use serde_json::{Value as Json, json};
 
 use super::experiment::OutputFormat;
-use super::{CliError, TreeSource, print, refuse_output_over_input, write_output};
+use super::{
+    CliError, Offered, TreeSource, algorithm_names, print, refuse_output_over_input, write_output,
+};
 use prune::analyze;
 use prune::protocol;
 use prune::report::{Cell, Column, Table, col};
@@ -150,7 +152,11 @@ impl ParamArgs {
 )]
 pub struct RunArgs {
     /// The algorithm (see `prune algos`); parameters inline work too: `star2:probes=2`.
-    #[arg(value_name = "ALGO", value_parser = known_algorithm)]
+    #[arg(
+        value_name = "ALGO",
+        value_parser = Offered::checked(algorithm_names, known_algorithm),
+        hide_possible_values = true
+    )]
     pub algorithm: String,
     #[command(flatten)]
     pub source: TreeSource,
@@ -190,7 +196,14 @@ pub struct CompareArgs {
     pub source: TreeSource,
     /// Comma-separated algorithms, each optionally with inline parameters:
     /// `alphabeta,alphabeta:fail-soft,negascout,star2:probes=2`.
-    #[arg(long, value_name = "A,B,…", value_delimiter = ',', required = true)]
+    #[arg(
+        long,
+        value_name = "A,B,…",
+        value_delimiter = ',',
+        required = true,
+        value_parser = Offered::any(algorithm_names),
+        hide_possible_values = true
+    )]
     pub algos: Vec<String>,
     #[command(flatten)]
     pub params: ParamArgs,

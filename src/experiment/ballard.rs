@@ -329,6 +329,7 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "leaves evaluated",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }
@@ -625,6 +626,7 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "mean leaves evaluated (% of N³)",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }
@@ -817,6 +819,7 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "mean leaves evaluated (% of N³)",
             y_percent_of_x_cubed: true,
             only: None,
+            beside: None,
         }),
     })
 }

@@ -120,6 +120,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "root value (a probability)",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }

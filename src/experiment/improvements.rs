@@ -358,6 +358,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "nodes visited (count)",
             y_percent_of_x_cubed: false,
             only: Some(("game", "connect-four")),
+            beside: None,
         }),
     })
 }

@@ -184,6 +184,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "mean leaves evaluated, random order",
             y_percent_of_x_cubed: false,
             only: Some(("order", "random")),
+            beside: None,
         }),
     })
 }

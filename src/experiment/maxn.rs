@@ -148,6 +148,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "effective branching factor (leaves^(1/d))",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }

@@ -311,6 +311,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "share of correct first moves",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }
@@ -523,6 +524,7 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "product propagation's share of the games",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }

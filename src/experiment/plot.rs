@@ -12,6 +12,11 @@
 //! in legend order; axes and ticks are 1 pixel wide, and the legend draws markers only.
 //! tests/app/plots.rs reads the points back through the tick labels and checks
 //! them against the table.
+//!
+//! A [`Figure`] beside the table's chart is a panel of its own, left of it in the same picture,
+//! each panel with its heading: groups of thin 1-pixel lines (faint, no markers, no legend
+//! entry: one run each) with a thick line summing them up, and dashed reference values
+//! labelled on their line. Its y axis goes logarithmic past one decade.
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
@@ -83,6 +88,49 @@ pub struct Plot {
     pub y_percent_of_x_cubed: bool,
     /// Only rows whose column (first) shows this text (second).
     pub only: Option<(&'static str, &'static str)>,
+    /// A panel of its own drawn to the left of the table's chart, in one picture.
+    pub beside: Option<Figure>,
+}
+
+/// A panel drawn from lines given directly, not from the table: a few groups, each a bundle
+/// of thin lines (runs, e.g. one a seed) and a thick line summing them up, with horizontal
+/// reference values marked and labelled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// The panel's heading.
+    pub title: String,
+    /// The heading of the table's chart beside it.
+    pub table_title: String,
+    /// The x axis's label, with its unit.
+    pub x_label: &'static str,
+    /// The y axis's label, with its unit.
+    pub y_label: &'static str,
+    /// The groups, in legend order.
+    pub groups: Vec<Group>,
+    /// Reference values, each a dashed horizontal line with its label.
+    pub marks: Vec<Mark>,
+    /// The legend entry of the marks.
+    pub marks_label: String,
+}
+
+/// One group of a [`Figure`]: one legend entry, one colour and marker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// The legend entry.
+    pub label: String,
+    /// Thin lines, without markers.
+    pub runs: Vec<Vec<(f64, f64)>>,
+    /// The thick line, with markers.
+    pub summary: Vec<(f64, f64)>,
+}
+
+/// A reference value of a [`Figure`]: a dashed line across the panel at `y`, labelled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    /// Where the line is.
+    pub y: f64,
+    /// Its label, written on the line.
+    pub label: String,
 }
 
 /// Okabe & Ito's palette, yellow left out (too faint on white), ordered so neighbours differ in
@@ -127,7 +175,26 @@ struct Line {
     points: Vec<(f64, f64)>,
     /// Error bars: x, low and high.
     bars: Vec<(f64, f64, f64)>,
+    /// A thin line: 1 pixel, faint, no markers, no legend entry (one run of a [`Group`]).
+    thin: bool,
 }
+
+impl Line {
+    /// A data line of `points`, drawn 2 pixels wide with its markers and legend entry.
+    fn new(label: String, colour: RGBColor, marker: Marker, points: Vec<(f64, f64)>) -> Line {
+        Line {
+            label,
+            colour,
+            marker,
+            points,
+            bars: Vec::new(),
+            thin: false,
+        }
+    }
+}
+
+/// At most this many markers on a line: a marker on each of a hundred iterations is a smear.
+const MOST_MARKERS: usize = 25;
 
 const FONT: &str = "sans-serif";
 /// Font sizes as plotters takes them: it writes 1/1.24 of them into the SVG (18 and 14 px).
@@ -237,11 +304,8 @@ fn lines(report: &Report, plot: &Plot) -> Result<Vec<Line>, String> {
                 ),
             };
             let line = Line {
-                label,
-                colour,
-                marker,
-                points: vec![(x, y)],
                 bars: bar.into_iter().collect(),
+                ..Line::new(label, colour, marker, vec![(x, y)])
             };
             out.push((line, s.column, key));
         }
@@ -307,44 +371,132 @@ fn axis_label(label: &str, a: &Axis) -> String {
     }
 }
 
-/// The report's plot as an SVG document.
-pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
-    let lines = lines(report, plot)?;
-    let xs = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
-    let ys = lines.iter().flat_map(|l| {
-        let bars = l.bars.iter().flat_map(|&(_, lo, hi)| [lo, hi]);
-        l.points.iter().map(|p| p.1).chain(bars)
-    });
-    let (xa, ya) = (axis(xs, false), axis(ys, true));
-    let legend_width = lines
-        .iter()
-        .map(|l| text_width(&l.label, TEXT_PX))
-        .max()
-        .unwrap_or(0)
-        + 48;
-    let width = PLOT_WIDTH + legend_width;
-    let title = wrap(&report.title, width - 40, TITLE_PX);
-    let title_height = 16 + title.len() as u32 * (TITLE_PX + 6);
-    let mut out = String::new();
-    {
-        // The legend's rows may outgrow the plot: the canvas grows with them.
-        let height = HEIGHT.max(LEGEND_ROW * (lines.len() as u32 + 1));
-        let root =
-            SVGBackend::with_string(&mut out, (width, height + title_height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (head, body) = root.split_vertically(title_height);
-        for (i, line) in title.iter().enumerate() {
-            let style = (FONT, TITLE_PX)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Center, VPos::Top));
-            let y = 10 + i as i32 * (TITLE_PX as i32 + 6);
-            head.draw(&Text::new(line.as_str(), (width as i32 / 2, y), style))
-                .map_err(|e| e.to_string())?;
+/// One panel of a picture: its lines and marks, axes, labels and heading.
+struct Panel {
+    heading: Option<String>,
+    lines: Vec<Line>,
+    marks: Vec<Mark>,
+    /// The marks' legend entry.
+    marks_label: Option<String>,
+    x_label: &'static str,
+    y_label: &'static str,
+}
+
+impl Panel {
+    /// The table's chart.
+    fn of_table(report: &Report, plot: &Plot) -> Result<Panel, String> {
+        Ok(Panel {
+            heading: plot.beside.as_ref().map(|f| f.table_title.clone()),
+            lines: lines(report, plot)?,
+            marks: Vec::new(),
+            marks_label: None,
+            x_label: plot.x_label,
+            y_label: plot.y_label,
+        })
+    }
+
+    /// A [`Figure`]'s panel: each group's runs (thin) and summary, in the group's colour.
+    fn of_figure(f: &Figure) -> Result<Panel, String> {
+        let mut lines = Vec::new();
+        for (i, g) in f.groups.iter().enumerate() {
+            let (colour, marker) = (COLOURS[i % COLOURS.len()], MARKERS[i % MARKERS.len()]);
+            for run in g.runs.iter().filter(|r| !r.is_empty()) {
+                lines.push(Line {
+                    thin: true,
+                    ..Line::new(g.label.clone(), colour, marker, run.clone())
+                });
+            }
+            if !g.summary.is_empty() {
+                lines.push(Line::new(
+                    g.label.clone(),
+                    colour,
+                    marker,
+                    g.summary.clone(),
+                ));
+            }
+        }
+        if lines.is_empty() {
+            return Err("nothing to plot".into());
+        }
+        Ok(Panel {
+            heading: Some(f.title.clone()),
+            lines,
+            marks: f.marks.clone(),
+            marks_label: (!f.marks.is_empty()).then(|| f.marks_label.clone()),
+            x_label: f.x_label,
+            y_label: f.y_label,
+        })
+    }
+
+    /// The legend's entries: the lines that have one, then the marks'.
+    fn legend(&self) -> impl Iterator<Item = &str> {
+        let lines = self
+            .lines
+            .iter()
+            .filter(|l| !l.thin)
+            .map(|l| l.label.as_str());
+        lines.chain(self.marks_label.as_deref())
+    }
+
+    /// The plot's width and the legend's beside it.
+    fn width(&self) -> u32 {
+        let legend = self.legend().map(|l| text_width(l, TEXT_PX)).max();
+        PLOT_WIDTH + legend.unwrap_or(0) + 48
+    }
+
+    /// The plot's height: the legend's rows may outgrow it.
+    fn height(&self) -> u32 {
+        HEIGHT.max(LEGEND_ROW * (self.legend().count() as u32 + 1))
+    }
+
+    /// The axes: x over the points, y over the points, error bars and marks. A figure's y axis
+    /// goes logarithmic past one decade, so that values near the marks stay apart when a run
+    /// strays far above them.
+    fn axes(&self) -> (Axis, Axis) {
+        let xs = self.lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
+        let ys = self.lines.iter().flat_map(|l| {
+            let bars = l.bars.iter().flat_map(|&(_, lo, hi)| [lo, hi]);
+            l.points.iter().map(|p| p.1).chain(bars)
+        });
+        let ys = ys.chain(self.marks.iter().map(|m| m.y));
+        let mut ya = axis(ys.clone(), true);
+        if self.heading.is_some() && !self.marks.is_empty() && !ya.log {
+            let (lo, hi) = ys.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+            if lo > 0.0 && hi / lo > 10.0 {
+                ya = Axis {
+                    lo: lo / 1.2,
+                    hi: hi * 1.2,
+                    log: true,
+                };
+            }
+        }
+        (axis(xs, false), ya)
+    }
+
+    /// The panel on `area`: its heading (`heading_height` pixels), plot and legend.
+    fn draw(
+        &self,
+        area: &DrawingArea<SVGBackend, Shift>,
+        heading_height: u32,
+    ) -> Result<(), String> {
+        let (head, body) = area.split_vertically(heading_height);
+        if let Some(heading) = &self.heading {
+            let width = area.dim_in_pixel().0;
+            for (i, line) in wrap(heading, width - 40, TEXT_PX).iter().enumerate() {
+                let style = (FONT, TEXT_PX)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Center, VPos::Top));
+                let y = 4 + i as i32 * (TEXT_PX as i32 + 4);
+                head.draw(&Text::new(line.as_str(), (width as i32 / 2, y), style))
+                    .map_err(|e| e.to_string())?;
+            }
         }
         let (chart, legend) = body.split_horizontally(PLOT_WIDTH);
-        let (x_label, y_label) = (axis_label(plot.x_label, &xa), axis_label(plot.y_label, &ya));
-        let whole_x = lines
+        let (xa, ya) = self.axes();
+        let (x_label, y_label) = (axis_label(self.x_label, &xa), axis_label(self.y_label, &ya));
+        let whole_x = self
+            .lines
             .iter()
             .all(|l| l.points.iter().all(|p| p.0.fract() == 0.0));
         let labels = Labels {
@@ -356,31 +508,109 @@ pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
                 false => 10,
             },
         };
+        let (lines, marks) = (&self.lines[..], &self.marks[..]);
+        let x_span = (xa.lo, xa.hi);
         match (xa.log, ya.log) {
-            (false, false) => draw(&chart, xa.lo..xa.hi, ya.lo..ya.hi, labels, &lines),
+            (false, false) => draw(
+                &chart,
+                xa.lo..xa.hi,
+                ya.lo..ya.hi,
+                labels,
+                lines,
+                marks,
+                x_span,
+            ),
             (false, true) => draw(
                 &chart,
                 xa.lo..xa.hi,
                 (ya.lo..ya.hi).log_scale(),
                 labels,
-                &lines,
+                lines,
+                marks,
+                x_span,
             ),
             (true, false) => draw(
                 &chart,
                 (xa.lo..xa.hi).log_scale(),
                 ya.lo..ya.hi,
                 labels,
-                &lines,
+                lines,
+                marks,
+                x_span,
             ),
             (true, true) => draw(
                 &chart,
                 (xa.lo..xa.hi).log_scale(),
                 (ya.lo..ya.hi).log_scale(),
                 labels,
-                &lines,
+                lines,
+                marks,
+                x_span,
             ),
         }?;
-        draw_legend(&legend, &lines)?;
+        draw_legend(&legend, self)
+    }
+}
+
+/// The heading's height: a line of text a wrapped line, for the panel of `width` pixels.
+fn heading_height(panel: &Panel, width: u32) -> u32 {
+    panel.heading.as_ref().map_or(0, |h| {
+        8 + wrap(h, width - 40, TEXT_PX).len() as u32 * (TEXT_PX + 4)
+    })
+}
+
+/// The panels of the report's picture, left to right: the figure beside the table's chart,
+/// if any, then the table's chart.
+fn panels(report: &Report, plot: &Plot) -> Result<Vec<Panel>, String> {
+    let mut out = Vec::new();
+    if let Some(f) = &plot.beside {
+        out.push(Panel::of_figure(f)?);
+    }
+    out.push(Panel::of_table(report, plot)?);
+    Ok(out)
+}
+
+/// Where the table's chart starts, in pixels from the picture's left edge (0 unless a
+/// [`Figure`] is drawn beside it).
+pub fn table_chart_left(report: &Report, plot: &Plot) -> Result<u32, String> {
+    let panels = panels(report, plot)?;
+    Ok(panels[..panels.len() - 1].iter().map(Panel::width).sum())
+}
+
+/// The report's plot as an SVG document.
+pub fn svg(report: &Report, plot: &Plot) -> Result<String, String> {
+    let panels = panels(report, plot)?;
+    let widths: Vec<u32> = panels.iter().map(Panel::width).collect();
+    let width: u32 = widths.iter().sum();
+    let title = wrap(&report.title, width - 40, TITLE_PX);
+    let title_height = 16 + title.len() as u32 * (TITLE_PX + 6);
+    let headings = panels
+        .iter()
+        .zip(&widths)
+        .map(|(p, &w)| heading_height(p, w))
+        .max()
+        .unwrap_or(0);
+    let height = panels.iter().map(Panel::height).max().unwrap_or(HEIGHT) + headings;
+    let mut out = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut out, (width, height + title_height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (head, mut body) = root.split_vertically(title_height);
+        for (i, line) in title.iter().enumerate() {
+            let style = (FONT, TITLE_PX)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Center, VPos::Top));
+            let y = 10 + i as i32 * (TITLE_PX as i32 + 6);
+            head.draw(&Text::new(line.as_str(), (width as i32 / 2, y), style))
+                .map_err(|e| e.to_string())?;
+        }
+        for (panel, &w) in panels.iter().zip(&widths) {
+            let (area, rest) = body.split_horizontally(w);
+            panel.draw(&area, headings)?;
+            body = rest;
+        }
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(out)
@@ -396,13 +626,16 @@ struct Labels<'a> {
     x_ticks: usize,
 }
 
-/// The axes, mesh and lines on `area`.
+/// The axes, mesh, marks and lines on `area`; `x_span` is the x axis's range, which the marks
+/// cross.
 fn draw<X, Y>(
     area: &DrawingArea<SVGBackend, Shift>,
     x: X,
     y: Y,
     labels: Labels,
     lines: &[Line],
+    marks: &[Mark],
+    x_span: (f64, f64),
 ) -> Result<(), String>
 where
     X: AsRangedCoord<Value = f64>,
@@ -433,15 +666,58 @@ where
         .bold_line_style(RGBColor(0xcc, 0xcc, 0xcc))
         .draw()
         .map_err(err)?;
-    for l in lines {
+    // The marks under the data: dashed, 1 pixel, each labelled at the left end, where the
+    // runs have not yet settled on a value: above its line, or below it when the next mark up
+    // is too close for the label.
+    let mut sorted: Vec<&Mark> = marks.iter().collect();
+    sorted.sort_by(|a, b| a.y.total_cmp(&b.y));
+    let pixels: Vec<i32> = sorted
+        .iter()
+        .map(|m| chart.as_coord_spec().translate(&(x_span.0, m.y)).1)
+        .collect();
+    for (i, m) in sorted.iter().enumerate() {
+        let grey = MARK_GREY.stroke_width(1);
         chart
-            .draw_series(LineSeries::new(
-                l.points.iter().copied(),
-                l.colour.stroke_width(2),
+            .draw_series(DashedLineSeries::new(
+                [(x_span.0, m.y), (x_span.1, m.y)],
+                6,
+                4,
+                grey,
             ))
             .map_err(err)?;
+        let crowded = pixels
+            .get(i + 1)
+            .is_some_and(|&next| pixels[i] - next < TEXT_PX as i32);
+        let (v, dy) = match crowded {
+            true => (VPos::Top, 2),
+            false => (VPos::Bottom, -2),
+        };
+        let style = (FONT, TEXT_PX)
+            .into_font()
+            .color(&MARK_GREY)
+            .pos(Pos::new(HPos::Left, v));
+        let label = EmptyElement::at((x_span.0, m.y)) + Text::new(m.label.clone(), (4, dy), style);
+        chart.draw_series([label]).map_err(err)?;
+    }
+    for l in lines {
+        let style = match l.thin {
+            true => l.colour.mix(0.45).stroke_width(1),
+            false => l.colour.stroke_width(2),
+        };
         chart
-            .draw_series(l.points.iter().map(|&p| marker(p, l.colour, l.marker)))
+            .draw_series(LineSeries::new(l.points.iter().copied(), style))
+            .map_err(err)?;
+        if l.thin {
+            continue;
+        }
+        let step = l.points.len().div_ceil(MOST_MARKERS).max(1);
+        chart
+            .draw_series(
+                l.points
+                    .iter()
+                    .step_by(step)
+                    .map(|&p| marker(p, l.colour, l.marker)),
+            )
             .map_err(err)?;
         // Error bars: 1 pixel wide (the series are the 2-pixel lines), capped 5 pixels a side.
         for &(x, lo, hi) in &l.bars {
@@ -456,6 +732,9 @@ where
     }
     Ok(())
 }
+
+/// The marks' colour: grey, behind the data.
+const MARK_GREY: RGBColor = RGBColor(0x70, 0x70, 0x70);
 
 /// A marker drawn at a data point: offsets in pixels from it.
 type MarkerElement<C, DB> = ComposedElement<C, DB, Polygon<(i32, i32)>, Circle<(i32, i32), i32>>;
@@ -506,22 +785,33 @@ fn marker<DB: DrawingBackend, C>(at: C, colour: RGBColor, kind: Marker) -> Marke
     EmptyElement::at(at) + Polygon::new(polygon, style) + circle
 }
 
-/// The legend: a marker and a label a line, in the series' order.
-fn draw_legend(area: &DrawingArea<SVGBackend, Shift>, lines: &[Line]) -> Result<(), String> {
-    for (i, l) in lines.iter().enumerate() {
-        let y = (LEGEND_ROW * (i as u32 + 1)) as i32;
+/// The legend: a marker and a label a line, in the series' order, then the marks' entry (a
+/// dashed stroke).
+fn draw_legend(area: &DrawingArea<SVGBackend, Shift>, panel: &Panel) -> Result<(), String> {
+    let style = (FONT, TEXT_PX)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    let mut row = 0;
+    for l in panel.lines.iter().filter(|l| !l.thin) {
+        row += 1;
+        let y = (LEGEND_ROW * row) as i32;
         area.draw(&marker((14, y), l.colour, l.marker))
             .map_err(|e| e.to_string())?;
-        let style = (FONT, TEXT_PX)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Left, VPos::Center));
-        area.draw(&Text::new(l.label.as_str(), (30, y), style))
+        area.draw(&Text::new(l.label.as_str(), (30, y), style.clone()))
+            .map_err(|e| e.to_string())?;
+    }
+    if let Some(label) = &panel.marks_label {
+        let y = (LEGEND_ROW * (row + 1)) as i32;
+        for x in [4, 16] {
+            let dash = PathElement::new(vec![(x, y), (x + 8, y)], MARK_GREY.stroke_width(1));
+            area.draw(&dash).map_err(|e| e.to_string())?;
+        }
+        area.draw(&Text::new(label.as_str(), (30, y), style))
             .map_err(|e| e.to_string())?;
     }
     Ok(())
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -553,6 +843,7 @@ mod tests {
             y_label: "leaves",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         };
         let s = svg(&r, &p).unwrap();
         assert!(s.starts_with("<svg"));

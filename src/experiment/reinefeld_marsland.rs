@@ -165,6 +165,7 @@ pub fn figure5(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "cost relative to alpha-beta (ratio)",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }
@@ -219,6 +220,7 @@ pub fn figure6(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "re-search rate r (%)",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }
@@ -363,6 +365,7 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "NegaScout / alpha-beta (ratio of leaves)",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }

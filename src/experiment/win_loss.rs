@@ -164,6 +164,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "probability the root is a forced win",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }
@@ -234,6 +235,7 @@ pub fn map(o: &Options, tick: Tick) -> Result<Report, String> {
             y_label: "probability of a win at the root",
             y_percent_of_x_cubed: false,
             only: None,
+            beside: None,
         }),
     })
 }

@@ -149,6 +149,53 @@ fn help_version_and_completions() {
     assert!(stdout(&o).contains("prune"));
 }
 
+/// The bash completions offer the catalogue's algorithms (the run's ALGO, `--algos`, `--run`,
+/// `--practice`), the experiments and the games, while the help does not list them (each
+/// names where the list is) and a typo still gets the command's own suggestion.
+#[test]
+fn completions_offer_algorithms_experiments_and_games() {
+    let script = stdout(&prune(&["completions", "bash"]));
+    let words = |names: Vec<&str>| names.join(" ");
+    let algos = words(prune::search::ALGORITHMS.iter().map(|a| a.name).collect());
+    let games = words(prune::generate::game::GameSpec::NAMES.to_vec());
+    for flag in ["--algos", "--run", "--practice"] {
+        let offer = format!("{flag})\n                    COMPREPLY=($(compgen -W \"{algos}\"");
+        assert!(script.contains(&offer), "{flag} offers {algos}");
+    }
+    assert!(script.contains(&format!(
+        "--game)\n                    COMPREPLY=($(compgen -W \"{games}\""
+    )));
+    let experiments = words(
+        prune_cli::experiment::EXPERIMENTS
+            .iter()
+            .map(|e| e.name)
+            .collect(),
+    );
+    assert!(
+        script.contains(&format!("--help {experiments}")),
+        "prune experiment NAME offers {experiments}"
+    );
+    assert!(
+        script.contains(&format!("--help {algos}\"")),
+        "prune run ALGO offers {algos}"
+    );
+    for args in [
+        &["run", "--help"][..],
+        &["compare", "--help"],
+        &["experiment", "--help"],
+        &["tui", "--help"],
+    ] {
+        let help = stdout(&prune(args));
+        for first in ["minimax", "tic-tac-toe", "ballard-best"] {
+            let listed = format!("possible values: {first}");
+            assert!(!help.contains(&listed), "{args:?}: {listed}");
+        }
+    }
+    let o = prune(&["experiment", "eval-learnin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `eval-learning`?"));
+}
+
 #[test]
 fn every_sample_tree_loads() {
     for entry in std::fs::read_dir("trees").unwrap() {

@@ -135,11 +135,43 @@ fn expected(report: &Report, plot: &Plot) -> Vec<(String, Vec<(f64, f64)>)> {
     out
 }
 
-/// Checks `svg` against the report's table; returns the legend's names.
-fn check(name: &str, report: &Report, svg: &str) -> Vec<String> {
-    let plot = report.plot.as_ref().expect("a plot");
+/// One panel of a chart as drawn: its legend's names, its axes and its 2-pixel lines' points
+/// (in pixels).
+struct Drawn {
+    legend: Vec<String>,
+    xa: Axis,
+    ya: Axis,
+    lines: Vec<Vec<(f64, f64)>>,
+}
+
+/// The points of a polyline, in pixels.
+fn points(e: &Element) -> Vec<(f64, f64)> {
+    e.attrs["points"]
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The panel of `svg` from pixel `left` rightwards to `right` (a chart may draw a figure of
+/// its own beside the table's, src/experiment/plot.rs), whose axes are labelled `x_label` and
+/// `y_label`.
+fn read(svg: &str, left: f64, right: f64, x_label: &str, y_label: &str) -> Drawn {
     let els = elements(svg);
-    let texts: Vec<&Element> = els.iter().filter(|e| e.tag == "text").collect();
+    let inside = |e: &&Element| {
+        let x = match e.tag.as_str() {
+            "polyline" => points(e).first().map_or(-1.0, |p| p.0),
+            _ => e.attrs.get("x").map_or(-1.0, |x| x.parse().unwrap()),
+        };
+        left <= x && x < right
+    };
+    let texts: Vec<&Element> = els
+        .iter()
+        .filter(|e| e.tag == "text")
+        .filter(inside)
+        .collect();
     let numeric = |e: &&Element| e.text.parse::<f64>().ok();
     let anchored = |e: &Element, a: &str| e.attrs.get("text-anchor").is_some_and(|v| v == a);
     let y_ticks: Vec<(f64, f64)> = texts
@@ -157,28 +189,39 @@ fn check(name: &str, report: &Report, svg: &str) -> Vec<String> {
             .iter()
             .any(|e| e.text == format!("{label} (log scale)"))
     };
-    let (xa, ya) = (
-        Axis::through(&x_ticks, log(plot.x_label)),
-        Axis::through(&y_ticks, log(plot.y_label)),
+    Drawn {
+        xa: Axis::through(&x_ticks, log(x_label)),
+        ya: Axis::through(&y_ticks, log(y_label)),
+        legend: texts
+            .iter()
+            .filter(|e| anchored(e, "start"))
+            .map(|e| e.text.clone())
+            .collect(),
+        lines: els
+            .iter()
+            .filter(|e| e.tag == "polyline" && e.attrs["stroke-width"] == "2")
+            .filter(inside)
+            .map(points)
+            .collect(),
+    }
+}
+
+/// Checks `svg` against the report's table; returns the legend's names.
+fn check(name: &str, report: &Report, svg: &str) -> Vec<String> {
+    let plot = report.plot.as_ref().expect("a plot");
+    let left = experiment::plot::table_chart_left(report, plot).unwrap();
+    let Drawn {
+        legend,
+        xa,
+        ya,
+        lines,
+    } = read(
+        svg,
+        f64::from(left),
+        f64::INFINITY,
+        plot.x_label,
+        plot.y_label,
     );
-    let legend: Vec<String> = texts
-        .iter()
-        .filter(|e| anchored(e, "start"))
-        .map(|e| e.text.clone())
-        .collect();
-    let lines: Vec<Vec<(f64, f64)>> = els
-        .iter()
-        .filter(|e| e.tag == "polyline" && e.attrs["stroke-width"] == "2")
-        .map(|e| {
-            e.attrs["points"]
-                .split_whitespace()
-                .map(|p| {
-                    let (x, y) = p.split_once(',').unwrap();
-                    (x.parse().unwrap(), y.parse().unwrap())
-                })
-                .collect()
-        })
-        .collect();
     let want = expected(report, plot);
     let names: Vec<&String> = want.iter().map(|(n, _)| n).collect();
     assert_eq!(legend.iter().collect::<Vec<_>>(), names, "{name}: legend");
@@ -274,4 +317,109 @@ fn ballard_average_from_the_command_line_names_prunes_and_the_papers_series() {
         legend.iter().filter(|l| l.ends_with("printed")).count() == 4,
         "the printed figures of Tables III, IV, V and §6.2.1.3: {legend:?}"
     );
+}
+
+/// `eval-learning --plot` draws two panels in one picture: beside the tic-tac-toe fit (checked
+/// against the table as every chart is), the chess values per iteration — a thin line a fitted
+/// seed and piece, a thick line a piece from 1 (all weights 1 at the start) to the mean the
+/// notes print — with the slides' and the classical values marked and labelled.
+#[test]
+fn eval_learning_draws_the_chess_values_per_iteration_beside_the_tic_tac_toe_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.svg");
+    let o = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "experiment",
+            "eval-learning",
+            "--trials",
+            "150",
+            "--sizes",
+            "1,2",
+        ])
+        .args(["--plot", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let options = Options {
+        trials: Some(150),
+        seed: 1,
+        sizes: Some(vec![1, 2]),
+    };
+    let report = (experiment::find("eval-learning").unwrap().run)(&options, &|_| {}).unwrap();
+    check("eval-learning", &report, &svg);
+    let plot = report.plot.as_ref().unwrap();
+    let left = experiment::plot::table_chart_left(&report, plot).unwrap();
+    assert!(
+        left > 0,
+        "the chess panel is drawn beside the tic-tac-toe chart"
+    );
+    let chess = read(
+        &svg,
+        0.0,
+        f64::from(left),
+        "iteration of the outer loop",
+        "value in pawns",
+    );
+    let pieces = ["queen", "rook", "bishop", "knight"];
+    for piece in pieces {
+        let name = format!("{piece} ÷ pawn");
+        assert!(chess.legend.contains(&name), "{name} in {:?}", chess.legend);
+    }
+    let texts: Vec<String> = elements(&svg)
+        .into_iter()
+        .filter(|e| e.tag == "text")
+        .map(|e| e.text)
+        .collect();
+    for label in [
+        "9: classical Q",
+        "8: slides Q",
+        "5: classical R",
+        "4: slides R, B",
+        "3: slides N; classical B, N",
+        "the slides' 8/4/4/3 and the classical 9/5/3/3",
+    ] {
+        assert!(texts.iter().any(|t| t == label), "{label} in {texts:?}");
+    }
+    // The means the notes print, over the seeds that have a fit.
+    let notes = report.notes.join("\n");
+    let summary = notes
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("mean ± sd over the "))
+        .expect("a summary over the seeds");
+    let fitted: usize = summary.split(' ').next().unwrap().parse().unwrap();
+    let mean = |piece: &str| -> f64 {
+        let at = summary.find(&format!("{piece} ")).unwrap() + piece.len() + 1;
+        summary[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(chess.lines.len(), 4, "a thick line a piece");
+    for (piece, line) in pieces.iter().zip(&chess.lines) {
+        let (first, last) = (line[0], line[line.len() - 1]);
+        assert!(
+            (chess.ya.pixel(1.0) - first.1).abs() <= 1.5,
+            "{piece} starts at 1"
+        );
+        assert!(
+            (chess.xa.pixel(0.0) - first.0).abs() <= 1.5,
+            "{piece} at iteration 0"
+        );
+        let m = mean(piece);
+        assert!(
+            (chess.ya.pixel(m) - last.1).abs() <= 1.5,
+            "{piece} ends at the mean {m}: at pixel {}, drawn at {}",
+            chess.ya.pixel(m),
+            last.1
+        );
+    }
+    let thin = elements(&svg)
+        .into_iter()
+        .filter(|e| e.tag == "polyline" && e.attrs["stroke-width"] == "1")
+        .filter(|e| e.attrs.get("opacity").is_some_and(|o| o != "1"))
+        .count();
+    assert_eq!(thin, 4 * fitted, "a thin line a fitted seed and piece");
 }
