@@ -1884,6 +1884,8 @@ fn an_imported_run_names_its_algorithm_as_prunes_run_does() {
             algorithm: "alphabeta".into(),
             claim: prune::protocol::Claim::FailHard,
             values: Values::Minimax,
+            leaves: prune::protocol::Leaves::Tree,
+            mate: None,
         },
         lines,
     };
