@@ -40,7 +40,9 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Label(l) => f.write_str(l),
-            Move::Index(i) => write!(f, "#{i}"),
+            // Counted from 1 on screen, as the explorer counts children (`#1` is the first,
+            // the position 0 of the trace).
+            Move::Index(i) => write!(f, "#{}", u64::from(*i) + 1),
             Move::Null => f.write_str("(null move)"),
         }
     }
@@ -49,8 +51,9 @@ impl fmt::Display for Move {
 /// A node, named by the moves from the root to it; the root is the empty path.
 pub type Path = Vec<Move>;
 
-/// A path as people read it: `root`, or the moves joined by ` › ` (indices as `#0`); one
-/// longer than a screen line keeps its ends, the middle elided ([`elide`]).
+/// A path as people read it: `root`, or the moves joined by ` › ` (positions counted from 1,
+/// as the explorer counts children: position 0 is `#1`); one longer than a screen line keeps
+/// its ends, the middle elided ([`elide`]).
 pub fn path_text(path: &[Move]) -> String {
     if path.is_empty() {
         return "root".into();

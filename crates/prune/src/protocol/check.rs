@@ -1113,7 +1113,7 @@ mod tests {
         .departure
         .expect("departure");
         assert_eq!((d.path.clone(), d.at()), (b.clone(), 9), "{d:?}");
-        assert!(d.did.contains("goes on to b › #1"), "{d:?}");
+        assert!(d.did.contains("goes on to b › #2"), "{d:?}");
         // An exit that is neither F2's value nor β.
         let d = trace(
             B_ENTER,
@@ -1218,7 +1218,7 @@ mod tests {
         let mut on = q.to_vec();
         on.insert(3, r#"{"event":"leaf","path":["b",0],"value":7}"#);
         let d = judged(&on).departure.expect("a departure");
-        assert!(d.did.starts_with("goes on to b › #0"), "{d:?}");
+        assert!(d.did.starts_with("goes on to b › #1"), "{d:?}");
         let mut undeclared = q;
         undeclared[2] = r#"{"event":"enter","path":["b"],"alpha":null,"beta":-3,"stand_pat":-2}"#;
         let d = judged(&undeclared).departure.expect("a departure");
