@@ -307,11 +307,34 @@ pub struct GameFlags {
     /// (default 8); a search counts the die's rolls as moves too (up to 2N − 1 in all).
     #[arg(long, value_name = "N", requires = "game")]
     pub horizon: Option<u32>,
+    /// With --game: search on N threads (Lazy SMP: the threads share a transposition table),
+    /// for `run` and `compare` with alphabeta, negascout or mtdf and --tt, searched depth first.
+    /// The value is the serial search's; the statistics are summed over the threads. Default 1.
+    #[arg(long, value_name = "N", requires = "game", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
+impl GameFlags {
+    /// The threads asked for (`--threads`, 1 without it).
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or(1) as usize
+    }
+
+    /// Refuses `--threads N` (N > 1) for `what`, a search that records its tree or writes the
+    /// game out: only the depth-first walk runs on threads.
+    pub fn refuse_threads(&self, what: &str) -> Result<(), CliError> {
+        if self.threads() > 1 {
+            return Err(CliError::Usage(format!(
+                "--threads does not apply to {what}: only `run` and `compare` without --trace, --dot or --stats-csv search on threads (Lazy SMP), which records no tree"
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// The ids of [`GameFlags`]' arguments.
-const GAME_FLAGS: [&str; 8] = [
-    "game", "fen", "moves", "heaps", "players", "win", "dice", "horizon",
+const GAME_FLAGS: [&str; 9] = [
+    "game", "fen", "moves", "heaps", "players", "win", "dice", "horizon", "threads",
 ];
 
 /// Hides a game's flags from the help, the manual page and the completions of a command that

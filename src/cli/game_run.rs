@@ -15,7 +15,7 @@ use prune::text::terminal_safe;
 /// Something to do with a game, whichever it is (a game's type is known only at run time).
 trait WithGame {
     type Out;
-    fn with<G: Game>(self, game: &G) -> Self::Out;
+    fn with<G: Game + Sync>(self, game: &G) -> Self::Out;
 }
 
 /// The game `flags` names, its options over `prune gen game`'s defaults
@@ -117,7 +117,7 @@ struct Facts;
 
 impl WithGame for Facts {
     type Out = (Option<u32>, bool);
-    fn with<G: Game>(self, game: &G) -> Self::Out {
+    fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
         let start = game.start();
         let no_heuristic = game.outcome(&start).is_none() && game.heuristic(&start).is_none();
         (game.longest(), no_heuristic)
@@ -190,6 +190,8 @@ struct Runs<'a> {
     algos: &'a [Algorithm],
     depth: u32,
     principal: bool,
+    /// `--threads`: more than one runs Lazy SMP.
+    threads: usize,
 }
 
 /// The runs, the game's name, and the first run's best moves and principal variation.
@@ -201,11 +203,13 @@ type RunsOut = (
 
 impl WithGame for Runs<'_> {
     type Out = RunsOut;
-    fn with<G: Game>(self, game: &G) -> Self::Out {
+    fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
         let runs: Vec<_> = self
             .algos
             .iter()
-            .map(|al| run_showing_progress(game, al, self.depth).map_err(|e| e.to_string()))
+            .map(|al| {
+                run_showing_progress(game, al, self.depth, self.threads).map_err(|e| e.to_string())
+            })
             .collect();
         let principal = match (self.principal, self.algos.first(), runs.first()) {
             (true, Some(al), Some(Ok(_))) => {
@@ -220,14 +224,16 @@ impl WithGame for Runs<'_> {
 /// [`game_run::run`], with its progress on standard error when that is a terminal: after the
 /// first second, twice a second, one line rewritten in place (the depth being searched, nodes,
 /// nodes per second, the best move of the last depth finished), erased when the search ends.
-fn run_showing_progress<G: Game>(
+/// On `threads` threads ([`game_run::run_threads`]), the progress is the main thread's.
+fn run_showing_progress<G: Game + Sync>(
     game: &G,
     algo: &Algorithm,
     depth: u32,
+    threads: usize,
 ) -> Result<GameRun, game_run::GameRunError> {
     use std::io::{IsTerminal, Write};
     if !std::io::stderr().is_terminal() {
-        return game_run::run(game, algo, depth);
+        return game_run::run_threads(game, algo, depth, threads, 0.5, None);
     }
     let mut shown = false;
     let mut show = |r: &game_run::Report| {
@@ -249,7 +255,7 @@ fn run_showing_progress<G: Game>(
         let _ = std::io::stderr().write_all(line.as_bytes());
         shown = true;
     };
-    let result = game_run::run_reporting(game, algo, depth, 0.5, &mut show);
+    let result = game_run::run_threads(game, algo, depth, threads, 0.5, Some(&mut show));
     if shown {
         let _ = std::io::stderr().write_all(b"\r\x1b[K");
     }
@@ -260,8 +266,10 @@ fn run_showing_progress<G: Game>(
 pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliError> {
     let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
     if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
+        flags.refuse_threads("a recorded search (--trace, --dot, --stats-csv)")?;
         return record_to_files(a, flags, algo, horizon);
     }
+    refuse_threads_for(flags, std::slice::from_ref(algo))?;
     let algos = std::slice::from_ref(algo);
     let (mut runs, game, principal) = with_game(
         &spec(flags, None)?,
@@ -269,17 +277,47 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
             algos,
             depth: horizon.depth,
             principal: true,
+            threads: flags.threads(),
         },
     )?;
     let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
     if a.json {
         let mut obj = run_json(&run, &game, horizon);
         add_principal(&mut obj, principal.as_ref());
+        add_threads(&mut obj, flags.threads());
         let text =
             serde_json::to_string_pretty(&obj).map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(prune::text::json_safe(text) + "\n"));
     }
-    print(&summary(&run, &game, horizon, principal.as_ref()))
+    print(&(summary(&run, &game, horizon, principal.as_ref()) + &threads_note(flags.threads())))
+}
+
+/// The line a text summary ends with on more than one thread.
+fn threads_note(threads: usize) -> String {
+    if threads > 1 {
+        format!(
+            "threads: {threads} (Lazy SMP; nodes, leaves, cutoffs, table counts and positions generated are summed over the threads)\n"
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// On more than one thread, a run's JSON says how many, and that its statistics are their sum.
+fn add_threads(obj: &mut serde_json::Value, threads: usize) {
+    if threads > 1 {
+        obj["threads"] = json!(threads);
+        obj["stats_summed_over_threads"] = json!(true);
+    }
+}
+
+/// Refuses `--threads N` (N > 1) when one of `algos` does not run on threads
+/// ([`game_run::parallel`]): the first such one, and why.
+fn refuse_threads_for(flags: &GameFlags, algos: &[Algorithm]) -> Result<(), CliError> {
+    match algos.iter().find(|al| !game_run::parallel(al)) {
+        Some(al) if flags.threads() > 1 => Err(CliError::Usage(game_run::threads_refusal(al))),
+        _ => Ok(()),
+    }
 }
 
 /// The best moves and the principal variation in a run's JSON, under the names a stored
@@ -352,7 +390,7 @@ struct Principal<'a> {
 
 impl WithGame for Principal<'_> {
     type Out = Option<prune::game::best::Principal>;
-    fn with<G: Game>(self, game: &G) -> Self::Out {
+    fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
         prune::game::best::principal(game, self.algos.first()?, self.depth).ok()
     }
 }
@@ -367,12 +405,14 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
         ));
     }
     let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
+    refuse_threads_for(flags, algos)?;
     let (runs, game, _) = with_game(
         &spec(flags, None)?,
         Runs {
             algos,
             depth: horizon.depth,
             principal: false,
+            threads: flags.threads(),
         },
     )?;
     if a.json {
@@ -380,7 +420,11 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             .iter()
             .zip(&runs)
             .map(|(al, r)| match r {
-                Ok(run) => run_json(run, &game, horizon),
+                Ok(run) => {
+                    let mut obj = run_json(run, &game, horizon);
+                    add_threads(&mut obj, flags.threads());
+                    obj
+                }
                 Err(why) => json!({"algorithm": al.name(), "parameters": al.label(), "error": why}),
             })
             .collect();
@@ -388,7 +432,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
         print(&(prune::text::json_safe(text) + "\n"))?;
     } else {
-        print(&compare_table(algos, &runs, &game, horizon))?;
+        print(&(compare_table(algos, &runs, &game, horizon) + &threads_note(flags.threads())))?;
     }
     if runs.iter().all(|r| r.is_err()) {
         return Err(CliError::Usage(
@@ -522,6 +566,7 @@ fn summary(
 /// `tui --run` does on a stored tree).
 pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), CliError> {
     let flags = &a.tree.input.game;
+    flags.refuse_threads("the explorer, which records the searched tree")?;
     let horizon = horizon_of(flags, a.depth)?;
     let depth = horizon.depth;
     let mut params = prune::search::Params::default();
@@ -556,7 +601,7 @@ struct Record<'a> {
 
 impl WithGame for Record<'_> {
     type Out = (Result<game_run::Recorded, game_run::GameRunError>, String);
-    fn with<G: Game>(self, game: &G) -> Self::Out {
+    fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
         (game_run::record(game, self.algos, self.depth), game.name())
     }
 }
@@ -565,6 +610,7 @@ impl WithGame for Record<'_> {
 /// game without one): what `prune gen game` writes, with its size checks.
 pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<prune::tree::Tree, CliError> {
     let name = flags.game.as_deref().expect("--game");
+    flags.refuse_threads("a game's tree written out")?;
     let spec = spec(flags, depth)?;
     match spec {
         GameSpec::ConnectFour { .. } | GameSpec::Chess { .. } if depth.is_none() => {

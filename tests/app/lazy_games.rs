@@ -348,3 +348,157 @@ fn run_on_a_game_writes_its_trace() {
         "prune's own trace, a line an event"
     );
 }
+
+/// `--threads N` runs Lazy SMP: the serial value, and says its statistics are summed over the
+/// threads (text and JSON); `compare` too.
+#[test]
+fn threads_search_the_serial_value_and_say_the_counts_are_summed() {
+    let args = [
+        "run",
+        "alphabeta",
+        "--game",
+        "connect-four",
+        "--depth",
+        "6",
+        "--tt",
+        "--id",
+        "--killers",
+        "--history",
+        "--json",
+    ];
+    let (code, serial, err) = prune(&args);
+    assert_eq!(code, 0, "{err}");
+    let serial: serde_json::Value = serde_json::from_str(&serial).unwrap();
+    assert!(serial.get("threads").is_none());
+    let mut threaded = args.to_vec();
+    threaded.extend(["--threads", "2"]);
+    let (code, out, err) = prune(&threaded);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["value"], serial["value"]);
+    assert_eq!(json["threads"], 2);
+    assert_eq!(json["stats_summed_over_threads"], true);
+    threaded.pop();
+    threaded.pop();
+    threaded.retain(|a| *a != "--json");
+    threaded.extend(["--threads", "4"]);
+    let (code, out, err) = prune(&threaded);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: 0 (exact)"), "{out}");
+    assert!(
+        out.contains("threads: 4 (Lazy SMP;") && out.contains("summed"),
+        "{out}"
+    );
+    let (code, out, err) = prune(&[
+        "compare",
+        "--game",
+        "tic-tac-toe",
+        "--algos",
+        "alphabeta,mtdf",
+        "--tt",
+        "--id",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("threads: 2 (Lazy SMP;"), "{out}");
+}
+
+/// `--threads` is refused, with exit 2 and one message, where it does not apply: algorithms
+/// the walk does not run on a shared table, recorded runs, a game written out.
+#[test]
+fn threads_are_refused_where_they_do_not_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().unwrap();
+    let (code, _, err) = prune(&[
+        "run",
+        "alphabeta",
+        "--gen",
+        "game tic-tac-toe --depth 2",
+        "--trace",
+        t,
+        "--trace-format",
+        "protocol",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "run",
+                "alphabeta",
+                "--game",
+                "connect-four",
+                "--depth",
+                "4",
+                "--threads",
+                "2",
+            ],
+            "it needs alphabeta, negascout or mtdf with --tt",
+        ),
+        (
+            &["run", "sss", "--game", "tic-tac-toe", "--threads", "2"],
+            "not sss",
+        ),
+        (
+            &[
+                "compare",
+                "--game",
+                "tic-tac-toe",
+                "--algos",
+                "alphabeta,minimax",
+                "--tt",
+                "--threads",
+                "2",
+            ],
+            "not minimax",
+        ),
+        (
+            &[
+                "run",
+                "alphabeta",
+                "--game",
+                "tic-tac-toe",
+                "--tt",
+                "--threads",
+                "2",
+                "--dot",
+                "-",
+            ],
+            "--threads does not apply to a recorded search",
+        ),
+        (
+            &[
+                "check-trace",
+                t,
+                "--game",
+                "tic-tac-toe",
+                "--threads",
+                "2",
+                "--depth",
+                "2",
+            ],
+            "--threads does not apply to a game's tree written out",
+        ),
+    ];
+    for (args, says) in cases {
+        let (code, out, err) = prune(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
+    }
+    // One thread is the serial search, recorded or not.
+    let (code, _, err) = prune(&[
+        "run",
+        "alphabeta",
+        "--game",
+        "tic-tac-toe",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+        "--dot",
+        "-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -14,11 +14,12 @@ use std::time::Instant;
 
 use super::{Game, GameError, Lazy};
 
+mod lockless;
 mod walk;
 use crate::search::run::dispatch;
 use crate::search::{Algorithm, Bound, Counter, Family, Found, Observer, Stats, Value, sss};
 use crate::tree::{Kind, NodeId, Nodes};
-pub use walk::{Report, walks};
+pub use walk::{Report, parallel, walks};
 
 /// One algorithm's search of a game.
 #[derive(Clone, Debug)]
@@ -104,6 +105,49 @@ pub fn run_reporting<G: Game>(
         return Ok(run);
     }
     arena(lazy, algo)
+}
+
+/// The transposition table's size with `--threads`: 2^20 entries of 24 bytes (24 MB). A table
+/// the search fills only in part still costs a page fault for each page it touches: 2^22 entries
+/// made connect-four depth 12 and chess depth 6 (0.03–0.2 s searches) several times slower on 2
+/// threads than on one (docs/PERFORMANCE.md, "Lazy SMP").
+pub const SHARED_TABLE_BITS: u32 = 20;
+
+/// [`run`] (or with `report`, [`run_reporting`]'s progress every `every` seconds) on
+/// `threads` threads: Lazy SMP (the module `walk`'s `run_parallel` says how and why its value
+/// is the serial search's at fixed depth), the statistics summed over the threads. One thread
+/// is the serial search; more are refused for an algorithm that is not [`parallel`].
+pub fn run_threads<G: Game + Sync>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+    threads: usize,
+    every: f64,
+    report: Option<&mut dyn FnMut(&Report)>,
+) -> Result<GameRun, GameRunError> {
+    if threads <= 1 {
+        return match report {
+            Some(r) => run_reporting(game, algo, depth, every, r),
+            None => run(game, algo, depth),
+        };
+    }
+    if !parallel(algo) {
+        return Err(GameRunError::Refused(threads_refusal(algo)));
+    }
+    let lazy = prepare(game, algo, depth)?;
+    let reporter = report.map(|to| walk::Reporter { every, to });
+    if let Some(run) = walk::run_parallel(game, &lazy, algo, threads, SHARED_TABLE_BITS, reporter) {
+        return Ok(run);
+    }
+    arena(lazy, algo)
+}
+
+/// Why `--threads` does not apply to `algo`.
+pub fn threads_refusal(algo: &Algorithm) -> String {
+    format!(
+        "--threads searches with Lazy SMP, threads sharing a transposition table: it needs alphabeta, negascout or mtdf with --tt (searched depth first), not {}",
+        algo.label()
+    )
 }
 
 /// [`run`] on the lazy tree whatever the algorithm, as a recorded search runs: the same value,

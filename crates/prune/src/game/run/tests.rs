@@ -234,3 +234,114 @@ fn a_game_without_a_heuristic_must_be_over_at_the_horizon() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Lazy SMP (`run_threads`): on every game, at several depths (tic-tac-toe and nim to the
+/// end; nim has only its end), 2 and 4 threads return the serial search's value, a best move among the moves tied
+/// for the best, and statistics that add up (summed over the threads). Threads race, so each
+/// case runs three times. Pig's chance positions stop the walk: the parallel run says what
+/// the serial one says.
+#[test]
+fn lazy_smp_finds_the_serial_value() {
+    let ttt = tic_tac_toe::TicTacToe;
+    let nims = [
+        nim::Nim::new(&[1, 2, 4], 2).unwrap(),
+        nim::Nim::new(&[2, 2, 3], 2).unwrap(),
+    ];
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let chess = game::chess::Chess::new(game::chess::START).unwrap();
+    let ending = game::chess::Chess::new("4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1").unwrap();
+    let specs = [
+        "alphabeta:tt",
+        "alphabeta:fail-soft:tt:id",
+        "alphabeta:tt:id:killers:history",
+        "negascout:tt:id:killers",
+        "mtdf:tt:id",
+        "alphabeta:tt:id:aspiration=1",
+    ];
+    let mut ran = 0;
+    for spec in specs {
+        for depth in [3, 5, 9] {
+            ran += usize::from(same_in_parallel(&ttt, spec, depth));
+        }
+        for nim in &nims {
+            // To the end: nim has no heuristic value for iterative deepening to stop at.
+            ran += usize::from(same_in_parallel(nim, spec, 7));
+        }
+        for depth in [4, 7] {
+            ran += usize::from(same_in_parallel(&c4, spec, depth));
+        }
+        for depth in [2, 3] {
+            ran += usize::from(same_in_parallel(&chess, spec, depth));
+        }
+        // Few pieces, moving back and forth: positions met again two plies deeper, where a
+        // deeper entry's value would differ from the fixed-depth one.
+        ran += usize::from(same_in_parallel(&ending, spec, 6));
+    }
+    // Every case but iterative deepening on nim (5 of the specs, 2 heaps each).
+    assert_eq!(ran, specs.len() * 10 - 10);
+    let pig = pig::Pig::new(4, 2, 4).unwrap();
+    let algo = algorithm("alphabeta:tt");
+    let serial = game_run::run(&pig, &algo, 40).map(|r| r.value);
+    let parallel = game_run::run_threads(&pig, &algo, 40, 2, 1.0, None).map(|r| r.value);
+    assert!(serial.is_err(), "pig has chance positions");
+    assert_eq!(
+        serial.map_err(|e| e.to_string()),
+        parallel.map_err(|e| e.to_string())
+    );
+}
+
+/// Whether the parallel runs of `spec` agree with the serial run; `false` when the serial run is
+/// refused (iterative deepening on nim), and the parallel ones are refused alike.
+fn same_in_parallel<G: Game + Sync>(game: &G, spec: &str, depth: u32) -> bool {
+    let algo = algorithm(spec);
+    let serial = match game_run::run(game, &algo, depth) {
+        Ok(run) => run,
+        Err(why) => {
+            let parallel = game_run::run_threads(game, &algo, depth, 2, 1.0, None);
+            assert_eq!(parallel.map(|_| ()), Err(why), "{spec}");
+            return false;
+        }
+    };
+    let tied = game::best::principal(game, &algo, depth)
+        .expect("best moves")
+        .best_moves;
+    for threads in [2, 4] {
+        for _ in 0..3 {
+            let what = format!(
+                "{spec} on {} to depth {depth}, {threads} threads",
+                game.name()
+            );
+            let run = game_run::run_threads(game, &algo, depth, threads, 1.0, None).expect(&what);
+            assert_eq!(run.value, serial.value, "{what}: value");
+            assert_eq!(run.bound, serial.bound, "{what}: bound");
+            let best = run.best.expect("a best move");
+            assert!(tied.contains(&best), "{what}: {best:?} not among {tied:?}");
+            let s = &run.stats;
+            assert_eq!(s.nodes, s.interior + s.leaves, "{what}: nodes");
+            if !s.iteration_nodes.is_empty() {
+                assert_eq!(s.iteration_nodes.iter().sum::<u64>(), s.nodes, "{what}");
+            }
+        }
+    }
+    true
+}
+
+/// `--threads` applies to the walked searches with a table only, and says so.
+#[test]
+fn lazy_smp_needs_a_walked_search_with_a_table() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    for spec in [
+        "alphabeta",
+        "alphabeta:killers",
+        "sss",
+        "negascout:id",
+        "mtdf",
+    ] {
+        match game_run::run_threads(&c4, &algorithm(spec), 3, 2, 1.0, None) {
+            Err(GameRunError::Refused(why)) => assert!(why.contains("--tt"), "{spec}: {why}"),
+            other => panic!("{spec}: {other:?}"),
+        }
+        // One thread is the serial search, whatever the algorithm.
+        assert!(game_run::run_threads(&c4, &algorithm(spec), 3, 1, 1.0, None).is_ok());
+    }
+}

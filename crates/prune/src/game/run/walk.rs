@@ -35,8 +35,10 @@
 //! error as it always has. A walk generates only the children it visits, so it checks the
 //! heuristic values it uses, not those of every position it could have reached.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::lockless::{Shared, Tt};
 use super::{GameRun, RootChoice};
 use crate::game::{Game, Lazy, Outcome, Turn};
 use crate::hash::{FastSet, GOLDEN_GAMMA, mix64};
@@ -339,8 +341,8 @@ pub(super) fn run<G: Game>(
 }
 
 /// One walk's state: the game, its horizon, the buffers of each ply, and the improved search's
-/// memories.
-struct Walk<'g, G: Game> {
+/// memories (its table `T`: its own, or the one a parallel walk's threads share).
+struct Walk<'g, G: Game, T: Tt = Table> {
     game: &'g G,
     /// The horizon: positions this many moves from the start are leaves unless over.
     depth: u32,
@@ -356,7 +358,7 @@ struct Walk<'g, G: Game> {
     broke: bool,
     /// Positions made.
     made: u64,
-    tt: Option<Table>,
+    tt: Option<T>,
     killers: Option<Killers>,
     history: Option<History>,
     scout: bool,
@@ -366,10 +368,36 @@ struct Walk<'g, G: Game> {
     /// did count once more), as `search::improved` counts them: an iteration that adds none is
     /// iterative deepening's last.
     horizon: u64,
+    /// A Lazy SMP helper's part; the default for the serial walk and the main thread.
+    helper: Helper<'g>,
+}
+
+/// What makes a Lazy SMP helper thread's walk differ from the main thread's: when to stop,
+/// and its perturbation (see [`run_parallel`]).
+#[derive(Copy, Clone, Default)]
+struct Helper<'s> {
+    /// Set when the main thread has its answer: the helper stops, storing nothing more.
+    stop: Option<&'s AtomicBool>,
+    /// The helper's number, 1 to N − 1 (0: not a helper). Odd helpers search each iteration one
+    /// ply deeper; each helper rotates the root moves after the table's and the killers' by its
+    /// number.
+    index: u32,
 }
 
 impl<'g, G: Game> Walk<'g, G> {
     fn new(game: &'g G, depth: u32, plan: &Plan<'_>) -> Self {
+        Walk::with_table(game, depth, plan, Table::default, Helper::default())
+    }
+}
+
+impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
+    fn with_table(
+        game: &'g G,
+        depth: u32,
+        plan: &Plan<'_>,
+        table: impl FnOnce() -> T,
+        helper: Helper<'g>,
+    ) -> Self {
         let (remember, tt, killers, history, scout) = match plan {
             Plan::Plain(Fun::Ns { .. }) => (Remember::All, false, false, false, false),
             Plan::Plain(_) => (Remember::Nothing, false, false, false, false),
@@ -400,12 +428,13 @@ impl<'g, G: Game> Walk<'g, G> {
             orders: (0..plies).map(|_| Vec::new()).collect(),
             broke: false,
             made: 0,
-            tt: tt.then(Table::default),
+            tt: tt.then(table),
             killers: killers.then(Killers::default),
             history: history.then(History::default),
             scout,
             limit: depth,
             horizon: 0,
+            helper,
         }
     }
 
@@ -739,7 +768,9 @@ impl<'g, G: Game> Walk<'g, G> {
         hi: f64,
         obs: &mut O,
     ) -> f64 {
-        self.limit = limit;
+        // A staggered helper searches one ply deeper than the iteration asks (never past the
+        // horizon).
+        self.limit = (limit + self.helper.index % 2).min(self.depth);
         let s = sign(kind);
         let (a, b) = if s > 0.0 { (lo, hi) } else { (-hi, -lo) };
         s * self.node(root, kind, 0, NodeId::ROOT, 0, a, b, obs)
@@ -812,6 +843,11 @@ impl<'g, G: Game> Walk<'g, G> {
         if let Some(h) = &self.history {
             by_history(h, max, &mut out[placed..]);
         }
+        if ply == 0 && self.helper.index > 0 && out.len() > placed {
+            let rest = &mut out[placed..];
+            let by = self.helper.index as usize % rest.len();
+            rest.rotate_left(by);
+        }
     }
 
     /// Fail-soft negamax search of interior node `id` (kind `kind`, at `ply`) with the window
@@ -828,6 +864,11 @@ impl<'g, G: Game> Walk<'g, G> {
         beta: f64,
         obs: &mut O,
     ) -> f64 {
+        if let Some(stop) = self.helper.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.broke = true;
+        }
         if self.broke {
             return 0.0;
         }
@@ -906,7 +947,9 @@ impl<'g, G: Game> Walk<'g, G> {
         {
             h.reward(s > 0.0, best, draft);
         }
-        if let (Some(tt), Some(k)) = (&mut self.tt, key) {
+        // A walk that stopped (a broken rule, or a helper told to) has no value to store: the
+        // table may be shared with threads still searching.
+        if let (Some(tt), Some(k), false) = (&mut self.tt, key, self.broke) {
             tt.store(
                 k,
                 draft,
@@ -920,6 +963,173 @@ impl<'g, G: Game> Walk<'g, G> {
         }
         score
     }
+}
+
+/// Whether `--threads N` applies to `algo`: Lazy SMP's threads share only a transposition
+/// table, so it runs the walked searches that have one (alpha-beta, NegaScout and MTD(f) with
+/// `tt`, and any other improvement).
+pub fn parallel(algo: &Algorithm) -> bool {
+    matches!(plan(algo), Some(Plan::Improved(_, with)) if with.tt)
+}
+
+/// Adds `s` to `total`, field by field; the iterations' nodes index by index (a thread's i-th
+/// iteration, one ply deeper for a staggered helper).
+fn add(total: &mut Stats, s: &Stats) {
+    let Stats {
+        leaves,
+        distinct_leaves,
+        interior,
+        nodes,
+        cutoffs,
+        pruned_children,
+        by_kind,
+        probes,
+        probe_cutoffs,
+        researches,
+        fallbacks,
+        tt_probes,
+        tt_hits,
+        tt_cutoffs,
+        aspiration_researches,
+        iteration_nodes,
+    } = s;
+    total.leaves += leaves;
+    total.distinct_leaves += distinct_leaves;
+    total.interior += interior;
+    total.nodes += nodes;
+    total.cutoffs += cutoffs;
+    total.pruned_children += pruned_children;
+    for (t, k) in total.by_kind.iter_mut().zip(by_kind) {
+        *t += k;
+    }
+    total.probes += probes;
+    total.probe_cutoffs += probe_cutoffs;
+    total.researches += researches;
+    total.fallbacks += fallbacks;
+    total.tt_probes += tt_probes;
+    total.tt_hits += tt_hits;
+    total.tt_cutoffs += tt_cutoffs;
+    total.aspiration_researches += aspiration_researches;
+    if total.iteration_nodes.len() < iteration_nodes.len() {
+        total.iteration_nodes.resize(iteration_nodes.len(), 0);
+    }
+    for (t, n) in total.iteration_nodes.iter_mut().zip(iteration_nodes) {
+        *t += n;
+    }
+}
+
+/// **Lazy SMP** (the Chess Programming Wiki's "Lazy SMP"; Dailey's and Hyatt's descriptions):
+/// `threads` threads search the same root, each its own walk of `algo` (a [`parallel`] one),
+/// sharing one lock-free transposition table ([`Shared`], `2^bits` entries) and nothing else —
+/// each has its own killers, history and path. Helpers differ from the main thread so as not to
+/// search in lockstep: odd ones search each iteration one ply deeper (staggered depths), and
+/// each rotates the root's later moves by its number. What the helpers store, the main thread
+/// finds in the table; its result is the answer, and when it has it the helpers stop.
+///
+/// **Why the value is the serial search's at fixed depth.** An entry is used for its value only
+/// at its own draft ([`crate::search::tt`]), never from a deeper search. The value of a
+/// position searched to draft d (its depth-limited minimax value) depends on the position and
+/// d alone, not on the path to it, the window, nor the thread; fail-soft alpha-beta stores a
+/// value that is that value (exact) or a bound of it on the side the window says. So whichever
+/// thread stored an entry, it is a true statement about the d-ply value, and the main thread's
+/// search — fail-soft alpha-beta whose every child returns a true bound or value — returns the
+/// root's exact value at the fixed depth, as the serial search does. A rule taking a deeper
+/// entry's value (draft ≥ remaining, as game programs do) would not: a helper's deeper (say
+/// staggered) result would change the fixed-depth value. Only the path differs: the statistics
+/// and, among moves tied for the best value, the one reported. Iterative deepening stops early
+/// when an iteration values no position by its heuristic (the game is solved); an entry's
+/// horizon flag says that of the search that stored it, whichever thread that was.
+///
+/// The statistics returned are the sum over the threads (`nodes`: every thread's visits), the
+/// positions generated too; progress reports count the main thread's. `None` as for [`run`],
+/// or when `algo` is not [`parallel`].
+pub(super) fn run_parallel<G: Game + Sync>(
+    game: &G,
+    lazy: &Lazy<'_, G>,
+    algo: &Algorithm,
+    threads: usize,
+    bits: u32,
+    reporter: Option<Reporter<'_>>,
+) -> Option<GameRun> {
+    let Some(Plan::Improved(base, with)) = plan(algo).filter(|_| parallel(algo)) else {
+        return None;
+    };
+    if lazy.error().is_some() {
+        return None;
+    }
+    let depth = lazy.depth();
+    let table = Shared::new(bits);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let (main, helpers) = std::thread::scope(|s| {
+        let handles: Vec<_> = (1..threads.max(1))
+            .map(|t| {
+                let (table, stop) = (&table, &stop);
+                s.spawn(move || helper(game, algo, depth, t as u32, table, stop))
+            })
+            .collect();
+        let plan = Plan::Improved(base, with);
+        let mut walk = Walk::with_table(game, depth, &plan, || &table, Helper::default());
+        let mut obs = RootChoice::new(Tally::new(reporter, depth), lazy);
+        let root = game.start();
+        let class = walk.classify(&root, 0);
+        let found = walk.improved(lazy, base, with, &root, class, &mut obs);
+        stop.store(true, Ordering::Relaxed);
+        let helpers: Vec<(Stats, u64)> = handles
+            .into_iter()
+            .map(|h| h.join().expect("a Lazy SMP helper thread"))
+            .collect();
+        let best = obs.best(lazy, &found);
+        let main = (walk.broke, found, best, obs.inner.finish(), walk.made);
+        (main, helpers)
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let (broke, found, best, mut stats, mut made) = main;
+    if broke {
+        return None;
+    }
+    for (s, m) in &helpers {
+        add(&mut stats, s);
+        made += m;
+    }
+    Some(GameRun {
+        algorithm: algo.clone(),
+        value: found.value,
+        bound: found.bound,
+        stats,
+        generated: made as usize,
+        best,
+        seconds,
+    })
+}
+
+/// Helper `index`'s walk of `algo` (on its own lazy root: the lazy tree is one thread's)
+/// until it ends or `stop` is set; its statistics and positions made.
+fn helper<G: Game + Sync>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+    index: u32,
+    table: &Shared,
+    stop: &AtomicBool,
+) -> (Stats, u64) {
+    let Ok(lazy) = super::prepare(game, algo, depth) else {
+        return (Stats::default(), 0);
+    };
+    let Some(Plan::Improved(base, with)) = plan(algo) else {
+        return (Stats::default(), 0);
+    };
+    let plan = Plan::Improved(base, with);
+    let helper = Helper {
+        stop: Some(stop),
+        index,
+    };
+    let mut walk = Walk::with_table(game, depth, &plan, || table, helper);
+    let mut obs = RootChoice::new(Tally::new(None, depth), &lazy);
+    let root = game.start();
+    let class = walk.classify(&root, 0);
+    walk.improved(&lazy, base, with, &root, class, &mut obs);
+    (obs.inner.finish(), walk.made)
 }
 
 #[cfg(test)]
