@@ -232,6 +232,9 @@ fn run_showing_progress<G: Game + Sync>(
     threads: usize,
 ) -> Result<GameRun, game_run::GameRunError> {
     use std::io::{IsTerminal, Write};
+    if let Some(warning) = out_of_reach(game, algo, depth) {
+        let _ = std::io::stderr().write_all(warning.as_bytes());
+    }
     if !std::io::stderr().is_terminal() {
         return game_run::run_threads(game, algo, depth, threads, 0.5, None);
     }
@@ -260,6 +263,95 @@ fn run_showing_progress<G: Game + Sync>(
         let _ = std::io::stderr().write_all(b"\r\x1b[K");
     }
     result
+}
+
+/// The fewest positions a search must visit for prune to warn: two minutes and more at the ten
+/// to twenty million positions a second a walked search makes on one core.
+const WITHIN_REACH: f64 = 2.4e9;
+
+/// A warning, before the search starts, when even its best case is beyond reach: the positions
+/// a search of `algo` to `depth` must visit at the least, from the game's branching factor
+/// measured on its first three plies. A search that visits every position visits b^d of them;
+/// alpha-beta and its relatives with perfect move ordering b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (Knuth
+/// & Moore 1975, the minimal tree); so the warning never fires for a search that could finish
+/// soon, and a search it warns of cannot.
+fn out_of_reach<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Option<String> {
+    if depth <= 3 || depth == u32::MAX {
+        return None;
+    }
+    // Nodes to plies 1, 2 and 3 (each a few thousand at most in the built-in games).
+    let nodes = |d| prune::game::count(game, Some(d), 1_000_000);
+    let (n1, n2, n3) = (nodes(1)?, nodes(2)?, nodes(3)?);
+    let (ply2, ply3) = (n2.checked_sub(n1)?, n3.checked_sub(n2)?);
+    if ply2 == 0 || ply3 == 0 {
+        return None;
+    }
+    let b = ply3 as f64 / ply2 as f64;
+    if b <= 1.5 {
+        return None;
+    }
+    let d = f64::from(depth);
+    let every = matches!(
+        algo,
+        Algorithm::Minimax | Algorithm::Expectiminimax | Algorithm::Maxn
+    ) || matches!(algo, Algorithm::Improved { base, .. } if **base == Algorithm::Minimax);
+    let least = if every {
+        b.powf(d)
+    } else {
+        b.powf((d / 2.0).ceil()) + b.powf((d / 2.0).floor()) - 1.0
+    };
+    if least < WITHIN_REACH {
+        return None;
+    }
+    let how = if every {
+        "it searches every position"
+    } else {
+        "even with every move ordered best first"
+    };
+    // The search's name without its options (the depth is said).
+    let name = match algo {
+        Algorithm::Improved { base, .. } => base.label(),
+        a => a.label(),
+    };
+    Some(format!(
+        "warning: {name} to depth {depth} visits at least {} positions ({how}; the game branches about {b:.0} ways a move on its first plies): at ten to twenty million positions a second that is more than {}. Ctrl-C stops it.\n",
+        count_text(least),
+        duration_text(least / 2e7),
+    ))
+}
+
+/// A large count as people read it: digits grouped by thousands, or past 10^15 in exponent form.
+fn count_text(x: f64) -> String {
+    if x >= 1e15 {
+        return format!("{x:.1e}");
+    }
+    let digits = format!("{:.0}", x.round());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Seconds as people say them: minutes, hours, days or years.
+fn duration_text(seconds: f64) -> String {
+    let (n, unit) = if seconds < 3600.0 {
+        (seconds / 60.0, "minute")
+    } else if seconds < 86_400.0 {
+        (seconds / 3600.0, "hour")
+    } else if seconds < 3.156e7 {
+        (seconds / 86_400.0, "day")
+    } else {
+        (seconds / 3.156e7, "year")
+    };
+    let n = n.floor().max(1.0);
+    if n >= 1e6 {
+        return format!("a million {unit}s");
+    }
+    format!("{n} {unit}{}", if n == 1.0 { "" } else { "s" })
 }
 
 /// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.

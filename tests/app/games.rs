@@ -746,3 +746,36 @@ fn connect_four_keys_count_the_legal_positions() {
     assert_eq!(got, want);
     assert_eq!(t.distinct_keys(), Some(want.iter().sum()));
 }
+
+/// A depth whose best case is out of reach is warned about before the search starts (the
+/// minimal tree's positions from the branching of the first plies), and one within reach is
+/// not.
+#[test]
+fn a_depth_out_of_reach_is_warned_about_before_the_search() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["run", "minimax", "--game", "chess", "--depth", "7"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prune runs");
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().expect("stderr"))
+        .read_line(&mut line)
+        .expect("a line");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("warning: minimax to depth 7 visits at least"),
+        "{line}"
+    );
+    assert!(line.contains("it searches every position"), "{line}");
+    assert!(line.contains("more than 2 minutes"), "{line}");
+    let o = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["run", "alphabeta", "--game", "chess", "--depth", "4"])
+        .output()
+        .expect("prune runs");
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
