@@ -1,5 +1,6 @@
 //! The explorer on a 10^6-leaf tree (issue targets: first frame ≤ 1 s after load, each keypress
-//! redrawn in ≤ 16 ms, stepping backward as fast as forward).
+//! redrawn in ≤ 16 ms, stepping backward as fast as forward; the diagram at its `whole` zoom
+//! ≤ 100 ms a key).
 //!
 //! `cargo bench --bench tui`. A "keypress" is the action plus a full redraw on a 200×60
 //! `TestBackend`.
@@ -137,5 +138,65 @@ fn wide_diagram(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, wide_diagram);
+/// The diagram at the `whole` zoom on the 1.1·10^6-node tree at 200×60, alpha-beta at its end:
+/// a pan (the kept picture sliced), the same pan with the picture laid out again at every key
+/// (as before pictures were kept), a step (a new picture), and where a step's time goes —
+/// laying the picture out and writing it as text. Issue target: ≤ 100 ms a key.
+fn whole_diagram(c: &mut Criterion) {
+    use prune_cli::tui::keymap::Key;
+    let mut app = App::new(big_tree(), "bench".into(), Keymap::default(), themes());
+    app.run_now(&[Algorithm::AlphaBeta { fail_soft: false }]);
+    let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
+    let mut press = |app: &mut App, k: &str| {
+        app.key(Key::parse(k).expect("a key"));
+        app.wait();
+        draw(&mut term, app);
+    };
+    for k in ["D", "Z", "Z", "end"] {
+        press(&mut app, k);
+    }
+    let mut g = c.benchmark_group("explorer 1.1e6 nodes, diagram at whole zoom");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    g.bench_function("2 keypresses: pan right/left, picture kept", |b| {
+        b.iter(|| {
+            press(&mut app, "ctrl-right");
+            press(&mut app, "ctrl-left");
+        })
+    });
+    g.bench_function(
+        "2 keypresses: pan right/left, picture laid out again",
+        |b| {
+            b.iter(|| {
+                app.forget_diagram_pictures();
+                press(&mut app, "ctrl-right");
+                app.forget_diagram_pictures();
+                press(&mut app, "ctrl-left");
+            })
+        },
+    );
+    g.bench_function("2 keypresses: step back/forward", |b| {
+        b.iter(|| {
+            press(&mut app, "left");
+            press(&mut app, "right");
+        })
+    });
+    let r = &app.runs()[0];
+    let at = prune::draw::At::with_index(app.tree(), &r.run, &r.trace, &r.index, r.step);
+    let opts = prune::draw::Options {
+        root: app.tree().root(),
+        depth: Some(prune_cli::tui::zoom::DEEPEST.min(app.tree().height())),
+        width: prune_cli::tui::zoom::WHOLE_WIDTH,
+    };
+    let sizes = app.tree().subtree_sizes();
+    g.bench_function("a step's picture: laid out", |b| {
+        b.iter(|| black_box(prune::draw::picture(app.tree(), &sizes, Some(&at), &opts).width))
+    });
+    let pic = prune::draw::picture(app.tree(), &sizes, Some(&at), &opts);
+    g.bench_function("a step's picture: written as text", |b| {
+        b.iter(|| black_box(prune::draw::text::lines(&pic).len()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, wide_diagram, whole_diagram);
 criterion_main!(benches);

@@ -13,12 +13,9 @@ Moves are ordered by a fresh seeded shuffle at each visit and named by label on 
 by position on even ones, as in variants.py.
 """
 
-import json
-import os
-import random
 import sys
 
-from variants import INF, bracket, generate, jnum, jwin, read_bracket
+from variants import INF, Writer, jnum, jwin, write_traces
 
 MATE = 100000
 # The leaf value that ends a game won (the generated trees' extreme, 6; a game's win, given
@@ -41,28 +38,9 @@ def static(n):
     return round(sum(vals) / len(vals)) + (n.id % 3) - 1
 
 
-class Engine:
-    def __init__(self, seed, opts, bug=None):
-        self.seed, self.o, self.bug = seed, opts, bug
-        self.lines = []
-        self.visits = {}
-        self.table = {} if opts.get("tt") else None
-        self.labels = seed % 2 == 1
-
-    def emit(self, **e):
-        self.lines.append(json.dumps(e, separators=(",", ":")))
-
-    def move(self, i, n=None):
-        if n is not None and getattr(n, "labels", None) and n.labels[i] is not None:
-            return n.labels[i] if self.labels else i
-        return f"m{i}" if self.labels else i
-
-    def order(self, n):
-        k = self.visits.get(n.id, 0)
-        self.visits[n.id] = k + 1
-        idx = list(range(len(n.children)))
-        random.Random(f"order:{self.seed}:{n.id}:{k}").shuffle(idx)
-        return idx
+class Engine(Writer):
+    """A depth-limited negamax search with the habits of one variant (`opts`) and at most one
+    `bug`."""
 
     # --- values ---------------------------------------------------------------------
 
@@ -267,28 +245,10 @@ BUGS = {
 
 
 def main():
-    seed, out = int(sys.argv[1]), sys.argv[2]
-    os.makedirs(out, exist_ok=True)
-    if len(sys.argv) > 3:
-        with open(sys.argv[3]) as f:
-            root = read_bracket(f.read())
-        if len(sys.argv) > 4:
-            MATE_VALUE[0] = float(sys.argv[4])
-    else:
-        root = generate(seed)
-    with open(os.path.join(out, "tree.txt"), "w") as f:
-        f.write(bracket(root) + "\n")
-    for name, opts in VARIANTS.items():
-        e = Engine(seed, opts)
-        e.run(root)
-        with open(os.path.join(out, f"ok.{name}.jsonl"), "w") as f:
-            f.write("\n".join(e.lines) + "\n")
-    for bug, name in BUGS.items():
-        e = Engine(seed, VARIANTS[name], bug)
-        e.run(root)
-        with open(os.path.join(out, f"bug.{bug}.{name}.jsonl"), "w") as f:
-            f.write("\n".join(e.lines) + "\n")
-
+    # A game written out by prune says which leaf value is its win (its mate).
+    if len(sys.argv) > 4:
+        MATE_VALUE[0] = float(sys.argv[4])
+    write_traces(Engine, VARIANTS, BUGS, sys.argv)
 
 if __name__ == "__main__":
     main()

@@ -160,15 +160,16 @@ def jwin(x):
     return None if x in (INF, -INF) else jnum(x)
 
 
-class Engine:
-    """Negamax search with the options of one variant (`opts`) and at most one `bug`."""
+class Writer:
+    """What every engine here shares: its options and bug, the trace's lines, move names (by
+    label on odd seeds, by position on even ones) and move order (a fresh seeded shuffle at
+    every visit of a node)."""
 
     def __init__(self, seed, opts, bug=None):
         self.seed, self.o, self.bug = seed, opts, bug
         self.lines = []
         self.visits = {}
         self.table = {} if opts.get("tt") else None
-        self.rng = random.Random(f"engine:{seed}:{sorted(opts.items())}")
         self.labels = seed % 2 == 1
 
     def emit(self, **e):
@@ -185,6 +186,14 @@ class Engine:
         idx = list(range(len(n.children)))
         random.Random(f"order:{self.seed}:{n.id}:{k}").shuffle(idx)
         return idx
+
+
+class Engine(Writer):
+    """Negamax search with the options of one variant (`opts`) and at most one `bug`."""
+
+    def __init__(self, seed, opts, bug=None):
+        super().__init__(seed, opts, bug)
+        self.rng = random.Random(f"engine:{seed}:{sorted(opts.items())}")
 
     def leaf(self, n, path, side):
         """A leaf's value for its own side to move (the move was made: the opponent's)."""
@@ -362,26 +371,28 @@ BUGS = {
 }
 
 
-def main():
-    seed, out = int(sys.argv[1]), sys.argv[2]
+def write_traces(engine, variants, bugs, argv):
+    """`argv`: SEED OUT_DIR [TREE ...]: the tree (TREE, or the seeded one) and one trace of
+    `engine` a variant and a planted bug, as the module docstrings say."""
+    seed, out = int(argv[1]), argv[2]
     os.makedirs(out, exist_ok=True)
-    if len(sys.argv) > 3:
-        with open(sys.argv[3]) as f:
+    if len(argv) > 3:
+        with open(argv[3]) as f:
             root = read_bracket(f.read())
     else:
         root = generate(seed)
     with open(os.path.join(out, "tree.txt"), "w") as f:
         f.write(bracket(root) + "\n")
-    for name, opts in VARIANTS.items():
-        e = Engine(seed, opts)
+    runs = [(f"ok.{name}", engine(seed, opts)) for name, opts in variants.items()]
+    runs += [(f"bug.{bug}.{name}", engine(seed, variants[name], bug)) for bug, name in bugs.items()]
+    for name, e in runs:
         e.run(root)
-        with open(os.path.join(out, f"ok.{name}.jsonl"), "w") as f:
+        with open(os.path.join(out, f"{name}.jsonl"), "w") as f:
             f.write("\n".join(e.lines) + "\n")
-    for bug, name in BUGS.items():
-        e = Engine(seed, VARIANTS[name], bug)
-        e.run(root)
-        with open(os.path.join(out, f"bug.{bug}.{name}.jsonl"), "w") as f:
-            f.write("\n".join(e.lines) + "\n")
+
+
+def main():
+    write_traces(Engine, VARIANTS, BUGS, sys.argv)
 
 
 if __name__ == "__main__":

@@ -179,6 +179,13 @@ pub fn questions(tree: &Tree, run: &Run, trace: &Trace, replay: &Replay) -> Vec<
     out
 }
 
+/// `child`'s parent and its next sibling, when it has one.
+fn next_sibling(tree: &Tree, child: NodeId) -> Option<(NodeId, NodeId)> {
+    let parent = tree.parent(child)?;
+    let i = tree.child_index(child);
+    (i + 1 < tree.child_count(parent)).then(|| (parent, tree.child(parent, i + 1)))
+}
+
 /// After `child` returned at step `s`: is its next sibling searched, or does a cutoff at its
 /// parent prune it? Asked only when there is a next sibling and the parent is still open.
 fn next_child(
@@ -190,14 +197,9 @@ fn next_child(
     s: usize,
     out: &mut Vec<Question>,
 ) {
-    let Some(parent) = tree.parent(child) else {
+    let Some((parent, next)) = next_sibling(tree, child) else {
         return;
     };
-    let i = tree.child_index(child);
-    if i + 1 >= tree.child_count(parent) {
-        return;
-    }
-    let next = tree.child(parent, i + 1);
     // The first later event at the parent (its cutoff or its exit) or at the next sibling.
     let mut verdict = None;
     for t in s + 1..trace.len() {
@@ -222,7 +224,7 @@ fn next_child(
     let Some((searched, t)) = verdict else {
         return;
     };
-    let nth = ordinal(i + 2);
+    let nth = ordinal(tree.child_index(next) + 1);
     let algo = &run.algorithm;
     let why = if searched {
         let mut w = format!(
@@ -599,14 +601,9 @@ fn sss_next_child(
     s: usize,
     out: &mut Vec<Question>,
 ) {
-    let Some(parent) = tree.parent(child) else {
+    let Some((parent, next)) = next_sibling(tree, child) else {
         return;
     };
-    let i = tree.child_index(child);
-    if i + 1 >= tree.child_count(parent) {
-        return;
-    }
-    let next = tree.child(parent, i + 1);
     let end = trace.len();
     if replay.state(next, s + 1).reached() {
         return;
@@ -639,7 +636,7 @@ fn sss_next_child(
         answer: Answer::Searched(searched),
         text: format!(
             "Is the {} child of {} searched or pruned? (s/p)",
-            ordinal(i + 2),
+            ordinal(tree.child_index(next) + 1),
             named(tree, parent)
         ),
         why,

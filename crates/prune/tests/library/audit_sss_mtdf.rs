@@ -483,13 +483,7 @@ fn textbook_sss(t: &Tree) -> (Vec<NodeId>, f64) {
     let mut open = vec![(t.root(), false, f64::INFINITY)];
     let mut leaves = Vec::new();
     loop {
-        let best = (0..open.len())
-            .max_by(|&a, &b| {
-                let (x, y) = (open[a], open[b]);
-                x.2.total_cmp(&y.2)
-                    .then(rank[y.0.index()].cmp(&rank[x.0.index()]))
-            })
-            .expect("OPEN empties only after the root is solved");
+        let best = crate::common::highest_merit(&open, &rank);
         let (n, solved, h) = open.swap_remove(best);
         if !solved {
             match t.kind(n) {

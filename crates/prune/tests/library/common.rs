@@ -56,3 +56,16 @@ pub const IMPROVED: &[&str] = &[
     "mtdf:id",
     "mtdf:tt:id",
 ];
+
+/// SSS*'s choice from OPEN (Stockman 1979, Γ's first step): the state of the highest merit,
+/// ties to the leftmost node (the first in preorder, by `rank`). `open` holds (node, SOLVED,
+/// merit) states; the test models of SSS* share this, and keep their own bookkeeping.
+pub fn highest_merit(open: &[(NodeId, bool, f64)], rank: &[u32]) -> usize {
+    (0..open.len())
+        .max_by(|&a, &b| {
+            let (x, y) = (open[a], open[b]);
+            x.2.total_cmp(&y.2)
+                .then(rank[y.0.index()].cmp(&rank[x.0.index()]))
+        })
+        .expect("OPEN empties only after the root is solved")
+}

@@ -85,14 +85,7 @@ impl Gamma {
         };
         live(&mut g, &mut open, t.root(), f64::INFINITY);
         loop {
-            // The highest merit; ties to the leftmost (first in preorder).
-            let best = (0..open.len())
-                .max_by(|&a, &b| {
-                    let (x, y) = (open[a], open[b]);
-                    x.2.total_cmp(&y.2)
-                        .then(rank[y.0.index()].cmp(&rank[x.0.index()]))
-                })
-                .expect("OPEN empties only after the root is solved");
+            let best = crate::common::highest_merit(&open, &rank);
             let (j, solved, h) = open.remove(best);
             if !solved {
                 g.taken[j.index()] = Some(g.events.len() + 1);
