@@ -174,9 +174,18 @@ fn whole_diagram(c: &mut Criterion) {
             })
         },
     );
-    g.bench_function("2 keypresses: step back/forward", |b| {
+    g.bench_function("2 keypresses: step back/forward, pictures kept", |b| {
         b.iter(|| {
             press(&mut app, "left");
+            press(&mut app, "right");
+        })
+    });
+    // A step to where no picture is kept (the first visit of a step) lays one out.
+    g.bench_function("2 keypresses: step back/forward, each a new picture", |b| {
+        b.iter(|| {
+            app.forget_diagram_pictures();
+            press(&mut app, "left");
+            app.forget_diagram_pictures();
             press(&mut app, "right");
         })
     });
