@@ -3,7 +3,8 @@
 //! [`app`] holds the state and changes it, [`draw`] shows it, [`outline`] is the lazy tree view,
 //! [`keymap`] and [`theme`] are the user's to change, [`cut`] shortens text for every panel. This module owns the terminal: raw mode,
 //! the alternate screen and mouse capture are undone on every way out — a normal quit, an error,
-//! a panic, SIGTERM, SIGHUP or SIGINT — and the process ends within a fraction of a second when
+//! a panic, SIGTERM, SIGHUP or SIGINT, memory running out, a mapped input file shortened under
+//! it (SIGBUS) and an abort (SIGABRT) — and the process ends within a fraction of a second when
 //! its terminal goes away.
 
 pub mod app;
@@ -148,7 +149,93 @@ struct Guard;
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        #[cfg(unix)]
+        last_words::disarm();
         restore();
+    }
+}
+
+/// The terminal given back where [`restore`] cannot run: in a signal handler (SIGBUS when a
+/// mapped input file was shortened, SIGABRT) and where memory has run out. crossterm's own
+/// restore takes locks and allocates; this one only makes system calls on what was saved
+/// before the explorer took the terminal over: the modes to set again and the bytes that leave
+/// the alternate screen, stop mouse capture and show the cursor.
+#[cfg(unix)]
+mod last_words {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use crossterm::event::DisableMouseCapture;
+    use crossterm::terminal::LeaveAlternateScreen;
+    use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
+
+    /// The terminal's modes before raw mode, and the bytes that undo the rest.
+    static SAVED: OnceLock<(Option<Termios>, Vec<u8>)> = OnceLock::new();
+    /// Whether the explorer holds the terminal now.
+    static ARMED: AtomicBool = AtomicBool::new(false);
+
+    /// Saves what giving the terminal back takes, and registers it for memory running out, a
+    /// shortened mapped file and an abort. Called before raw mode is entered.
+    pub(super) fn arm() {
+        SAVED.get_or_init(|| {
+            let mut bytes = Vec::new();
+            let _ = crossterm::queue!(
+                bytes,
+                DisableMouseCapture,
+                LeaveAlternateScreen,
+                crossterm::cursor::Show
+            );
+            (tcgetattr(std::io::stdin()).ok(), bytes)
+        });
+        ARMED.store(true, Ordering::Release);
+        prune::format::before_a_fatal_end(Some(give_back));
+        static ABORT: std::sync::Once = std::sync::Once::new();
+        ABORT.call_once(|| {
+            // SAFETY: `on_abort` is async-signal-safe: an atomic, data saved before, system
+            // calls, and signal-hook's emulation of the default action (which it says is).
+            let _ =
+                unsafe { signal_hook::low_level::register(signal_hook::consts::SIGABRT, on_abort) };
+        });
+    }
+
+    /// SIGABRT, from `abort` (a failed allocation outside prune's allocator, a panic while
+    /// panicking) or from another process: the terminal back, then the abort's own end.
+    fn on_abort() {
+        give_back();
+        let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGABRT);
+    }
+
+    /// The explorer has given the terminal back itself: nothing more to do at a fatal end.
+    pub(super) fn disarm() {
+        ARMED.store(false, Ordering::Release);
+        prune::format::before_a_fatal_end(None);
+    }
+
+    /// Gives the terminal back, once, if the explorer holds it.
+    fn give_back() {
+        if !ARMED.swap(false, Ordering::AcqRel) {
+            return;
+        }
+        let Some((modes, bytes)) = SAVED.get() else {
+            return;
+        };
+        // SAFETY: the process's standard streams, open for its whole life.
+        let (stdin, stdout) = unsafe {
+            (
+                rustix::fd::BorrowedFd::borrow_raw(0),
+                rustix::fd::BorrowedFd::borrow_raw(1),
+            )
+        };
+        if let Some(modes) = modes {
+            let _ = tcsetattr(stdin, OptionalActions::Now, modes);
+        }
+        let mut rest: &[u8] = bytes;
+        while !rest.is_empty() {
+            match rustix::io::write(stdout, rest) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => rest = &rest[n..],
+            }
+        }
     }
 }
 
@@ -163,6 +250,8 @@ pub fn run(opts: Options) -> io::Result<Option<String>> {
         previous(info);
     }));
     watch_for_the_end()?;
+    #[cfg(unix)]
+    last_words::arm();
     enable_raw_mode()?;
     let _guard = Guard;
     execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
@@ -230,11 +319,17 @@ fn terminal_hung_up() -> bool {
 fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
     // Debug builds only: a deliberate panic after the first frame, so the end-to-end tests can
     // check that a panic gives the terminal back.
+    // Likewise memory running out (a real failed allocation, too big for any machine).
     let test_panic = cfg!(debug_assertions) && std::env::var_os("PRUNE_TEST_PANIC").is_some();
+    let test_out_of_memory =
+        cfg!(debug_assertions) && std::env::var_os("PRUNE_TEST_OUT_OF_MEMORY").is_some();
     let mut frames = 0u64;
     while !app.quitting() {
         if test_panic && frames == 1 {
             panic!("PRUNE_TEST_PANIC is set: panicking to test terminal restoration");
+        }
+        if test_out_of_memory && frames == 1 {
+            std::hint::black_box(Vec::<u8>::with_capacity(1 << 60));
         }
         frames += 1;
         app.update(app::Event::Tick(Instant::now()));

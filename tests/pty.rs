@@ -326,6 +326,68 @@ fn a_panic_restores_the_terminal_and_reports() {
     );
 }
 
+/// What was printed after the terminal last left the alternate screen: where a message
+/// written as the process ends is seen.
+fn after_the_screen(out: &str) -> &str {
+    &out[out
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen was left")..]
+}
+
+#[test]
+fn memory_running_out_restores_the_terminal_and_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    // A real failed allocation (of 2^60 bytes) after the first frame: prune's allocator ends
+    // the process with exit code 2, and gives the terminal back before its message.
+    let mut s = Session::start_with(&[], dir.path(), &[("PRUNE_TEST_OUT_OF_MEMORY", "1")]);
+    assert_eq!(s.wait_exit().code(), Some(2));
+    s.assert_restored();
+    let out = s.wait_printed(|out| out.contains("bytes could not be had"));
+    assert!(
+        after_the_screen(&out)
+            .contains("error: out of memory: a block of 1152921504606846976 bytes"),
+        "the message comes after the restore:\n{out:?}"
+    );
+}
+
+#[test]
+fn a_mapped_file_shortened_under_the_explorer_restores_the_terminal_and_reports() {
+    // The explorer maps a tree file it opens; a page of it gone (the file shortened by another
+    // program) raises SIGBUS at the next read. Sent here as a signal, at a moment the test
+    // chooses; `a_file_shortened_while_it_loads_restores_the_terminal` shortens a real file.
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("t.ron");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/trees/default.ron"),
+        &tree,
+    )
+    .unwrap();
+    let mut s = Session::start(&["tui", "t.ron", "--run", "alphabeta"], dir.path());
+    s.wait_for("▶ alphabeta");
+    s.signal(Signal::BUS);
+    assert_eq!(s.wait_exit().code(), Some(2));
+    s.assert_restored();
+    let out = s.wait_printed(|out| out.contains("load it again"));
+    assert!(
+        after_the_screen(&out).contains("t.ron: the file was shortened while prune read it"),
+        "the message comes after the restore:\n{out:?}"
+    );
+}
+
+#[test]
+fn an_abort_restores_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(&[], dir.path());
+    s.wait_for("first steps");
+    s.signal(Signal::ABORT);
+    assert_eq!(
+        s.wait_exit().signal(),
+        Some(6),
+        "the abort goes on after the restore"
+    );
+    s.assert_restored();
+}
+
 #[test]
 fn a_tiny_terminal_gets_a_message() {
     let dir = tempfile::tempdir().unwrap();
@@ -632,6 +694,33 @@ fn a_big_file_shows_its_loading_progress_and_q_quits_during_the_load() {
     s.send("q");
     assert!(s.wait_exit().success());
     s.assert_restored();
+
+    // The file shortened by another program while it loads: the mapped pages past the new end
+    // are gone and the next read of one raises SIGBUS. The terminal is given back and the
+    // message follows it; a load that had passed the cut already shows the tree, and quits.
+    let mut s = Session::start(&["big.efg"], dir.path());
+    s.wait_for("Loading big.efg — ");
+    File::options()
+        .write(true)
+        .open(dir.path().join("big.efg"))
+        .unwrap()
+        .set_len(1 << 12)
+        .unwrap();
+    let out = s.wait_printed(|out| out.contains("load it again") || out.contains("d=6"));
+    if !out.contains("load it again") {
+        s.send("q");
+    }
+    let status = s.wait_exit();
+    s.assert_restored();
+    if status.code() == Some(2) {
+        let out = s.wait_printed(|out| out.contains("load it again"));
+        assert!(
+            after_the_screen(&out).contains("big.efg: the file was shortened while prune read it"),
+            "the message comes after the restore:\n{out:?}"
+        );
+    } else {
+        assert!(status.success(), "{status:?}");
+    }
 }
 
 impl Session {

@@ -24,7 +24,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use diag::Diagnostic;
 pub use progress::LoadProgress;
-pub use save::{clean_up_on_signals, remove_temporaries_and_exit, save_text, save_with};
+pub use save::{
+    before_a_fatal_end, clean_up_on_signals, remove_temporaries_and_exit, save_text, save_with,
+};
 pub use text::Text;
 
 use crate::tree::{Invalid, Tree};

@@ -240,6 +240,7 @@ pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, u64) {
 #[cold]
 fn out_of_memory(size: usize) -> ! {
     use std::io::Write;
+    crate::format::save::fatal_end_begins();
     let mut digits = itoa::Buffer::new();
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(b"error: out of memory: a block of ");

@@ -24,6 +24,7 @@
 use std::fs::{self, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use tempfile::NamedTempFile;
@@ -109,6 +110,30 @@ pub fn clean_up_on_signals() -> io::Result<()> {
             }
         })?;
     Ok(())
+}
+
+/// What the process runs before a fatal end writes its message: `0` for nothing, else a
+/// `fn()` (see [`before_a_fatal_end`]).
+static LAST_WORDS: AtomicUsize = AtomicUsize::new(0);
+
+/// Registers `f` to run when prune ends the process on its own after something it cannot go on
+/// from: memory ran out ([`crate::memory::HugePages`]), or a mapped input file was shortened
+/// under it (`SIGBUS`). `f` runs before the message is written, so that a program that took
+/// the terminal over (raw mode, the alternate screen) can give it back and the message is seen.
+/// `None` removes it. `f` may run in a signal handler and where no memory can be had: it must
+/// be async-signal-safe and allocate nothing (system calls on saved data only).
+pub fn before_a_fatal_end(f: Option<fn()>) {
+    LAST_WORDS.store(f.map_or(0, |f| f as usize), Ordering::Release);
+}
+
+/// Runs what [`before_a_fatal_end`] registered, if anything.
+pub(crate) fn fatal_end_begins() {
+    let f = LAST_WORDS.load(Ordering::Acquire);
+    if f != 0 {
+        // SAFETY: a non-zero value is only ever stored from a `fn()` by `before_a_fatal_end`.
+        let f: fn() = unsafe { std::mem::transmute::<usize, fn()>(f) };
+        f();
+    }
 }
 
 /// Removes the temporary files in progress and ends the process with `code`. The registry

@@ -246,8 +246,9 @@ mod map {
         );
         static INSTALL: Once = Once::new();
         INSTALL.call_once(|| {
-            // SAFETY: the action is async-signal-safe: it reads an atomic and a buffer that is
-            // never freed, writes it with one system call and ends the process with `_exit`.
+            // SAFETY: the action is async-signal-safe: it runs the registered last words (which
+            // must be, `before_a_fatal_end` says), reads an atomic and a buffer that is never
+            // freed, writes it with one system call and ends the process with `_exit`.
             // Nothing else in prune raises SIGBUS (its other mappings are anonymous memory).
             let _ = unsafe {
                 signal_hook::low_level::register(signal_hook::consts::SIGBUS, on_bus_error)
@@ -257,6 +258,7 @@ mod map {
 
     /// The `SIGBUS` action: a page of a mapped file is gone (the file was truncated).
     fn on_bus_error() {
+        crate::format::save::fatal_end_begins();
         let line = MESSAGE.load(Ordering::Acquire);
         // SAFETY: a pointer stored by `catch_truncation`, to a leaked buffer.
         let line: &[u8] = match unsafe { line.as_ref() } {
