@@ -203,9 +203,8 @@ pub struct TuiArgs {
     #[arg(long, exclusive = true)]
     pub check_config: bool,
     /// With --game: the horizon, D moves from the root (positions there valued by the game's
-    /// heuristic); the --run algorithms search to it. Without it tic-tac-toe, nim and pig are
-    /// searched to the end; connect-four and chess need it.
-    #[arg(long, value_name = "D", requires = "game")]
+    /// heuristic); the --run algorithms search to it. Which games need it: from the registry.
+    #[arg(long, value_name = "D", requires = "game", help = tui_depth_help())]
     pub depth: Option<u32>,
     /// An engine's trace (docs/PROTOCOL.md) to open beside prune's run of the search it
     /// claims, at its first departure; with --tree, the tree it searched, or with --game NAME
@@ -272,46 +271,144 @@ pub struct TreeInput {
 /// the end without one); `check-trace` writes its tree out to its `--depth`. The commands that
 /// read stored trees only hide these flags ([`hide_game_flags`]). An option of another game
 /// than `--game`'s is refused.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default)]
 pub struct GameFlags {
-    /// Search a game from its rules instead of a stored tree, generating positions as the search
-    /// reaches them: tic-tac-toe, nim, pig, connect-four or chess. --depth D is the horizon;
-    /// without it tic-tac-toe, nim and pig are searched to the end (solved), and connect-four
-    /// and chess need one.
-    #[arg(
-        long,
-        value_name = "NAME",
-        value_parser = Offered::any(game_names),
-        hide_possible_values = true
-    )]
+    /// `--game NAME`: search a game from its rules instead of a stored tree.
     pub game: Option<String>,
-    /// With --game chess: the root position in Forsyth–Edwards Notation.
-    #[arg(long, value_name = "FEN", requires = "game")]
-    pub fen: Option<String>,
-    /// With --game connect-four: columns (1–7) played before the root, such as 4435.
-    #[arg(long, value_name = "COLUMNS", requires = "game")]
-    pub moves: Option<String>,
-    /// With --game nim: the heap sizes, comma-separated (default 1,2,3,4).
-    #[arg(long, value_name = "N,N,…", value_delimiter = ',', requires = "game")]
-    pub heaps: Option<Vec<u32>>,
-    /// With --game nim: players in turn (default 2; more: an n-player game for max^n).
-    #[arg(long, value_name = "N", requires = "game")]
-    pub players: Option<u8>,
-    /// With --game pig: the banked score that wins (default 6).
-    #[arg(long, value_name = "N", requires = "game")]
-    pub win: Option<u32>,
-    /// With --game pig: outcomes of the die (default 3).
-    #[arg(long, value_name = "N", requires = "game")]
-    pub dice: Option<u32>,
-    /// With --game pig: the game ends (value 0) after this many decisions, roll or stop
-    /// (default 8); a search counts the die's rolls as moves too (up to 2N − 1 in all).
-    #[arg(long, value_name = "N", requires = "game")]
-    pub horizon: Option<u32>,
-    /// With --game: search on N threads (Lazy SMP: the threads share a transposition table),
-    /// for `run` and `compare` with alphabeta, negascout or mtdf and --tt, searched depth first.
-    /// The value is the serial search's; the statistics are summed over the threads. Default 1.
-    #[arg(long, value_name = "N", requires = "game", value_parser = clap::value_parser!(u32).range(1..=256))]
+    /// The game options given (`--heaps 1,2,3` is `("heaps", "1,2,3")`), by the names of
+    /// [`prune::generate::game::GAMES`]' parameters: any game's, each refused with another
+    /// game than its own.
+    pub values: Vec<(&'static str, String)>,
+    /// `--threads N`.
     pub threads: Option<u32>,
+}
+
+/// Each game option once, with the first game that has it, in the order of the games.
+fn game_options() -> Vec<(
+    &'static prune::generate::game::BuiltIn,
+    &'static prune::generate::game::GameParam,
+)> {
+    let mut seen: Vec<(_, &prune::generate::game::GameParam)> = Vec::new();
+    for game in &prune::generate::game::GAMES {
+        for param in game.params {
+            if !seen.iter().any(|(_, p)| p.name == param.name) {
+                seen.push((game, param));
+            }
+        }
+    }
+    seen
+}
+
+/// `--game`'s help: the games, and which of them a search solves without `--depth`.
+fn game_flag_help() -> String {
+    let names = game_names();
+    let (solved, needed) = games_by_depth();
+    format!(
+        "Search a game from its rules instead of a stored tree, generating positions as the search reaches them: {}. --depth D is the horizon; without it {} {} searched to the end (solved), and {} need{} one",
+        list_or(&names, "or"),
+        list_or(&solved, "and"),
+        if solved.len() == 1 { "is" } else { "are" },
+        list_or(&needed, "and"),
+        if needed.len() == 1 { "s" } else { "" },
+    )
+}
+
+/// `tui --depth`'s help: which games are searched to the end without it.
+fn tui_depth_help() -> String {
+    let (solved, needed) = games_by_depth();
+    format!(
+        "With --game: the horizon, D moves from the root (positions there valued by the game's heuristic); the --run algorithms search to it. Without it {} {} searched to the end; {} need{} it",
+        list_or(&solved, "and"),
+        if solved.len() == 1 { "is" } else { "are" },
+        list_or(&needed, "and"),
+        if needed.len() == 1 { "s" } else { "" },
+    )
+}
+
+/// The games a search solves without `--depth`, and those that need one.
+fn games_by_depth() -> (Vec<&'static str>, Vec<&'static str>) {
+    use prune::generate::game::{Depth, GAMES};
+    let (solved, needed): (Vec<_>, Vec<_>) = GAMES
+        .iter()
+        .partition(|g| !matches!(g.depth, Depth::Needed(_)));
+    let names =
+        |games: Vec<&prune::generate::game::BuiltIn>| games.iter().map(|g| g.name).collect();
+    (names(solved), names(needed))
+}
+
+/// "a, b and c".
+fn list_or(items: &[&str], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., end] => format!("{} {last} {end}", rest.join(", ")),
+    }
+}
+
+impl clap::FromArgMatches for GameFlags {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut flags = GameFlags::default();
+        flags.update_from_arg_matches(m)?;
+        Ok(flags)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        if let Some(game) = m.get_one::<String>("game") {
+            self.game = Some(game.clone());
+        }
+        for (_, param) in game_options() {
+            if let Some(value) = m.get_one::<String>(param.name) {
+                self.values.retain(|(name, _)| *name != param.name);
+                self.values.push((param.name, value.clone()));
+            }
+        }
+        if let Some(&threads) = m.get_one::<u32>("threads") {
+            self.threads = Some(threads);
+        }
+        Ok(())
+    }
+}
+
+impl clap::Args for GameFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        use clap::Arg;
+        let cmd = cmd.arg(
+            Arg::new("game")
+                .long("game")
+                .value_name("NAME")
+                .value_parser(Offered::any(game_names))
+                .hide_possible_values(true)
+                .help(game_flag_help()),
+        );
+        let cmd = game_options().into_iter().fold(cmd, |cmd, (game, param)| {
+            let default = prune::generate::game::GameSpec::default_for(game.name)
+                .and_then(|spec| spec.value(param.name))
+                .filter(|v| !v.is_empty() && param.name != "fen");
+            let default = default.map_or(String::new(), |d| format!(" (default {d})"));
+            cmd.arg(
+                Arg::new(param.name)
+                    .long(param.name)
+                    .value_name(param.value_name)
+                    .requires("game")
+                    .help(format!(
+                        "With --game {}: {}{default}",
+                        game.name, param.help
+                    )),
+            )
+        });
+        cmd.arg(
+            Arg::new("threads")
+                .long("threads")
+                .value_name("N")
+                .requires("game")
+                .value_parser(clap::value_parser!(u32).range(1..=256))
+                .help("With --game: search on N threads (Lazy SMP: the threads share a transposition table), for `run` and `compare` with alphabeta, negascout or mtdf and --tt, searched depth first. The value is the serial search's; the statistics are summed over the threads. Default 1"),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 impl GameFlags {
@@ -332,16 +429,12 @@ impl GameFlags {
     }
 }
 
-/// The ids of [`GameFlags`]' arguments.
-const GAME_FLAGS: [&str; 9] = [
-    "game", "fen", "moves", "heaps", "players", "win", "dice", "horizon", "threads",
-];
-
 /// Hides a game's flags from the help, the manual page and the completions of a command that
 /// reads stored trees only (`info`, `draw`, `analyze`, `convert`): it cannot take `--game`, and
 /// refuses it with the way to a game's tree (`--gen 'game NAME …'`).
 pub(crate) fn hide_game_flags(arg: clap::Arg) -> clap::Arg {
-    if GAME_FLAGS.contains(&arg.get_id().as_str()) {
+    let id = arg.get_id().as_str();
+    if id == "game" || id == "threads" || game_options().iter().any(|(_, p)| p.name == id) {
         arg.hide(true)
     } else {
         arg

@@ -5,54 +5,24 @@ use serde_json::json;
 use super::search::{CompareArgs, RunArgs, value_json};
 use super::{CliError, GameFlags, TuiArgs, print};
 use crate::tui::RunView;
-use prune::game::connect_four::{ConnectFour, Moves};
+use prune::game::Game;
 use prune::game::run::{self as game_run, GameRun};
-use prune::game::{Game, chess::Chess, nim::Nim, pig::Pig, tic_tac_toe::TicTacToe};
-use prune::generate::game::GameSpec;
+use prune::generate::game::{Depth, GameSpec, WithGame};
 use prune::search::Algorithm;
 use prune::text::terminal_safe;
-
-/// Something to do with a game, whichever it is (a game's type is known only at run time).
-trait WithGame {
-    type Out;
-    fn with<G: Game + Sync>(self, game: &G) -> Self::Out;
-}
 
 /// The game `flags` names, its options over `prune gen game`'s defaults
 /// ([`GameSpec::default_for`]), and `depth` for the games whose spec has one (tic-tac-toe,
 /// and connect-four and chess when given): one reading of the flags for the lazy searches
 /// ([`with_game`]) and the written-out tree ([`written_out`]).
 fn spec(flags: &GameFlags, depth: Option<u32>) -> Result<GameSpec, CliError> {
-    use prune::generate::game::{Fen, Heaps};
     let name = flags.game.as_deref().expect("--game");
-    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
     let mut spec = GameSpec::default_for(name).ok_or_else(|| unknown_game(name))?;
     refuse_other_games_options(flags, &spec)?;
-    match &mut spec {
-        GameSpec::TicTacToe { depth: d } => *d = depth,
-        GameSpec::Nim { heaps, players } => {
-            if let Some(h) = &flags.heaps {
-                *heaps = Heaps::new(h).map_err(|e| usage(&e))?;
-            }
-            *players = flags.players.unwrap_or(*players);
-        }
-        GameSpec::Pig { win, dice, horizon } => {
-            *win = flags.win.unwrap_or(*win);
-            *dice = flags.dice.unwrap_or(*dice);
-            *horizon = flags.horizon.unwrap_or(*horizon);
-        }
-        GameSpec::ConnectFour { depth: d, moves } => {
-            *d = depth.unwrap_or(*d);
-            if let Some(m) = &flags.moves {
-                *moves = Moves::parse(m).map_err(|e| usage(&e))?;
-            }
-        }
-        GameSpec::Chess { depth: d, fen } => {
-            *d = depth.unwrap_or(*d);
-            if let Some(f) = &flags.fen {
-                *fen = Fen::parse(f).map_err(|e| usage(&e))?;
-            }
-        }
+    spec.set_depth(depth);
+    for (param, value) in &flags.values {
+        spec.set(param, value)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     Ok(spec)
 }
@@ -60,32 +30,32 @@ fn spec(flags: &GameFlags, depth: Option<u32>) -> Result<GameSpec, CliError> {
 /// Refuses the options of a game other than `spec`'s (`--fen` with tic-tac-toe): ignored, they
 /// would leave the user believing the search started where it did not.
 fn refuse_other_games_options(flags: &GameFlags, spec: &GameSpec) -> Result<(), CliError> {
-    let given: [(&str, &str, bool); 7] = [
-        ("--fen", "chess", flags.fen.is_some()),
-        ("--moves", "connect-four", flags.moves.is_some()),
-        ("--heaps", "nim", flags.heaps.is_some()),
-        ("--players", "nim", flags.players.is_some()),
-        ("--win", "pig", flags.win.is_some()),
-        ("--dice", "pig", flags.dice.is_some()),
-        ("--horizon", "pig", flags.horizon.is_some()),
-    ];
-    let name = spec.name();
-    let wrong: Vec<String> = given
+    let game = spec.built_in();
+    let own = |name: &str| game.params.iter().any(|p| p.name == name);
+    let whose = |name: &str| {
+        prune::generate::game::GAMES
+            .iter()
+            .filter(|g| g.params.iter().any(|p| p.name == name))
+            .map(|g| g.name)
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let wrong: Vec<String> = flags
+        .values
         .iter()
-        .filter(|(_, of, set)| *set && *of != name)
-        .map(|(flag, of, _)| format!("{flag} is {of}'s"))
+        .filter(|(name, _)| !own(name))
+        .map(|(name, _)| format!("--{name} is {}'s", whose(name)))
         .collect();
     if wrong.is_empty() {
         return Ok(());
     }
-    let own: Vec<&str> = given
-        .iter()
-        .filter(|(_, of, _)| *of == name)
-        .map(|(flag, _, _)| *flag)
-        .collect();
-    let takes = match own.as_slice() {
+    let name = game.name;
+    let takes = match game.params {
         [] => format!("{name} takes no options"),
-        flags => format!("{name} takes {}", flags.join(", ")),
+        params => {
+            let flags: Vec<String> = params.iter().map(|p| format!("--{}", p.name)).collect();
+            format!("{name} takes {}", flags.join(", "))
+        }
     };
     Err(CliError::Usage(format!(
         "--game {name}: {} ({takes})",
@@ -95,20 +65,7 @@ fn refuse_other_games_options(flags: &GameFlags, spec: &GameSpec) -> Result<(), 
 
 /// Builds the game of `spec` from its rules and does `f` with it.
 fn with_game<F: WithGame>(spec: &GameSpec, f: F) -> Result<F::Out, CliError> {
-    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    Ok(match spec {
-        GameSpec::TicTacToe { .. } => f.with(&TicTacToe),
-        GameSpec::Nim { heaps, players } => {
-            f.with(&Nim::new(heaps.as_slice(), *players).map_err(|e| usage(&e))?)
-        }
-        GameSpec::Pig { win, dice, horizon } => {
-            f.with(&Pig::new(*win, *dice, *horizon).map_err(|e| usage(&e))?)
-        }
-        GameSpec::ConnectFour { moves, .. } => {
-            f.with(&ConnectFour::new(moves).map_err(|e| usage(&e))?)
-        }
-        GameSpec::Chess { fen, .. } => f.with(&Chess::new(fen.text()).map_err(|e| usage(&e))?),
-    })
+    spec.with(f).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// What a search of a game needs to know of it before it starts: the most moves its games
@@ -151,10 +108,7 @@ fn horizon_of(flags: &GameFlags, depth: Option<u32>) -> Result<Horizon, CliError
     let spec = spec(flags, None)?;
     let name = spec.name();
     let (longest, no_heuristic) = with_game(&spec, Facts)?;
-    let solvable = matches!(
-        spec,
-        GameSpec::TicTacToe { .. } | GameSpec::Nim { .. } | GameSpec::Pig { .. }
-    );
+    let solvable = !matches!(spec.built_in().depth, Depth::Needed(_));
     let depth = match depth {
         Some(d) => d,
         None if solvable => longest.unwrap_or(u32::MAX),
@@ -185,7 +139,8 @@ fn horizon_of(flags: &GameFlags, depth: Option<u32>) -> Result<Horizon, CliError
 }
 
 /// Runs each algorithm on the game, in order: each run, or why it could not, and the game's
-/// name. With `principal`, the first run's best moves and principal variation too.
+/// name. With `principal`, each run's best moves and principal variation too, by its family's
+/// reference values (found once for the runs that share them).
 struct Runs<'a> {
     algos: &'a [Algorithm],
     depth: u32,
@@ -194,12 +149,25 @@ struct Runs<'a> {
     threads: usize,
 }
 
-/// The runs, the game's name, and the first run's best moves and principal variation.
+/// The runs, the game's name, and each run's best moves and principal variation.
 type RunsOut = (
     Vec<Result<GameRun, String>>,
     String,
-    Option<prune::game::best::Principal>,
+    Vec<Option<prune::game::best::Principal>>,
 );
+
+/// What decides a run's best moves: its family's reference values — minimax for the
+/// two-player searches, expectiminimax with chance, max^n vectors, or paranoid's reduction
+/// for one player. Runs with the same rule have the same best moves and variation.
+fn reference_rule(algo: &Algorithm) -> (prune::search::Family, Option<u8>, bool) {
+    let base = algo.base();
+    let paranoid = match base {
+        Algorithm::Paranoid { player } => Some(*player),
+        _ => None,
+    };
+    let vectors = matches!(base, Algorithm::Maxn | Algorithm::MaxnShallow);
+    (algo.family(), paranoid, vectors)
+}
 
 impl WithGame for Runs<'_> {
     type Out = RunsOut;
@@ -211,13 +179,25 @@ impl WithGame for Runs<'_> {
                 run_showing_progress(game, al, self.depth, self.threads).map_err(|e| e.to_string())
             })
             .collect();
-        let principal = match (self.principal, self.algos.first(), runs.first()) {
-            (true, Some(al), Some(Ok(_))) => {
-                prune::game::best::principal(game, al, self.depth).ok()
-            }
-            _ => None,
-        };
-        (runs, game.name(), principal)
+        let mut found: Vec<(_, Option<prune::game::best::Principal>)> = Vec::new();
+        let principals = self
+            .algos
+            .iter()
+            .zip(&runs)
+            .map(|(al, run)| {
+                if !self.principal || run.is_err() {
+                    return None;
+                }
+                let rule = reference_rule(al);
+                if let Some((_, p)) = found.iter().find(|(r, _)| *r == rule) {
+                    return p.clone();
+                }
+                let p = prune::game::best::principal(game, al, self.depth).ok();
+                found.push((rule, p.clone()));
+                p
+            })
+            .collect();
+        (runs, game.name(), principals)
     }
 }
 
@@ -363,7 +343,7 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
     }
     refuse_threads_for(flags, std::slice::from_ref(algo))?;
     let algos = std::slice::from_ref(algo);
-    let (mut runs, game, principal) = with_game(
+    let (mut runs, game, mut principals) = with_game(
         &spec(flags, None)?,
         Runs {
             algos,
@@ -373,6 +353,7 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
         },
     )?;
     let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
+    let principal = principals.pop().flatten();
     if a.json {
         let mut obj = run_json(&run, &game, horizon);
         add_principal(&mut obj, principal.as_ref());
@@ -498,12 +479,12 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
     }
     let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
     refuse_threads_for(flags, algos)?;
-    let (runs, game, _) = with_game(
+    let (runs, game, principals) = with_game(
         &spec(flags, None)?,
         Runs {
             algos,
             depth: horizon.depth,
-            principal: false,
+            principal: true,
             threads: flags.threads(),
         },
     )?;
@@ -511,9 +492,11 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
         let rows: Vec<serde_json::Value> = algos
             .iter()
             .zip(&runs)
-            .map(|(al, r)| match r {
+            .zip(&principals)
+            .map(|((al, r), principal)| match r {
                 Ok(run) => {
                     let mut obj = run_json(run, &game, horizon);
+                    add_principal(&mut obj, principal.as_ref());
                     add_threads(&mut obj, flags.threads());
                     obj
                 }
@@ -524,7 +507,11 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Internal(e.to_string()))?;
         print(&(prune::text::json_safe(text) + "\n"))?;
     } else {
-        print(&(compare_table(algos, &runs, &game, horizon) + &threads_note(flags.threads())))?;
+        print(
+            &(compare_table(algos, &runs, &game, horizon)
+                + &compared_principals(algos, &principals)
+                + &threads_note(flags.threads())),
+        )?;
     }
     if runs.iter().all(|r| r.is_err()) {
         return Err(CliError::Usage(
@@ -580,6 +567,56 @@ fn compare_table(
     )
 }
 
+/// Under a comparison's table: the tied best moves and the principal variation by the runs'
+/// reference values (the table's "best move" is each search's own); once when every run
+/// shares them, else a line for each run.
+fn compared_principals(
+    algos: &[Algorithm],
+    principals: &[Option<prune::game::best::Principal>],
+) -> String {
+    let shown: Vec<(&Algorithm, String)> = algos
+        .iter()
+        .zip(principals)
+        .filter_map(|(al, p)| Some((al, principal_lines(p.as_ref()?))))
+        .filter(|(_, text)| !text.is_empty())
+        .collect();
+    match shown.as_slice() {
+        [] => String::new(),
+        [(_, text), rest @ ..] if rest.iter().all(|(_, t)| t == text) => text.clone(),
+        _ => shown
+            .iter()
+            .map(|(al, text)| {
+                let indented = text.lines().collect::<Vec<_>>().join("; ");
+                format!("{}: {indented}\n", al.label())
+            })
+            .collect(),
+    }
+}
+
+/// "best moves: X a1, X b2\npv: X b2 → O a1 → …\n", or nothing where the root has no move to
+/// choose (a finished game, a chance position).
+fn principal_lines(p: &prune::game::best::Principal) -> String {
+    if p.best_moves.is_empty() {
+        return String::new();
+    }
+    let shown = |ms: &[(usize, String)], sep: &str| {
+        ms.iter()
+            .map(|(_, l)| terminal_safe(l).into_owned())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let best = if p.best_moves.len() > 1 {
+        "best moves"
+    } else {
+        "best move"
+    };
+    let mut out = format!("{best}: {}\n", shown(&p.best_moves, ", "));
+    if !p.pv.is_empty() {
+        out += &format!("pv: {}\n", shown(&p.pv, " → "));
+    }
+    out
+}
+
 fn run_json(run: &GameRun, game: &str, horizon: Horizon) -> serde_json::Value {
     json!({
         "algorithm": run.algorithm.name(),
@@ -612,24 +649,8 @@ fn summary(
         horizon.text(),
         format!("{:?}", run.bound).to_lowercase(),
     );
-    let shown = |ms: &[(usize, String)], sep: &str| {
-        ms.iter()
-            .map(|(_, l)| terminal_safe(l).into_owned())
-            .collect::<Vec<_>>()
-            .join(sep)
-    };
     match principal.filter(|p| !p.best_moves.is_empty()) {
-        Some(p) => {
-            let best = if p.best_moves.len() > 1 {
-                "best moves"
-            } else {
-                "best move"
-            };
-            out += &format!("{best}: {}\n", shown(&p.best_moves, ", "));
-            if !p.pv.is_empty() {
-                out += &format!("pv: {}\n", shown(&p.pv, " → "));
-            }
-        }
+        Some(p) => out += &principal_lines(p),
         None => {
             if let Some((_, label)) = &run.best {
                 out += &format!("best move: {}\n", terminal_safe(label));
@@ -704,13 +725,13 @@ pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<prune::tree:
     let name = flags.game.as_deref().expect("--game");
     flags.refuse_threads("a game's tree written out")?;
     let spec = spec(flags, depth)?;
-    match spec {
-        GameSpec::ConnectFour { .. } | GameSpec::Chess { .. } if depth.is_none() => {
+    match spec.built_in().depth {
+        Depth::Needed(_) if depth.is_none() => {
             return Err(CliError::Usage(format!(
                 "--game {name} needs --depth D, the depth the engine searched to"
             )));
         }
-        GameSpec::Nim { .. } | GameSpec::Pig { .. } if depth.is_some() => {
+        Depth::ToTheEnd if depth.is_some() => {
             return Err(CliError::Usage(format!(
                 "--game {name} has no heuristic to stop at a depth: give no --depth (the whole game)"
             )));

@@ -7,7 +7,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use super::{CliError, emit};
 use prune::format::{self, Format};
-use prune::generate::{self, GenError, Spec, Values};
+use prune::generate::{self, GenError, Spec, Values, game};
 use prune::tree::Tree;
 
 #[derive(Debug, Args)]
@@ -203,76 +203,115 @@ pub enum Family {
     },
 }
 
-/// `prune gen game NAME`: the games (docs/FORMAT.md, "Games"). They have no randomness: `--seed`
-/// is accepted and ignored.
-#[derive(Debug, Subcommand)]
-pub enum GameArg {
-    /// The whole game from the empty board: X is Max; leaves +1 / 0 / −1; moves "X b2"
-    /// (columns a–c left to right, rows 1–3 top to bottom). 549,946 nodes.
-    TicTacToe {
-        /// Build the tree to this many moves; positions there that are not over become leaves
-        /// worth the heuristic, (open lines for X − open lines for O)/10. The full game when
-        /// absent.
-        #[arg(short = 'd', long)]
-        depth: Option<u32>,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Normal-play nim: take k ≥ 1 objects from one heap; taking the last object wins (+1 when
-    /// Max, the first player, does).
-    Nim {
-        /// The heap sizes, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "1,2,3,4")]
-        heaps: Vec<u32>,
-        /// Players in turn; more than 2 makes an n-player tree (payoff 1 to the winner, 0 to
-        /// the others) for max^n.
-        #[arg(long, default_value_t = 2)]
-        players: u8,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Two-player Pig with chance nodes, OpenSpiel's pig(winscore, diceoutcomes, horizon).
-    Pig {
-        /// The banked score that wins.
-        #[arg(long, default_value_t = 6)]
-        win: u32,
-        /// Outcomes of the die (1 loses the turn total).
-        #[arg(long, default_value_t = 3)]
-        dice: u32,
-        /// The game ends (value 0) after this many moves, die rolls included.
-        #[arg(long, default_value_t = 8)]
-        horizon: u32,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Connect four (7 × 6) to a depth limit, from the start or after --moves: the first player
-    /// is Max; ±1000 a win, 0 a draw; positions at the limit valued by open windows; moves
-    /// "drop col 4".
-    ConnectFour {
-        /// Moves from the root position; positions there that are not over become leaves
-        /// worth the heuristic.
-        #[arg(short = 'd', long, default_value_t = 4)]
-        depth: u32,
-        /// Columns (1–7, left to right) played before the root, such as 4435.
-        #[arg(long, default_value = "")]
-        moves: String,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Chess to a depth limit, from the start or a FEN (legal moves by cozy-chess): White is
-    /// Max; ±100000 a checkmate, 0 a draw; positions at the limit valued by material and piece
-    /// squares (centipawns); moves in SAN ("Nf3").
-    Chess {
-        /// Moves from the root position; positions there that are not over become leaves
-        /// worth the heuristic.
-        #[arg(short = 'd', long, default_value_t = 2)]
-        depth: u32,
-        /// The root position in Forsyth–Edwards Notation (default: the starting position).
-        #[arg(long, default_value = prune::game::chess::START)]
-        fen: String,
-        #[command(flatten)]
-        common: Common,
-    },
+/// `prune gen game NAME`: the games (docs/FORMAT.md, "Games"), a subcommand each, whose flags
+/// are its depth and parameters as [`game::GAMES`] describes them. They have no randomness:
+/// `--seed` is accepted and ignored.
+#[derive(Debug)]
+pub struct GameArg {
+    /// The game.
+    pub game: &'static game::BuiltIn,
+    /// `--depth`, where the game takes one.
+    pub depth: Option<u32>,
+    /// Its parameters, each given or at its default, as text ([`game::GameSpec::set`]).
+    pub values: Vec<(&'static str, String)>,
+    pub common: Common,
+}
+
+impl GameArg {
+    /// The game with these parameters.
+    fn spec(&self) -> Result<game::GameSpec, GenError> {
+        let mut spec = game::GameSpec::default_for(self.game.name).expect("a built-in game");
+        spec.set_depth(self.depth);
+        for (param, value) in &self.values {
+            spec.set(param, value)?;
+        }
+        Ok(spec)
+    }
+}
+
+/// `gen game NAME`: the game's description, `--depth` where it takes one, and its parameters
+/// with their defaults, then the flags every family shares.
+fn game_command(g: &'static game::BuiltIn) -> clap::Command {
+    use clap::Arg;
+    let default = game::GameSpec::default_for(g.name).expect("a built-in game");
+    let depth = Arg::new("depth")
+        .short('d')
+        .long("depth")
+        .value_name("DEPTH")
+        .value_parser(clap::value_parser!(u32))
+        .help(sentence(g.depth_help));
+    let cmd = clap::Command::new(g.name);
+    let cmd = match g.depth {
+        game::Depth::Optional => cmd.arg(depth),
+        game::Depth::Needed(d) => cmd.arg(depth.default_value(d.to_string())),
+        game::Depth::ToTheEnd => cmd,
+    };
+    let cmd = g.params.iter().fold(cmd, |cmd, p| {
+        cmd.arg(
+            Arg::new(p.name)
+                .long(p.name)
+                .value_name(p.value_name)
+                .help(sentence(p.help))
+                .default_value(default.value(p.name).expect("the game's own parameter")),
+        )
+    });
+    // The shared flags' own description would stand for the game's: it comes after them.
+    Common::augment_args(cmd).about(g.about).long_about(None)
+}
+
+/// `help` with a capital, as clap's help lines start.
+fn sentence(help: &str) -> String {
+    let mut chars = help.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+impl Subcommand for GameArg {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        game::GAMES
+            .iter()
+            .fold(cmd, |cmd, g| cmd.subcommand(game_command(g)))
+            .subcommand_required(true)
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        GameArg::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        game::built_in(name).is_some()
+    }
+}
+
+impl clap::FromArgMatches for GameArg {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<GameArg, clap::Error> {
+        let (name, m) = m
+            .subcommand()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
+        let game = game::built_in(name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+        let depth = match game.depth {
+            game::Depth::ToTheEnd => None,
+            _ => m.get_one::<u32>("depth").copied(),
+        };
+        let values = game
+            .params
+            .iter()
+            .filter_map(|p| m.get_one::<String>(p.name).map(|v| (p.name, v.clone())))
+            .collect();
+        Ok(GameArg {
+            game,
+            depth,
+            values,
+            common: Common::from_arg_matches(m)?,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = GameArg::from_arg_matches(m)?;
+        Ok(())
+    }
 }
 
 pub fn run(a: &GenArgs) -> Result<(), CliError> {
@@ -386,13 +425,7 @@ impl Family {
             | Family::Multiplayer { common, .. }
             | Family::Ordered { common, .. }
             | Family::Random { common, .. } => common,
-            Family::Game { game } => match game {
-                GameArg::TicTacToe { common, .. }
-                | GameArg::Nim { common, .. }
-                | GameArg::Pig { common, .. }
-                | GameArg::ConnectFour { common, .. }
-                | GameArg::Chess { common, .. } => common,
-            },
+            Family::Game { game } => &game.common,
         }
     }
 
@@ -408,28 +441,7 @@ impl Family {
     pub fn try_spec(&self) -> Result<Spec, GenError> {
         use generate::*;
         Ok(match self {
-            Family::Game { game } => Spec::Game(match game {
-                GameArg::TicTacToe { depth, .. } => game::GameSpec::TicTacToe { depth: *depth },
-                GameArg::Nim { heaps, players, .. } => game::GameSpec::Nim {
-                    heaps: game::Heaps::new(heaps)?,
-                    players: *players,
-                },
-                GameArg::Pig {
-                    win, dice, horizon, ..
-                } => game::GameSpec::Pig {
-                    win: *win,
-                    dice: *dice,
-                    horizon: *horizon,
-                },
-                GameArg::Chess { depth, fen, .. } => game::GameSpec::Chess {
-                    depth: *depth,
-                    fen: game::Fen::parse(fen)?,
-                },
-                GameArg::ConnectFour { depth, moves, .. } => game::GameSpec::ConnectFour {
-                    depth: *depth,
-                    moves: game::connect_four::Moves::parse(moves)?,
-                },
-            }),
+            Family::Game { game } => Spec::Game(game.spec()?),
             Family::Uniform {
                 branching,
                 depth,

@@ -3,8 +3,7 @@
 //! title bar then shows the exact `prune gen …` command that rebuilds the same tree.
 
 use prune::generate::Spec;
-use prune::generate::game::connect_four::Moves;
-use prune::generate::game::{Fen, GameSpec, Heaps};
+use prune::generate::game::Depth;
 use prune::generate::star::StarOrder;
 use prune::generate::uniform::Order;
 use prune::generate::{GenError, Values};
@@ -126,36 +125,16 @@ fn family_fields(spec: &Spec) -> Vec<Field> {
             f.push(toggle("mixed", r.mixed).with_help("random Max/Min kinds"));
             f.extend(values_fields(&r.values));
         }
-        Spec::Game(GameSpec::TicTacToe { depth }) => {
-            let d = depth.map(|d| d.to_string()).unwrap_or_default();
-            f.push(text("depth", d).with_help(
-                "moves from the empty board; positions there are valued by the heuristic; empty: the full game",
-            ));
-        }
-        Spec::Game(GameSpec::Nim { heaps, players }) => {
-            f.push(text("heaps", heaps.text()).with_help("heap sizes, comma-separated"));
-            f.push(text("players", players).with_help(
-                "players in turn; taking the last object wins; more than 2: an n-player tree for max^n",
-            ));
-        }
-        Spec::Game(GameSpec::ConnectFour { depth, moves }) => {
-            f.push(text("depth", depth).with_help(
-                "moves from the start position; positions there are valued by open windows",
-            ));
-            f.push(text("moves", moves.text()).with_help(
-                "columns 1-7 played before the root, such as 4435; empty: the empty board",
-            ));
-        }
-        Spec::Game(GameSpec::Chess { depth, fen }) => {
-            f.push(text("depth", depth).with_help(
-                "moves from the position; positions there are valued by material and piece squares",
-            ));
-            f.push(text("fen", fen.text()).with_help("the position, in Forsyth–Edwards Notation"));
-        }
-        Spec::Game(GameSpec::Pig { win, dice, horizon }) => {
-            f.push(text("win", win).with_help("the banked score that wins"));
-            f.push(text("dice", dice).with_help("outcomes of the die; 1 loses the turn total"));
-            f.push(text("horizon", horizon).with_help("moves (die rolls included) before a draw"));
+        Spec::Game(game) => {
+            let g = game.built_in();
+            if g.depth != Depth::ToTheEnd {
+                let d = game.depth().map(|d| d.to_string()).unwrap_or_default();
+                f.push(text("depth", d).with_help(g.depth_help));
+            }
+            for p in g.params {
+                let value = game.value(p.name).expect("the game's own parameter");
+                f.push(text(p.name, value).with_help(p.help));
+            }
         }
     }
     f
@@ -237,34 +216,22 @@ pub fn spec_of(form: &Form) -> Result<Spec, String> {
             r.mixed = on("mixed")?;
             r.values = values()?;
         }
-        Spec::Game(GameSpec::TicTacToe { depth }) => {
-            let d = get("depth")?.trim().to_owned();
-            *depth = if d.is_empty() {
-                None
-            } else {
-                Some(parse_num(&d, "depth")?)
-            };
-        }
-        Spec::Game(GameSpec::Nim { heaps, players }) => {
-            let sizes = get("heaps")?
-                .split(',')
-                .map(|h| parse_num(h.trim(), "heaps"))
-                .collect::<Result<Vec<u32>, String>>()?;
-            *heaps = Heaps::new(&sizes).map_err(|e| e.to_string())?;
-            *players = parse_num(get("players")?, "players")?;
-        }
-        Spec::Game(GameSpec::ConnectFour { depth, moves }) => {
-            *depth = num_u32("depth")?;
-            *moves = Moves::parse(get("moves")?).map_err(|e| e.to_string())?;
-        }
-        Spec::Game(GameSpec::Chess { depth, fen }) => {
-            *depth = num_u32("depth")?;
-            *fen = Fen::parse(get("fen")?).map_err(|e| e.to_string())?;
-        }
-        Spec::Game(GameSpec::Pig { win, dice, horizon }) => {
-            *win = num_u32("win")?;
-            *dice = num_u32("dice")?;
-            *horizon = num_u32("horizon")?;
+        Spec::Game(game) => {
+            let g = game.built_in();
+            if g.depth != Depth::ToTheEnd {
+                let d = get("depth")?.trim().to_owned();
+                if d.is_empty() && g.depth != Depth::Optional {
+                    return Err("depth: give the moves to search".into());
+                }
+                game.set_depth(
+                    (!d.is_empty())
+                        .then(|| parse_num(&d, "depth"))
+                        .transpose()?,
+                );
+            }
+            for p in g.params {
+                game.set(p.name, get(p.name)?).map_err(|e| e.to_string())?;
+            }
         }
     }
     Ok(spec)
@@ -319,6 +286,8 @@ pub fn job(
 mod tests {
     use super::*;
     use crate::tui::keymap::{Action, Key};
+    use prune::generate::game::connect_four::Moves;
+    use prune::generate::game::{GameSpec, Heaps};
 
     #[test]
     fn every_family_round_trips_through_its_form() {

@@ -118,6 +118,75 @@ fn another_games_options_are_refused() {
     assert_eq!(code, 0, "nim's own options: {err}");
 }
 
+/// Every reader of a game's parameters reads them from the registry (`generate::game::GAMES`):
+/// each parameter is a flag of `gen game NAME` with the registry's help, a `--game` flag of the
+/// searching commands with the same help, and the same value given either way builds the same
+/// tree; a parameter of another game is refused, naming the game it belongs to.
+#[test]
+fn every_games_parameters_come_from_the_registry() {
+    use prune::generate::game::{GAMES, GameSpec};
+    for game in &GAMES {
+        let (code, help, err) = prune(&["gen", "game", game.name, "--help"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            help.contains(game.about.split(';').next().unwrap()),
+            "{help}"
+        );
+        let (_, run_help, _) = prune(&["run", "--help"]);
+        let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        for p in game.params {
+            let flag = format!("--{} <{}>", p.name, p.value_name);
+            assert!(
+                help.contains(&flag),
+                "gen game {}: {flag}\n{help}",
+                game.name
+            );
+            let first = p.help.split(' ').take(4).collect::<Vec<_>>().join(" ");
+            assert!(
+                flat(&help).to_lowercase().contains(&first.to_lowercase()),
+                "{help}"
+            );
+            // The --game flag exists, with the help of the first game that has it.
+            assert!(run_help.contains(&flag), "run --help: {flag}");
+            // Another game refuses it, naming whose it is.
+            let other = GAMES
+                .iter()
+                .find(|o| !o.params.iter().any(|q| q.name == p.name))
+                .unwrap();
+            let value = GameSpec::default_for(game.name)
+                .unwrap()
+                .value(p.name)
+                .unwrap();
+            let (code, _, err) = prune(&[
+                "run",
+                "minimax",
+                "--game",
+                other.name,
+                "--depth",
+                "1",
+                &format!("--{}", p.name),
+                &value,
+            ]);
+            assert_eq!(code, 2, "{err}");
+            assert!(
+                err.contains(&format!("--{} is {}'s", p.name, game.name)),
+                "{err}"
+            );
+        }
+    }
+    // The command line a generated tree is rebuilt by (the explorer's title) is the registry's
+    // too, and `gen game` reads it back to the same game.
+    let mut pig = GameSpec::default_for("pig").unwrap();
+    pig.set("win", "4").unwrap();
+    pig.set("horizon", "5").unwrap();
+    let line = prune::generate::Spec::Game(pig).command(1);
+    assert_eq!(line, "prune gen game pig --win 4 --horizon 5");
+    let (code, from_line, err) = prune(&["info", "--json", "--gen", &line]);
+    assert_eq!(code, 0, "{err}");
+    let (_, direct, _) = prune(&["info", "--json", "--gen", "game pig --horizon 5 --win 4"]);
+    assert_eq!(from_line, direct);
+}
+
 /// `info`, `draw`, `analyze` and `convert` read stored trees only: their help does not offer a
 /// game's flags, and `--game` is refused with the way to a game's tree.
 #[test]
@@ -200,6 +269,60 @@ fn a_run_on_a_game_reports_its_best_moves_and_principal_variation() {
         json["best_move_labels"][0], json["pv_labels"][0],
         "the variation starts with the first best move"
     );
+}
+
+/// `compare --game` reports the tied best moves and the principal variation under its table
+/// (the table's "best move" is each search's own), once when the runs share their reference
+/// values, a line a run when they do not; each JSON row carries them.
+#[test]
+fn a_comparison_on_a_game_reports_the_best_moves_and_principal_variation() {
+    let (code, out, err) = prune(&[
+        "compare",
+        "--game",
+        "tic-tac-toe",
+        "--algos",
+        "alphabeta,negascout:tt,mtdf:tt:id",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.matches("best moves: X a1, X b1, X c1").count(),
+        1,
+        "{out}"
+    );
+    assert_eq!(out.matches("pv: X a1 → ").count(), 1, "{out}");
+    let (code, out, err) = prune(&[
+        "compare",
+        "--game",
+        "nim",
+        "--heaps",
+        "1,2",
+        "--players",
+        "3",
+        "--algos",
+        "maxn,paranoid",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("maxn: best moves: "), "{out}");
+    assert!(out.contains("paranoid --player 1: best moves: "), "{out}");
+    let (code, out, err) = prune(&[
+        "compare",
+        "--game",
+        "connect-four",
+        "--depth",
+        "3",
+        "--algos",
+        "alphabeta,minimax",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    for row in &rows {
+        assert_eq!(row["pv"].as_array().unwrap().len(), 3, "{row}");
+        assert_eq!(
+            row["best_moves"], rows[0]["best_moves"],
+            "one family, one answer"
+        );
+    }
 }
 
 #[test]

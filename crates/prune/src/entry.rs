@@ -1,7 +1,7 @@
 //! The front door: [`run`] searches a stored tree or a game from its rules with an algorithm
 //! named as on the command line (`"alphabeta"`, `"negascout:tt:id"`, `"star2:probes=2"`), and
 //! answers with what every search of either kind produces: the value, whether it is exact, the
-//! statistics and the best root moves by their labels.
+//! statistics, the tied best root moves and the principal variation, by their labels.
 //!
 //! Underneath are the two ways in, for a caller who needs more: [`search::run`] on a
 //! [`Tree`] (the tied best moves, the principal variation, any [`Observer`](crate::search::Observer)
@@ -44,10 +44,10 @@ impl<'g, G: Game> Rules<'g, G> {
     }
 }
 
-/// A root move: its position among the root's children (from 0) and its label.
+/// A move: its position among its position's children (from 0) and its label.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
-    /// Position among the root's children, from 0, in the order the rules or the file give them.
+    /// Position among its siblings, from 0, in the order the rules or the file give them.
     pub index: usize,
     /// The move's label (`"X b2"`, `"e2e4"`, `"a"`).
     pub label: String,
@@ -64,9 +64,13 @@ pub struct Searched {
     pub bound: Bound,
     /// The search's statistics.
     pub stats: Stats,
-    /// The best root moves. On a stored tree, every move whose value equals the root's (by the
-    /// family's reference values); on a game, the move the search's value came from.
+    /// The tied best root moves: every move whose value equals the root's by the family's
+    /// reference values (minimax, expectiminimax, max^n), whatever the algorithm searched;
+    /// empty when the root is a leaf (a finished game) or a chance node.
     pub best: Vec<Move>,
+    /// The principal variation: from the root, the first best move each time, down to a leaf,
+    /// the horizon or a chance node.
+    pub pv: Vec<Move>,
     /// The search alone, in seconds.
     pub seconds: f64,
 }
@@ -98,10 +102,14 @@ pub enum RunError {
 /// let answer = run(&tree, "alphabeta")?;
 /// assert_eq!(answer.value.scalar(), Some(3.0));
 /// assert_eq!(answer.best[0].index, 0); // the first move, unlabelled in a bracket expression
+/// assert_eq!(answer.pv.iter().map(|m| m.index).collect::<Vec<_>>(), [0, 0]); // to the leaf 3
 ///
-/// // Tic-tac-toe from the empty board, to the end: a draw.
+/// // Tic-tac-toe from the empty board, to the end: a draw, whichever square X takes first.
 /// let answer = run(&Rules::new(&TicTacToe, 9), "negascout:tt")?;
 /// assert_eq!(answer.value.scalar(), Some(0.0));
+/// assert_eq!(answer.best.len(), 9);
+/// assert_eq!(answer.best[4].label, "X b2");
+/// assert_eq!(answer.pv.len(), 9); // a drawn game, move by move
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn run<S: Subject + ?Sized>(subject: &S, algorithm: &str) -> Result<Searched, RunError> {
@@ -120,33 +128,52 @@ impl Subject for Tree {
                 label: names::move_name(self, self.child(root, index)),
             })
             .collect();
+        // The run's variation starts at the root; its moves are the nodes after it.
+        let pv = run
+            .pv
+            .iter()
+            .filter(|&&node| node != root)
+            .map(|&node| Move {
+                index: self.child_index(node),
+                label: names::move_name(self, node),
+            })
+            .collect();
         Ok(Searched {
             algorithm: run.algorithm,
             value: run.value,
             bound: run.bound,
             stats: run.stats,
             best,
+            pv,
             seconds: run.seconds,
         })
     }
 }
 
 impl<G: Game> Subject for Rules<'_, G> {
+    /// The search, then its best moves and variation by their own null-window (or reference)
+    /// searches ([`game::best::principal`]), which count in neither the statistics nor the time.
     fn searched_by(&self, algorithm: Algorithm) -> Result<Searched, RunError> {
-        let run = game::run::run(self.game, &algorithm, self.depth).map_err(|e| match e {
+        let game_error = |e| match e {
             game::run::GameRunError::Refused(why) => RunError::Refused(why),
             game::run::GameRunError::Game(e) => RunError::Game(e),
-        })?;
+        };
+        let run = game::run::run(self.game, &algorithm, self.depth).map_err(game_error)?;
+        let principal =
+            game::best::principal(self.game, &algorithm, self.depth).map_err(game_error)?;
+        let moves = |moves: Vec<(usize, String)>| {
+            moves
+                .into_iter()
+                .map(|(index, label)| Move { index, label })
+                .collect()
+        };
         Ok(Searched {
             algorithm: run.algorithm,
             value: run.value,
             bound: run.bound,
             stats: run.stats,
-            best: run
-                .best
-                .into_iter()
-                .map(|(index, label)| Move { index, label })
-                .collect(),
+            best: moves(principal.best_moves),
+            pv: moves(principal.pv),
             seconds: run.seconds,
         })
     }

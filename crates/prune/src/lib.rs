@@ -50,7 +50,9 @@
 //! // Search it, from its rules, with any algorithm named as on the command line.
 //! let answer = prune::run(&prune::Rules::new(&TakeOneOrTwo(7), 7), "negascout:tt")?;
 //! assert_eq!(answer.value.scalar(), Some(1.0)); // 7 is no multiple of 3: Max wins
-//! assert_eq!(answer.best[0].label, "take 1"); // by leaving 6
+//! assert_eq!(answer.best.len(), 1); // the only winning move: take 1, leaving 6
+//! assert_eq!(answer.best[0].label, "take 1");
+//! assert_eq!(answer.pv[2].label, "take 2"); // Min took one (both lose), Max leaves 3
 //!
 //! // Or write its tree out once and search that: every algorithm, trace and picture works on it.
 //! let tree = prune::game::tree(&TakeOneOrTwo(6), None)?;

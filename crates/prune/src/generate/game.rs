@@ -158,19 +158,255 @@ pub enum GameSpec {
     },
 }
 
+/// A built-in game as every reader of its parameters presents it: `prune gen game NAME`, the
+/// `--game NAME` flags of `run`, `compare`, `tui` and `check-trace`, the explorer's generate
+/// form, and the `prune gen` command that rebuilds a tree ([`super::Spec::command`]). Each
+/// reads the game's name, description, depth rule and parameters here ([`GAMES`]), and the
+/// values through [`GameSpec::value`] and [`GameSpec::set`]: a new built-in game is a row
+/// here and its arms in [`GameSpec`]'s methods, and no reader changes.
+#[derive(Copy, Clone, Debug)]
+pub struct BuiltIn {
+    /// Its name, as `gen game` and `--game` take it.
+    pub name: &'static str,
+    /// `game NAME`, its family among `prune gen`'s ([`super::Spec::FAMILIES`]).
+    pub family: &'static str,
+    /// What it is: the rules, who is Max, the values, how moves are labelled (a paragraph).
+    pub about: &'static str,
+    /// How it takes a depth limit.
+    pub depth: Depth,
+    /// What `--depth` means for it, where it takes one: lower case, without a final stop.
+    pub depth_help: &'static str,
+    /// Its parameters other than the depth, in the order of the help.
+    pub params: &'static [GameParam],
+}
+
+/// A parameter of a built-in game other than its depth.
+#[derive(Copy, Clone, Debug)]
+pub struct GameParam {
+    /// Its name: the flag without its dashes (`heaps` for `--heaps`) and the form's field.
+    pub name: &'static str,
+    /// What a value looks like in a usage line (`N,N,…`).
+    pub value_name: &'static str,
+    /// What it is, lower case, without a final stop or the default (the readers add those).
+    pub help: &'static str,
+}
+
+/// How a built-in game takes a depth limit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Optional everywhere: without it the whole game, small enough to write out and to solve
+    /// (tic-tac-toe).
+    Optional,
+    /// Not a parameter of its tree, which always goes to the end; a search may stop short
+    /// only where the game has a heuristic, and without `--depth` solves it (nim, pig).
+    ToTheEnd,
+    /// Needed: `gen game` has this default, and a search must name one (connect-four and
+    /// chess, whose games are far beyond the end of any search).
+    Needed(u32),
+}
+
+/// The built-in games, in the order of the help.
+pub const GAMES: [BuiltIn; 5] = [
+    BuiltIn {
+        name: "tic-tac-toe",
+        family: "game tic-tac-toe",
+        about: "The whole game from the empty board: X is Max; leaves +1 / 0 / −1; moves \"X b2\" (columns a–c left to right, rows 1–3 top to bottom). 549,946 nodes",
+        depth: Depth::Optional,
+        depth_help: "build the tree to this many moves; positions there that are not over become leaves worth the heuristic, (open lines for X − open lines for O)/10. The full game when absent",
+        params: &[],
+    },
+    BuiltIn {
+        name: "nim",
+        family: "game nim",
+        about: "Normal-play nim: take k ≥ 1 objects from one heap; taking the last object wins (+1 when Max, the first player, does)",
+        depth: Depth::ToTheEnd,
+        depth_help: "",
+        params: &[
+            GameParam {
+                name: "heaps",
+                value_name: "N,N,…",
+                help: "the heap sizes, comma-separated",
+            },
+            GameParam {
+                name: "players",
+                value_name: "N",
+                help: "players in turn; more than 2 makes an n-player game (payoff 1 to the winner, 0 to the others) for max^n",
+            },
+        ],
+    },
+    BuiltIn {
+        name: "pig",
+        family: "game pig",
+        about: "Two-player Pig with chance nodes, OpenSpiel's pig(winscore, diceoutcomes, horizon)",
+        depth: Depth::ToTheEnd,
+        depth_help: "",
+        params: &[
+            GameParam {
+                name: "win",
+                value_name: "N",
+                help: "the banked score that wins",
+            },
+            GameParam {
+                name: "dice",
+                value_name: "N",
+                help: "outcomes of the die, a 1 losing the turn total",
+            },
+            GameParam {
+                name: "horizon",
+                value_name: "N",
+                help: "the game ends (value 0) after this many decisions, roll or stop; the die's rolls are moves too, so a search counts up to 2N − 1 moves",
+            },
+        ],
+    },
+    BuiltIn {
+        name: "connect-four",
+        family: "game connect-four",
+        about: "Connect four (7 × 6) to a depth limit, from the start or after --moves: the first player is Max; ±1000 a win, 0 a draw; positions at the limit valued by open windows; moves \"drop col 4\"",
+        depth: Depth::Needed(4),
+        depth_help: "moves from the root position; positions there that are not over become leaves worth the heuristic (open windows)",
+        params: &[GameParam {
+            name: "moves",
+            value_name: "COLUMNS",
+            help: "columns (1–7, left to right) played before the root, such as 4435",
+        }],
+    },
+    BuiltIn {
+        name: "chess",
+        family: "game chess",
+        about: "Chess to a depth limit, from the start or a FEN (legal moves by cozy-chess): White is Max; ±100000 a checkmate, 0 a draw; positions at the limit valued by material and piece squares (centipawns); moves in SAN (\"Nf3\")",
+        depth: Depth::Needed(2),
+        depth_help: "moves from the root position; positions there that are not over become leaves worth the heuristic (material and piece squares)",
+        params: &[GameParam {
+            name: "fen",
+            value_name: "FEN",
+            help: "the root position in Forsyth–Edwards Notation",
+        }],
+    },
+];
+
+/// The built-in game `name`.
+pub fn built_in(name: &str) -> Option<&'static BuiltIn> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+/// Something to do with a game whichever it is: a game's type is known only at run time, and
+/// [`GameSpec::with`] calls [`WithGame::with`] with the one it names.
+pub trait WithGame {
+    /// What is done.
+    type Out;
+    /// Does it with `game`.
+    fn with<G: rules::Game + Sync>(self, game: &G) -> Self::Out;
+}
+
 impl GameSpec {
-    /// The names `prune gen game NAME` takes, in the order of its help.
-    pub const NAMES: [&'static str; 5] = ["tic-tac-toe", "nim", "pig", "connect-four", "chess"];
+    /// The names `prune gen game NAME` takes, in the order of its help ([`GAMES`]).
+    pub const NAMES: [&'static str; GAMES.len()] = {
+        let mut names = [""; GAMES.len()];
+        let mut i = 0;
+        while i < GAMES.len() {
+            names[i] = GAMES[i].name;
+            i += 1;
+        }
+        names
+    };
 
     /// The game's name, as `gen game` takes it.
     pub fn name(&self) -> &'static str {
-        match self {
-            GameSpec::TicTacToe { .. } => "tic-tac-toe",
-            GameSpec::Nim { .. } => "nim",
-            GameSpec::Pig { .. } => "pig",
-            GameSpec::ConnectFour { .. } => "connect-four",
-            GameSpec::Chess { .. } => "chess",
+        self.built_in().name
+    }
+
+    /// The game's row of [`GAMES`].
+    pub fn built_in(&self) -> &'static BuiltIn {
+        &GAMES[match self {
+            GameSpec::TicTacToe { .. } => 0,
+            GameSpec::Nim { .. } => 1,
+            GameSpec::Pig { .. } => 2,
+            GameSpec::ConnectFour { .. } => 3,
+            GameSpec::Chess { .. } => 4,
+        }]
+    }
+
+    /// The depth limit, where the game has one.
+    pub fn depth(&self) -> Option<u32> {
+        match *self {
+            GameSpec::TicTacToe { depth } => depth,
+            GameSpec::ConnectFour { depth, .. } | GameSpec::Chess { depth, .. } => Some(depth),
+            GameSpec::Nim { .. } | GameSpec::Pig { .. } => None,
         }
+    }
+
+    /// Sets the depth limit: `None` removes an optional one and leaves a needed one as it is;
+    /// a game whose tree always goes to the end ([`Depth::ToTheEnd`]) keeps none.
+    pub fn set_depth(&mut self, depth: Option<u32>) {
+        match self {
+            GameSpec::TicTacToe { depth: d } => *d = depth,
+            GameSpec::ConnectFour { depth: d, .. } | GameSpec::Chess { depth: d, .. } => {
+                *d = depth.unwrap_or(*d)
+            }
+            GameSpec::Nim { .. } | GameSpec::Pig { .. } => {}
+        }
+    }
+
+    /// The value of the parameter `param` (one of [`BuiltIn::params`]) as its flag takes it;
+    /// `None` for a parameter the game does not have.
+    pub fn value(&self, param: &str) -> Option<String> {
+        Some(match (self, param) {
+            (GameSpec::Nim { heaps, .. }, "heaps") => heaps.text(),
+            (GameSpec::Nim { players, .. }, "players") => players.to_string(),
+            (GameSpec::Pig { win, .. }, "win") => win.to_string(),
+            (GameSpec::Pig { dice, .. }, "dice") => dice.to_string(),
+            (GameSpec::Pig { horizon, .. }, "horizon") => horizon.to_string(),
+            (GameSpec::ConnectFour { moves, .. }, "moves") => moves.text(),
+            (GameSpec::Chess { fen, .. }, "fen") => fen.text().to_owned(),
+            _ => return None,
+        })
+    }
+
+    /// Sets the parameter `param` (one of [`BuiltIn::params`]) from `text` as its flag takes
+    /// it, or says why `text` is not one of its values.
+    pub fn set(&mut self, param: &str, text: &str) -> Result<(), GenError> {
+        fn number<T: std::str::FromStr>(param: &str, text: &str) -> Result<T, GenError> {
+            text.trim().parse().map_err(|_| {
+                GenError::Invalid(format!(
+                    "--{param}: `{}` is not a whole number in range",
+                    crate::text::terminal_safe(text.trim())
+                ))
+            })
+        }
+        match (self, param) {
+            (GameSpec::Nim { heaps, .. }, "heaps") => {
+                let sizes = text
+                    .split(',')
+                    .map(|h| number(param, h))
+                    .collect::<Result<Vec<u32>, _>>()?;
+                *heaps = Heaps::new(&sizes)?;
+            }
+            (GameSpec::Nim { players, .. }, "players") => *players = number(param, text)?,
+            (GameSpec::Pig { win, .. }, "win") => *win = number(param, text)?,
+            (GameSpec::Pig { dice, .. }, "dice") => *dice = number(param, text)?,
+            (GameSpec::Pig { horizon, .. }, "horizon") => *horizon = number(param, text)?,
+            (GameSpec::ConnectFour { moves, .. }, "moves") => *moves = Moves::parse(text)?,
+            (GameSpec::Chess { fen, .. }, "fen") => *fen = Fen::parse(text)?,
+            (spec, _) => {
+                return Err(GenError::Invalid(format!(
+                    "{} has no parameter --{param}",
+                    spec.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the game from its rules and does `f` with it; an error where the rules refuse
+    /// the parameters.
+    pub fn with<F: WithGame>(&self, f: F) -> Result<F::Out, GenError> {
+        Ok(match self {
+            GameSpec::TicTacToe { .. } => f.with(&TicTacToe),
+            GameSpec::Nim { heaps, players } => f.with(&Nim::new(heaps.as_slice(), *players)?),
+            GameSpec::Pig { win, dice, horizon } => f.with(&Pig::new(*win, *dice, *horizon)?),
+            GameSpec::ConnectFour { moves, .. } => f.with(&ConnectFour::new(moves)?),
+            GameSpec::Chess { fen, .. } => f.with(&Chess::new(fen.text())?),
+        })
     }
 
     /// The game `name` with the command line's defaults.
@@ -362,6 +598,59 @@ fn check_pig_size(pig: &Pig) -> Result<(), GenError> {
 mod tests {
     use super::*;
     use crate::tree::Kind;
+
+    /// Every row of the registry is a game with defaults whose parameters read and write back
+    /// through `value` and `set`, under the names its readers use.
+    #[test]
+    fn every_built_in_game_reads_and_writes_its_parameters() {
+        assert_eq!(GameSpec::NAMES.len(), GAMES.len());
+        for (i, g) in GAMES.iter().enumerate() {
+            assert_eq!(GameSpec::NAMES[i], g.name);
+            assert_eq!(g.family, format!("game {}", g.name));
+            let spec = GameSpec::default_for(g.name).expect("defaults");
+            assert_eq!(spec.built_in().name, g.name);
+            assert_eq!(built_in(g.name).map(|b| b.name), Some(g.name));
+            match g.depth {
+                Depth::Optional => assert_eq!(spec.depth(), None),
+                Depth::Needed(d) => assert_eq!(spec.depth(), Some(d)),
+                Depth::ToTheEnd => assert_eq!(spec.depth(), None),
+            }
+            for p in g.params {
+                let value = spec.value(p.name).expect("its own parameter");
+                let mut again = spec;
+                again.set(p.name, &value).unwrap();
+                assert_eq!(again, spec, "{} --{}", g.name, p.name);
+                assert!(!p.help.ends_with('.') && p.help.starts_with(char::is_lowercase));
+            }
+            // Another game's parameter is not this one's.
+            let mut other = spec;
+            let foreign = GAMES
+                .iter()
+                .flat_map(|o| o.params)
+                .find(|p| !g.params.iter().any(|q| q.name == p.name))
+                .unwrap();
+            assert_eq!(spec.value(foreign.name), None);
+            assert!(other.set(foreign.name, "1").is_err());
+        }
+        let mut nim = GameSpec::default_for("nim").unwrap();
+        nim.set("heaps", "3, 5").unwrap();
+        nim.set("players", "3").unwrap();
+        assert_eq!(
+            nim,
+            GameSpec::Nim {
+                heaps: Heaps::new(&[3, 5]).unwrap(),
+                players: 3
+            }
+        );
+        assert!(nim.set("heaps", "3,x").is_err());
+        assert!(nim.set("players", "300").is_err());
+        let mut chess = GameSpec::default_for("chess").unwrap();
+        assert!(chess.set("fen", "not a position").is_err());
+        chess.set_depth(None);
+        assert_eq!(chess.depth(), Some(2), "a needed depth stays");
+        chess.set_depth(Some(5));
+        assert_eq!(chess.depth(), Some(5));
+    }
 
     #[test]
     fn tic_tac_toe_labels_and_first_levels() {

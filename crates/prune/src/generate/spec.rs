@@ -82,21 +82,29 @@ const DEFAULT_VALUES: Values = Values {
 
 impl Spec {
     /// The subcommand names of the families, in the order of `prune gen --help`.
-    /// The games are `game NAME` (`prune gen game nim`).
-    pub const FAMILIES: [&'static str; 12] = [
-        "uniform",
-        "star-complete",
-        "win-loss",
-        "chance",
-        "multiplayer",
-        "ordered",
-        "random",
-        "game tic-tac-toe",
-        "game nim",
-        "game pig",
-        "game connect-four",
-        "game chess",
-    ];
+    /// The games are `game NAME` (`prune gen game nim`), from [`game::GAMES`].
+    pub const FAMILIES: [&'static str; 7 + game::GAMES.len()] = {
+        let trees = [
+            "uniform",
+            "star-complete",
+            "win-loss",
+            "chance",
+            "multiplayer",
+            "ordered",
+            "random",
+        ];
+        let mut all = [""; 7 + game::GAMES.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = if i < trees.len() {
+                trees[i]
+            } else {
+                game::GAMES[i - trees.len()].family
+            };
+            i += 1;
+        }
+        all
+    };
 
     /// The family's subcommand name (`uniform`, `star-complete`, …).
     pub fn family_name(&self) -> &'static str {
@@ -108,13 +116,7 @@ impl Spec {
             Spec::Multiplayer(_) => "multiplayer",
             Spec::Ordered(_) => "ordered",
             Spec::Random(_) => "random",
-            Spec::Game(g) => match g {
-                GameSpec::TicTacToe { .. } => "game tic-tac-toe",
-                GameSpec::Nim { .. } => "game nim",
-                GameSpec::Pig { .. } => "game pig",
-                GameSpec::ConnectFour { .. } => "game connect-four",
-                GameSpec::Chess { .. } => "game chess",
-            },
+            Spec::Game(g) => g.built_in().family,
         }
     }
 
@@ -256,56 +258,17 @@ impl Spec {
                 c.flag("--mixed", p.mixed);
                 c.values(&p.values);
             }
-            (Spec::Game(g), Spec::Game(d)) => match (g, d) {
-                (GameSpec::TicTacToe { depth }, _) => {
-                    if let Some(d) = depth {
-                        c.arg("--depth", d);
+            (Spec::Game(g), Spec::Game(d)) => {
+                if let Some(depth) = g.depth().filter(|&depth| Some(depth) != d.depth()) {
+                    c.arg("--depth", depth);
+                }
+                for param in g.built_in().params {
+                    let value = g.value(param.name).expect("the game's own parameter");
+                    if Some(&value) != d.value(param.name).as_ref() {
+                        c.arg(&format!("--{}", param.name), shell_word(&value));
                     }
                 }
-                (
-                    GameSpec::Nim { heaps, players },
-                    GameSpec::Nim {
-                        heaps: dh,
-                        players: dp,
-                    },
-                ) => {
-                    if *heaps != dh {
-                        c.arg("--heaps", heaps.text());
-                    }
-                    if *players != dp {
-                        c.arg("--players", players);
-                    }
-                }
-                (
-                    GameSpec::ConnectFour { depth, moves },
-                    GameSpec::ConnectFour { depth: dd, .. },
-                ) => {
-                    c.num("--depth", *depth, dd);
-                    if !moves.as_slice().is_empty() {
-                        c.arg("--moves", moves.text());
-                    }
-                }
-                (
-                    GameSpec::Pig { win, dice, horizon },
-                    GameSpec::Pig {
-                        win: dw,
-                        dice: dd,
-                        horizon: dhz,
-                    },
-                ) => {
-                    c.num("--win", *win, dw);
-                    c.num("--dice", *dice, dd);
-                    c.num("--horizon", *horizon, dhz);
-                }
-                (GameSpec::Chess { depth, fen }, GameSpec::Chess { depth: dd, fen: df }) => {
-                    c.num("--depth", *depth, dd);
-                    if *fen != df {
-                        // A FEN has spaces and never a quote: quoted for the shell.
-                        c.arg("--fen", format!("'{}'", fen.text()));
-                    }
-                }
-                _ => unreachable!("the defaults are of the same game"),
-            },
+            }
             _ => unreachable!("the defaults are of the same family"),
         }
         if self.seeded() {
@@ -320,6 +283,17 @@ fn order_name(order: Order) -> &'static str {
         Order::Random => "random",
         Order::Best => "best",
         Order::Worst => "worst",
+    }
+}
+
+/// `value` as one word of a shell command: as it is when it holds nothing a shell reads
+/// specially, else in single quotes (a FEN's spaces).
+fn shell_word(value: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || ",._/+-:=".contains(c);
+    if !value.is_empty() && value.chars().all(plain) {
+        value.to_owned()
+    } else {
+        format!("'{}'", value.replace('\'', r"'\''"))
     }
 }
 
