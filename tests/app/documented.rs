@@ -312,6 +312,7 @@ impl Sandbox {
         let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.wait_for("q quit")));
         if drawn.is_err() {
             let _ = s.child.kill();
+            s.hang_up();
             return Err(format!(
                 "the explorer never drew its screen:\n{}",
                 s.screen()
@@ -319,14 +320,17 @@ impl Sandbox {
         }
         s.send("q");
         let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.wait_exit()));
-        match status {
+        let result = match status {
             Ok(st) if st.success() => Ok(()),
             Ok(st) => Err(format!("`q` ended the explorer with {st}:\n{}", s.screen())),
             Err(_) => {
                 let _ = s.child.kill();
                 Err(format!("`q` did not end the explorer:\n{}", s.screen()))
             }
-        }
+        };
+        // Lets the session's reader thread go.
+        s.hang_up();
+        result
     }
 }
 
