@@ -47,7 +47,7 @@ const SKIP_LINES: &[(&str, &str, &str)] = &[
     (
         "README.md",
         "cargo run --example kalah",
-        "the library's example, built by cargo (tests/app/games.rs runs its game)",
+        "the library's example, built by cargo (crates/prune/tests/library/example_game.rs searches its game)",
     ),
     ("docs/TRACE.md", "dot -Tsvg", "Graphviz's dot, not prune"),
 ];
