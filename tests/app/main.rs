@@ -9,6 +9,8 @@ mod chess;
 mod cli;
 mod compare;
 mod deep;
+#[cfg(unix)]
+mod documented;
 mod draw;
 mod engine_example;
 mod engine_variants;
@@ -27,6 +29,8 @@ mod out_of_memory;
 mod output_escaping;
 mod plots;
 mod protocol;
+#[cfg(unix)]
+mod pty_session;
 mod shard;
 mod tui;
 mod tui_diagram;
