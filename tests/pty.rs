@@ -490,7 +490,7 @@ fn a_big_file_shows_its_loading_progress_and_q_quits_during_the_load() {
     // message follows it; a load that had passed the cut already shows the tree, and quits.
     let mut s = Session::start(&["big.efg"], dir.path());
     s.wait_for("Loading big.efg — ");
-    File::options()
+    std::fs::File::options()
         .write(true)
         .open(dir.path().join("big.efg"))
         .unwrap()
