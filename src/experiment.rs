@@ -105,7 +105,7 @@ impl Report {
     }
 }
 
-/// Progress: called with the number of trees just finished.
+/// Progress: called with the work just finished, in the experiment's units ([`Info::work`]).
 pub type Tick<'a> = &'a (dyn Fn(u64) + Sync);
 
 /// One experiment of `prune experiment --list`.
@@ -114,7 +114,9 @@ pub struct Info {
     pub name: &'static str,
     /// What it reproduces, in one line.
     pub about: &'static str,
-    /// Trees the experiment will search with these options (for the progress bar).
+    /// The work the experiment will tick with these options (for the progress bar's length
+    /// and estimate): units proportional to their cost, a tree weighed by its nodes where
+    /// trees differ in size, so that the estimate holds through the run.
     pub work: fn(&Options) -> u64,
     /// Runs it.
     pub run: fn(&Options, Tick) -> Result<Report, String>,
@@ -337,6 +339,90 @@ mod tests {
             "t\n\n N     x  paper\n 2  0.50      —\n10  1.25      3\n\nnote\n"
         );
         assert_eq!(r.csv(), r.to_table().csv());
+    }
+
+    /// What `name` ticks with options `o`, each tick's amount, sorted.
+    fn ticks(name: &str, o: &Options) -> Vec<u64> {
+        let info = find(name).expect("an experiment");
+        let ticked = std::sync::Mutex::new(Vec::new());
+        (info.run)(o, &|n| ticked.lock().unwrap().push(n)).expect("runs");
+        let mut ticked = ticked.into_inner().unwrap();
+        ticked.sort_unstable();
+        ticked
+    }
+
+    /// The experiments whose trees differ in size tick each tree by its nodes (its cost grows
+    /// with them, over orders of magnitude), and announce what they tick: the progress bar's
+    /// estimate then holds through the run, instead of reading `eta 0s` while the biggest trees
+    /// are still to come. Each case: its options, and its trees as (trees, branching, depth).
+    #[test]
+    fn experiments_tick_each_tree_by_its_nodes_and_announce_it() {
+        let opts = |trials, sizes: &[u32]| Options {
+            trials: Some(trials),
+            seed: 3,
+            sizes: Some(sizes.to_vec()),
+        };
+        // A uniform tree's nodes, 1 + b + … + b^d, counted here apart from `nodes_of`.
+        let nodes = |b: u64, d: u32| (b.pow(d + 1) - 1) / (b - 1);
+        let star = |n: u64| 1 + n + n * n + n * n * n;
+        let uniform = |cases: &[(u64, u64, u32)]| -> Vec<u64> {
+            cases
+                .iter()
+                .flat_map(|&(k, b, d)| std::iter::repeat_n(nodes(b, d), k as usize))
+                .collect()
+        };
+        let cases: Vec<(&str, Options, Vec<u64>)> = vec![
+            (
+                "knuth-moore",
+                opts(2, &[2]),
+                // Best and worst order one tree, random order `--trials`.
+                uniform(&(2..=8).map(|d| (4, 2, d)).collect::<Vec<_>>()),
+            ),
+            (
+                "maxn",
+                opts(2, &[2]),
+                uniform(&(2..=9).map(|d| (2, 2, d)).collect::<Vec<_>>()),
+            ),
+            (
+                "convergence",
+                opts(2, &[3]),
+                uniform(&[(2, 3, 2), (2, 3, 4), (2, 3, 6), (2, 3, 8), (2, 3, 10)]),
+            ),
+            // Ten values of P0 a depth.
+            (
+                "win-loss",
+                opts(2, &[3]),
+                uniform(&[(20, 3, 4), (20, 3, 8)]),
+            ),
+            // A row a g in 0..w.
+            (
+                "reinefeld-marsland-measured",
+                opts(1, &[4]),
+                uniform(&[(4, 4, 5)]),
+            ),
+            ("ballard-best", opts(5, &[2, 4]), vec![star(2), star(4)]),
+            (
+                "ballard-average",
+                opts(3, &[2, 4]),
+                [star(2); 3].into_iter().chain([star(4); 3]).collect(),
+            ),
+            (
+                "ballard-variants",
+                opts(2, &[2, 4]),
+                [star(2); 2].into_iter().chain([star(4); 2]).collect(),
+            ),
+        ];
+        for (name, o, mut want) in cases {
+            want.sort_unstable();
+            let ticked = ticks(name, &o);
+            assert_eq!(ticked, want, "{name}: a tick a tree, its nodes");
+            let work = (find(name).unwrap().work)(&o);
+            assert_eq!(
+                ticked.iter().sum::<u64>(),
+                work,
+                "{name}: ticked all it announced"
+            );
+        }
     }
 
     #[test]

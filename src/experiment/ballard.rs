@@ -214,9 +214,28 @@ fn check_sizes(sizes: &[u32]) -> Result<(), String> {
     }
 }
 
-/// Trees `ballard-best` searches.
+/// The work of a tree of branching `n`: its nodes, 1 + N + N² + N³ (laying it out or redrawing
+/// it, and each search, grow with them: N = 40 weighs 7,000 times N = 2). Sizes the run
+/// refuses count nothing.
+fn tree_work(n: u32) -> u64 {
+    if check_sizes(&[n]).is_err() {
+        return 0;
+    }
+    let n = u64::from(n);
+    1 + n + n * n + n * n * n
+}
+
+/// The work of `trials` trees of each size.
+fn trees_work(o: &Options, trials: u32) -> u64 {
+    o.sizes_or(&SIZES)
+        .into_iter()
+        .map(|n| u64::from(trials) * tree_work(n))
+        .sum()
+}
+
+/// The work of `ballard-best`: one tree a size, weighed by [`tree_work`].
 pub fn best_work(o: &Options) -> u64 {
-    o.sizes_or(&SIZES).len() as u64
+    trees_work(o, 1)
 }
 
 /// `ballard-best`: Star1 and Star2 on the best-ordered *-complete trees. Each N is one unit of
@@ -235,7 +254,7 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
             let s1 = stats(&tree, &STAR1);
             let s2 = stats(&tree, &STAR2);
             let always = stats(&tree, &STAR2_ALWAYS);
-            tick(1);
+            tick(tree_work(sizes[row]));
             Ok([
                 s1.leaves,
                 s2.leaves,
@@ -334,9 +353,9 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
     })
 }
 
-/// Trees `ballard-average` searches.
+/// The work of `ballard-average`: `--trials` trees a size, weighed by [`tree_work`].
 pub fn average_work(o: &Options) -> u64 {
-    o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(1000))
+    trees_work(o, o.trials_or(1000))
 }
 
 /// Sums over the trials of one N.
@@ -460,9 +479,9 @@ fn nth_best_twice(tree: &Tree, k: usize) -> Tree {
         .expect("a copy of a valid tree with one child repeated is valid")
 }
 
-/// Trees `ballard-variants` searches.
+/// The work of `ballard-variants`: `--trials` trees a size, weighed by [`tree_work`].
 pub fn variants_work(o: &Options) -> u64 {
-    o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(200))
+    trees_work(o, o.trials_or(200))
 }
 
 /// §7.4's figures at N = 40, percent of N³, by the column of the counts they stand beside:
@@ -513,7 +532,7 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
                 ];
                 counts
             })?;
-            tick(1);
+            tick(tree_work(n));
             Ok(counts)
         },
         |row, counts| {
@@ -663,7 +682,7 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
                     node_major_2(tree),
                 )
             })?;
-            tick(1);
+            tick(tree_work(n));
             Ok(Sums {
                 star1: s1.leaves,
                 star2: s2.leaves,

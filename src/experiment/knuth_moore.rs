@@ -5,7 +5,7 @@
 //! one tree each (every tree of that order gives the same counts).
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, nodes_of, per_row, seed, stats};
 use prune::analyze::minimal_leaves;
 use prune::generate::Values;
 use prune::generate::uniform::{self, Order, Uniform};
@@ -60,11 +60,12 @@ pub fn limit_ebf(b: u32, order: Order) -> f64 {
     }
 }
 
-/// Trees `knuth-moore` searches.
+/// The work of `knuth-moore`: each tree weighs its nodes (generating it and searching it four
+/// times both grow with them; b^d ranges over five orders of magnitude).
 pub fn work(o: &Options) -> u64 {
     grid(o)
         .iter()
-        .map(|&(_, _, ord)| u64::from(trials(o, ord)))
+        .map(|&(b, d, ord)| u64::from(trials(o, ord)) * nodes_of(b, d))
         .sum()
 }
 
@@ -94,7 +95,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let tree = uniform::generate(&p, seed(o.seed, row as u64, u64::from(t)))
                 .map_err(|e| e.to_string())?;
             let leaves = algorithms().map(|a| stats(&tree, &a).leaves);
-            tick(1);
+            tick(nodes_of(b, d));
             Ok(leaves)
         },
         |row, leaves| {

@@ -28,9 +28,10 @@ fn grid(o: &Options) -> Vec<(u32, u32)> {
     rows
 }
 
-/// Trees `maxn` searches.
+/// The work of `maxn`: each tree weighs its nodes (max^n visits them all).
 pub fn work(o: &Options) -> u64 {
-    grid(o).len() as u64 * u64::from(o.trials_or(50))
+    let trials = u64::from(o.trials_or(50));
+    grid(o).iter().map(|&(b, d)| trials * nodes_of(b, d)).sum()
 }
 
 /// `maxn` (see the module documentation).
@@ -67,7 +68,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                     "shallow pruning disagrees with max^n on tree {t} of row {row}"
                 ));
             }
-            tick(1);
+            tick(nodes_of(b, d));
             Ok([plain.leaves, plain.nodes, shallow.leaves, shallow.nodes])
         },
         |row, counts| {
