@@ -291,6 +291,26 @@ pub fn at_most(what: &str, x: u64, most: u64) -> Result<(), String> {
     }
 }
 
+/// `x`, a count named `what`, is in `least..=most`.
+pub fn between(what: &str, x: u64, least: u64, most: u64) -> Result<(), String> {
+    if x < least {
+        Err(format!(
+            "{what} {x}, fewer than the {least} this row must count"
+        ))
+    } else {
+        at_most(what, x, most)
+    }
+}
+
+/// `x`, a count named `what`, is exactly `want`.
+pub fn exactly(what: &str, x: u64, want: u64) -> Result<(), String> {
+    if x == want {
+        Ok(())
+    } else {
+        Err(format!("{what} {x}, where this row always counts {want}"))
+    }
+}
+
 /// `x`, a number named `what`, is in `lo..=hi` (and so finite).
 pub fn within(what: &str, x: f64, lo: f64, hi: f64) -> Result<(), String> {
     if (lo..=hi).contains(&x) {

@@ -7,7 +7,9 @@
 //! checked in the test suite.
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, nodes_of, per_row, seed, stats};
+use super::{
+    Cell, Options, Report, Tick, between, col, exactly, leaves_of, nodes_of, per_row, seed, stats,
+};
 use prune::generate::multiplayer::{self, Multiplayer};
 use prune::search::{self, Algorithm};
 
@@ -72,21 +74,19 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             Ok([plain.leaves, plain.nodes, shallow.leaves, shallow.nodes])
         },
         |row, counts| {
-            // Both visit a node at most once.
+            // max^n visits every node once; shallow pruning visits a node at most once, a leaf
+            // at least and the path to it, and no more than max^n.
             let (b, d) = grid[row];
-            let most = [leaves_of(b, d), nodes_of(b, d)];
-            for (what, (&x, most)) in [
-                "max^n's leaves",
-                "max^n's nodes",
-                "shallow's leaves",
+            let [leaves, nodes, shallow_leaves, shallow_nodes] = *counts;
+            exactly("max^n's leaves", leaves, leaves_of(b, d))?;
+            exactly("max^n's nodes", nodes, nodes_of(b, d))?;
+            between("shallow's leaves", shallow_leaves, 1, leaves)?;
+            between(
                 "shallow's nodes",
-            ]
-            .iter()
-            .zip(counts.iter().zip(most.iter().cycle()))
-            {
-                at_most(what, x, *most)?;
-            }
-            Ok(())
+                shallow_nodes,
+                shallow_leaves.saturating_add(u64::from(d)),
+                nodes,
+            )
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid

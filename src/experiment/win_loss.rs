@@ -10,7 +10,7 @@
 //! P0 = ξ_b, b^{1/2} otherwise.
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, nodes_of, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, between, col, leaves_of, nodes_of, per_row, seed, stats};
 use prune::generate::winloss::{self, WinLoss};
 use prune::search::{self, Algorithm};
 
@@ -111,9 +111,16 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(nodes_of(b, d));
             Ok((won, leaves))
         },
+        // Proving a win takes a Max strategy (b leaves at each of the d/2 Min levels), a loss
+        // a Min strategy (b at each Max level): b^(d/2) leaves at least, b^d at most.
         |row, &(_, leaves)| {
             let (b, d, _) = grid[row];
-            at_most("alpha-beta's leaves", leaves, leaves_of(b, d))
+            between(
+                "alpha-beta's leaves",
+                leaves,
+                leaves_of(b, d / 2),
+                leaves_of(b, d),
+            )
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid
