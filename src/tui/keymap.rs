@@ -266,15 +266,11 @@ impl<'de> Deserialize<'de> for Bindings {
                     };
                     let key = Key::parse(name).map_err(A::Error::custom)?;
                     if let Some(first) = out.iter().find(|b| b.context == context && b.key == key) {
-                        let spelling = if first.spelled == spelled {
-                            format!("`{spelled}`")
-                        } else {
-                            format!("`{}` and `{spelled}` (the same key)", first.spelled)
-                        };
                         return Err(A::Error::custom(format!(
-                            "key {} bound twice in {}: {spelling} to {:?}, then to {action:?}; keep one",
+                            "key {} bound twice in {}: `{}` to {:?}, then `{spelled}` to {action:?}; keep one",
                             key.name(),
                             context.describe(),
+                            first.spelled,
                             first.action,
                         )));
                     }
@@ -499,7 +495,7 @@ mod tests {
         let err = Keymap::with_overrides("{\n  \"x\": Up,\n  \"x\": Down,\n}").unwrap_err();
         assert!(err.starts_with("3:"), "{err}");
         assert!(
-            err.contains("key x bound twice in the outline: `x` to Up, then to Down"),
+            err.contains("key x bound twice in the outline: `x` to Up, then `x` to Down; keep one"),
             "{err}"
         );
         for (text, first, second, context) in [

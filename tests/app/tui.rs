@@ -1957,7 +1957,7 @@ fn check_config_refuses_a_key_bound_twice() {
         );
     }
     let err = String::from_utf8_lossy(&check("{ \"x\": Up, \"x\": Down }").stderr).into_owned();
-    assert!(err.contains("`x` to Up, then to Down"), "{err}");
+    assert!(err.contains("`x` to Up, then `x` to Down"), "{err}");
     let out = check("{ \"x\": Up, \"list:x\": Down, \"input:x\": Confirm }");
     assert!(
         out.status.success(),
