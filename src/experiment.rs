@@ -251,14 +251,14 @@ pub fn stats(tree: &Tree, algo: &Algorithm) -> Stats {
 /// are the same on any number of cores. Under `--shard` it runs only the shard's slice of the
 /// pairs, and in a merge it reads them from the parts ([`shard`]): an experiment calls it once.
 ///
-/// `possible(row, result)` says whether a result read from a part is one `trial` can give for
-/// that row (a count no larger than the tree allows, a fraction in 0..=1…): a part is a file,
+/// `possible(row, t, result)` says whether a result read from a part is one `trial` can give
+/// for trial `t` of that row (a count no larger than the tree allows, a fraction in 0..=1…): a part is a file,
 /// and a number edited into it would otherwise pass into the table as if computed.
 pub fn per_row<T: Send + Serialize + DeserializeOwned>(
     rows: usize,
     trials: impl Fn(usize) -> u32,
     trial: impl Fn(usize, u32) -> Result<T, String> + Sync,
-    possible: impl Fn(usize, &T) -> Result<(), String>,
+    possible: impl Fn(usize, u32, &T) -> Result<(), String>,
 ) -> Result<Vec<Vec<T>>, String> {
     let tasks: Vec<(usize, u32)> = (0..rows)
         .flat_map(|row| (0..trials(row)).map(move |t| (row, t)))

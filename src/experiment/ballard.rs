@@ -283,7 +283,7 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
                 always.distinct_leaves,
             ])
         },
-        |row, c| {
+        |row, _, c| {
             let [s1, s2, s2_distinct, always, always_distinct] = *c;
             let b = Bound::new(sizes[row]);
             b.star1(s1)?;
@@ -555,7 +555,7 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(tree_work(n));
             Ok(counts)
         },
-        |row, counts| {
+        |row, _, counts| {
             let b = Bound::new(sizes[row]);
             b.star1(counts[0])?;
             counts[1..].iter().try_for_each(|&x| b.star2("Star2's", x))
@@ -713,7 +713,7 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
                 star2_2_node: node.leaves,
             })
         },
-        |row, s| {
+        |row, _, s| {
             let b = Bound::new(sizes[row]);
             b.star1(s.star1)?;
             for x in [s.star2, s.star2_always, s.star2_2, s.star2_2_node] {

@@ -70,7 +70,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             Ok(found.value.scalar().expect("a two-player tree"))
         },
         // The root's value is one of the leaves', drawn from 0..=1.
-        |_, &v| within("the root's value", v, 0.0, 1.0),
+        |_, _, &v| within("the root's value", v, 0.0, 1.0),
     )?;
     let rows: Vec<Vec<Cell>> = grid
         .iter()

@@ -100,7 +100,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(nodes_of(b, d));
             Ok(leaves)
         },
-        |row, leaves| {
+        |row, _, leaves| {
             // Alpha-beta and SSS* evaluate a leaf once; NegaScout's re-searches at most double
             // a level's; each of MTD(f)'s null-window passes evaluates a leaf at most once, and
             // it makes at most one pass a distinct leaf value, and two more. Each finds the

@@ -73,7 +73,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(nodes_of(b, d));
             Ok([plain.leaves, plain.nodes, shallow.leaves, shallow.nodes])
         },
-        |row, counts| {
+        |row, _, counts| {
             // max^n visits every node once; shallow pruning visits a node at most once, a leaf
             // at least and the path to it, and no more than max^n.
             let (b, d) = grid[row];

@@ -252,7 +252,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         // A board left out, or a share of correct moves for each look-ahead 1..=d: of the
         // tied best moves (b at most), those that win, so k/m with m ≤ b; searched to the
         // cells themselves (look-ahead d) every rule is right.
-        |_, scores| match scores {
+        |_, _, scores| match scores {
             None => Ok(()),
             Some(s) if s.len() != d as usize => Err(format!("{} look-aheads, not {d}", s.len())),
             Some(s) => {
@@ -479,7 +479,7 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
             Ok((exact, raw))
         },
         // For each look-ahead 0..d−1: product propagation's wins (of two games) and a flag.
-        |_, (exact, raw)| {
+        |_, _, (exact, raw)| {
             for games in [exact, raw] {
                 if games.len() != d as usize - 1 {
                     return Err(format!("{} look-aheads, not {}", games.len(), d - 1));

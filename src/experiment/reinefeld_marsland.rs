@@ -282,7 +282,7 @@ pub fn measured(o: &Options, tick: Tick) -> Result<Report, String> {
             tick(nodes_of(w, MEASURED_DEPTH));
             Ok(leaves)
         },
-        |row, leaves| {
+        |row, _, leaves| {
             // Alpha-beta evaluates a leaf once; NegaScout's re-searches at most double a level's.
             // Each finds the root's value, and so evaluates the minimal tree at least.
             let w = grid[row].0;

@@ -113,7 +113,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         },
         // Proving a win takes a Max strategy (b leaves at each of the d/2 Min levels), a loss
         // a Min strategy (b at each Max level): b^(d/2) leaves at least, b^d at most.
-        |row, &(_, leaves)| {
+        |row, _, &(_, leaves)| {
             let (b, d, _) = grid[row];
             between(
                 "alpha-beta's leaves",

@@ -316,7 +316,7 @@ fn a_result_no_trial_can_give_is_refused() {
 /// within the loose bounds of before (no more than the tree's leaves, a share in 0..=1) but
 /// impossible for the row's parameters — fewer leaves than the minimal tree, max^n skipping a
 /// leaf, a share of correct moves no tie of b moves gives, two games with the same winner and
-/// one win each side said to differ — is refused with the file, row and trial named; the part
+/// one win each side said to differ, a table hit without a table — is refused with the file, row and trial named; the part
 /// as the shard wrote it passes.
 #[test]
 fn a_result_impossible_for_its_row_is_refused() {
@@ -399,6 +399,16 @@ fn a_result_impossible_for_its_row_is_refused() {
                 i
             }),
             "where every rule chooses right",
+        ),
+        (
+            "improvements",
+            Box::new(first(|x| x[0]["tt_hits"] = json!(1))),
+            "1 TT hits by alphabeta, which has no table",
+        ),
+        (
+            "improvements",
+            Box::new(first(|x| x[1]["researches"] = json!(1))),
+            "1 re-searches by alphabeta:tt, which never searches again",
         ),
         (
             "pathology-games",
