@@ -105,7 +105,7 @@ impl Report {
     }
 }
 
-/// Progress: called with the number of trees just finished.
+/// Progress: called with the work just finished, in the experiment's units ([`Info::work`]).
 pub type Tick<'a> = &'a (dyn Fn(u64) + Sync);
 
 /// One experiment of `prune experiment --list`.
@@ -114,7 +114,9 @@ pub struct Info {
     pub name: &'static str,
     /// What it reproduces, in one line.
     pub about: &'static str,
-    /// Trees the experiment will search with these options (for the progress bar).
+    /// The work the experiment will tick with these options (for the progress bar's length
+    /// and estimate): units proportional to their cost, a tree weighed by its nodes where
+    /// trees differ in size, so that the estimate holds through the run.
     pub work: fn(&Options) -> u64,
     /// Runs it.
     pub run: fn(&Options, Tick) -> Result<Report, String>,
@@ -249,14 +251,14 @@ pub fn stats(tree: &Tree, algo: &Algorithm) -> Stats {
 /// are the same on any number of cores. Under `--shard` it runs only the shard's slice of the
 /// pairs, and in a merge it reads them from the parts ([`shard`]): an experiment calls it once.
 ///
-/// `possible(row, result)` says whether a result read from a part is one `trial` can give for
-/// that row (a count no larger than the tree allows, a fraction in 0..=1…): a part is a file,
+/// `possible(row, t, result)` says whether a result read from a part is one `trial` can give
+/// for trial `t` of that row (a count no larger than the tree allows, a fraction in 0..=1…): a part is a file,
 /// and a number edited into it would otherwise pass into the table as if computed.
 pub fn per_row<T: Send + Serialize + DeserializeOwned>(
     rows: usize,
     trials: impl Fn(usize) -> u32,
     trial: impl Fn(usize, u32) -> Result<T, String> + Sync,
-    possible: impl Fn(usize, &T) -> Result<(), String>,
+    possible: impl Fn(usize, u32, &T) -> Result<(), String>,
 ) -> Result<Vec<Vec<T>>, String> {
     let tasks: Vec<(usize, u32)> = (0..rows)
         .flat_map(|row| (0..trials(row)).map(move |t| (row, t)))
@@ -286,6 +288,26 @@ pub fn at_most(what: &str, x: u64, most: u64) -> Result<(), String> {
         Err(format!(
             "{what} {x}, more than the {most} this row can count"
         ))
+    }
+}
+
+/// `x`, a count named `what`, is in `least..=most`.
+pub fn between(what: &str, x: u64, least: u64, most: u64) -> Result<(), String> {
+    if x < least {
+        Err(format!(
+            "{what} {x}, fewer than the {least} this row must count"
+        ))
+    } else {
+        at_most(what, x, most)
+    }
+}
+
+/// `x`, a count named `what`, is exactly `want`.
+pub fn exactly(what: &str, x: u64, want: u64) -> Result<(), String> {
+    if x == want {
+        Ok(())
+    } else {
+        Err(format!("{what} {x}, where this row always counts {want}"))
     }
 }
 
@@ -337,6 +359,90 @@ mod tests {
             "t\n\n N     x  paper\n 2  0.50      —\n10  1.25      3\n\nnote\n"
         );
         assert_eq!(r.csv(), r.to_table().csv());
+    }
+
+    /// What `name` ticks with options `o`, each tick's amount, sorted.
+    fn ticks(name: &str, o: &Options) -> Vec<u64> {
+        let info = find(name).expect("an experiment");
+        let ticked = std::sync::Mutex::new(Vec::new());
+        (info.run)(o, &|n| ticked.lock().unwrap().push(n)).expect("runs");
+        let mut ticked = ticked.into_inner().unwrap();
+        ticked.sort_unstable();
+        ticked
+    }
+
+    /// The experiments whose trees differ in size tick each tree by its nodes (its cost grows
+    /// with them, over orders of magnitude), and announce what they tick: the progress bar's
+    /// estimate then holds through the run, instead of reading `eta 0s` while the biggest trees
+    /// are still to come. Each case: its options, and its trees as (trees, branching, depth).
+    #[test]
+    fn experiments_tick_each_tree_by_its_nodes_and_announce_it() {
+        let opts = |trials, sizes: &[u32]| Options {
+            trials: Some(trials),
+            seed: 3,
+            sizes: Some(sizes.to_vec()),
+        };
+        // A uniform tree's nodes, 1 + b + … + b^d, counted here apart from `nodes_of`.
+        let nodes = |b: u64, d: u32| (b.pow(d + 1) - 1) / (b - 1);
+        let star = |n: u64| 1 + n + n * n + n * n * n;
+        let uniform = |cases: &[(u64, u64, u32)]| -> Vec<u64> {
+            cases
+                .iter()
+                .flat_map(|&(k, b, d)| std::iter::repeat_n(nodes(b, d), k as usize))
+                .collect()
+        };
+        let cases: Vec<(&str, Options, Vec<u64>)> = vec![
+            (
+                "knuth-moore",
+                opts(2, &[2]),
+                // Best and worst order one tree, random order `--trials`.
+                uniform(&(2..=8).map(|d| (4, 2, d)).collect::<Vec<_>>()),
+            ),
+            (
+                "maxn",
+                opts(2, &[2]),
+                uniform(&(2..=9).map(|d| (2, 2, d)).collect::<Vec<_>>()),
+            ),
+            (
+                "convergence",
+                opts(2, &[3]),
+                uniform(&[(2, 3, 2), (2, 3, 4), (2, 3, 6), (2, 3, 8), (2, 3, 10)]),
+            ),
+            // Ten values of P0 a depth.
+            (
+                "win-loss",
+                opts(2, &[3]),
+                uniform(&[(20, 3, 4), (20, 3, 8)]),
+            ),
+            // A row a g in 0..w.
+            (
+                "reinefeld-marsland-measured",
+                opts(1, &[4]),
+                uniform(&[(4, 4, 5)]),
+            ),
+            ("ballard-best", opts(5, &[2, 4]), vec![star(2), star(4)]),
+            (
+                "ballard-average",
+                opts(3, &[2, 4]),
+                [star(2); 3].into_iter().chain([star(4); 3]).collect(),
+            ),
+            (
+                "ballard-variants",
+                opts(2, &[2, 4]),
+                [star(2); 2].into_iter().chain([star(4); 2]).collect(),
+            ),
+        ];
+        for (name, o, mut want) in cases {
+            want.sort_unstable();
+            let ticked = ticks(name, &o);
+            assert_eq!(ticked, want, "{name}: a tick a tree, its nodes");
+            let work = (find(name).unwrap().work)(&o);
+            assert_eq!(
+                ticked.iter().sum::<u64>(),
+                work,
+                "{name}: ticked all it announced"
+            );
+        }
     }
 
     #[test]

@@ -153,15 +153,16 @@ fn merge(m: &MergeArgs) -> Result<(), CliError> {
     output(&report, info.name, m.format, m.plot.as_ref())
 }
 
-/// A progress bar of `len` trees, drawn on a terminal only (indicatif draws nothing when stderr
-/// is piped), and not at all when there is nothing to count.
+/// A progress bar of `len` units of work (an experiment's own, weighed by their cost: not
+/// trees), drawn on a terminal only (indicatif draws nothing when stderr is piped), and not at
+/// all when there is nothing to count.
 fn progress(name: &'static str, len: u64) -> ProgressBar {
     if len == 0 {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} trees, {elapsed} (eta {eta})")
+        ProgressStyle::with_template("{msg} {bar:40} {percent:>3}%, {elapsed} (eta {eta})")
             .expect("a valid template"),
     );
     bar.set_message(name);

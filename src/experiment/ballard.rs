@@ -19,7 +19,7 @@
 use std::cell::RefCell;
 
 use super::plot::{Plot, measured, printed};
-use super::{Cell, Options, Report, Tick, at_most, col, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, at_most, between, col, per_row, seed, stats};
 use prune::generate::star::{self, StarComplete, StarOrder};
 use prune::search::{Algorithm, Cutoff};
 use prune::tree::{Draft, Tree};
@@ -178,6 +178,9 @@ fn on_random<R>(n: u32, seed: u64, search: impl FnOnce(&Tree) -> R) -> Result<R,
 
 /// What a trial on a critical tree of branching N can count, to check a part's results by.
 struct Bound {
+    /// N: every search evaluates at least a leaf under each − node of the * node whose value
+    /// is the root's (it needs that * node's exact value, and so each of its N children's).
+    least: u64,
     /// The tree's leaves, N³: Star1 evaluates each at most once.
     leaves: u64,
     /// The most leaf evaluations (or cutoffs) a Star2 search makes: each leaf probed at most
@@ -190,16 +193,33 @@ impl Bound {
     fn new(n: u32) -> Bound {
         let n = u64::from(n);
         Bound {
+            least: n,
             leaves: n.pow(3),
             evaluations: 2 * (n.pow(3) + n.pow(2)),
         }
     }
 
-    /// Different leaves: at most the tree's, and at most the evaluations.
+    /// Star1's leaves: N at least, each leaf of the tree at most once.
+    fn star1(&self, leaves: u64) -> Result<(), String> {
+        between("Star1's leaves", leaves, self.least, self.leaves)
+    }
+
+    /// A Star2 search's leaf evaluations: N at least, [`Bound::evaluations`] at most.
+    fn star2(&self, whose: &str, evaluated: u64) -> Result<(), String> {
+        between(
+            &format!("{whose} leaves"),
+            evaluated,
+            self.least,
+            self.evaluations,
+        )
+    }
+
+    /// Different leaves: N at least, at most the tree's, and at most the evaluations.
     fn distinct(&self, whose: &str, distinct: u64, evaluated: u64) -> Result<(), String> {
-        at_most(
+        between(
             &format!("{whose} different leaves"),
             distinct,
+            self.least,
             self.leaves.min(evaluated),
         )
     }
@@ -214,9 +234,28 @@ fn check_sizes(sizes: &[u32]) -> Result<(), String> {
     }
 }
 
-/// Trees `ballard-best` searches.
+/// The work of a tree of branching `n`: its nodes, 1 + N + N² + N³ (laying it out or redrawing
+/// it, and each search, grow with them: N = 40 weighs 7,000 times N = 2). Sizes the run
+/// refuses count nothing.
+fn tree_work(n: u32) -> u64 {
+    if check_sizes(&[n]).is_err() {
+        return 0;
+    }
+    let n = u64::from(n);
+    1 + n + n * n + n * n * n
+}
+
+/// The work of `trials` trees of each size.
+fn trees_work(o: &Options, trials: u32) -> u64 {
+    o.sizes_or(&SIZES)
+        .into_iter()
+        .map(|n| u64::from(trials) * tree_work(n))
+        .sum()
+}
+
+/// The work of `ballard-best`: one tree a size, weighed by [`tree_work`].
 pub fn best_work(o: &Options) -> u64 {
-    o.sizes_or(&SIZES).len() as u64
+    trees_work(o, 1)
 }
 
 /// `ballard-best`: Star1 and Star2 on the best-ordered *-complete trees. Each N is one unit of
@@ -235,7 +274,7 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
             let s1 = stats(&tree, &STAR1);
             let s2 = stats(&tree, &STAR2);
             let always = stats(&tree, &STAR2_ALWAYS);
-            tick(1);
+            tick(tree_work(sizes[row]));
             Ok([
                 s1.leaves,
                 s2.leaves,
@@ -244,12 +283,12 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
                 always.distinct_leaves,
             ])
         },
-        |row, c| {
+        |row, _, c| {
             let [s1, s2, s2_distinct, always, always_distinct] = *c;
             let b = Bound::new(sizes[row]);
-            at_most("Star1's leaves", s1, b.leaves)?;
-            at_most("Star2's leaves", s2, b.evaluations)?;
-            at_most("Star2's leaves", always, b.evaluations)?;
+            b.star1(s1)?;
+            b.star2("Star2's", s2)?;
+            b.star2("Star2's", always)?;
             b.distinct("Star2's", s2_distinct, s2)?;
             b.distinct("Star2's", always_distinct, always)
         },
@@ -334,9 +373,9 @@ pub fn best(o: &Options, tick: Tick) -> Result<Report, String> {
     })
 }
 
-/// Trees `ballard-average` searches.
+/// The work of `ballard-average`: `--trials` trees a size, weighed by [`tree_work`].
 pub fn average_work(o: &Options) -> u64 {
-    o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(1000))
+    trees_work(o, o.trials_or(1000))
 }
 
 /// Sums over the trials of one N.
@@ -460,9 +499,9 @@ fn nth_best_twice(tree: &Tree, k: usize) -> Tree {
         .expect("a copy of a valid tree with one child repeated is valid")
 }
 
-/// Trees `ballard-variants` searches.
+/// The work of `ballard-variants`: `--trials` trees a size, weighed by [`tree_work`].
 pub fn variants_work(o: &Options) -> u64 {
-    o.sizes_or(&SIZES).len() as u64 * u64::from(o.trials_or(200))
+    trees_work(o, o.trials_or(200))
 }
 
 /// §7.4's figures at N = 40, percent of N³, by the column of the counts they stand beside:
@@ -513,15 +552,13 @@ pub fn variants(o: &Options, tick: Tick) -> Result<Report, String> {
                 ];
                 counts
             })?;
-            tick(1);
+            tick(tree_work(n));
             Ok(counts)
         },
-        |row, counts| {
+        |row, _, counts| {
             let b = Bound::new(sizes[row]);
-            at_most("Star1's leaves", counts[0], b.leaves)?;
-            counts[1..]
-                .iter()
-                .try_for_each(|&x| at_most("Star2's leaves", x, b.evaluations))
+            b.star1(counts[0])?;
+            counts[1..].iter().try_for_each(|&x| b.star2("Star2's", x))
         },
     )?;
     let sums: Vec<[u64; K]> = per_trial
@@ -663,7 +700,7 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
                     node_major_2(tree),
                 )
             })?;
-            tick(1);
+            tick(tree_work(n));
             Ok(Sums {
                 star1: s1.leaves,
                 star2: s2.leaves,
@@ -676,11 +713,11 @@ pub fn average(o: &Options, tick: Tick) -> Result<Report, String> {
                 star2_2_node: node.leaves,
             })
         },
-        |row, s| {
+        |row, _, s| {
             let b = Bound::new(sizes[row]);
-            at_most("Star1's leaves", s.star1, b.leaves)?;
+            b.star1(s.star1)?;
             for x in [s.star2, s.star2_always, s.star2_2, s.star2_2_node] {
-                at_most("Star2's leaves", x, b.evaluations)?;
+                b.star2("Star2's", x)?;
             }
             b.distinct("Star2's", s.star2_distinct, s.star2)?;
             b.distinct("Star2 with two probes'", s.star2_2_distinct, s.star2_2)?;

@@ -7,7 +7,7 @@
 
 use super::plot::{Plot, measured};
 use super::win_loss::xi;
-use super::{Cell, Options, Report, Tick, col, per_row, seed, within};
+use super::{Cell, Options, Report, Tick, col, nodes_of, per_row, seed, within};
 use prune::generate::Values;
 use prune::generate::uniform::{self, Order, Uniform};
 use prune::search::{self, Algorithm};
@@ -27,9 +27,10 @@ fn grid(o: &Options) -> Vec<(u32, u32)> {
     rows
 }
 
-/// Trees `convergence` searches.
+/// The work of `convergence`: each tree weighs its nodes (generating it is most of a trial).
 pub fn work(o: &Options) -> u64 {
-    grid(o).len() as u64 * u64::from(o.trials_or(200))
+    let trials = u64::from(o.trials_or(200));
+    grid(o).iter().map(|&(b, d)| trials * nodes_of(b, d)).sum()
 }
 
 /// `convergence` (see the module documentation).
@@ -65,11 +66,11 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             )
             .map_err(|e| e.to_string())?
             .0;
-            tick(1);
+            tick(nodes_of(b, d));
             Ok(found.value.scalar().expect("a two-player tree"))
         },
         // The root's value is one of the leaves', drawn from 0..=1.
-        |_, &v| within("the root's value", v, 0.0, 1.0),
+        |_, _, &v| within("the root's value", v, 0.0, 1.0),
     )?;
     let rows: Vec<Vec<Cell>> = grid
         .iter()

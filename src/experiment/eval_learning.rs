@@ -604,7 +604,7 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         },
         // A table row's unit is a share, the last row's a chess candidate (checked as it is
         // read: [`slides::Drawn`]).
-        |row, unit| match (row < depths.len(), unit) {
+        |row, _, unit| match (row < depths.len(), unit) {
             (true, Unit::Share(x)) => within("a share of correct moves", *x, 0.0, 1.0),
             (false, Unit::Chess(_)) => Ok(()),
             (true, Unit::Chess(_)) => Err("a chess candidate where a share belongs".into()),

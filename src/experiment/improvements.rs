@@ -175,15 +175,33 @@ impl Searched {
 }
 
 impl Searched {
-    /// Whether a part's record can be a search's: at least the root visited, a finite value,
-    /// counts the table can print.
-    fn possible(&self) -> Result<(), String> {
+    /// Whether a part's record can be the search `spec`'s (a variant's parameters): at least
+    /// the root visited, a finite value, counts the table can print; no hit without a
+    /// transposition table, and re-searches only by NegaScout, MTD(f) and aspiration windows.
+    /// (A hit is not bounded by the nodes: MTD(f) with iterative deepening from the rules
+    /// counts more hits than nodes.)
+    fn possible(&self, spec: &str) -> Result<(), String> {
         if self.nodes == 0 {
             return Err("a search that visited no node".into());
         }
         at_most("nodes", self.nodes, i64::MAX as u64)?;
         at_most("TT hits", self.tt_hits, i64::MAX as u64)?;
         at_most("re-searches", self.researches, i64::MAX as u64)?;
+        if !spec.split(':').any(|p| p == "tt") && self.tt_hits > 0 {
+            return Err(format!(
+                "{} TT hits by {spec}, which has no table",
+                self.tt_hits
+            ));
+        }
+        let researching = spec.starts_with("negascout")
+            || spec.starts_with("mtdf")
+            || spec.contains("aspiration");
+        if !researching && self.researches > 0 {
+            return Err(format!(
+                "{} re-searches by {spec}, which never searches again",
+                self.researches
+            ));
+        }
         if !self.value.is_finite() {
             return Err(format!("the value {}", self.value));
         }
@@ -313,16 +331,21 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
         games.len(),
         |row| units(&games[row]),
         |row, u| unit(&games[row], &algos[row], u, tick),
-        |row, searched| {
-            // A tree's unit is all its searches, a search from the rules one.
-            let want = match games[row].source {
-                Source::Tree(_) => algos[row].len(),
-                Source::Rules(_) => 1,
+        |row, u, searched| {
+            // A tree's unit is all its searches, in the order of its variants; a search from
+            // the rules is one, variant `u`.
+            let variants = games[row].variants;
+            let specs = match games[row].source {
+                Source::Tree(_) => variants,
+                Source::Rules(_) => &variants[u as usize..=u as usize],
             };
-            if searched.len() != want {
-                return Err(format!("{} searches, not {want}", searched.len()));
+            if searched.len() != specs.len() {
+                return Err(format!("{} searches, not {}", searched.len(), specs.len()));
             }
-            searched.iter().try_for_each(Searched::possible)
+            searched
+                .iter()
+                .zip(specs)
+                .try_for_each(|(s, &(_, spec))| s.possible(spec))
         },
     )?;
     let mut rows = Vec::new();

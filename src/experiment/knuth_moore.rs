@@ -5,7 +5,9 @@
 //! one tree each (every tree of that order gives the same counts).
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, per_row, seed, stats};
+use super::{
+    Cell, Options, Report, Tick, between, col, exactly, leaves_of, nodes_of, per_row, seed, stats,
+};
 use prune::analyze::minimal_leaves;
 use prune::generate::Values;
 use prune::generate::uniform::{self, Order, Uniform};
@@ -60,11 +62,12 @@ pub fn limit_ebf(b: u32, order: Order) -> f64 {
     }
 }
 
-/// Trees `knuth-moore` searches.
+/// The work of `knuth-moore`: each tree weighs its nodes (generating it and searching it four
+/// times both grow with them; b^d ranges over five orders of magnitude).
 pub fn work(o: &Options) -> u64 {
     grid(o)
         .iter()
-        .map(|&(_, _, ord)| u64::from(trials(o, ord)))
+        .map(|&(b, d, ord)| u64::from(trials(o, ord)) * nodes_of(b, d))
         .sum()
 }
 
@@ -94,20 +97,28 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let tree = uniform::generate(&p, seed(o.seed, row as u64, u64::from(t)))
                 .map_err(|e| e.to_string())?;
             let leaves = algorithms().map(|a| stats(&tree, &a).leaves);
-            tick(1);
+            tick(nodes_of(b, d));
             Ok(leaves)
         },
-        |row, leaves| {
+        |row, _, leaves| {
             // Alpha-beta and SSS* evaluate a leaf once; NegaScout's re-searches at most double
             // a level's; each of MTD(f)'s null-window passes evaluates a leaf at most once, and
-            // it makes at most one pass a distinct leaf value, and two more.
-            let (b, d, _) = rows[row];
+            // it makes at most one pass a distinct leaf value, and two more. Each finds the
+            // root's exact value, so each evaluates the minimal tree at least (Knuth & Moore
+            // §6: a Max and a Min strategy, one leaf in common); alpha-beta exactly that on a
+            // perfectly ordered tree, and every leaf on a worst-ordered one (distinct values).
+            let (b, d, order) = rows[row];
             let l = leaves_of(b, d);
+            let least = minimal_leaves(u64::from(b), d);
             let most = [l, l.saturating_mul(1 << d), l, l.saturating_mul(l + 2)];
             for ((a, &x), most) in algorithms().iter().zip(leaves).zip(most) {
-                at_most(&format!("{a}'s leaves"), x, most)?;
+                between(&format!("{a}'s leaves"), x, least, most)?;
             }
-            Ok(())
+            match order {
+                Order::Best => exactly("alpha-beta's leaves", leaves[0], least),
+                Order::Worst => exactly("alpha-beta's leaves", leaves[0], l),
+                Order::Random => Ok(()),
+            }
         },
     )?;
     let computed: Vec<Vec<Cell>> = rows

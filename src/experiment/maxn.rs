@@ -7,7 +7,9 @@
 //! checked in the test suite.
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, nodes_of, per_row, seed, stats};
+use super::{
+    Cell, Options, Report, Tick, between, col, exactly, leaves_of, nodes_of, per_row, seed, stats,
+};
 use prune::generate::multiplayer::{self, Multiplayer};
 use prune::search::{self, Algorithm};
 
@@ -28,9 +30,10 @@ fn grid(o: &Options) -> Vec<(u32, u32)> {
     rows
 }
 
-/// Trees `maxn` searches.
+/// The work of `maxn`: each tree weighs its nodes (max^n visits them all).
 pub fn work(o: &Options) -> u64 {
-    grid(o).len() as u64 * u64::from(o.trials_or(50))
+    let trials = u64::from(o.trials_or(50));
+    grid(o).iter().map(|&(b, d)| trials * nodes_of(b, d)).sum()
 }
 
 /// `maxn` (see the module documentation).
@@ -67,25 +70,23 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                     "shallow pruning disagrees with max^n on tree {t} of row {row}"
                 ));
             }
-            tick(1);
+            tick(nodes_of(b, d));
             Ok([plain.leaves, plain.nodes, shallow.leaves, shallow.nodes])
         },
-        |row, counts| {
-            // Both visit a node at most once.
+        |row, _, counts| {
+            // max^n visits every node once; shallow pruning visits a node at most once, a leaf
+            // at least and the path to it, and no more than max^n.
             let (b, d) = grid[row];
-            let most = [leaves_of(b, d), nodes_of(b, d)];
-            for (what, (&x, most)) in [
-                "max^n's leaves",
-                "max^n's nodes",
-                "shallow's leaves",
+            let [leaves, nodes, shallow_leaves, shallow_nodes] = *counts;
+            exactly("max^n's leaves", leaves, leaves_of(b, d))?;
+            exactly("max^n's nodes", nodes, nodes_of(b, d))?;
+            between("shallow's leaves", shallow_leaves, 1, leaves)?;
+            between(
                 "shallow's nodes",
-            ]
-            .iter()
-            .zip(counts.iter().zip(most.iter().cycle()))
-            {
-                at_most(what, x, *most)?;
-            }
-            Ok(())
+                shallow_nodes,
+                shallow_leaves.saturating_add(u64::from(d)),
+                nodes,
+            )
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid

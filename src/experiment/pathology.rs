@@ -249,14 +249,31 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
             let noise_seed = seed(o.seed ^ 0x006E_6F69_7365, row as u64, u64::from(t));
             Ok(board_scores(&tree, &q, d, noise_seed))
         },
-        // A board left out, or a share of correct moves for each look-ahead 1..=d.
-        |_, scores| match scores {
+        // A board left out, or a share of correct moves for each look-ahead 1..=d: of the
+        // tied best moves (b at most), those that win, so k/m with m ≤ b; searched to the
+        // cells themselves (look-ahead d) every rule is right.
+        |_, _, scores| match scores {
             None => Ok(()),
             Some(s) if s.len() != d as usize => Err(format!("{} look-aheads, not {d}", s.len())),
-            Some(s) => s
-                .iter()
-                .flatten()
-                .try_for_each(|&x| within("a share of correct moves", x, 0.0, 1.0)),
+            Some(s) => {
+                for &x in s.iter().flatten() {
+                    within("a share of correct moves", x, 0.0, 1.0)?;
+                    if !(1..=b).any(|m| {
+                        let k = x * f64::from(m);
+                        (k - k.round()).abs() < 1e-9
+                    }) {
+                        return Err(format!(
+                            "a share of correct moves {x}, not a share of {b} moves or fewer"
+                        ));
+                    }
+                }
+                match s.last() {
+                    Some(last) if last.iter().any(|&x| x != 1.0) => Err(format!(
+                        "shares {last:?} at look-ahead {d}, where every rule chooses right"
+                    )),
+                    _ => Ok(()),
+                }
+            }
         },
     )?;
     let boards: Vec<Vec<[f64; 5]>> = per_board.into_iter().flatten().flatten().collect();
@@ -462,13 +479,20 @@ pub fn games(o: &Options, tick: Tick) -> Result<Report, String> {
             Ok((exact, raw))
         },
         // For each look-ahead 0..d−1: product propagation's wins (of two games) and a flag.
-        |_, (exact, raw)| {
+        |_, _, (exact, raw)| {
             for games in [exact, raw] {
                 if games.len() != d as usize - 1 {
                     return Err(format!("{} look-aheads, not {}", games.len(), d - 1));
                 }
-                for &(wins, _) in games {
+                // Two games, one as each side: the same winner both times is one win each.
+                for &(wins, same) in games {
                     at_most("wins of two games", u64::from(wins), 2)?;
+                    if same != (wins == 1) {
+                        return Err(format!(
+                            "{wins} wins of two games, said to have {} winner",
+                            if same { "the same" } else { "another" }
+                        ));
+                    }
                 }
             }
             Ok(())

@@ -286,7 +286,7 @@ pub fn merge(parts: &Parts, tick: Tick) -> Result<Report, String> {
 pub(super) fn trials<T: Serialize + DeserializeOwned>(
     tasks: &[(usize, u32)],
     compute: impl FnOnce(&[(usize, u32)]) -> Result<Vec<T>, String>,
-    possible: &dyn Fn(usize, &T) -> Result<(), String>,
+    possible: &dyn Fn(usize, u32, &T) -> Result<(), String>,
 ) -> Result<Vec<T>, String> {
     // Taken out while the trials run, so that nothing holds the thread's cell meanwhile.
     let Some(mut mode) = MODE.with(|m| m.borrow_mut().take()) else {
@@ -330,11 +330,11 @@ pub(super) fn trials<T: Serialize + DeserializeOwned>(
 }
 
 /// The results of `tasks` read from `parts`: each trial exactly once, in its own shard, and
-/// each one `possible` for its row.
+/// each one `possible` for its row and trial.
 fn read_trials<T: DeserializeOwned>(
     tasks: &[(usize, u32)],
     parts: &[(PathBuf, Shard)],
-    possible: &dyn Fn(usize, &T) -> Result<(), String>,
+    possible: &dyn Fn(usize, u32, &T) -> Result<(), String>,
 ) -> Result<Vec<T>, String> {
     // Where each row's trials start among the tasks, and how many it has.
     let rows = tasks.last().map_or(0, |&(row, _)| row + 1);
@@ -359,7 +359,7 @@ fn read_trials<T: DeserializeOwned>(
                     "{name}: trial {t} of row {row} is not shard {shard}'s"
                 ));
             }
-            possible(row, &x).map_err(|why| {
+            possible(row, t, &x).map_err(|why| {
                 format!("{name}: trial {t} of row {row}: {why}: not a result this experiment gives")
             })?;
             if slots[index].replace(x).is_some() {

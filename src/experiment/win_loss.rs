@@ -10,7 +10,7 @@
 //! P0 = ξ_b, b^{1/2} otherwise.
 
 use super::plot::{Plot, measured};
-use super::{Cell, Options, Report, Tick, at_most, col, leaves_of, per_row, seed, stats};
+use super::{Cell, Options, Report, Tick, between, col, leaves_of, nodes_of, per_row, seed, stats};
 use prune::generate::winloss::{self, WinLoss};
 use prune::search::{self, Algorithm};
 
@@ -73,9 +73,14 @@ fn grid(o: &Options) -> Vec<(u32, u32, f64)> {
     rows
 }
 
-/// Trees `win-loss` searches.
+/// The work of `win-loss`: each tree weighs its nodes (generated, then searched by minimax
+/// whole).
 pub fn work(o: &Options) -> u64 {
-    grid(o).len() as u64 * u64::from(o.trials_or(200))
+    let trials = u64::from(o.trials_or(200));
+    grid(o)
+        .iter()
+        .map(|&(b, d, _)| trials * nodes_of(b, d))
+        .sum()
 }
 
 /// `win-loss` (see the module documentation).
@@ -103,12 +108,19 @@ pub fn run(o: &Options, tick: Tick) -> Result<Report, String> {
                 .0;
             let won = v.value.scalar() == Some(1.0);
             let leaves = stats(&tree, &Algorithm::AlphaBeta { fail_soft: false }).leaves;
-            tick(1);
+            tick(nodes_of(b, d));
             Ok((won, leaves))
         },
-        |row, &(_, leaves)| {
+        // Proving a win takes a Max strategy (b leaves at each of the d/2 Min levels), a loss
+        // a Min strategy (b at each Max level): b^(d/2) leaves at least, b^d at most.
+        |row, _, &(_, leaves)| {
             let (b, d, _) = grid[row];
-            at_most("alpha-beta's leaves", leaves, leaves_of(b, d))
+            between(
+                "alpha-beta's leaves",
+                leaves,
+                leaves_of(b, d / 2),
+                leaves_of(b, d),
+            )
         },
     )?;
     let rows: Vec<Vec<Cell>> = grid

@@ -218,6 +218,76 @@ impl Action {
         }
     }
 }
+/// A keymap file's binding: the key as written, where it binds, and to what.
+struct Binding {
+    spelled: String,
+    context: Context,
+    key: Key,
+    action: Action,
+}
+
+impl Context {
+    /// The context as a keymap file names it, for messages.
+    fn describe(self) -> &'static str {
+        match self {
+            Context::Normal => "the outline",
+            Context::List => "lists (`list:`)",
+            Context::Input => "text input (`input:`)",
+        }
+    }
+}
+
+/// A keymap file's bindings in the file's order, each key bound once in its context: read entry
+/// by entry, so that a second binding of a key is an error at its place in the file.
+struct Bindings(Vec<Binding>);
+
+impl<'de> Deserialize<'de> for Bindings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bindings, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Bindings;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map from key names to actions")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Bindings, A::Error> {
+                use serde::de::Error as _;
+                let mut out: Vec<Binding> = Vec::new();
+                while let Some(spelled) = map.next_key::<String>()? {
+                    let action: Action = map.next_value()?;
+                    let (context, name) = match spelled.split_once(':') {
+                        Some(("list", rest)) => (Context::List, rest),
+                        Some(("input", rest)) => (Context::Input, rest),
+                        _ => (Context::Normal, spelled.as_str()),
+                    };
+                    let key = Key::parse(name).map_err(A::Error::custom)?;
+                    if let Some(first) = out.iter().find(|b| b.context == context && b.key == key) {
+                        return Err(A::Error::custom(format!(
+                            "key {} bound twice in {}: `{}` to {:?}, then `{spelled}` to {action:?}; keep one",
+                            key.name(),
+                            context.describe(),
+                            first.spelled,
+                            first.action,
+                        )));
+                    }
+                    out.push(Binding {
+                        spelled,
+                        context,
+                        key,
+                        action,
+                    });
+                }
+                Ok(Bindings(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
 /// The bindings in force, one map per [`Context`].
 #[derive(Clone, Debug)]
 pub struct Keymap {
@@ -228,16 +298,19 @@ pub struct Keymap {
 
 impl Keymap {
     /// The defaults with the overrides of a keymap file's text.
+    /// A key bound twice in one context — written twice, or spelled two ways (`pgup` and
+    /// `pageup`, `ctrl-n` and `CTRL-n`) — is refused, with both actions and where RON found the
+    /// second: a map would silently keep the last.
     pub fn with_overrides(text: &str) -> Result<Keymap, String> {
-        let map: BTreeMap<String, Action> = ron::from_str(text).map_err(|e| e.to_string())?;
+        let Bindings(bindings) = ron::from_str(text).map_err(|e| e.to_string())?;
         let mut km = Keymap::default();
-        for (k, a) in map {
-            let (context, name) = match k.split_once(':') {
-                Some(("list", rest)) => (Context::List, rest),
-                Some(("input", rest)) => (Context::Input, rest),
-                _ => (Context::Normal, k.as_str()),
-            };
-            let key = Key::parse(name)?;
+        for Binding {
+            context,
+            key,
+            action: a,
+            ..
+        } in bindings
+        {
             let bindings = km.context_mut(context);
             if a == Action::Unbound {
                 bindings.remove(&key);
@@ -412,6 +485,73 @@ mod tests {
             Some(Action::Quit)
         );
         assert!(Keymap::with_overrides("{ \"w\": Fly }").is_err());
+    }
+
+    /// A key bound twice in one context is refused, whether written twice or spelled two ways,
+    /// with the key, both actions and the line and column of the second; the same key in two
+    /// contexts is two bindings.
+    #[test]
+    fn a_key_bound_twice_in_a_context_is_refused() {
+        let err = Keymap::with_overrides("{\n  \"x\": Up,\n  \"x\": Down,\n}").unwrap_err();
+        assert!(err.starts_with("3:"), "{err}");
+        assert!(
+            err.contains("key x bound twice in the outline: `x` to Up, then `x` to Down; keep one"),
+            "{err}"
+        );
+        for (text, first, second, context) in [
+            (
+                r#"{ "pgup": Up, "pageup": Down }"#,
+                "pgup",
+                "pageup",
+                "the outline",
+            ),
+            (
+                r#"{ "ctrl-n": StepForward, "CTRL-n": StepBack }"#,
+                "ctrl-n",
+                "CTRL-n",
+                "the outline",
+            ),
+            (
+                r#"{ "enter": Toggle, "return": Help }"#,
+                "enter",
+                "return",
+                "the outline",
+            ),
+            (
+                r#"{ "alt-ctrl-x": Up, "ctrl-alt-x": Up }"#,
+                "alt-ctrl-x",
+                "ctrl-alt-x",
+                "the outline",
+            ),
+            (
+                r#"{ "list:q": Unbound, "list:q": Down }"#,
+                "list:q",
+                "list:q",
+                "lists",
+            ),
+            (
+                r#"{ "input:space": Confirm, "input: ": Cancel }"#,
+                "input:space",
+                "input: ",
+                "text input",
+            ),
+        ] {
+            let err = Keymap::with_overrides(text).unwrap_err();
+            assert!(err.starts_with("1:"), "{text}: {err}");
+            assert!(
+                err.contains(&format!("twice in {context}")),
+                "{text}: {err}"
+            );
+            assert!(err.contains(&format!("`{first}`")), "{text}: {err}");
+            assert!(err.contains(&format!("`{second}`")), "{text}: {err}");
+        }
+        // One key, three contexts: three bindings.
+        let km =
+            Keymap::with_overrides(r#"{ "x": Up, "list:x": Down, "input:x": Confirm }"#).unwrap();
+        let x = Key::parse("x").unwrap();
+        assert_eq!(km.action(&x), Some(Action::Up));
+        assert_eq!(km.action_in(Context::List, &x), Some(Action::Down));
+        assert_eq!(km.action_in(Context::Input, &x), Some(Action::Confirm));
     }
 
     #[test]

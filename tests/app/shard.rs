@@ -312,6 +312,126 @@ fn a_result_no_trial_can_give_is_refused() {
     }
 }
 
+/// Each experiment's check of a part's results knows what that experiment can give: a value
+/// within the loose bounds of before (no more than the tree's leaves, a share in 0..=1) but
+/// impossible for the row's parameters — fewer leaves than the minimal tree, max^n skipping a
+/// leaf, a share of correct moves no tie of b moves gives, two games with the same winner and
+/// one win each side said to differ, a table hit without a table — is refused with the file, row and trial named; the part
+/// as the shard wrote it passes.
+#[test]
+fn a_result_impossible_for_its_row_is_refused() {
+    use serde_json::{Value, json};
+    let dir = tempfile::tempdir().unwrap();
+    /// Edits a record of the part's results: the index of the one edited.
+    type Edit = dyn Fn(&mut [Value]) -> usize;
+    let first = |f: fn(&mut Value)| {
+        move |r: &mut [Value]| -> usize {
+            f(&mut r[0][2]);
+            0
+        }
+    };
+    let informative = |r: &[Value]| r.iter().position(|x| !x[2].is_null()).unwrap();
+    let edits: Vec<(&str, Box<Edit>, &str)> = vec![
+        (
+            "knuth-moore",
+            Box::new(first(|x| x[0] = json!(0))),
+            "'s leaves 0, fewer than the",
+        ),
+        (
+            "knuth-moore",
+            // A perfectly ordered row (best, random, worst a depth): the minimal tree exactly.
+            Box::new(|r: &mut [Value]| {
+                let i = r
+                    .iter()
+                    .position(|x| x[0].as_u64().unwrap() % 3 == 0)
+                    .unwrap();
+                let ab = r[i][2][0].as_u64().unwrap();
+                r[i][2][0] = json!(ab + 1);
+                i
+            }),
+            "where this row always counts",
+        ),
+        (
+            "maxn",
+            Box::new(first(|x| x[0] = json!(x[0].as_u64().unwrap() - 1))),
+            "max^n's leaves",
+        ),
+        (
+            "win-loss",
+            Box::new(first(|x| x[1] = json!(1))),
+            "alpha-beta's leaves 1, fewer than the",
+        ),
+        (
+            "reinefeld-marsland-measured",
+            Box::new(first(|x| x[0] = json!(1))),
+            "alpha-beta's leaves 1, fewer than the",
+        ),
+        (
+            "ballard-best",
+            Box::new(first(|x| x[0] = json!(1))),
+            "Star1's leaves 1, fewer than the",
+        ),
+        (
+            "ballard-average",
+            Box::new(first(|x| x["star2"] = json!(0))),
+            "Star2's leaves 0, fewer than the",
+        ),
+        (
+            "ballard-variants",
+            Box::new(first(|x| x[3] = json!(1))),
+            "Star2's leaves 1, fewer than the",
+        ),
+        (
+            "pathology",
+            Box::new(move |r: &mut [Value]| {
+                let i = informative(r);
+                r[i][2][0][0] = json!(0.3);
+                i
+            }),
+            "not a share of 2 moves or fewer",
+        ),
+        (
+            "pathology",
+            Box::new(move |r: &mut [Value]| {
+                let i = informative(r);
+                let last = r[i][2].as_array().unwrap().len() - 1;
+                r[i][2][last][1] = json!(0.5);
+                i
+            }),
+            "where every rule chooses right",
+        ),
+        (
+            "improvements",
+            Box::new(first(|x| x[0]["tt_hits"] = json!(1))),
+            "1 TT hits by alphabeta, which has no table",
+        ),
+        (
+            "improvements",
+            Box::new(first(|x| x[1]["researches"] = json!(1))),
+            "1 re-searches by alphabeta:tt, which never searches again",
+        ),
+        (
+            "pathology-games",
+            Box::new(first(|x| x[1][0] = json!([1, false]))),
+            "1 wins of two games, said to have another winner",
+        ),
+    ];
+    for (name, edit, why) in edits {
+        let parts = shards(dir.path(), name, small(name), 2, &[]);
+        let text = std::fs::read_to_string(&parts[1]).unwrap();
+        let mut part: Value = serde_json::from_str(&text).unwrap();
+        let results = part["results"].as_array_mut().unwrap();
+        let i = edit(results);
+        let (row, trial) = (results[i][0].clone(), results[i][1].clone());
+        std::fs::write(&parts[1], serde_json::to_string(&part).unwrap()).unwrap();
+        let msg = refused(&merge_args(&parts));
+        let at = format!("{}: trial {trial} of row {row}: ", parts[1].display());
+        assert!(msg.contains(&at) && msg.contains(why), "{name}: {msg}");
+        std::fs::write(&parts[1], &text).unwrap();
+        ok(&merge_args(&parts));
+    }
+}
+
 /// N above the units of work is refused by the shard; a part claiming a huge N is refused by
 /// the merge, which names a few missing shards and counts the rest (it once built every name).
 #[test]

@@ -1920,3 +1920,48 @@ fn the_departure_key_without_an_imported_run_says_so() {
     let said = a.status().expect("a message").0;
     assert!(said.starts_with("no departure here"), "{said}");
 }
+
+/// `prune tui --check-config` refuses a keymap.ron that binds a key twice in one context (the
+/// same name twice, or two spellings of one key), naming the file, the line and column, the
+/// key and both actions; the same key in another context is no conflict.
+#[test]
+fn check_config_refuses_a_key_bound_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("prune");
+    std::fs::create_dir_all(&config).unwrap();
+    let check = |keymap: &str| {
+        std::fs::write(config.join("keymap.ron"), keymap).unwrap();
+        std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(["tui", "--check-config"])
+            .env("XDG_CONFIG_HOME", dir.path())
+            .output()
+            .unwrap()
+    };
+    for (keymap, want) in [
+        (
+            "{\n    \"x\": Up,\n    \"n\": StepForward,\n    \"x\": Down,\n}\n",
+            "keymap.ron: 4:",
+        ),
+        (
+            "{\n    \"pgdn\": Down,\n    \"pagedown\": PageDown,\n}\n",
+            "keymap.ron: 3:",
+        ),
+    ] {
+        let out = check(keymap);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{keymap}: {err}");
+        assert!(err.contains(want), "{keymap}: {err}");
+        assert!(
+            err.contains("bound twice in the outline"),
+            "{keymap}: {err}"
+        );
+    }
+    let err = String::from_utf8_lossy(&check("{ \"x\": Up, \"x\": Down }").stderr).into_owned();
+    assert!(err.contains("`x` to Up, then `x` to Down"), "{err}");
+    let out = check("{ \"x\": Up, \"list:x\": Down, \"input:x\": Confirm }");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
