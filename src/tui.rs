@@ -3,8 +3,8 @@
 //! [`app`] holds the state and changes it, [`draw`] shows it, [`outline`] is the lazy tree view,
 //! [`keymap`] and [`theme`] are the user's to change, [`cut`] shortens text for every panel. This module owns the terminal: raw mode,
 //! the alternate screen and mouse capture are undone on every way out — a normal quit, an error,
-//! a panic, SIGTERM, SIGHUP or SIGINT, memory running out, a mapped input file shortened under
-//! it (SIGBUS) and an abort (SIGABRT) — and the process ends within a fraction of a second when
+//! a panic, SIGTERM, SIGHUP or SIGINT, memory running out, a mapped input file written or
+//! shortened under it (SIGIO, SIGBUS) and an abort (SIGABRT) — and the process ends within a fraction of a second when
 //! its terminal goes away.
 
 pub mod app;
@@ -155,8 +155,9 @@ impl Drop for Guard {
     }
 }
 
-/// The terminal given back where [`restore`] cannot run: in a signal handler (SIGBUS when a
-/// mapped input file was shortened, SIGABRT) and where memory has run out. crossterm's own
+/// The terminal given back where [`restore`] cannot run: in a signal handler (SIGIO or SIGBUS
+/// when another program writes or shortens a mapped input file, SIGABRT) and where memory has
+/// run out. crossterm's own
 /// restore takes locks and allocates; this one only makes system calls on what was saved
 /// before the explorer took the terminal over: the modes to set again and the bytes that leave
 /// the alternate screen, stop mouse capture and show the cursor.

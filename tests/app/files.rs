@@ -763,3 +763,81 @@ fn an_output_name_without_a_format_is_refused_not_guessed() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(o.stdout, expected_tree());
 }
+
+/// A tree file rewritten in place while it loads (an editor saving over it, a script writing
+/// it again): prune reads a mapped file under a read lease, so the writer's `open` is held back
+/// until prune has said so and ended with exit code 2 — no byte changes under the text being
+/// read (it used to: undefined behaviour, a panic or an abort) — or, when the load was done
+/// first, the load stands. Each try writes invalid UTF-8 into the middle of the file.
+#[test]
+fn a_file_rewritten_in_place_while_it_loads_ends_with_a_message_never_a_crash() {
+    use std::io::{Seek, SeekFrom, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.efg");
+    let mut stopped_mid_load = 0;
+    for _ in 0..3 {
+        // 10^6 leaves, 31 MB of .efg: a load long enough to be caught half-way.
+        let out = run(&[
+            "gen",
+            "uniform",
+            "-b",
+            "10",
+            "-d",
+            "6",
+            "-o",
+            big.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut child = prune()
+            .args(["info", big.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Once prune has mapped the file (and so holds its lease), a writer comes.
+        let maps = format!("/proc/{}/maps", child.id());
+        let start = Instant::now();
+        while !fs::read_to_string(&maps).is_ok_and(|m| m.contains("big.efg"))
+            && child.try_wait().unwrap().is_none()
+            && start.elapsed() < Duration::from_secs(20)
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mut file = fs::File::options().write(true).open(&big).unwrap();
+        // Held back until prune let the file go: it has ended, or loaded the tree.
+        // Near the end, where the readers have not been yet.
+        let len = file.metadata().unwrap().len();
+        file.seek(SeekFrom::Start(len - (64 << 10))).unwrap();
+        file.write_all(&[0xff; 4096]).unwrap();
+        drop(file);
+        let status = wait_at_most(&mut child, Duration::from_secs(60), "prune info");
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert!(!err.contains("panicked"), "{err}");
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            None,
+            "{err}"
+        );
+        match status.code() {
+            // The load was done before the writer got the file.
+            Some(0) => {}
+            Some(2) => {
+                assert!(
+                    err.contains(
+                        "big.efg: another program is changing or shortening the file while prune reads it"
+                    ),
+                    "{err}"
+                );
+                stopped_mid_load += 1;
+            }
+            other => panic!("exit {other:?}: {err}"),
+        }
+    }
+    assert!(stopped_mid_load > 0, "no try caught the load half-way");
+}

@@ -117,8 +117,8 @@ pub fn clean_up_on_signals() -> io::Result<()> {
 static LAST_WORDS: AtomicUsize = AtomicUsize::new(0);
 
 /// Registers `f` to run when prune ends the process on its own after something it cannot go on
-/// from: memory ran out ([`crate::memory::HugePages`]), or a mapped input file was shortened
-/// under it (`SIGBUS`). `f` runs before the message is written, so that a program that took
+/// from: memory ran out ([`crate::memory::HugePages`]), or another program wants to write a
+/// mapped input file (`SIGIO`, its lease broken) or cut it short (`SIGBUS`). `f` runs before the message is written, so that a program that took
 /// the terminal over (raw mode, the alternate screen) can give it back and the message is seen.
 /// `None` removes it. `f` may run in a signal handler and where no memory can be had: it must
 /// be async-signal-safe and allocate nothing (system calls on saved data only).

@@ -3,10 +3,18 @@
 //!
 //! Mapping instead of reading saves the kernel a fresh zeroed page for every 4 KiB of text and
 //! the copy into it: at 852 MB (a 10⁸-node tree) about a second of system time. The pages of
-//! a mapping are the file's, so a program that truncates the file while it is read would make
-//! the next read of a missing page raise `SIGBUS`: the first mapping installs a handler that says
-//! so in one line and ends the process with exit code 2, as a bad input does (a partial text
-//! cannot be read on from: there is nothing to return to).
+//! a mapping are the file's, so another program writing the file would change the text under
+//! the readers (a `&str` whose bytes change is undefined behaviour, and may stop being UTF-8),
+//! and truncating it would make the next read of a missing page raise `SIGBUS`. So a file is
+//! mapped only under a read lease (`fcntl(F_SETLEASE, F_RDLCK)`, Linux's leases): while prune
+//! holds it, no program can open the file for writing or truncate it — the kernel holds its
+//! `open` or `truncate` back and tells prune (`SIGIO`), which then says in one line that the
+//! file is being changed and ends with exit code 2, as a bad input does, giving the lease (and
+//! the other program) back as it ends. A partial or changing text cannot be read on from:
+//! there is nothing to return to. Where no lease can be had (the file is open for writing
+//! already, prune does not own it, a file system without leases) the file is read into memory
+//! instead: a copy nobody else can change. `SIGBUS` is caught too, should a mapping be cut
+//! short some other way.
 
 use std::fmt;
 use std::ops::Deref;
@@ -163,10 +171,13 @@ mod map {
     /// down to it, so that they end on a page boundary whatever the page size.
     const RELEASE_GRAIN: usize = 64 << 10;
 
-    /// A private read-only mapping of a file's first `len` bytes.
+    /// A private read-only mapping of a file's first `len` bytes, under a read lease on the
+    /// file (see the module's documentation): nobody writes the file while it lives.
     pub(super) struct Mapping {
         ptr: NonNull<u8>,
         len: usize,
+        /// The file, open for reading, whose lease this mapping holds.
+        leased: std::os::fd::OwnedFd,
     }
 
     // SAFETY: the mapping is read-only and owned by this value alone; it is unmapped once, when
@@ -181,6 +192,18 @@ mod map {
                 return None;
             }
             catch_truncation(name);
+            // A lease belongs to the open file, which the copy of the descriptor shares; it is
+            // refused where the file is open for writing, not prune's, or on a file system
+            // without leases, and the caller then reads the file instead.
+            let leased: std::os::fd::OwnedFd = file.try_clone().ok()?.into();
+            if set_lease(&leased, libc::F_RDLCK).is_err() {
+                return None;
+            }
+            // Written before the lease was taken: the length checked is no longer the file's.
+            if file.metadata().map(|m| m.len()).ok() != Some(len as u64) {
+                let _ = set_lease(&leased, libc::F_UNLCK);
+                return None;
+            }
             // SAFETY: a fresh mapping at an address the kernel picks, over a file we hold open:
             // no memory of ours is affected.
             let ptr = unsafe {
@@ -193,13 +216,18 @@ mod map {
                     0,
                 )
             }
-            .ok()?;
+            .ok();
+            let Some(ptr) = ptr else {
+                let _ = set_lease(&leased, libc::F_UNLCK);
+                return None;
+            };
             // The readers go front to back: read ahead of them. Advice only.
             // SAFETY: the range is the mapping just made.
             let _ = unsafe { mm::madvise(ptr, len, Advice::Sequential) };
             Some(Mapping {
                 ptr: NonNull::new(ptr.cast())?,
                 len,
+                leased,
             })
         }
 
@@ -227,7 +255,17 @@ mod map {
             // SAFETY: the mapping made in `new`, unmapped once; no reference to its bytes
             // outlives `self`.
             let _ = unsafe { mm::munmap(self.ptr.as_ptr().cast::<c_void>(), self.len) };
+            // The text is gone: a program waiting to write the file may go on.
+            let _ = set_lease(&self.leased, libc::F_UNLCK);
         }
+    }
+
+    /// Takes (`F_RDLCK`) or gives back (`F_UNLCK`) a read lease on the open file `fd`.
+    fn set_lease(fd: &std::os::fd::OwnedFd, kind: libc::c_int) -> Result<(), ()> {
+        use std::os::fd::AsRawFd;
+        // SAFETY: `fcntl` on a descriptor this process owns, with an integer argument.
+        let done = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETLEASE, kind) };
+        if done == 0 { Ok(()) } else { Err(()) }
     }
 
     /// The line written when a mapped file turns out truncated: the last one mapped names it.
@@ -237,7 +275,7 @@ mod map {
     /// Names `name` in the message of a truncation, and installs the `SIGBUS` handler once.
     fn catch_truncation(name: &str) {
         let line = format!(
-            "error: {}: the file was shortened while prune read it (by another program?); load it again once it is complete\n",
+            "error: {}: another program is changing or shortening the file while prune reads it; load it again once it is complete\n",
             crate::text::terminal_safe(name)
         );
         MESSAGE.store(
@@ -253,17 +291,23 @@ mod map {
             let _ = unsafe {
                 signal_hook::low_level::register(signal_hook::consts::SIGBUS, on_bus_error)
             };
+            // SAFETY: as above. A lease's break is signalled with SIGIO, whose default action
+            // would end the process without a word; nothing else in prune asks for SIGIO.
+            let _ = unsafe {
+                signal_hook::low_level::register(signal_hook::consts::SIGIO, on_bus_error)
+            };
         });
     }
 
-    /// The `SIGBUS` action: a page of a mapped file is gone (the file was truncated).
+    /// The `SIGBUS` and `SIGIO` action: a program wants to write a mapped file (its lease
+    /// breaks), or a page of one is gone (the file was truncated).
     fn on_bus_error() {
         crate::format::save::fatal_end_begins();
         let line = MESSAGE.load(Ordering::Acquire);
         // SAFETY: a pointer stored by `catch_truncation`, to a leaked buffer.
         let line: &[u8] = match unsafe { line.as_ref() } {
             Some(line) => line,
-            None => b"error: an input file was shortened while prune read it\n",
+            None => b"error: another program is changing an input file while prune reads it\n",
         };
         // SAFETY: standard error's descriptor, open for the life of the process.
         let stderr = unsafe { rustix::fd::BorrowedFd::borrow_raw(2) };
@@ -288,12 +332,12 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn a_mapped_text_reads_the_same_after_its_pages_are_released() {
-        use std::io::Write;
         // Several release grains, and a last page only partly filled.
         let body: String = (0..40_000).map(|i| format!("{i},")).collect();
-        let mut f = tempfile::NamedTempFile::new().unwrap();
-        f.write_all(body.as_bytes()).unwrap();
-        let file = f.reopen().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.ron");
+        std::fs::write(&path, &body).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
         let mapped = Text::map(&file, body.len(), "t").expect("a regular file maps");
         assert_eq!(mapped.bytes(), body.as_bytes());
         // SAFETY: the bytes are the ASCII just written.
@@ -317,21 +361,21 @@ mod tests {
         assert_eq!(&*clone, body);
     }
 
-    /// Set in the child process of the test below: the file it maps, then shortens.
+    /// Set in the child process of the test below: the file it maps, then opens to write.
     #[cfg(target_os = "linux")]
-    const SHORTENED: &str = "PRUNE_TEST_SHORTENED_FILE";
+    const WRITTEN: &str = "PRUNE_TEST_WRITTEN_FILE";
 
+    /// A mapped file is leased: a program that opens it to write (here the same process, in a
+    /// child of the test, as any editor would) is held back, and prune ends with one line and
+    /// exit code 2 before a byte changes under its text.
     #[cfg(target_os = "linux")]
     #[test]
-    fn a_file_shortened_under_its_mapping_ends_the_process_with_one_line() {
-        if let Some(path) = std::env::var_os(SHORTENED) {
-            let file = std::fs::File::options()
-                .read(true)
-                .write(true)
-                .open(path)
-                .unwrap();
-            let mapped = Text::map(&file, 3 * 4096, "short.ron").unwrap();
-            file.set_len(0).unwrap();
+    fn a_file_opened_to_write_under_its_mapping_ends_the_process_with_one_line() {
+        if let Some(path) = std::env::var_os(WRITTEN) {
+            let file = std::fs::File::open(&path).unwrap();
+            let mapped = Text::map(&file, 3 * 4096, "short.ron").expect("leased and mapped");
+            let writer = std::fs::File::options().write(true).open(&path).unwrap();
+            writer.set_len(0).unwrap();
             let sum: u64 = mapped.bytes().iter().map(|&b| u64::from(b)).sum();
             panic!("read {sum} from a file of no bytes");
         }
@@ -341,21 +385,43 @@ mod tests {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "format::text::tests::a_file_shortened_under_its_mapping_ends_the_process_with_one_line",
+                "format::text::tests::a_file_opened_to_write_under_its_mapping_ends_the_process_with_one_line",
                 "--nocapture",
             ])
-            .env(SHORTENED, &path)
+            .env(WRITTEN, &path)
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(
             stderr.contains(
-                "error: short.ron: the file was shortened while prune read it (by another program?); load it again once it is complete\n"
+                "error: short.ron: another program is changing or shortening the file while prune reads it; load it again once it is complete\n"
             ),
             "{stderr}"
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(
+            std::fs::read(&path).unwrap().len(),
+            3 * 4096,
+            "nothing was written"
+        );
+    }
+
+    /// A file already open for writing cannot be leased: it is not mapped, and the caller reads
+    /// it into memory instead.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_open_for_writing_is_not_mapped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.ron");
+        std::fs::write(&path, "1,".repeat(4096)).unwrap();
+        let reader = std::fs::File::open(&path).unwrap();
+        let writer = std::fs::File::options().append(true).open(&path).unwrap();
+        assert!(Text::map(&reader, 8192, "t").is_none());
+        drop(writer);
+        assert!(Text::map(&reader, 8192, "t").is_some());
+        // A length that is no longer the file's is not mapped either.
+        assert!(Text::map(&reader, 4096, "t").is_none());
     }
 
     /// The resident KiB of the mapping that holds `text`, from `/proc/self/smaps`.
