@@ -301,15 +301,10 @@ fn game_options() -> Vec<(
 
 /// `--game`'s help: the games, and which of them a search solves without `--depth`.
 fn game_flag_help() -> String {
-    let names = game_names();
     let (solved, needed) = games_by_depth();
     format!(
-        "Search a game from its rules instead of a stored tree, generating positions as the search reaches them: {}. --depth D is the horizon; without it {} {} searched to the end (solved), and {} need{} one",
-        list_or(&names, "or"),
-        list_or(&solved, "and"),
-        if solved.len() == 1 { "is" } else { "are" },
-        list_or(&needed, "and"),
-        if needed.len() == 1 { "s" } else { "" },
+        "Search a game from its rules instead of a stored tree, generating positions as the search reaches them: {}. --depth D is the horizon; without it {solved} searched to the end (solved), and {needed} one",
+        list_or(&game_names(), "or"),
     )
 }
 
@@ -317,23 +312,26 @@ fn game_flag_help() -> String {
 fn tui_depth_help() -> String {
     let (solved, needed) = games_by_depth();
     format!(
-        "With --game: the horizon, D moves from the root (positions there valued by the game's heuristic); the --run algorithms search to it. Without it {} {} searched to the end; {} need{} it",
-        list_or(&solved, "and"),
-        if solved.len() == 1 { "is" } else { "are" },
-        list_or(&needed, "and"),
-        if needed.len() == 1 { "s" } else { "" },
+        "With --game: the horizon, D moves from the root (positions there valued by the game's heuristic); the --run algorithms search to it. Without it {solved} searched to the end; {needed} it"
     )
 }
 
-/// The games a search solves without `--depth`, and those that need one.
-fn games_by_depth() -> (Vec<&'static str>, Vec<&'static str>) {
+/// The games a search solves without `--depth`, and those that need one, each with its verb:
+/// ("tic-tac-toe, nim and pig are", "connect-four and chess need").
+fn games_by_depth() -> (String, String) {
     use prune::generate::game::{Depth, GAMES};
     let (solved, needed): (Vec<_>, Vec<_>) = GAMES
         .iter()
         .partition(|g| !matches!(g.depth, Depth::Needed(_)));
-    let names =
-        |games: Vec<&prune::generate::game::BuiltIn>| games.iter().map(|g| g.name).collect();
-    (names(solved), names(needed))
+    let with_verb = |games: Vec<&prune::generate::game::BuiltIn>, one: &str, many: &str| {
+        let names: Vec<&str> = games.iter().map(|g| g.name).collect();
+        let verb = if names.len() == 1 { one } else { many };
+        format!("{} {verb}", list_or(&names, "and"))
+    };
+    (
+        with_verb(solved, "is", "are"),
+        with_verb(needed, "needs", "need"),
+    )
 }
 
 /// "a, b and c".

@@ -101,13 +101,12 @@ impl Horizon {
     }
 }
 
-/// The horizon of a search of the game `flags` names: `--depth` (never beyond the game's
-/// longest), or without it the end of every game for the games small enough to solve
-/// (tic-tac-toe, nim, pig). A game without a heuristic cannot stop short of its end.
-fn horizon_of(flags: &GameFlags, depth: Option<u32>) -> Result<Horizon, CliError> {
-    let spec = spec(flags, None)?;
+/// The horizon of a search of the game `spec`: `--depth` (never beyond the game's longest), or
+/// without it the end of every game for the games small enough to solve (tic-tac-toe, nim,
+/// pig). A game without a heuristic cannot stop short of its end.
+fn horizon_of(spec: &GameSpec, depth: Option<u32>) -> Result<Horizon, CliError> {
     let name = spec.name();
-    let (longest, no_heuristic) = with_game(&spec, Facts)?;
+    let (longest, no_heuristic) = with_game(spec, Facts)?;
     let solvable = !matches!(spec.built_in().depth, Depth::Needed(_));
     let depth = match depth {
         Some(d) => d,
@@ -156,19 +155,6 @@ type RunsOut = (
     Vec<Option<prune::game::best::Principal>>,
 );
 
-/// What decides a run's best moves: its family's reference values — minimax for the
-/// two-player searches, expectiminimax with chance, max^n vectors, or paranoid's reduction
-/// for one player. Runs with the same rule have the same best moves and variation.
-fn reference_rule(algo: &Algorithm) -> (prune::search::Family, Option<u8>, bool) {
-    let base = algo.base();
-    let paranoid = match base {
-        Algorithm::Paranoid { player } => Some(*player),
-        _ => None,
-    };
-    let vectors = matches!(base, Algorithm::Maxn | Algorithm::MaxnShallow);
-    (algo.family(), paranoid, vectors)
-}
-
 impl WithGame for Runs<'_> {
     type Out = RunsOut;
     fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
@@ -188,7 +174,7 @@ impl WithGame for Runs<'_> {
                 if !self.principal || run.is_err() {
                     return None;
                 }
-                let rule = reference_rule(al);
+                let rule = prune::game::best::Rule::of(al, usize::from(game.players()));
                 if let Some((_, p)) = found.iter().find(|(r, _)| *r == rule) {
                     return p.clone();
                 }
@@ -305,15 +291,7 @@ fn count_text(x: f64) -> String {
     if x >= 1e15 {
         return format!("{x:.1e}");
     }
-    let digits = format!("{:.0}", x.round());
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    prune::text::thousands(x.round() as u64)
 }
 
 /// Seconds as people say them: minutes, hours, days or years.
@@ -336,15 +314,16 @@ fn duration_text(seconds: f64) -> String {
 
 /// Runs `algo` on the game `a` names, to the depth `a` gives, and prints the result.
 pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliError> {
-    let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
+    let spec = spec(flags, None)?;
+    let horizon = horizon_of(&spec, a.params.params()?.improvements.depth)?;
     if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
         flags.refuse_threads("a recorded search (--trace, --dot, --stats-csv)")?;
-        return record_to_files(a, flags, algo, horizon);
+        return record_to_files(a, &spec, algo, horizon);
     }
     refuse_threads_for(flags, std::slice::from_ref(algo))?;
     let algos = std::slice::from_ref(algo);
     let (mut runs, game, mut principals) = with_game(
-        &spec(flags, None)?,
+        &spec,
         Runs {
             algos,
             depth: horizon.depth,
@@ -410,7 +389,7 @@ fn add_principal(obj: &mut serde_json::Value, principal: Option<&prune::game::be
 /// are leaves labelled "(not expanded)"); the summary or JSON printed as without them.
 fn record_to_files(
     a: &RunArgs,
-    flags: &GameFlags,
+    spec: &GameSpec,
     algo: &Algorithm,
     horizon: Horizon,
 ) -> Result<(), CliError> {
@@ -419,7 +398,7 @@ fn record_to_files(
     }
     let algos = std::slice::from_ref(algo);
     let depth = horizon.depth;
-    let (recorded, game) = with_game(&spec(flags, None)?, Record { algos, depth })?;
+    let (recorded, game) = with_game(spec, Record { algos, depth })?;
     let mut recorded = recorded.map_err(|e| CliError::Usage(e.to_string()))?;
     let (_, result) = recorded.runs.pop().expect("one run");
     let (run, trace) = result.map_err(CliError::Usage)?;
@@ -442,8 +421,7 @@ fn record_to_files(
         best,
         seconds: run.seconds,
     };
-    let algos = std::slice::from_ref(algo);
-    let principal = with_game(&spec(flags, None)?, Principal { algos, depth })?;
+    let principal = with_game(spec, Principal { algos, depth })?;
     if a.json {
         let mut obj = run_json(&summary_run, &game, horizon);
         add_principal(&mut obj, principal.as_ref());
@@ -477,10 +455,11 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             "--stats-csv is not available with --game yet; use --json".into(),
         ));
     }
-    let horizon = horizon_of(flags, a.params.params()?.improvements.depth)?;
+    let spec = spec(flags, None)?;
+    let horizon = horizon_of(&spec, a.params.params()?.improvements.depth)?;
     refuse_threads_for(flags, algos)?;
     let (runs, game, principals) = with_game(
-        &spec(flags, None)?,
+        &spec,
         Runs {
             algos,
             depth: horizon.depth,
@@ -680,7 +659,8 @@ fn summary(
 pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), CliError> {
     let flags = &a.tree.input.game;
     flags.refuse_threads("the explorer, which records the searched tree")?;
-    let horizon = horizon_of(flags, a.depth)?;
+    let spec = spec(flags, None)?;
+    let horizon = horizon_of(&spec, a.depth)?;
     let depth = horizon.depth;
     let mut params = prune::search::Params::default();
     params.improvements.depth = a.depth.map(|_| depth);
@@ -691,7 +671,7 @@ pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), 
         .collect::<Result<Vec<_>, _>>()
         .map_err(CliError::usage)?;
     let (recorded, game) = with_game(
-        &spec(flags, None)?,
+        &spec,
         Record {
             algos: &algos,
             depth,

@@ -107,6 +107,23 @@ fn wait_at_most(child: &mut Child, limit: Duration, what: &str) -> std::process:
     }
 }
 
+/// [`wait_at_most`], then what `child` wrote on its piped standard error.
+fn stderr_at_exit(
+    child: &mut Child,
+    limit: Duration,
+    what: &str,
+) -> (std::process::ExitStatus, String) {
+    let status = wait_at_most(child, limit, what);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("standard error piped")
+        .read_to_string(&mut err)
+        .unwrap();
+    (status, err)
+}
+
 #[test]
 fn a_fifo_is_written_in_place() {
     let dir = tempfile::tempdir().unwrap();
@@ -312,14 +329,7 @@ fn a_character_device_is_not_read() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let status = wait_at_most(&mut child, Duration::from_secs(10), "info /dev/zero");
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let (status, err) = stderr_at_exit(&mut child, Duration::from_secs(10), "info /dev/zero");
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(
         err.contains("/dev/zero is a character device, not a tree file"),
@@ -338,14 +348,7 @@ fn a_fifo_without_a_writer_is_refused_without_blocking() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let status = wait_at_most(&mut child, Duration::from_secs(10), "info on a FIFO");
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let (status, err) = stderr_at_exit(&mut child, Duration::from_secs(10), "info on a FIFO");
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(
         err.contains("is a FIFO (named pipe), not a tree file"),
@@ -551,15 +554,8 @@ fn a_binary_stream_is_refused_at_its_first_block() {
         }
         written
     });
-    let status = wait_at_most(&mut child, Duration::from_secs(60), "prune reading NULs");
+    let (status, err) = stderr_at_exit(&mut child, Duration::from_secs(60), "prune reading NULs");
     let written = writer.join().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("binary"), "{err}");
     assert!(
@@ -810,14 +806,7 @@ fn a_file_rewritten_in_place_while_it_loads_ends_with_a_message_never_a_crash() 
         file.seek(SeekFrom::Start(len - (64 << 10))).unwrap();
         file.write_all(&[0xff; 4096]).unwrap();
         drop(file);
-        let status = wait_at_most(&mut child, Duration::from_secs(60), "prune info");
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
+        let (status, err) = stderr_at_exit(&mut child, Duration::from_secs(60), "prune info");
         assert!(!err.contains("panicked"), "{err}");
         assert_eq!(
             std::os::unix::process::ExitStatusExt::signal(&status),

@@ -1768,30 +1768,51 @@ fn the_narration_wraps_instead_of_being_cut() {
     eprintln!("{whole} narrations whole, {long} longer than the panel");
 }
 
+/// prune's alpha-beta run on `tree` as an engine's protocol lines (numbered from 2, after the
+/// header).
+fn engine_lines(tree: &Tree) -> Vec<prune::protocol::Line> {
+    let algo = Algorithm::AlphaBeta { fail_soft: false };
+    let (_, recorded) =
+        prune::trace::record(tree, &algo, &std::sync::atomic::AtomicU64::new(0)).unwrap();
+    prune::protocol::write::events(tree, &recorded)
+        .into_iter()
+        .enumerate()
+        .map(|(i, event)| prune::protocol::Line {
+            number: i + 2,
+            text: String::new(),
+            event,
+        })
+        .collect()
+}
+
+/// A trace of `lines` headed as "my-engine 0.3"'s fail-hard alpha-beta.
+fn engine_trace(lines: Vec<prune::protocol::Line>) -> prune::protocol::Trace {
+    prune::protocol::Trace {
+        header: prune::protocol::Header {
+            engine: "my-engine 0.3".into(),
+            algorithm: "alphabeta".into(),
+            claim: prune::protocol::Claim::FailHard,
+            values: prune::protocol::Values::Minimax,
+            leaves: prune::protocol::Leaves::Tree,
+            mate: None,
+        },
+        lines,
+    }
+}
+
 /// An engine's trace imported (`prune tui --import`): the run is named for the engine and its
 /// claim, and opens at its first departure, the exit it got wrong; `!` comes back to it after
 /// stepping away, and Detail says it on the departing node in the checker's words.
 #[test]
 fn an_imported_trace_opens_at_its_departure() {
-    use prune::protocol::{Header, Line, Values, check, import, write};
+    use prune::protocol::{check, import, write};
     use prune::trace::EventView;
     let tree = default_tree();
-    let algo = Algorithm::AlphaBeta { fail_soft: false };
-    let (_, recorded) =
-        prune::trace::record(&tree, &algo, &std::sync::atomic::AtomicU64::new(0)).unwrap();
     let c1 = tree
         .ids()
         .find(|&n| tree.label(n) == Some("c1"))
         .expect("c1");
-    let mut lines: Vec<Line> = write::events(&tree, &recorded)
-        .into_iter()
-        .enumerate()
-        .map(|(i, event)| Line {
-            number: i + 2,
-            text: String::new(),
-            event,
-        })
-        .collect();
+    let mut lines = engine_lines(&tree);
     // c1 returns 7: the engine says 6.
     let altered = lines
         .iter_mut()
@@ -1802,17 +1823,7 @@ fn an_imported_trace_opens_at_its_departure() {
     if let prune::protocol::Event::Exit { value, .. } = &mut altered.event {
         *value = 6.0;
     }
-    let trace = prune::protocol::Trace {
-        header: Header {
-            engine: "my-engine 0.3".into(),
-            algorithm: "alphabeta".into(),
-            claim: prune::protocol::Claim::FailHard,
-            values: Values::Minimax,
-            leaves: prune::protocol::Leaves::Tree,
-            mate: None,
-        },
-        lines,
-    };
+    let trace = engine_trace(lines);
     let departure = check::check(&trace).departure.expect("a departure");
     let engine = import::import(&tree, &trace);
     let sentence = import::sentence(&departure);
@@ -1864,31 +1875,10 @@ fn an_imported_trace_opens_at_its_departure() {
 /// algorithm the same way (the engine's adds its name), never `alphabeta` beside `αβ`.
 #[test]
 fn an_imported_run_names_its_algorithm_as_prunes_run_does() {
-    use prune::protocol::{Header, Line, Values, import, write};
+    use prune::protocol::import;
     let tree = default_tree();
     let algo = Algorithm::AlphaBeta { fail_soft: false };
-    let (_, recorded) =
-        prune::trace::record(&tree, &algo, &std::sync::atomic::AtomicU64::new(0)).unwrap();
-    let lines: Vec<Line> = write::events(&tree, &recorded)
-        .into_iter()
-        .enumerate()
-        .map(|(i, event)| Line {
-            number: i + 2,
-            text: String::new(),
-            event,
-        })
-        .collect();
-    let trace = prune::protocol::Trace {
-        header: Header {
-            engine: "my-engine 0.3".into(),
-            algorithm: "alphabeta".into(),
-            claim: prune::protocol::Claim::FailHard,
-            values: Values::Minimax,
-            leaves: prune::protocol::Leaves::Tree,
-            mate: None,
-        },
-        lines,
-    };
+    let trace = engine_trace(engine_lines(&tree));
     let engine = import::import(&tree, &trace);
     let mut a = app(tree.clone());
     run_at_end(&mut a, std::slice::from_ref(&algo));

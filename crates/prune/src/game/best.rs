@@ -4,18 +4,18 @@
 //! best move each time, down to a finished game, the horizon or a chance position.
 //!
 //! A stored tree has every node's reference value from one bottom-up pass; a game's tree is not
-//! there to pass over. So the values are asked of a tree of their own, generated as they need
-//! it (the lazy arena, `Lazy`), and not counted in the run's statistics or time:
-//! - two players without chance: whether a move reaches the root's value, by a null-window
-//!   alpha-beta search below it (Knuth & Moore's F2 with the window one floating-point step
-//!   wide around the value: a fail-high or fail-low answers the question, exactly);
-//! - chance positions: every move's expectiminimax value;
-//! - n players: every move's max^n vector (paranoid: its own reduction's value).
+//! there to pass over. So the values are asked of searches of their own, not counted in the
+//! run's statistics or time:
+//! - two players without chance: each child's minimax value by a walked alpha-beta search from
+//!   its position (table, killers and history; the path and the table in memory, never the
+//!   positions visited), a child being best when its value is its parent's;
+//! - chance positions: every move's expectiminimax value, on a tree generated as it is needed
+//!   (the lazy arena, `Lazy`);
+//! - n players: every move's max^n vector (paranoid: its own reduction's value), likewise.
 
 use super::run::{GameRunError, horizon};
 use super::{Game, Lazy, Meta, Outcome, Turn};
 use crate::search::chance::ChanceSum;
-use crate::search::improved::Prober;
 use crate::search::{Algorithm, Family, maxn, players};
 use crate::tree::{Kind, NodeId, Nodes};
 
@@ -31,9 +31,11 @@ pub struct Principal {
     pub pv: Vec<(usize, String)>,
 }
 
-/// How a family values a position.
-enum Rule {
-    /// Minimax, asked by null windows.
+/// How a family values a position: the reference its best moves follow. Algorithms with the
+/// same rule report the same best moves and variation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Minimax.
     Minimax,
     /// Expectiminimax.
     Expected,
@@ -43,6 +45,19 @@ enum Rule {
     Paranoid(usize),
 }
 
+impl Rule {
+    /// The rule of `algo`'s family in a game of `players` players.
+    pub fn of(algo: &Algorithm, players: usize) -> Rule {
+        match algo.base() {
+            Algorithm::Paranoid { player } => Rule::Paranoid(usize::from(*player)),
+            Algorithm::Maxn | Algorithm::MaxnShallow => Rule::Vectors,
+            _ if players > 2 => Rule::Vectors,
+            _ if algo.family() == Family::TwoPlayer => Rule::Minimax,
+            _ => Rule::Expected,
+        }
+    }
+}
+
 /// The best moves and the principal variation of `algo`'s search of `game` to `depth` moves,
 /// by its family's reference values (every algorithm of a family reports the same ones).
 pub fn principal<G: Game>(
@@ -50,21 +65,12 @@ pub fn principal<G: Game>(
     algo: &Algorithm,
     depth: u32,
 ) -> Result<Principal, GameRunError> {
-    let lazy = Lazy::new(game, horizon(algo, depth))?;
-    if lazy.players() <= 2
-        && algo.family() == Family::TwoPlayer
-        && !matches!(algo.base(), Algorithm::Paranoid { .. })
-    {
-        drop(lazy);
-        return walked(game, horizon(algo, depth));
+    let depth = horizon(algo, depth);
+    let rule = Rule::of(algo, usize::from(game.players()));
+    if rule == Rule::Minimax {
+        return walked(game, depth);
     }
-    let rule = match algo.base() {
-        Algorithm::Paranoid { player } => Rule::Paranoid(usize::from(*player)),
-        Algorithm::Maxn | Algorithm::MaxnShallow => Rule::Vectors,
-        _ if lazy.players() > 2 => Rule::Vectors,
-        _ if algo.family() == Family::TwoPlayer => Rule::Minimax,
-        _ => Rule::Expected,
-    };
+    let lazy = Lazy::new(game, depth)?;
     let decides = |n: NodeId| !lazy.is_leaf(n) && lazy.kind(n) != Kind::Chance;
     let root = lazy.root();
     let mut out = Principal::default();
@@ -72,14 +78,8 @@ pub fn principal<G: Game>(
         return Ok(out);
     }
     let mut node = root;
-    let mut prober = Prober::new(&lazy);
-    // The root's value, for minimax's null windows: every node of the variation has it.
-    let value = match rule {
-        Rule::Minimax => Some(minimax(&mut prober, &lazy, root)),
-        _ => None,
-    };
     while decides(node) {
-        let best = best_children(&lazy, &mut prober, &rule, node, value, node == root);
+        let best = best_children(&lazy, &rule, node, node == root);
         if let Some(e) = lazy.error() {
             return Err(e.into());
         }
@@ -95,32 +95,10 @@ pub fn principal<G: Game>(
 }
 
 /// The children of `node` whose value is the best for its mover: every one (`all`), or the
-/// first. `value` is the node's root-relative minimax value, for minimax's null windows.
-fn best_children<T: Nodes>(
-    tree: &T,
-    prober: &mut Prober<'_, T>,
-    rule: &Rule,
-    node: NodeId,
-    value: Option<f64>,
-    all: bool,
-) -> Vec<usize> {
+/// first.
+fn best_children<T: Nodes>(tree: &T, rule: &Rule, node: NodeId, all: bool) -> Vec<usize> {
     let n = tree.child_count(node);
     let mover = players::mover(tree, node).unwrap_or(0);
-    if let (Rule::Minimax, Some(v)) = (rule, value) {
-        // At Max a child is worth at most v, at Min at least: reaching v is being worth it.
-        let max = tree.kind(node) == Kind::Max;
-        let mut best = Vec::new();
-        for i in 0..n {
-            let c = tree.child(node, i);
-            if reaches(prober, tree, c, v, max) {
-                best.push(i);
-                if !all {
-                    break;
-                }
-            }
-        }
-        return best;
-    }
     let scores: Vec<f64> = (0..n)
         .map(|i| {
             let c = tree.child(node, i);
@@ -144,36 +122,6 @@ fn best_children<T: Nodes>(
     } else {
         best.take(1).collect()
     }
-}
-
-/// The root-relative minimax value of `node`, by alpha-beta with the full window.
-fn minimax<T: Nodes>(prober: &mut Prober<'_, T>, tree: &T, node: NodeId) -> f64 {
-    if tree.is_leaf(node) {
-        return tree.value(node);
-    }
-    let s = crate::search::negamax::sign(tree.kind(node));
-    s * prober.probe(node, f64::NEG_INFINITY, f64::INFINITY)
-}
-
-/// Whether `node`'s root-relative minimax value reaches `v`: at least `v` (`up`) or at most.
-/// One null-window search: the window `(v⁻, v)` (or `(v, v⁺)`) around `v`, one floating-point
-/// step wide, which alpha-beta leaves by the side the value is on.
-fn reaches<T: Nodes>(prober: &mut Prober<'_, T>, tree: &T, node: NodeId, v: f64, up: bool) -> bool {
-    if tree.is_leaf(node) {
-        let x = tree.value(node);
-        return if up { x >= v } else { x <= v };
-    }
-    let s = crate::search::negamax::sign(tree.kind(node));
-    // In the node's own sign: its value y = s·x; x ≥ v is y ≥ s·v when s = 1, y ≤ s·v when −1.
-    let target = s * v;
-    let at_least = (s > 0.0) == up;
-    let (alpha, beta) = if at_least {
-        (target.next_down(), target)
-    } else {
-        (target, target.next_up())
-    };
-    let y = prober.probe(node, alpha, beta);
-    if at_least { y >= beta } else { y <= alpha }
 }
 
 /// The expectiminimax value of `node` (root-relative: Max's).

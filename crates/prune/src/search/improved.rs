@@ -110,41 +110,6 @@ pub(super) fn search<T: Nodes, O: Observer>(
     Found::exact(v)
 }
 
-/// Windowed searches of a tree's subtrees (fail-soft alpha-beta to the tree's height), with a
-/// transposition table, killers and the history heuristic kept from one search to the next:
-/// how a game's best moves and principal variation are asked of it
-/// ([`crate::game::best`]), one null window after another over the same positions.
-pub(crate) struct Prober<'t, T> {
-    engine: Engine<'t, T>,
-}
-
-impl<'t, T: Nodes> Prober<'t, T> {
-    pub(crate) fn new(tree: &'t T) -> Self {
-        Prober {
-            engine: Engine {
-                tree,
-                heights: tree.subtree_heights(),
-                tt: Some(Table::default()),
-                best: None,
-                killers: Some(Killers::default()),
-                history: Some(History::default()),
-                scout: false,
-                integral: tree.is_integral(),
-                limit: tree.height() as u32,
-                horizon: 0,
-            },
-        }
-    }
-
-    /// The value of interior node `node` for the window `(alpha, beta)` seen from the player
-    /// to move there (negamax): fail-soft, so a value outside the window is a bound on that side.
-    pub(crate) fn probe(&mut self, node: NodeId, alpha: f64, beta: f64) -> f64 {
-        let tree = self.engine.tree;
-        let ply = (tree.height() as u32).saturating_sub(tree.remaining(node));
-        self.engine.node(node, ply, alpha, beta, &mut super::Quiet)
-    }
-}
-
 impl<T: Nodes> Engine<'_, T> {
     /// The root searched to `limit` plies with the root-relative window `(lo, hi)`; the
     /// root-relative value.

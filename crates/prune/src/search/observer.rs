@@ -251,6 +251,55 @@ pub struct Stats {
     pub iteration_nodes: Vec<u64>,
 }
 
+/// Adds another search's counts, field by field (Lazy SMP's threads, summed); the iterations'
+/// nodes index by index (a thread's i-th iteration, one ply deeper for a staggered helper).
+/// Every field is named, so a new one cannot be left out.
+impl std::ops::AddAssign<&Stats> for Stats {
+    fn add_assign(&mut self, other: &Stats) {
+        let Stats {
+            leaves,
+            distinct_leaves,
+            interior,
+            nodes,
+            cutoffs,
+            pruned_children,
+            by_kind,
+            probes,
+            probe_cutoffs,
+            researches,
+            fallbacks,
+            tt_probes,
+            tt_hits,
+            tt_cutoffs,
+            aspiration_researches,
+            iteration_nodes,
+        } = other;
+        self.leaves += leaves;
+        self.distinct_leaves += distinct_leaves;
+        self.interior += interior;
+        self.nodes += nodes;
+        self.cutoffs += cutoffs;
+        self.pruned_children += pruned_children;
+        for (t, k) in self.by_kind.iter_mut().zip(by_kind) {
+            *t += k;
+        }
+        self.probes += probes;
+        self.probe_cutoffs += probe_cutoffs;
+        self.researches += researches;
+        self.fallbacks += fallbacks;
+        self.tt_probes += tt_probes;
+        self.tt_hits += tt_hits;
+        self.tt_cutoffs += tt_cutoffs;
+        self.aspiration_researches += aspiration_researches;
+        if self.iteration_nodes.len() < iteration_nodes.len() {
+            self.iteration_nodes.resize(iteration_nodes.len(), 0);
+        }
+        for (t, n) in self.iteration_nodes.iter_mut().zip(iteration_nodes) {
+            *t += n;
+        }
+    }
+}
+
 impl Stats {
     /// Cutoffs of `kind` that fired.
     pub fn cutoffs_of(&self, kind: Cutoff) -> u64 {

@@ -972,52 +972,6 @@ pub fn parallel(algo: &Algorithm) -> bool {
     matches!(plan(algo), Some(Plan::Improved(_, with)) if with.tt)
 }
 
-/// Adds `s` to `total`, field by field; the iterations' nodes index by index (a thread's i-th
-/// iteration, one ply deeper for a staggered helper).
-fn add(total: &mut Stats, s: &Stats) {
-    let Stats {
-        leaves,
-        distinct_leaves,
-        interior,
-        nodes,
-        cutoffs,
-        pruned_children,
-        by_kind,
-        probes,
-        probe_cutoffs,
-        researches,
-        fallbacks,
-        tt_probes,
-        tt_hits,
-        tt_cutoffs,
-        aspiration_researches,
-        iteration_nodes,
-    } = s;
-    total.leaves += leaves;
-    total.distinct_leaves += distinct_leaves;
-    total.interior += interior;
-    total.nodes += nodes;
-    total.cutoffs += cutoffs;
-    total.pruned_children += pruned_children;
-    for (t, k) in total.by_kind.iter_mut().zip(by_kind) {
-        *t += k;
-    }
-    total.probes += probes;
-    total.probe_cutoffs += probe_cutoffs;
-    total.researches += researches;
-    total.fallbacks += fallbacks;
-    total.tt_probes += tt_probes;
-    total.tt_hits += tt_hits;
-    total.tt_cutoffs += tt_cutoffs;
-    total.aspiration_researches += aspiration_researches;
-    if total.iteration_nodes.len() < iteration_nodes.len() {
-        total.iteration_nodes.resize(iteration_nodes.len(), 0);
-    }
-    for (t, n) in total.iteration_nodes.iter_mut().zip(iteration_nodes) {
-        *t += n;
-    }
-}
-
 /// **Lazy SMP** (the Chess Programming Wiki's "Lazy SMP"; Dailey's and Hyatt's descriptions):
 /// `threads` threads search the same root, each its own walk of `algo` (a [`parallel`] one),
 /// sharing one lock-free transposition table ([`Shared`], `2^bits` entries) and nothing else —
@@ -1089,7 +1043,7 @@ pub(super) fn run_parallel<G: Game + Sync>(
         return None;
     }
     for (s, m) in &helpers {
-        add(&mut stats, s);
+        stats += s;
         made += m;
     }
     Some(GameRun {
