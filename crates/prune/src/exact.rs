@@ -21,6 +21,16 @@
 /// 2^53: integers up to it are floats exactly.
 const EXACT: f64 = 9_007_199_254_740_992.0;
 
+/// Whether `v` is a whole number: `v.fract() == 0.0`, without the call to the C library's
+/// `trunc` that `fract` makes on x86-64 without SSE4.1 (5 % of chess minimax's time when every
+/// leaf's value was checked with it). From 2^52 on, every float is whole; below, the
+/// conversion to an integer is exact for whole numbers. Infinities and NaN are not whole, as
+/// with `fract`.
+#[inline]
+pub(crate) fn whole(v: f64) -> bool {
+    v.is_finite() && (v.abs() >= 4_503_599_627_370_496.0 || v as i64 as f64 == v)
+}
+
 /// The largest denominator [`Ratio::of`] tries, whatever the magnitude.
 const MAX_DENOMINATOR: f64 = 1_048_576.0; // 2^20
 
@@ -221,6 +231,48 @@ mod tests {
 
     fn r(num: i128, den: i128) -> Ratio {
         Ratio::new(num, den)
+    }
+
+    /// `whole` answers as `fract() == 0.0` does, at the edges too: signed zeros, halves, the
+    /// last fractional floats below 2^52, huge and tiny values, infinities and NaN.
+    #[test]
+    fn whole_is_fract_being_zero() {
+        let two52 = 4_503_599_627_370_496.0_f64;
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1e-300,
+            -1e-300,
+            f64::MIN_POSITIVE,
+            two52,
+            -two52,
+            two52 - 0.5,
+            -(two52 - 0.5),
+            two52 * 2.0 + 2.0,
+            9.3e18,
+            -9.3e18,
+            1e300,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(f64::from_bits(x));
+            values.push((x % 2_000_001) as f64 / 4.0 - 250_000.0);
+        }
+        for v in values {
+            assert_eq!(whole(v), v.fract() == 0.0, "{v:e}");
+        }
     }
 
     #[test]

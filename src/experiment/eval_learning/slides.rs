@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{K, Linear, Positions, features, solve};
 use prune::game::Game;
-use prune::game::chess::Chess;
+use prune::game::chess::{Chess, Position};
 use prune::generate::Rng;
 
 /// The outer loop stops when no weight moves by more than this (after normalisation).
@@ -144,7 +144,7 @@ const LONGEST_GAME: u64 = 99;
 /// `None` when the game ended sooner. Such games give positions like real play's — pieces are
 /// not given away, exchanges happen — which is what the slides' regression needs: positions
 /// drawn from uniformly random games have material balances unlike any game's.
-pub fn candidate(stream: u64, i: u64) -> Option<Board> {
+pub fn candidate(stream: u64, i: u64) -> Option<Position> {
     let chess = Chess::default();
     let mut rng = Rng::new(prune::hash::mix64(
         stream ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -203,7 +203,7 @@ fn classical(board: &Board) -> i32 {
 /// The 2-ply material value of playing `m` at `board`, for the side to move: the worst reply's
 /// material (a mate of the mover the worst of all, a draw 0), stopped as soon as a reply brings
 /// it to `floor` or below (the value is then at most `floor`, which is all the caller needs).
-fn move_value(chess: &Chess, board: &Board, m: &cozy_chess::Move, floor: i32) -> i32 {
+fn move_value(chess: &Chess, board: &Position, m: &cozy_chess::Move, floor: i32) -> i32 {
     let sign = if board.side_to_move() == Color::White {
         1
     } else {
@@ -251,9 +251,9 @@ impl Candidates {
 }
 
 impl Iterator for Candidates {
-    type Item = Option<Board>;
+    type Item = Option<Position>;
 
-    fn next(&mut self) -> Option<Option<Board>> {
+    fn next(&mut self) -> Option<Option<Position>> {
         self.next += 1;
         Some(candidate(self.stream, self.next - 1))
     }
@@ -347,7 +347,7 @@ impl Drawn {
     /// plies, or when the position is quiet: every position two plies on has its material, so
     /// the 2-ply value is the material itself whatever the weights — a fixed point of every
     /// weight vector, which would teach the regression nothing.
-    pub fn of(chess: &Chess, board: &Board) -> Option<Drawn> {
+    pub fn of(chess: &Chess, board: &Position) -> Option<Drawn> {
         let material = counts(board);
         let frontier = two_ply(chess, board)?;
         let quiet = frontier.iter().flatten().all(|g| *g == material);
@@ -410,7 +410,7 @@ pub fn chess_positions(count: usize, seed: u64) -> ChessSet {
 
 /// The material of every position two plies below `board`, by move and reply; `None` when the
 /// game is over there or within those two plies.
-fn two_ply(chess: &Chess, board: &Board) -> Option<Vec<Vec<[i8; 5]>>> {
+fn two_ply(chess: &Chess, board: &Position) -> Option<Vec<Vec<[i8; 5]>>> {
     if chess.outcome(board).is_some() {
         return None;
     }
@@ -588,7 +588,7 @@ mod tests {
     fn self_play_values_a_move_by_the_worst_reply() {
         let chess = Chess::default();
         // White: queen d4 (attacked by the pawn on e5), pawn a2, king e1; Black: king e8, pawn e5.
-        let board: Board = "4k3/8/8/4p3/3Q4/8/P7/4K3 w - - 0 1".parse().unwrap();
+        let board = Position::new("4k3/8/8/4p3/3Q4/8/P7/4K3 w - - 0 1".parse().unwrap());
         let value = |m: &str, floor: i32| {
             let m = cozy_chess::util::parse_san_move(&board, m).unwrap();
             move_value(&chess, &board, &m, floor)

@@ -10,11 +10,17 @@
 //! The heuristic, in centipawns from White's point of view, is Tomasz Michniewski's
 //! *Simplified Evaluation Function* (chessprogramming.org/Simplified_Evaluation_Function): the
 //! material (pawn 100, knight 320, bishop 330, rook 500, queen 900; the kings cancel) plus one
-//! piece-square table per piece, the king's middle-game table throughout. The key is
+//! piece-square table per piece, the king's middle-game table throughout. A [`Position`] carries
+//! its evaluation, brought up to date by each move from the squares it changes (as engines keep
+//! it), so a leaf's heuristic is read, not summed. The key is
 //! `cozy-chess`'s Zobrist hash of the position (pieces, side to move, castling rights and the
 //! en-passant file).
 
-use cozy_chess::{Board, Color, GameStatus, Move, Piece};
+use std::ops::Deref;
+
+use cozy_chess::{
+    BitBoard, Board, Color, File, GameStatus, Move, Piece, Rank, Square, get_knight_moves,
+};
 
 use super::{Game, GameError, Outcome, Turn};
 use crate::tree::{Bounds, Meta};
@@ -28,8 +34,134 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 /// Chess from a position.
 #[derive(Clone, Debug)]
 pub struct Chess {
-    start: Board,
+    start: Position,
     fen: String,
+}
+
+/// A chess position: `cozy-chess`'s board (which it derefs to) and its [`evaluate`]d worth,
+/// which [`Chess::play`] updates from the squares a move changes instead of summing every piece
+/// again. Summing was a third of chess minimax's instructions to depth 5 (300 a leaf); the
+/// update is a few table reads a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    /// White's worth minus Black's, in centipawns: `evaluate(&board)`.
+    worth: i32,
+}
+
+impl Position {
+    /// `board`, its worth summed.
+    pub fn new(board: Board) -> Position {
+        let worth = worth(&board, Color::White) - worth(&board, Color::Black);
+        Position { board, worth }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, the worth dropped.
+    pub fn into_board(self) -> Board {
+        self.board
+    }
+
+    /// The position after `mv`, a legal move: the board played, the worth brought up to date by
+    /// the squares `mv` empties and fills (castling's king and rook, a capture's victim, en
+    /// passant's pawn beside the target square, a promotion's new piece).
+    pub fn play(&self, mv: Move) -> Position {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let them = !us;
+        let mine = &WORTH[us as usize];
+        let theirs = &WORTH[them as usize];
+        let moved = board.piece_on(mv.from).expect("a legal move moves a piece");
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let gain = if board.colors(us).has(mv.to) {
+            // Castling, which cozy-chess writes as the king taking its own rook.
+            let rank = mv.from.rank();
+            let (king, rook) = if mv.from.file() < mv.to.file() {
+                (File::G, File::F)
+            } else {
+                (File::C, File::D)
+            };
+            let (king, rook) = (
+                Square::new(king, rank) as usize,
+                Square::new(rook, rank) as usize,
+            );
+            mine[KING][king] - mine[KING][from] + mine[ROOK][rook] - mine[ROOK][to]
+        } else {
+            let now = mv.promotion.unwrap_or(moved) as usize;
+            let mut gain = mine[now][to] - mine[moved as usize][from];
+            let victim = if board.colors(them).has(mv.to) {
+                board.piece_on(mv.to)
+            } else {
+                None
+            };
+            if let Some(victim) = victim {
+                gain += theirs[victim as usize][to];
+            } else if moved == Piece::Pawn && mv.from.file() != mv.to.file() {
+                // En passant: the pawn taken stands beside the target, on the mover's fifth rank.
+                let beside = Square::new(mv.to.file(), Rank::Fifth.relative_to(us));
+                gain += theirs[PAWN][beside as usize];
+            }
+            gain
+        };
+        let mut next = board.clone();
+        next.play_unchecked(mv);
+        let worth = match us {
+            Color::White => self.worth + gain,
+            Color::Black => self.worth - gain,
+        };
+        debug_assert_eq!(
+            worth,
+            Position::new(next.clone()).worth,
+            "{mv} at {board}: the worth kept up to date is the worth summed"
+        );
+        Position { board: next, worth }
+    }
+}
+
+/// Whether the side to move at `board` surely has a legal move and the game goes on: not in
+/// check, the fifty-move count short of its end, and a knight or pawn that no pin holds with a
+/// square to go to (a knight's to any square not its side's; a pawn's one step ahead, empty).
+/// Without a check, such a move is legal. Most positions answer here, without the move
+/// generation `cozy-chess`'s status makes (a fifth of chess minimax's instructions to depth 5);
+/// `false` says nothing, and [`Chess::outcome`] asks the generator.
+fn surely_goes_on(board: &Board) -> bool {
+    if !board.checkers().is_empty() || board.halfmove_clock() >= 100 {
+        return false;
+    }
+    let us = board.side_to_move();
+    let free = !board.pinned();
+    let own = board.colors(us);
+    let knights = board.colored_pieces(us, Piece::Knight) & free;
+    if knights
+        .into_iter()
+        .any(|square| !(get_knight_moves(square) & !own).is_empty())
+    {
+        return true;
+    }
+    let pawns = (board.colored_pieces(us, Piece::Pawn) & free).0;
+    let ahead = BitBoard(match us {
+        Color::White => pawns << 8,
+        Color::Black => pawns >> 8,
+    });
+    !(ahead & !board.occupied()).is_empty()
+}
+
+/// The position's FEN.
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.board.fmt(f)
+    }
+}
+
+impl Deref for Position {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
 }
 
 impl Chess {
@@ -42,7 +174,7 @@ impl Chess {
             ))
         })?;
         Ok(Chess {
-            start,
+            start: Position::new(start),
             fen: fen.trim().to_string(),
         })
     }
@@ -116,7 +248,12 @@ const TABLES: [[i8; 64]; 6] = [
       20, 30, 10,  0,  0, 10, 30, 20],
 ];
 
-/// The pieces in the order of [`MATERIAL`] and [`TABLES`].
+/// Indices of [`WORTH`]'s pieces.
+const PAWN: usize = 0;
+const ROOK: usize = 3;
+const KING: usize = 5;
+
+/// The pieces in the order of [`MATERIAL`] and [`TABLES`] (cozy-chess's own order).
 const PIECES: [Piece; 6] = [
     Piece::Pawn,
     Piece::Knight,
@@ -176,7 +313,7 @@ pub fn evaluate(board: &Board) -> f64 {
 }
 
 impl Game for Chess {
-    type Position = Board;
+    type Position = Position;
     type Move = Move;
 
     fn name(&self) -> String {
@@ -203,11 +340,14 @@ impl Game for Chess {
         }
     }
 
-    fn start(&self) -> Board {
+    fn start(&self) -> Position {
         self.start.clone()
     }
 
-    fn outcome(&self, board: &Board) -> Option<Outcome> {
+    fn outcome(&self, board: &Position) -> Option<Outcome> {
+        if surely_goes_on(board) {
+            return None;
+        }
         match board.status() {
             GameStatus::Ongoing => None,
             GameStatus::Drawn => Some(Outcome::Value(0.0)),
@@ -219,32 +359,30 @@ impl Game for Chess {
         }
     }
 
-    fn turn(&self, board: &Board) -> Turn {
+    fn turn(&self, board: &Position) -> Turn {
         match board.side_to_move() {
             Color::White => Turn::Max,
             Color::Black => Turn::Min,
         }
     }
 
-    fn moves(&self, board: &Board, moves: &mut Vec<Move>) {
+    fn moves(&self, board: &Position, moves: &mut Vec<Move>) {
         board.generate_moves(|piece_moves| {
             moves.extend(piece_moves);
             false
         });
     }
 
-    fn play(&self, board: &Board, mv: &Move) -> Board {
-        let mut next = board.clone();
-        next.play_unchecked(*mv);
-        next
+    fn play(&self, position: &Position, mv: &Move) -> Position {
+        position.play(*mv)
     }
 
-    fn label(&self, board: &Board, mv: &Move) -> String {
+    fn label(&self, board: &Position, mv: &Move) -> String {
         cozy_chess::util::display_san_move(board, *mv).to_string()
     }
 
-    fn heuristic(&self, board: &Board) -> Option<f64> {
-        Some(evaluate(board))
+    fn heuristic(&self, position: &Position) -> Option<f64> {
+        Some(f64::from(position.worth))
     }
 
     /// Values ±100000, 0 and whole centipawns.
@@ -252,7 +390,7 @@ impl Game for Chess {
         true
     }
 
-    fn key(&self, board: &Board) -> Option<u64> {
+    fn key(&self, board: &Position) -> Option<u64> {
         Some(board.hash())
     }
 }
@@ -263,7 +401,7 @@ mod tests {
     use cozy_chess::Square;
 
     /// The number of positions `depth` moves on: perft, the move generator's own check.
-    fn perft(game: &Chess, board: &Board, depth: u32) -> u64 {
+    fn perft(game: &Chess, board: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -273,6 +411,57 @@ mod tests {
             .iter()
             .map(|m| perft(game, &game.play(board, m), depth - 1))
             .sum()
+    }
+
+    /// Every position to depth 3 from positions rich in special moves — both castlings on both
+    /// sides, en passant, promotions with and without capture, checks — has the worth its
+    /// moves kept up to date equal to the worth summed piece by piece; the counts are the
+    /// published perft numbers (chessprogramming.org/Perft_Results), so every move was tried.
+    #[test]
+    fn the_worth_kept_up_to_date_is_the_worth_summed() {
+        /// Leaves, and positions the shortcut to "the game goes on" answered.
+        fn walk(game: &Chess, p: &Position, depth: u32, sure: &mut u64) -> u64 {
+            assert_eq!(p.worth, Position::new(p.board().clone()).worth, "{p}");
+            // The shortcut is never wrong.
+            if surely_goes_on(p) {
+                assert_eq!(p.status(), GameStatus::Ongoing, "{p}");
+                *sure += 1;
+            }
+            if depth == 0 {
+                return 1;
+            }
+            let mut moves = Vec::new();
+            game.moves(p, &mut moves);
+            moves
+                .iter()
+                .map(|m| walk(game, &p.play(*m), depth - 1, sure))
+                .sum()
+        }
+        for (fen, nodes) in [
+            (START, 8_902),
+            // "Kiwipete": castling both ways for both sides, en passant, promotions later.
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                97_862,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2_812),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                9_467,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                62_379,
+            ),
+        ] {
+            let game = Chess::new(fen).unwrap();
+            let mut sure = 0;
+            assert_eq!(walk(&game, &game.start(), 3, &mut sure), nodes, "{fen}");
+            assert!(
+                sure > nodes / 2,
+                "{fen}: the shortcut answered {sure} times"
+            );
+        }
     }
 
     #[test]
@@ -305,6 +494,8 @@ mod tests {
         for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
             assert_eq!(color as usize, c);
             for (k, &piece) in PIECES.iter().enumerate() {
+                // A move's update indexes the worths by cozy-chess's own piece numbers.
+                assert_eq!(piece as usize, k);
                 for square in Square::ALL {
                     let (file, rank) = (square.file() as usize, square.rank() as usize);
                     let row = if color == Color::White {

@@ -245,15 +245,15 @@ impl<'g, G: Game> Lazy<'g, G> {
             return Ok(());
         }
         let bad = if kind != Kind::Leaf {
-            heuristic.filter(|h| h.fract() != 0.0 && self.game.integral())
+            heuristic.filter(|h| !crate::exact::whole(*h) && self.game.integral())
         } else if self.players > 2 {
             let row = value as usize * self.players;
             a.payoffs[row..row + self.players]
                 .iter()
                 .copied()
-                .find(|x| x.fract() != 0.0)
+                .find(|x| !crate::exact::whole(*x))
         } else {
-            Some(value).filter(|v| v.fract() != 0.0)
+            Some(value).filter(|v| !crate::exact::whole(*v))
         };
         match bad {
             Some(x) => Err(GameError::Invalid(format!(

@@ -484,7 +484,7 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
     /// A value the game gave keeps its declaration of integer values.
     #[inline]
     fn check(&mut self, v: f64) {
-        if self.integral && v.fract() != 0.0 {
+        if self.integral && !crate::exact::whole(v) {
             self.broke = true;
         }
     }
