@@ -6,15 +6,15 @@
 //! A stored tree has every node's reference value from one bottom-up pass; a game's tree is not
 //! there to pass over. So the values are asked of searches of their own, not counted in the
 //! run's statistics or time:
-//! - two players without chance: each child's minimax value by a walked alpha-beta search from
-//!   its position (table, killers and history; the path and the table in memory, never the
-//!   positions visited), a child being best when its value is its parent's;
+//! - two players without chance: whether each child's minimax value reaches its parent's, by
+//!   walked alpha-beta searches with a minimal window sharing one table, killers and history
+//!   (the path and the table in memory, never the positions visited);
 //! - chance positions: every move's expectiminimax value, on a tree generated as it is needed
 //!   (the lazy arena, `Lazy`);
 //! - n players: every move's max^n vector (paranoid: its own reduction's value), likewise.
 
-use super::run::{GameRunError, horizon};
-use super::{Game, Lazy, Meta, Outcome, Turn};
+use super::run::{GameRunError, Prover, horizon};
+use super::{Game, Lazy, Turn};
 use crate::search::chance::ChanceSum;
 use crate::search::{Algorithm, Family, maxn, players};
 use crate::tree::{Kind, NodeId, Nodes};
@@ -67,8 +67,10 @@ pub fn principal<G: Game>(
 ) -> Result<Principal, GameRunError> {
     let depth = horizon(algo, depth);
     let rule = Rule::of(algo, usize::from(game.players()));
-    if rule == Rule::Minimax {
-        return walked(game, depth);
+    if rule == Rule::Minimax
+        && let Some(found) = walked(game, depth)
+    {
+        return Ok(found);
     }
     let lazy = Lazy::new(game, depth)?;
     let decides = |n: NodeId| !lazy.is_leaf(n) && lazy.kind(n) != Kind::Chance;
@@ -169,48 +171,40 @@ fn paranoid<T: Nodes>(tree: &T, node: NodeId, player: usize) -> f64 {
     }
 }
 
-/// The minimax rule's best moves and variation by searches that keep no tree: each child's
-/// value by a walked alpha-beta search with a table, killers and history ([`super::run::run`]:
-/// the path and the table in memory, however many positions it visits), from the child's
-/// position ([`After`]). The lazy tree would hold every position the null windows generated
-/// (gigabytes for chess to depth 8). A child is best when its value is its parent's: every
-/// root move is searched, then down the variation the first child that is.
-fn walked<G: Game>(game: &G, depth: u32) -> Result<Principal, GameRunError> {
-    // (MTD(f) guessing the parent's value was tried for the children: a child far below it
-    // climbs there a step at a time, 49 s instead of 4 s for chess to depth 8.)
-    let algo = Algorithm::parse("alphabeta:tt:killers:history", &Default::default())
-        .expect("a known algorithm");
-    // The minimax value of `position`, `ply` moves from the start.
-    let value = |algo: &Algorithm, position: &G::Position, ply: u32| -> Result<f64, GameRunError> {
-        let after = After {
-            game,
-            start: position.clone(),
-            ply,
-        };
-        let left = depth - ply;
-        if left == 0 || game.outcome(position).is_some() {
-            // A leaf, valued as the lazy tree values it.
-            let leaf = Lazy::new(&after, 0)?;
-            return Ok(leaf.value(leaf.root()));
-        }
-        let run = super::run::run(&after, algo, left)?;
-        Ok(run.value.scalar().expect("a two-player value"))
-    };
+/// The minimax rule's best moves and variation by searches that keep no tree ([`Prover`]:
+/// walked alpha-beta, the path and one table in memory however many positions it visits, the
+/// table, killers and history kept from one search to the next). The root's value is searched
+/// once; then a child is best when a minimal window around its parent's value says its value
+/// reaches it (at least the value below Max, at most it below Min): every root move is asked,
+/// then down the variation the first child that is, until the horizon or the game's end. The
+/// lazy tree would hold every position these searches generate (gigabytes for chess to depth 8);
+/// full-window searches of each child, each with a table of its own, took ten times the search
+/// itself there. `None` when the walk cannot search the game (a broken rule): the caller asks
+/// the lazy tree, which reports the error.
+fn walked<G: Game>(game: &G, depth: u32) -> Option<Principal> {
+    let mut prover = Prover::new(game, depth);
     let mut out = Principal::default();
     let mut position = game.start();
+    let v = prover.search(&position, 0, f64::NEG_INFINITY, f64::INFINITY)?;
     let mut ply = 0;
     let mut moves = Vec::new();
-    let v = value(&algo, &position, 0)?;
     while ply < depth && game.outcome(&position).is_none() {
-        if !matches!(game.turn(&position), Turn::Max | Turn::Min) {
-            break;
-        }
+        let max = match game.turn(&position) {
+            Turn::Max => true,
+            Turn::Min => false,
+            _ => break,
+        };
         moves.clear();
         game.moves(&position, &mut moves);
         let mut first = None;
         for (i, mv) in moves.iter().enumerate() {
             let child = game.play(&position, mv);
-            if value(&algo, &child, ply + 1)? == v {
+            let best = if max {
+                prover.at_least(&child, ply + 1, v)?
+            } else {
+                prover.at_most(&child, ply + 1, v)?
+            };
+            if best {
                 if ply == 0 {
                     out.best_moves.push((i, game.label(&position, mv)));
                 }
@@ -227,63 +221,5 @@ fn walked<G: Game>(game: &G, depth: u32) -> Result<Principal, GameRunError> {
         position = child;
         ply += 1;
     }
-    Ok(out)
-}
-
-/// `game` from `start`, a position `ply` moves into it: searched as a game of its own.
-struct After<'g, G: Game> {
-    game: &'g G,
-    start: G::Position,
-    ply: u32,
-}
-
-impl<G: Game> Game for After<'_, G> {
-    type Position = G::Position;
-    type Move = G::Move;
-
-    fn name(&self) -> String {
-        self.game.name()
-    }
-    fn meta(&self) -> Meta {
-        self.game.meta()
-    }
-    fn players(&self) -> u8 {
-        self.game.players()
-    }
-    fn start(&self) -> G::Position {
-        self.start.clone()
-    }
-    fn outcome(&self, position: &G::Position) -> Option<Outcome> {
-        self.game.outcome(position)
-    }
-    fn turn(&self, position: &G::Position) -> Turn {
-        self.game.turn(position)
-    }
-    fn moves(&self, position: &G::Position, moves: &mut Vec<G::Move>) {
-        self.game.moves(position, moves)
-    }
-    fn play(&self, position: &G::Position, mv: &G::Move) -> G::Position {
-        self.game.play(position, mv)
-    }
-    fn label(&self, position: &G::Position, mv: &G::Move) -> String {
-        self.game.label(position, mv)
-    }
-    fn probability(&self, position: &G::Position, mv: &G::Move) -> Option<f64> {
-        self.game.probability(position, mv)
-    }
-    fn heuristic(&self, position: &G::Position) -> Option<f64> {
-        self.game.heuristic(position)
-    }
-    fn key(&self, position: &G::Position) -> Option<u64> {
-        self.game.key(position)
-    }
-    fn integral(&self) -> bool {
-        self.game.integral()
-    }
-    fn integral_outcomes(&self) -> bool {
-        self.game.integral_outcomes()
-    }
-    fn longest(&self) -> Option<u32> {
-        self.game.longest().map(|l| l.saturating_sub(self.ply))
-    }
+    Some(out)
 }

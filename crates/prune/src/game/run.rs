@@ -19,6 +19,7 @@ mod walk;
 use crate::search::run::dispatch;
 use crate::search::{Algorithm, Bound, Counter, Family, Found, Observer, Stats, Value, sss};
 use crate::tree::{Kind, NodeId, Nodes};
+pub(crate) use walk::Prover;
 pub use walk::{Report, parallel, walks};
 
 /// One algorithm's search of a game.

@@ -188,6 +188,16 @@ fn best_moves_and_principal_variation_are_the_written_out_trees() {
     let pig = pig::Pig::new(4, 2, 4).unwrap();
     same_principal(&pig, "expectiminimax", None);
     same_principal(&pig, "star1", None);
+    // Heuristic values at the horizon, where one table answers many questions: connect-four's
+    // and chess's (from a position with captures, checks and a promotion in reach).
+    let c4 = game::connect_four::ConnectFour::new(&game::connect_four::Moves::NONE).unwrap();
+    same_principal(&c4, "alphabeta:tt", Some(5));
+    let chess = game::chess::Chess::new(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    )
+    .unwrap();
+    same_principal(&chess, "alphabeta", Some(3));
+    same_principal(&game::chess::Chess::default(), "negascout", Some(4));
     // Every first move of tic-tac-toe draws: all nine tie.
     let found = best::principal(&TicTacToe, &algorithm("alphabeta"), 9).unwrap();
     assert_eq!(found.best_moves.len(), 9);

@@ -415,7 +415,9 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
                 (remember, with.tt, with.killers, with.history, scout)
             }
         };
-        let plies = depth as usize + 2;
+        // Grown as plies are reached (`take_moves`): a game searched to its end may not say how
+        // long it lasts.
+        let plies = depth.saturating_add(2).min(64) as usize;
         Walk {
             game,
             depth,
@@ -492,6 +494,10 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
     /// The moves at `position` (at `ply`), in the ply's buffer, which the caller gives back.
     #[inline]
     fn take_moves(&mut self, position: &G::Position, ply: u32) -> Vec<G::Move> {
+        if self.moves.len() <= ply as usize {
+            self.moves.resize_with(ply as usize + 1, Vec::new);
+            self.orders.resize_with(ply as usize + 1, Vec::new);
+        }
         let mut moves = std::mem::take(&mut self.moves[ply as usize]);
         moves.clear();
         self.game.moves(position, &mut moves);
@@ -962,6 +968,72 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
             );
         }
         score
+    }
+}
+
+/// Questions about positions' minimax values to one horizon, answered by walked searches that
+/// keep one transposition table, killers and history from one question to the next: what the
+/// best moves and the principal variation of a two-player game are found by
+/// ([`crate::game::best`]). A question after the first finds the positions the others searched
+/// in the table (the root's children share most of their subtrees), so the many searches cost
+/// little more than one.
+pub(crate) struct Prover<'g, G: Game> {
+    walk: Walk<'g, G>,
+    obs: Tally<'static>,
+}
+
+impl<'g, G: Game> Prover<'g, G> {
+    /// Questions about `game`'s positions searched to `depth` moves from its start.
+    pub(crate) fn new(game: &'g G, depth: u32) -> Self {
+        const SEARCH: Algorithm = Algorithm::AlphaBeta { fail_soft: true };
+        const WITH: Improvements = Improvements {
+            depth: None,
+            tt: true,
+            id: false,
+            aspiration: None,
+            killers: true,
+            history: true,
+        };
+        // As the lazy tree and the run take it: no deeper than the game lasts.
+        let depth = game.longest().map_or(depth, |l| depth.min(l));
+        Prover {
+            walk: Walk::new(game, depth, &Plan::Improved(&SEARCH, &WITH)),
+            obs: Tally::new(None, depth),
+        }
+    }
+
+    /// Fail-soft alpha-beta's answer for `position`, `ply` moves from the start, with the
+    /// window `(lo, hi)` from Max's side: the value when it lies inside, else a bound beyond
+    /// the window's end it passed. `None` when the walk met a broken rule (the game is not one
+    /// the walk can search: a chance or n-player position, values against its declaration).
+    pub(crate) fn search(
+        &mut self,
+        position: &G::Position,
+        ply: u32,
+        lo: f64,
+        hi: f64,
+    ) -> Option<f64> {
+        let w = &mut self.walk;
+        let v = match w.classify(position, ply) {
+            Class::Leaf { value, .. } => value,
+            Class::Inner(kind) => {
+                w.limit = w.depth;
+                let s = sign(kind);
+                let (a, b) = if s > 0.0 { (lo, hi) } else { (-hi, -lo) };
+                s * w.node(position, kind, ply, DEEP, 0, a, b, &mut self.obs)
+            }
+        };
+        (!w.broke).then_some(v)
+    }
+
+    /// Whether the value of `position` (at `ply`) is at least `v`, by a minimal window.
+    pub(crate) fn at_least(&mut self, position: &G::Position, ply: u32, v: f64) -> Option<bool> {
+        Some(self.search(position, ply, v.next_down(), v)? >= v)
+    }
+
+    /// Whether the value of `position` (at `ply`) is at most `v`, by a minimal window.
+    pub(crate) fn at_most(&mut self, position: &G::Position, ply: u32, v: f64) -> Option<bool> {
+        Some(self.search(position, ply, v, v.next_up())? <= v)
     }
 }
 
