@@ -190,7 +190,7 @@ impl WithGame for Runs<'_> {
 /// [`game_run::run`], with its progress on standard error when that is a terminal: after the
 /// first second, twice a second, one line rewritten in place (the depth being searched, nodes,
 /// nodes per second, the best move of the last depth finished), erased when the search ends.
-/// On `threads` threads ([`game_run::run_threads`]), the progress is the main thread's.
+/// On `threads` threads ([`game_run::run_threads`]), the nodes are every thread's.
 fn run_showing_progress<G: Game + Sync>(
     game: &G,
     algo: &Algorithm,

@@ -162,3 +162,34 @@ fn a_walk_reports_its_progress() {
         "{last:?}"
     );
 }
+
+/// With Lazy SMP the reports count every thread's visits: the main thread reports at each 2^16
+/// of its own, and the helpers' count is added to it.
+#[test]
+fn a_parallel_walk_reports_every_threads_visits() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let algo = algorithm("alphabeta:tt:id", 1.0);
+    let mut reports = Vec::new();
+    let run = game_run::run_threads(
+        &c4,
+        &algo,
+        12,
+        2,
+        0.0,
+        Some(&mut |r: &game_run::Report| reports.push(r.clone())),
+    )
+    .unwrap();
+    assert!(!reports.is_empty());
+    // Report k comes at the main thread's (k + 1)·2^16th visit; a helper searching the same
+    // iterations beside it has passed 2^16 visits of its own long before the search ends.
+    let main = |k: usize| (k as u64 + 1) << 16;
+    assert!(
+        reports.iter().enumerate().all(|(k, r)| r.nodes >= main(k)),
+        "{reports:?}"
+    );
+    assert!(
+        reports.iter().enumerate().any(|(k, r)| r.nodes > main(k)),
+        "no report counted the helper: {reports:?}"
+    );
+    assert!(reports.iter().all(|r| r.nodes <= run.stats.nodes));
+}

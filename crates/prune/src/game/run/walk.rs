@@ -35,7 +35,8 @@
 //! error as it always has. A walk generates only the children it visits, so it checks the
 //! heuristic values it uses, not those of every position it could have reached.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::lockless::{Shared, Tt};
@@ -148,12 +149,21 @@ fn step(code: u128, ply: u32, i: usize) -> u128 {
 pub struct Report {
     /// The depth being searched: the iteration's, or the horizon without iterative deepening.
     pub depth: u32,
-    /// Nodes visited so far (`stats.nodes`' convention).
+    /// Nodes visited so far (`stats.nodes`' convention); with Lazy SMP, every thread's (the
+    /// helpers' to their last 2^16).
     pub nodes: u64,
     /// Seconds since the search began.
     pub seconds: f64,
     /// The best root move of the last iteration finished (iterative deepening), if any yet.
     pub best: Option<String>,
+}
+
+/// A walk's place among Lazy SMP's threads, for the progress count: alone, or the main thread
+/// reading what the helpers have visited, or a helper adding to it.
+pub(super) enum Pool {
+    Alone,
+    Main(Arc<AtomicU64>),
+    Helper(Arc<AtomicU64>),
 }
 
 /// Where a walk's reports go, and how often.
@@ -190,6 +200,7 @@ pub(super) struct Tally<'r> {
     last: f64,
     depth: u32,
     best: Option<String>,
+    pool: Pool,
 }
 
 impl<'r> Tally<'r> {
@@ -202,7 +213,14 @@ impl<'r> Tally<'r> {
             last: 0.0,
             depth,
             best: None,
+            pool: Pool::Alone,
         }
+    }
+
+    /// The tally of one of Lazy SMP's threads.
+    fn in_pool(mut self, pool: Pool) -> Self {
+        self.pool = pool;
+        self
     }
 
     fn finish(mut self) -> Stats {
@@ -224,18 +242,32 @@ impl<'r> Tally<'r> {
         self.stats.interior + self.stats.leaves
     }
 
-    /// After a visit: every 2^16 visits, a report if one is due.
+    /// After a visit: every 2^16 visits, a report if one is due (or a helper's count added to
+    /// the pool's).
     #[inline]
     fn tick(&mut self) {
-        if self.visits() & 0xffff == 0 && self.reporter.is_some() {
+        if self.visits() & 0xffff == 0 && (self.reporter.is_some() || self.helps()) {
             self.report();
         }
     }
 
+    #[inline]
+    fn helps(&self) -> bool {
+        matches!(self.pool, Pool::Helper(_))
+    }
+
     #[cold]
     fn report(&mut self) {
+        let others = match &self.pool {
+            Pool::Alone => 0,
+            Pool::Main(helpers) => helpers.load(Ordering::Relaxed),
+            Pool::Helper(helpers) => {
+                helpers.fetch_add(0x10000, Ordering::Relaxed);
+                return;
+            }
+        };
         let seconds = self.start.elapsed().as_secs_f64();
-        let nodes = self.visits();
+        let nodes = self.visits() + others;
         let (depth, best) = (self.depth, self.best.clone());
         let Some(r) = &mut self.reporter else { return };
         if seconds - self.last < r.every {
@@ -1067,7 +1099,8 @@ pub fn parallel(algo: &Algorithm) -> bool {
 /// horizon flag says that of the search that stored it, whichever thread that was.
 ///
 /// The statistics returned are the sum over the threads (`nodes`: every thread's visits), the
-/// positions generated too; progress reports count the main thread's. `None` as for [`run`],
+/// positions generated too; progress reports count every thread's visits (each helper's to its
+/// last multiple of 2^16, added to a shared counter as it passes it). `None` as for [`run`],
 /// or when `algo` is not [`parallel`].
 pub(super) fn run_parallel<G: Game + Sync>(
     game: &G,
@@ -1086,17 +1119,19 @@ pub(super) fn run_parallel<G: Game + Sync>(
     let depth = lazy.depth();
     let table = Shared::new(bits);
     let stop = AtomicBool::new(false);
+    let visits = Arc::new(AtomicU64::new(0));
     let start = Instant::now();
     let (main, helpers) = std::thread::scope(|s| {
         let handles: Vec<_> = (1..threads.max(1))
             .map(|t| {
-                let (table, stop) = (&table, &stop);
-                s.spawn(move || helper(game, algo, depth, t as u32, table, stop))
+                let (table, stop, visits) = (&table, &stop, visits.clone());
+                s.spawn(move || helper(game, algo, depth, t as u32, table, stop, visits))
             })
             .collect();
         let plan = Plan::Improved(base, with);
         let mut walk = Walk::with_table(game, depth, &plan, || &table, Helper::default());
-        let mut obs = RootChoice::new(Tally::new(reporter, depth), lazy);
+        let tally = Tally::new(reporter, depth).in_pool(Pool::Main(visits.clone()));
+        let mut obs = RootChoice::new(tally, lazy);
         let root = game.start();
         let class = walk.classify(&root, 0);
         let found = walk.improved(lazy, base, with, &root, class, &mut obs);
@@ -1138,6 +1173,7 @@ fn helper<G: Game + Sync>(
     index: u32,
     table: &Shared,
     stop: &AtomicBool,
+    visits: Arc<AtomicU64>,
 ) -> (Stats, u64) {
     let Ok(lazy) = super::prepare(game, algo, depth) else {
         return (Stats::default(), 0);
@@ -1151,7 +1187,8 @@ fn helper<G: Game + Sync>(
         index,
     };
     let mut walk = Walk::with_table(game, depth, &plan, || table, helper);
-    let mut obs = RootChoice::new(Tally::new(None, depth), &lazy);
+    let tally = Tally::new(None, depth).in_pool(Pool::Helper(visits));
+    let mut obs = RootChoice::new(tally, &lazy);
     let root = game.start();
     let class = walk.classify(&root, 0);
     walk.improved(&lazy, base, with, &root, class, &mut obs);
