@@ -592,3 +592,33 @@ fn tui_without_a_file_opens_the_built_in_tree() {
         s.assert_restored();
     }
 }
+
+/// A recorded search of a game (`--trace`: the lazy tree) shows its progress on a terminal as a
+/// walked one does: after its first second, one line with the algorithm, the depth, the nodes and
+/// the rate. (Interrupted once seen: the search is long enough to show it on a fast machine.)
+#[test]
+fn a_recorded_game_search_shows_its_progress_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(
+        &[
+            "run",
+            "alphabeta",
+            "--game",
+            "connect-four",
+            "--depth",
+            "10",
+            "--trace",
+            "t.jsonl",
+        ],
+        dir.path(),
+    );
+    let printed = s.wait_printed(|p| p.contains("M nodes/s"));
+    assert!(
+        printed.contains("\r\x1b[Kalphabeta --depth 10: depth 10, ")
+            && printed.contains(" nodes, "),
+        "{printed:?}"
+    );
+    s.signal(Signal::INT);
+    let status = s.exits_within(Duration::from_secs(20));
+    assert!(!status.success(), "{status:?}");
+}

@@ -187,9 +187,8 @@ impl WithGame for Runs<'_> {
     }
 }
 
-/// [`game_run::run`], with its progress on standard error when that is a terminal: after the
-/// first second, twice a second, one line rewritten in place (the depth being searched, nodes,
-/// nodes per second, the best move of the last depth finished), erased when the search ends.
+/// [`game_run::run`], with its progress on standard error when that is a terminal
+/// ([`ProgressLine`], twice a second), erased when the search ends.
 /// On `threads` threads ([`game_run::run_threads`]), the nodes are every thread's.
 fn run_showing_progress<G: Game + Sync>(
     game: &G,
@@ -197,15 +196,36 @@ fn run_showing_progress<G: Game + Sync>(
     depth: u32,
     threads: usize,
 ) -> Result<GameRun, game_run::GameRunError> {
-    use std::io::{IsTerminal, Write};
+    use std::io::Write;
     if let Some(warning) = out_of_reach(game, algo, depth) {
         let _ = std::io::stderr().write_all(warning.as_bytes());
     }
-    if !std::io::stderr().is_terminal() {
+    let Some(mut line) = ProgressLine::on_terminal() else {
         return game_run::run_threads(game, algo, depth, threads, 0.5, None);
+    };
+    let mut show = |r: &game_run::Report| line.show(algo, r);
+    game_run::run_threads(game, algo, depth, threads, 0.5, Some(&mut show))
+}
+
+/// A search's progress on standard error, when that is a terminal: after the search's first
+/// second, one line rewritten in place (the depth being searched, nodes, nodes per second, the
+/// best move of the last depth finished when the search says one), erased when it is dropped.
+struct ProgressLine {
+    shown: bool,
+}
+
+impl ProgressLine {
+    /// A progress line, if standard error is a terminal.
+    fn on_terminal() -> Option<ProgressLine> {
+        use std::io::IsTerminal;
+        std::io::stderr()
+            .is_terminal()
+            .then_some(ProgressLine { shown: false })
     }
-    let mut shown = false;
-    let mut show = |r: &game_run::Report| {
+
+    /// Shows `r`, the progress of `algo`'s search.
+    fn show(&mut self, algo: &Algorithm, r: &game_run::Report) {
+        use std::io::Write;
         if r.seconds < 1.0 {
             return;
         }
@@ -222,13 +242,17 @@ fn run_showing_progress<G: Game + Sync>(
             r.nodes as f64 / r.seconds / 1e6
         );
         let _ = std::io::stderr().write_all(line.as_bytes());
-        shown = true;
-    };
-    let result = game_run::run_threads(game, algo, depth, threads, 0.5, Some(&mut show));
-    if shown {
-        let _ = std::io::stderr().write_all(b"\r\x1b[K");
+        self.shown = true;
     }
-    result
+}
+
+impl Drop for ProgressLine {
+    fn drop(&mut self) {
+        use std::io::Write;
+        if self.shown {
+            let _ = std::io::stderr().write_all(b"\r\x1b[K");
+        }
+    }
 }
 
 /// The fewest positions a search must visit for prune to warn: two minutes and more at the ten
@@ -694,8 +718,16 @@ struct Record<'a> {
 
 impl WithGame for Record<'_> {
     type Out = (Result<game_run::Recorded, game_run::GameRunError>, String);
+    /// The recording, its progress shown on a terminal ([`ProgressLine`]).
     fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
-        (game_run::record(game, self.algos, self.depth), game.name())
+        let recorded = match ProgressLine::on_terminal() {
+            Some(mut line) => {
+                let mut show = |algo: &Algorithm, r: &game_run::Report| line.show(algo, r);
+                game_run::record_reporting(game, self.algos, self.depth, 0.5, &mut show)
+            }
+            None => game_run::record(game, self.algos, self.depth),
+        };
+        (recorded, game.name())
     }
 }
 

@@ -83,7 +83,9 @@ pub mod value;
 
 pub use catalogue::{ALGORITHMS, Algorithm, AlgorithmInfo, Family};
 pub use improvements::Improvements;
-pub use observer::{Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Quiet, Stats};
+pub use observer::{
+    Bound, Cancelled, Control, Counter, Cutoff, Observer, Progress, Publish, Quiet, Stats, ToThread,
+};
 pub use params::{PARAMS, Param, ParamError, ParamKind, ParamSpec, Params, find_param};
 pub use reference::{Reference, References};
 pub use refusal::Refusal;

@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicU64;
 
 use crate::search::{
     self, Algorithm, Bound, Control, Counter, Cutoff, Observer, Progress, References, Refusal, Run,
-    Stats,
+    Stats, ToThread,
 };
 use crate::tree::{NodeId, Tree};
 
@@ -316,7 +316,7 @@ pub fn record_with(
 fn finish_recording(
     refs: &References<'_>,
     algo: &Algorithm,
-    mut obs: Progress<'_, Recorder>,
+    mut obs: Progress<Recorder, ToThread<'_>>,
 ) -> Result<(Run, Trace), Refusal> {
     let (found, seconds) = search::search(refs.tree(), algo, &mut obs)?;
     let (trace, stats) = obs.inner.finish();

@@ -17,7 +17,9 @@ use super::{Game, GameError, Lazy};
 mod lockless;
 mod walk;
 use crate::search::run::dispatch;
-use crate::search::{Algorithm, Bound, Counter, Family, Found, Observer, Stats, Value, sss};
+use crate::search::{
+    Algorithm, Bound, Counter, Family, Found, Observer, Progress, Publish, Stats, Value, sss,
+};
 use crate::tree::{Kind, NodeId, Nodes};
 pub(crate) use walk::Prover;
 pub use walk::{Report, parallel, walks};
@@ -87,12 +89,12 @@ pub fn run<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, G
     if let Some(run) = walk::run(game, &lazy, algo, None) {
         return Ok(run);
     }
-    arena(lazy, algo)
+    arena(lazy, algo, None)
 }
 
-/// [`run`], telling `report` how far the search has got about every `every` seconds (a walked
-/// search only: the depth being searched, the nodes so far, and with iterative deepening the
-/// best move of the last depth finished). For a progress display.
+/// [`run`], telling `report` how far the search has got about every `every` seconds: the depth
+/// being searched, the nodes so far, and for a walked search with iterative deepening the best
+/// move of the last depth finished. For a progress display.
 pub fn run_reporting<G: Game>(
     game: &G,
     algo: &Algorithm,
@@ -101,11 +103,11 @@ pub fn run_reporting<G: Game>(
     report: &mut dyn FnMut(&Report),
 ) -> Result<GameRun, GameRunError> {
     let lazy = prepare(game, algo, depth)?;
-    let reporter = walk::Reporter { every, to: report };
-    if let Some(run) = walk::run(game, &lazy, algo, Some(reporter)) {
+    let mut reporter = Some(walk::Reporter::new(every, report));
+    if let Some(run) = walk::run(game, &lazy, algo, reporter.take()) {
         return Ok(run);
     }
-    arena(lazy, algo)
+    arena(lazy, algo, Some(walk::Reporter::new(every, report)))
 }
 
 /// The transposition table's size with `--threads`: 2^20 entries of 24 bytes (24 MB). A table
@@ -135,12 +137,15 @@ pub fn run_threads<G: Game + Sync>(
     if !parallel(algo) {
         return Err(GameRunError::Refused(threads_refusal(algo)));
     }
+    let mut report = report;
     let lazy = prepare(game, algo, depth)?;
-    let reporter = report.map(|to| walk::Reporter { every, to });
+    let reporter = report
+        .as_deref_mut()
+        .map(|to| walk::Reporter::new(every, to));
     if let Some(run) = walk::run_parallel(game, &lazy, algo, threads, SHARED_TABLE_BITS, reporter) {
         return Ok(run);
     }
-    arena(lazy, algo)
+    arena(lazy, algo, report.map(|to| walk::Reporter::new(every, to)))
 }
 
 /// Why `--threads` does not apply to `algo`.
@@ -155,23 +160,66 @@ pub fn threads_refusal(algo: &Algorithm) -> String {
 /// statistics and best move as [`run`], with every node generated kept (`generated` counts
 /// them).
 pub fn run_lazy<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, GameRunError> {
-    arena(prepare(game, algo, depth)?, algo)
+    arena(prepare(game, algo, depth)?, algo, None)
 }
 
-/// The search of `lazy` (prepared) by `algo`, with statistics only.
-fn arena<G: Game>(lazy: Lazy<'_, G>, algo: &Algorithm) -> Result<GameRun, GameRunError> {
-    let mut obs = RootChoice::new(Counter::new(0), &lazy);
+/// The search of `lazy` (prepared) by `algo`, with statistics only (and progress reports to
+/// `reporter`).
+fn arena<G: Game>(
+    lazy: Lazy<'_, G>,
+    algo: &Algorithm,
+    reporter: Option<walk::Reporter<'_>>,
+) -> Result<GameRun, GameRunError> {
+    let progress = Progress::publishing(Counter::new(0), LazyReports::new(reporter, &lazy));
+    let mut obs = RootChoice::new(progress, &lazy);
     let (found, seconds) = search(&lazy, algo, &mut obs)?;
     let best = obs.best(&lazy, &found);
     Ok(GameRun {
         algorithm: algo.clone(),
         value: found.value,
         bound: found.bound,
-        stats: obs.inner.finish(),
+        stats: obs.inner.inner.finish(),
         generated: lazy.len(),
         best,
         seconds,
     })
+}
+
+/// A search of the lazy tree telling its progress as a walk does ([`Report`]): every 2^16
+/// visits, at most every `every` seconds, the depth of the iteration (or the horizon) and the
+/// nodes so far; no best move (the lazy searches do not say one until they end).
+struct LazyReports<'r> {
+    reporter: Option<walk::Reporter<'r>>,
+    start: Instant,
+    depth: u32,
+}
+
+impl<'r> LazyReports<'r> {
+    fn new<G: Game>(reporter: Option<walk::Reporter<'r>>, lazy: &Lazy<'_, G>) -> Self {
+        LazyReports {
+            reporter,
+            start: Instant::now(),
+            depth: lazy.depth(),
+        }
+    }
+}
+
+impl Publish for LazyReports<'_> {
+    fn publish(&mut self, visits: u64) {
+        let Some(r) = &mut self.reporter else { return };
+        let seconds = self.start.elapsed().as_secs_f64();
+        if r.due(seconds) {
+            r.tell(&Report {
+                depth: self.depth,
+                nodes: visits,
+                seconds,
+                best: None,
+            });
+        }
+    }
+    fn iteration(&mut self, depth: u32) {
+        self.depth = depth;
+    }
 }
 
 /// The lazy tree `algo` searches `game` on, to `depth` moves, after the checks that need no
@@ -450,6 +498,18 @@ pub fn record<G: Game>(
     algos: &[Algorithm],
     depth: u32,
 ) -> Result<Recorded, GameRunError> {
+    record_reporting(game, algos, depth, f64::INFINITY, &mut |_, _| ())
+}
+
+/// [`record`], telling `report` how far each search has got (the algorithm, and as
+/// [`run_reporting`] tells it) about every `every` seconds. For a progress display.
+pub fn record_reporting<G: Game>(
+    game: &G,
+    algos: &[Algorithm],
+    depth: u32,
+    every: f64,
+    report: &mut dyn FnMut(&Algorithm, &Report),
+) -> Result<Recorded, GameRunError> {
     let lazy = Lazy::new(game, depth)?;
     let mut runs = Vec::new();
     for algo in algos {
@@ -465,10 +525,16 @@ pub fn record<G: Game>(
             runs.push((algo.clone(), Err(why.to_string())));
             continue;
         }
-        let mut obs = RootChoice::new(crate::trace::Recorder::new(0), &lazy);
+        let mut tell = |r: &Report| report(algo, r);
+        let reporter = walk::Reporter::new(every, &mut tell);
+        let progress = Progress::publishing(
+            crate::trace::Recorder::new(0),
+            LazyReports::new(Some(reporter), &lazy),
+        );
+        let mut obs = RootChoice::new(progress, &lazy);
         let (found, seconds) = search(&lazy, algo, &mut obs)?;
         let best = obs.best(&lazy, &found);
-        let (trace, stats) = obs.inner.finish();
+        let (trace, stats) = obs.inner.inner.finish();
         let run = crate::search::Run {
             algorithm: algo.clone(),
             best_moves: best.iter().map(|(i, _)| *i).collect(),

@@ -478,35 +478,72 @@ pub struct Control {
 #[derive(Debug)]
 pub struct Cancelled;
 
-/// Passes every event on to `inner`, publishes the number of nodes visited so far every 2^16
-/// visits, for a progress display on another thread, and at the same moments stops the search
-/// (by unwinding with [`Cancelled`]) if it was asked to.
-pub struct Progress<'a, O> {
-    /// The observer every event is passed on to.
-    pub inner: O,
-    visits: u64,
-    shared: &'a std::sync::atomic::AtomicU64,
+/// Where a [`Progress`] observer tells how far the search has come.
+pub trait Publish {
+    /// `visits` nodes visited so far (called every 2^16 visits).
+    fn publish(&mut self, visits: u64);
+    /// An iteration of iterative deepening to `depth` begins.
+    fn iteration(&mut self, _depth: u32) {}
+}
+
+/// Publishes to a display on another thread: the count in an atomic word, and a request to stop
+/// honoured by unwinding with [`Cancelled`].
+pub struct ToThread<'a> {
+    visits: &'a std::sync::atomic::AtomicU64,
     cancel: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
-impl<'a, O: Observer> Progress<'a, O> {
+impl Publish for ToThread<'_> {
+    fn publish(&mut self, visits: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.visits.store(visits, Relaxed);
+        if self.cancel.is_some_and(|c| c.load(Relaxed)) {
+            std::panic::resume_unwind(Box::new(Cancelled));
+        }
+    }
+}
+
+/// Passes every event on to `inner` and publishes the number of nodes visited so far every
+/// 2^16 visits to `P`: for a progress display on another thread, which may stop the search
+/// ([`ToThread`]), or to whatever else reports progress.
+pub struct Progress<O, P> {
+    /// The observer every event is passed on to.
+    pub inner: O,
+    visits: u64,
+    to: P,
+}
+
+impl<'a, O: Observer> Progress<O, ToThread<'a>> {
     /// `inner`, publishing its visits in `shared`.
     pub fn new(inner: O, shared: &'a std::sync::atomic::AtomicU64) -> Self {
-        Progress {
+        Progress::publishing(
             inner,
-            visits: 0,
-            shared,
-            cancel: None,
-        }
+            ToThread {
+                visits: shared,
+                cancel: None,
+            },
+        )
     }
 
     /// A progress observer that also stops when `control.cancel` is set.
     pub fn with_control(inner: O, control: &'a Control) -> Self {
+        Progress::publishing(
+            inner,
+            ToThread {
+                visits: &control.visits,
+                cancel: Some(&control.cancel),
+            },
+        )
+    }
+}
+
+impl<O: Observer, P: Publish> Progress<O, P> {
+    /// `inner`, publishing its visits to `to`.
+    pub fn publishing(inner: O, to: P) -> Self {
         Progress {
             inner,
             visits: 0,
-            shared: &control.visits,
-            cancel: Some(&control.cancel),
+            to,
         }
     }
 
@@ -519,16 +556,12 @@ impl<'a, O: Observer> Progress<'a, O> {
     }
 
     #[cold]
-    fn publish(&self) {
-        use std::sync::atomic::Ordering::Relaxed;
-        self.shared.store(self.visits, Relaxed);
-        if self.cancel.is_some_and(|c| c.load(Relaxed)) {
-            std::panic::resume_unwind(Box::new(Cancelled));
-        }
+    fn publish(&mut self) {
+        self.to.publish(self.visits);
     }
 }
 
-impl<O: Observer> Observer for Progress<'_, O> {
+impl<O: Observer, P: Publish> Observer for Progress<O, P> {
     #[inline]
     fn enter(&mut self, node: NodeId, alpha: f64, beta: f64) {
         self.tick();
@@ -591,6 +624,7 @@ impl<O: Observer> Observer for Progress<'_, O> {
     }
     #[inline]
     fn iteration(&mut self, depth: u32) {
+        self.to.iteration(depth);
         self.inner.iteration(depth);
     }
     #[inline]

@@ -193,3 +193,43 @@ fn a_parallel_walk_reports_every_threads_visits() {
     );
     assert!(reports.iter().all(|r| r.nodes <= run.stats.nodes));
 }
+
+/// Searches of the lazy tree report as walks do — a search the walk does not take (plain
+/// MTD(f)), and a recorded one — one report for each 2^16 visits, the nodes growing, at the
+/// horizon's depth; and they find what they find without reports.
+#[test]
+fn searches_of_the_lazy_tree_report_their_progress() {
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let check = |reports: &[game_run::Report], nodes: u64| {
+        assert!(!reports.is_empty());
+        assert_eq!(reports.len() as u64, nodes >> 16, "{reports:?}");
+        assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes));
+        assert!(reports.iter().all(|r| r.depth == 8 && r.best.is_none()));
+    };
+    let mtdf = algorithm("mtdf", 1.0);
+    assert!(!walks(&mtdf));
+    let mut reports = Vec::new();
+    let run =
+        game_run::run_reporting(&c4, &mtdf, 8, 0.0, &mut |r| reports.push(r.clone())).unwrap();
+    assert_eq!(said(Ok(run.clone())), said(game_run::run(&c4, &mtdf, 8)));
+    check(&reports, run.stats.nodes);
+
+    let algos = [algorithm("alphabeta", 1.0), algorithm("negascout", 1.0)];
+    let mut told: Vec<(String, game_run::Report)> = Vec::new();
+    let recorded = game_run::record_reporting(&c4, &algos, 8, 0.0, &mut |a, r| {
+        told.push((a.label(), r.clone()))
+    })
+    .unwrap();
+    let silent = game_run::record(&c4, &algos, 8).unwrap();
+    for (algo, run) in &recorded.runs {
+        let (run, _) = run.as_ref().unwrap();
+        let quiet = silent.runs.iter().find(|(a, _)| a == algo).unwrap();
+        assert_eq!(run.stats, quiet.1.as_ref().unwrap().0.stats);
+        let mine: Vec<_> = told
+            .iter()
+            .filter(|(a, _)| *a == algo.label())
+            .map(|(_, r)| r.clone())
+            .collect();
+        check(&mine, run.stats.nodes);
+    }
+}

@@ -166,10 +166,37 @@ pub(super) enum Pool {
     Helper(Arc<AtomicU64>),
 }
 
-/// Where a walk's reports go, and how often.
+/// Where a search's progress reports go, and how often: a walk's ([`Tally`]) or a search of
+/// the lazy tree's (`super::LazyReports`).
 pub(super) struct Reporter<'r> {
-    pub(super) every: f64,
-    pub(super) to: &'r mut dyn FnMut(&Report),
+    every: f64,
+    to: &'r mut dyn FnMut(&Report),
+    /// When the last report went out, in seconds from the start.
+    last: f64,
+}
+
+impl<'r> Reporter<'r> {
+    /// Reports to `to`, at most every `every` seconds.
+    pub(super) fn new(every: f64, to: &'r mut dyn FnMut(&Report)) -> Self {
+        Reporter {
+            every,
+            to,
+            last: 0.0,
+        }
+    }
+
+    /// Whether a report `seconds` into the search is due; if so, the next is `every` later.
+    pub(super) fn due(&mut self, seconds: f64) -> bool {
+        let due = seconds - self.last >= self.every;
+        if due {
+            self.last = seconds;
+        }
+        due
+    }
+
+    pub(super) fn tell(&mut self, report: &Report) {
+        (self.to)(report)
+    }
 }
 
 /// `moves` by decreasing history score, equal scores keeping their order: [`History::order`]'s
@@ -196,8 +223,6 @@ pub(super) struct Tally<'r> {
     iterations: Vec<u64>,
     reporter: Option<Reporter<'r>>,
     start: Instant,
-    /// When the last report went out, in seconds from the start.
-    last: f64,
     depth: u32,
     best: Option<String>,
     pool: Pool,
@@ -210,7 +235,6 @@ impl<'r> Tally<'r> {
             iterations: Vec::new(),
             reporter,
             start: Instant::now(),
-            last: 0.0,
             depth,
             best: None,
             pool: Pool::Alone,
@@ -270,16 +294,14 @@ impl<'r> Tally<'r> {
         let nodes = self.visits() + others;
         let (depth, best) = (self.depth, self.best.clone());
         let Some(r) = &mut self.reporter else { return };
-        if seconds - self.last < r.every {
-            return;
+        if r.due(seconds) {
+            r.tell(&Report {
+                depth,
+                nodes,
+                seconds,
+                best,
+            });
         }
-        self.last = seconds;
-        (r.to)(&Report {
-            depth,
-            nodes,
-            seconds,
-            best,
-        });
     }
 }
 
