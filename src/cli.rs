@@ -281,6 +281,8 @@ pub struct GameFlags {
     pub values: Vec<(&'static str, String)>,
     /// `--threads N`.
     pub threads: Option<u32>,
+    /// `--hash MB`.
+    pub hash: Option<u32>,
 }
 
 /// Each game option once, with the first game that has it, in the order of the games.
@@ -363,6 +365,9 @@ impl clap::FromArgMatches for GameFlags {
         if let Some(&threads) = m.get_one::<u32>("threads") {
             self.threads = Some(threads);
         }
+        if let Some(&hash) = m.get_one::<u32>("hash") {
+            self.hash = Some(hash);
+        }
         Ok(())
     }
 }
@@ -402,6 +407,14 @@ impl clap::Args for GameFlags {
                 .value_parser(clap::value_parser!(u32).range(1..=256))
                 .help("With --game: search on N threads (Lazy SMP: the threads share a transposition table), for `run` and `compare` with alphabeta, negascout or mtdf and --tt, searched depth first. The value is the serial search's; the statistics are summed over the threads. Default 1"),
         )
+        .arg(
+            Arg::new("hash")
+                .long("hash")
+                .value_name("MB")
+                .requires("game")
+                .value_parser(clap::value_parser!(u32).range(1..=65536))
+                .help("With --game: the transposition table's memory in MB (2^20 bytes), for `run` and `compare` with alphabeta, negascout or mtdf and --tt, searched depth first. On one thread the most the table grows to (default 256): past it the shallowest entries are forgotten; with --threads the table the threads share, allocated whole (default 24). A smaller table never changes the value, only the nodes searched"),
+        )
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
@@ -415,12 +428,25 @@ impl GameFlags {
         self.threads.unwrap_or(1) as usize
     }
 
-    /// Refuses `--threads N` (N > 1) for `what`, a search that records its tree or writes the
-    /// game out: only the depth-first walk runs on threads.
+    /// What a walked search may use: `--threads` and `--hash`.
+    pub fn resources(&self) -> prune::game::run::Resources {
+        prune::game::run::Resources {
+            threads: self.threads(),
+            table_bytes: self.hash.map(|mb| u64::from(mb) << 20),
+        }
+    }
+
+    /// Refuses `--threads N` (N > 1) and `--hash` for `what`, a search that records its tree or
+    /// writes the game out: only the depth-first walk runs on threads and bounds its table.
     pub fn refuse_threads(&self, what: &str) -> Result<(), CliError> {
         if self.threads() > 1 {
             return Err(CliError::Usage(format!(
                 "--threads does not apply to {what}: only `run` and `compare` without --trace, --dot or --stats-csv search on threads (Lazy SMP), which records no tree"
+            )));
+        }
+        if self.hash.is_some() {
+            return Err(CliError::Usage(format!(
+                "--hash does not apply to {what}: only `run` and `compare` without --trace, --dot or --stats-csv bound their table, which records no tree (the recorded tree's table keeps every entry)"
             )));
         }
         Ok(())
@@ -432,7 +458,8 @@ impl GameFlags {
 /// refuses it with the way to a game's tree (`--gen 'game NAME …'`).
 pub(crate) fn hide_game_flags(arg: clap::Arg) -> clap::Arg {
     let id = arg.get_id().as_str();
-    if id == "game" || id == "threads" || game_options().iter().any(|(_, p)| p.name == id) {
+    if matches!(id, "game" | "threads" | "hash") || game_options().iter().any(|(_, p)| p.name == id)
+    {
         arg.hide(true)
     } else {
         arg

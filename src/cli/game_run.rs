@@ -144,8 +144,8 @@ struct Runs<'a> {
     algos: &'a [Algorithm],
     depth: u32,
     principal: bool,
-    /// `--threads`: more than one runs Lazy SMP.
-    threads: usize,
+    /// `--threads` (more than one runs Lazy SMP) and `--hash`.
+    resources: game_run::Resources,
 }
 
 /// The runs, the game's name, and each run's best moves and principal variation.
@@ -162,7 +162,8 @@ impl WithGame for Runs<'_> {
             .algos
             .iter()
             .map(|al| {
-                run_showing_progress(game, al, self.depth, self.threads).map_err(|e| e.to_string())
+                run_showing_progress(game, al, self.depth, self.resources)
+                    .map_err(|e| e.to_string())
             })
             .collect();
         let mut found: Vec<(_, Option<prune::game::best::Principal>)> = Vec::new();
@@ -178,7 +179,8 @@ impl WithGame for Runs<'_> {
                 if let Some((_, p)) = found.iter().find(|(r, _)| *r == rule) {
                     return p.clone();
                 }
-                let p = prune::game::best::principal(game, al, self.depth).ok();
+                let bytes = self.resources.serial_bytes();
+                let p = prune::game::best::principal_within(game, al, self.depth, bytes).ok();
                 found.push((rule, p.clone()));
                 p
             })
@@ -189,22 +191,22 @@ impl WithGame for Runs<'_> {
 
 /// [`game_run::run`], with its progress on standard error when that is a terminal
 /// ([`ProgressLine`], twice a second), erased when the search ends.
-/// On `threads` threads ([`game_run::run_threads`]), the nodes are every thread's.
+/// On more than one thread ([`game_run::run_threads`]), the nodes are every thread's.
 fn run_showing_progress<G: Game + Sync>(
     game: &G,
     algo: &Algorithm,
     depth: u32,
-    threads: usize,
+    resources: game_run::Resources,
 ) -> Result<GameRun, game_run::GameRunError> {
     use std::io::Write;
     if let Some(warning) = out_of_reach(game, algo, depth) {
         let _ = std::io::stderr().write_all(warning.as_bytes());
     }
     let Some(mut line) = ProgressLine::on_terminal() else {
-        return game_run::run_threads(game, algo, depth, threads, 0.5, None);
+        return game_run::run_threads(game, algo, depth, resources, 0.5, None);
     };
     let mut show = |r: &game_run::Report| line.show(algo, r);
-    game_run::run_threads(game, algo, depth, threads, 0.5, Some(&mut show))
+    game_run::run_threads(game, algo, depth, resources, 0.5, Some(&mut show))
 }
 
 /// A search's progress on standard error, when that is a terminal: after the search's first
@@ -352,7 +354,7 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
             algos,
             depth: horizon.depth,
             principal: true,
-            threads: flags.threads(),
+            resources: flags.resources(),
         },
     )?;
     let run = runs.pop().expect("one run").map_err(CliError::Usage)?;
@@ -360,7 +362,7 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
     if a.json {
         let mut obj = run_json(&run, &game, horizon);
         add_principal(&mut obj, principal.as_ref());
-        add_threads(&mut obj, flags.threads());
+        add_resources(&mut obj, flags);
         let text =
             serde_json::to_string_pretty(&obj).map_err(|e| CliError::Internal(e.to_string()))?;
         return print(&(prune::text::json_safe(text) + "\n"));
@@ -379,19 +381,27 @@ fn threads_note(threads: usize) -> String {
     }
 }
 
-/// On more than one thread, a run's JSON says how many, and that its statistics are their sum.
-fn add_threads(obj: &mut serde_json::Value, threads: usize) {
-    if threads > 1 {
-        obj["threads"] = json!(threads);
+/// On more than one thread, a run's JSON says how many, and that its statistics are their sum;
+/// with `--hash`, the table's memory in MB.
+fn add_resources(obj: &mut serde_json::Value, flags: &GameFlags) {
+    if flags.threads() > 1 {
+        obj["threads"] = json!(flags.threads());
         obj["stats_summed_over_threads"] = json!(true);
+    }
+    if let Some(mb) = flags.hash {
+        obj["hash_mb"] = json!(mb);
     }
 }
 
-/// Refuses `--threads N` (N > 1) when one of `algos` does not run on threads
-/// ([`game_run::parallel`]): the first such one, and why.
+/// Refuses `--threads N` (N > 1) and `--hash` when one of `algos` does not run on threads nor
+/// has a table of its own ([`game_run::parallel`]): the first such one, and why.
 fn refuse_threads_for(flags: &GameFlags, algos: &[Algorithm]) -> Result<(), CliError> {
     match algos.iter().find(|al| !game_run::parallel(al)) {
         Some(al) if flags.threads() > 1 => Err(CliError::Usage(game_run::threads_refusal(al))),
+        Some(al) if flags.hash.is_some() => Err(CliError::Usage(format!(
+            "--hash sizes the transposition table of a search walked depth first: it needs alphabeta, negascout or mtdf with --tt, not {}",
+            al.label()
+        ))),
         _ => Ok(()),
     }
 }
@@ -488,7 +498,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
             algos,
             depth: horizon.depth,
             principal: true,
-            threads: flags.threads(),
+            resources: flags.resources(),
         },
     )?;
     if a.json {
@@ -500,7 +510,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
                 Ok(run) => {
                     let mut obj = run_json(run, &game, horizon);
                     add_principal(&mut obj, principal.as_ref());
-                    add_threads(&mut obj, flags.threads());
+                    add_resources(&mut obj, flags);
                     obj
                 }
                 Err(why) => json!({"algorithm": al.name(), "parameters": al.label(), "error": why}),

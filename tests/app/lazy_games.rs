@@ -502,3 +502,79 @@ fn threads_are_refused_where_they_do_not_apply() {
     ]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `--hash MB` bounds the table of a walked search with a table, on one thread or shared: the
+/// value and the best moves are the same at any size (a small table only searches more), the
+/// JSON says the size; it is refused, with one message, where no walked table takes it.
+#[test]
+fn hash_bounds_the_table_and_never_changes_the_value() {
+    let args = [
+        "run",
+        "alphabeta",
+        "--game",
+        "connect-four",
+        "--depth",
+        "9",
+        "--tt",
+        "--id",
+        "--json",
+    ];
+    let json = |extra: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(extra);
+        let (code, out, err) = prune(&all);
+        assert_eq!(code, 0, "{extra:?}: {err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let roomy = json(&[]);
+    assert!(roomy.get("hash_mb").is_none());
+    for extra in [&["--hash", "1"][..], &["--hash", "1", "--threads", "2"]] {
+        let small = json(extra);
+        assert_eq!(small["hash_mb"], 1, "{extra:?}");
+        for field in ["value", "best_moves", "pv"] {
+            assert_eq!(small[field], roomy[field], "{extra:?}: {field}");
+        }
+    }
+    // 1 MB holds about 7,000 entries: this search stores more, forgets, and searches again.
+    let small = json(&["--hash", "1"]);
+    assert!(small["stats"]["nodes"].as_u64() > roomy["stats"]["nodes"].as_u64());
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["run", "alphabeta", "--game", "tic-tac-toe", "--hash", "8"],
+            "--hash sizes the transposition table of a search walked depth first: it needs alphabeta, negascout or mtdf with --tt, not alphabeta",
+        ),
+        (
+            &[
+                "compare",
+                "--game",
+                "tic-tac-toe",
+                "--algos",
+                "alphabeta,sss",
+                "--tt",
+                "--hash",
+                "8",
+            ],
+            "not sss",
+        ),
+        (
+            &[
+                "run",
+                "alphabeta",
+                "--game",
+                "tic-tac-toe",
+                "--tt",
+                "--hash",
+                "8",
+                "--dot",
+                "-",
+            ],
+            "--hash does not apply to a recorded search",
+        ),
+    ];
+    for (args, says) in cases {
+        let (code, out, err) = prune(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
+    }
+}

@@ -13,7 +13,7 @@
 //!   (the lazy arena, `Lazy`);
 //! - n players: every move's max^n vector (paranoid: its own reduction's value), likewise.
 
-use super::run::{GameRunError, Prover, horizon};
+use super::run::{GameRunError, Prover, TABLE_BYTES, horizon};
 use super::{Game, Lazy, Turn};
 use crate::search::chance::ChanceSum;
 use crate::search::{Algorithm, Family, maxn, players};
@@ -65,10 +65,20 @@ pub fn principal<G: Game>(
     algo: &Algorithm,
     depth: u32,
 ) -> Result<Principal, GameRunError> {
+    principal_within(game, algo, depth, TABLE_BYTES)
+}
+
+/// [`principal`], the two-player searches' table taking at most `table_bytes`.
+pub fn principal_within<G: Game>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+    table_bytes: u64,
+) -> Result<Principal, GameRunError> {
     let depth = horizon(algo, depth);
     let rule = Rule::of(algo, usize::from(game.players()));
     if rule == Rule::Minimax
-        && let Some(found) = walked(game, depth)
+        && let Some(found) = walked(game, depth, table_bytes)
     {
         return Ok(found);
     }
@@ -181,8 +191,8 @@ fn paranoid<T: Nodes>(tree: &T, node: NodeId, player: usize) -> f64 {
 /// full-window searches of each child, each with a table of its own, took ten times the search
 /// itself there. `None` when the walk cannot search the game (a broken rule): the caller asks
 /// the lazy tree, which reports the error.
-fn walked<G: Game>(game: &G, depth: u32) -> Option<Principal> {
-    let mut prover = Prover::new(game, depth);
+fn walked<G: Game>(game: &G, depth: u32, table_bytes: u64) -> Option<Principal> {
+    let mut prover = Prover::new(game, depth, table_bytes);
     let mut out = Principal::default();
     let mut position = game.start();
     let v = prover.search(&position, 0, f64::NEG_INFINITY, f64::INFINITY)?;

@@ -86,7 +86,7 @@ pub fn horizon(algo: &Algorithm, depth: u32) -> u32 {
 /// tree ([`run_lazy`]) for the others.
 pub fn run<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, GameRunError> {
     let lazy = prepare(game, algo, depth)?;
-    if let Some(run) = walk::run(game, &lazy, algo, None) {
+    if let Some(run) = walk::run(game, &lazy, algo, TABLE_BYTES, None) {
         return Ok(run);
     }
     arena(lazy, algo, None)
@@ -103,8 +103,8 @@ pub fn run_reporting<G: Game>(
     report: &mut dyn FnMut(&Report),
 ) -> Result<GameRun, GameRunError> {
     let lazy = prepare(game, algo, depth)?;
-    let mut reporter = Some(walk::Reporter::new(every, report));
-    if let Some(run) = walk::run(game, &lazy, algo, reporter.take()) {
+    let reporter = walk::Reporter::new(every, report);
+    if let Some(run) = walk::run(game, &lazy, algo, TABLE_BYTES, Some(reporter)) {
         return Ok(run);
     }
     arena(lazy, algo, Some(walk::Reporter::new(every, report)))
@@ -116,6 +116,48 @@ pub fn run_reporting<G: Game>(
 /// threads than on one (docs/PERFORMANCE.md, "Lazy SMP").
 pub const SHARED_TABLE_BITS: u32 = 20;
 
+/// The most memory a walked search's own table takes (one thread), unless told: 256 MB. It grows
+/// as it fills, so a short search takes little (chess to depth 8 runs in 60 MB in
+/// all, connect-four to depth 16 in 215 MB); a long one forgets its shallowest entries past it
+/// ([`crate::search::tt::Table::with_memory`]).
+pub const TABLE_BYTES: u64 = 256 << 20;
+
+/// What a walked search of a game may use: threads, and its transposition table's memory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Resources {
+    /// Threads: more than one search with Lazy SMP.
+    pub threads: usize,
+    /// The table's memory in bytes: on one thread the most it grows to ([`TABLE_BYTES`] when
+    /// `None`), on more the table they share, allocated whole (the largest power of two of
+    /// 24-byte entries that fits; 2^[`SHARED_TABLE_BITS`] when `None`).
+    pub table_bytes: Option<u64>,
+}
+
+impl From<usize> for Resources {
+    /// `threads` threads, the table's memory the default.
+    fn from(threads: usize) -> Resources {
+        Resources {
+            threads,
+            table_bytes: None,
+        }
+    }
+}
+
+impl Resources {
+    /// The serial table's most memory.
+    pub fn serial_bytes(&self) -> u64 {
+        self.table_bytes.unwrap_or(TABLE_BYTES)
+    }
+
+    /// The shared table's size, as a power of two of its entries.
+    fn shared_bits(&self) -> u32 {
+        match self.table_bytes {
+            Some(bytes) => (bytes / lockless::ENTRY_BYTES).max(2).ilog2(),
+            None => SHARED_TABLE_BITS,
+        }
+    }
+}
+
 /// [`run`] (or with `report`, [`run_reporting`]'s progress every `every` seconds) on
 /// `threads` threads: Lazy SMP (the module `walk`'s `run_parallel` says how and why its value
 /// is the serial search's at fixed depth), the statistics summed over the threads. One thread
@@ -124,15 +166,22 @@ pub fn run_threads<G: Game + Sync>(
     game: &G,
     algo: &Algorithm,
     depth: u32,
-    threads: usize,
+    resources: impl Into<Resources>,
     every: f64,
     report: Option<&mut dyn FnMut(&Report)>,
 ) -> Result<GameRun, GameRunError> {
+    let resources = resources.into();
+    let threads = resources.threads;
     if threads <= 1 {
-        return match report {
-            Some(r) => run_reporting(game, algo, depth, every, r),
-            None => run(game, algo, depth),
-        };
+        let lazy = prepare(game, algo, depth)?;
+        let mut report = report;
+        let reporter = report
+            .as_deref_mut()
+            .map(|to| walk::Reporter::new(every, to));
+        if let Some(run) = walk::run(game, &lazy, algo, resources.serial_bytes(), reporter) {
+            return Ok(run);
+        }
+        return arena(lazy, algo, report.map(|to| walk::Reporter::new(every, to)));
     }
     if !parallel(algo) {
         return Err(GameRunError::Refused(threads_refusal(algo)));
@@ -142,7 +191,8 @@ pub fn run_threads<G: Game + Sync>(
     let reporter = report
         .as_deref_mut()
         .map(|to| walk::Reporter::new(every, to));
-    if let Some(run) = walk::run_parallel(game, &lazy, algo, threads, SHARED_TABLE_BITS, reporter) {
+    let bits = resources.shared_bits();
+    if let Some(run) = walk::run_parallel(game, &lazy, algo, threads, bits, reporter) {
         return Ok(run);
     }
     arena(lazy, algo, report.map(|to| walk::Reporter::new(every, to)))

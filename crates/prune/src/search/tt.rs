@@ -25,6 +25,11 @@
 //! collisions and no replacement between positions (the full tic-tac-toe tree has 5,478 keys and
 //! 549,946 nodes). When a position is searched again at the same draft, the new entry replaces
 //! the old unless the old one is exact and the new one only a bound.
+//!
+//! A search of a game from its rules walks positions without end in sight, so its table may be
+//! given a most memory ([`Table::with_memory`]), as game programs' tables are: when a new entry
+//! finds it full, the entries of the shallowest drafts go, enough to halve it (the deep ones cost
+//! the most to search again). Entries lost cost search, never a value.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -76,9 +81,36 @@ pub struct Entry {
 #[derive(Debug, Default)]
 pub struct Table {
     entries: HashMap<(u64, u32), Entry, BuildHasherDefault<KeyHasher>>,
+    /// The most entries it holds, if it has a most.
+    limit: Option<usize>,
 }
 
+/// The memory of one entry of the table: its key, draft and entry, and the hash map's control
+/// byte.
+const ENTRY_BYTES: usize = std::mem::size_of::<((u64, u32), Entry)>() + 1;
+
 impl Table {
+    /// A table that never takes more than `bytes` of memory (at least 16 buckets' worth). It
+    /// grows as it fills, up to that.
+    ///
+    /// The hash map's buckets are a power of two, filled to 7/8 before it grows; when its free
+    /// places have gone to erased entries, it cleans them up in place if at most half of those
+    /// 7/8 hold entries, and grows otherwise. So the table holds at most 7/16 of the buckets
+    /// that fit in `bytes`: then it never grows past them, however many entries come and go.
+    pub fn with_memory(bytes: u64) -> Table {
+        let buckets = (bytes / ENTRY_BYTES as u64).max(16);
+        let buckets = 1u64 << (63 - buckets.leading_zeros());
+        Table {
+            entries: HashMap::default(),
+            limit: Some((buckets / 16 * 7) as usize),
+        }
+    }
+
+    /// The most entries the table holds, if it has a most.
+    pub fn limit(&self) -> Option<usize> {
+        self.limit
+    }
+
     /// The entry of `key` searched to exactly `draft`.
     #[inline]
     pub fn get(&self, key: u64, draft: u32) -> Option<Entry> {
@@ -94,11 +126,40 @@ impl Table {
             .map(|e| e.best)
     }
 
-    /// Stores `entry` for `key` at `draft`; an exact entry is replaced only by an exact one.
+    /// Stores `entry` for `key` at `draft`; an exact entry is replaced only by an exact one. A
+    /// full table first forgets its shallowest entries.
     pub fn store(&mut self, key: u64, draft: u32, entry: Entry) {
+        if let Some(limit) = self.limit
+            && self.entries.len() >= limit
+            && !self.entries.contains_key(&(key, draft))
+        {
+            self.forget_shallowest(limit);
+        }
         let slot = self.entries.entry((key, draft)).or_insert(entry);
         if !(slot.bound == Bound::Exact && entry.bound != Bound::Exact) {
             *slot = entry;
+        }
+    }
+
+    /// Forgets the entries of the shallowest drafts, whole drafts at a time, until fewer than
+    /// half of `limit` remain.
+    #[cold]
+    fn forget_shallowest(&mut self, limit: usize) {
+        let mut by_draft = std::collections::BTreeMap::<u32, usize>::new();
+        for &(_, draft) in self.entries.keys() {
+            *by_draft.entry(draft).or_default() += 1;
+        }
+        let mut left = self.entries.len();
+        let mut last = None;
+        for (&draft, &n) in &by_draft {
+            if left < limit / 2 {
+                break;
+            }
+            left -= n;
+            last = Some(draft);
+        }
+        if let Some(last) = last {
+            self.entries.retain(|&(_, draft), _| draft > last);
         }
     }
 
@@ -128,6 +189,53 @@ pub fn answer(e: Entry, alpha: f64, beta: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table with a most memory keeps to it: filled draft by draft, it forgets the shallowest
+    /// drafts first, keeps the deepest, and its map never grows past the memory given.
+    #[test]
+    fn a_table_with_a_most_memory_forgets_its_shallowest_entries() {
+        let e = |value: f64| Entry {
+            value,
+            bound: Bound::Exact,
+            best: 0,
+            horizon: false,
+        };
+        let mut t = Table::with_memory(64 * 1024);
+        let limit = t.limit().unwrap();
+        // The buckets that fit, a power of two.
+        let buckets = (64 * 1024 / ENTRY_BYTES).next_power_of_two() / 2;
+        assert!(buckets * ENTRY_BYTES <= 64 * 1024);
+        assert_eq!(limit, buckets / 16 * 7);
+        let (mut most_capacity, mut deepest) = (0, Vec::new());
+        let mut x = 1u64;
+        for i in 0..20 * limit {
+            x = mix64(x);
+            // Drafts 1 to 8, the shallow ones the commonest, as in a search.
+            let draft = 8 - (1 + x % 255).ilog2();
+            t.store(x, draft, e(i as f64));
+            if draft == 8 {
+                deepest.push((x, e(i as f64)));
+            }
+            assert!(t.len() <= limit);
+            most_capacity = most_capacity.max(t.entries.capacity());
+        }
+        // capacity() is 7/8 of the buckets.
+        assert!(
+            most_capacity * 8 / 7 <= buckets,
+            "{most_capacity} for {buckets}"
+        );
+        // The deepest draft's entries are all there still.
+        assert!(!deepest.is_empty());
+        for (key, entry) in deepest {
+            assert_eq!(t.get(key, 8), Some(entry));
+        }
+        // Without a most, nothing is forgotten.
+        let mut t = Table::default();
+        for k in 0..10_000 {
+            t.store(k, 1, e(0.0));
+        }
+        assert_eq!(t.len(), 10_000);
+    }
 
     #[test]
     fn bounds_answer_only_outside_the_window() {

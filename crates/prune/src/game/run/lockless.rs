@@ -58,6 +58,9 @@ pub(crate) struct Shared {
     mask: usize,
 }
 
+/// The memory of one entry: three 64-bit words.
+pub(crate) const ENTRY_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
+
 const BEST_BITS: u64 = 32;
 const BOUND_SHIFT: u64 = 32;
 const HORIZON_SHIFT: u64 = 34;

@@ -363,6 +363,7 @@ pub(super) fn run<G: Game>(
     game: &G,
     lazy: &Lazy<'_, G>,
     algo: &Algorithm,
+    table_bytes: u64,
     reporter: Option<Reporter<'_>>,
 ) -> Option<GameRun> {
     let plan = plan(algo)?;
@@ -371,7 +372,7 @@ pub(super) fn run<G: Game>(
         return None;
     }
     let start = Instant::now();
-    let mut walk = Walk::new(game, lazy.depth(), &plan);
+    let mut walk = Walk::new(game, lazy.depth(), &plan, table_bytes);
     let root = game.start();
     let class = walk.classify(&root, 0);
     let found = match plan {
@@ -439,8 +440,10 @@ struct Helper<'s> {
 }
 
 impl<'g, G: Game> Walk<'g, G> {
-    fn new(game: &'g G, depth: u32, plan: &Plan<'_>) -> Self {
-        Walk::with_table(game, depth, plan, Table::default, Helper::default())
+    /// A walk on one thread, its table (if it has one) taking at most `table_bytes`.
+    fn new(game: &'g G, depth: u32, plan: &Plan<'_>, table_bytes: u64) -> Self {
+        let table = || Table::with_memory(table_bytes);
+        Walk::with_table(game, depth, plan, table, Helper::default())
     }
 }
 
@@ -1037,8 +1040,9 @@ pub(crate) struct Prover<'g, G: Game> {
 }
 
 impl<'g, G: Game> Prover<'g, G> {
-    /// Questions about `game`'s positions searched to `depth` moves from its start.
-    pub(crate) fn new(game: &'g G, depth: u32) -> Self {
+    /// Questions about `game`'s positions searched to `depth` moves from its start, the table
+    /// taking at most `table_bytes`.
+    pub(crate) fn new(game: &'g G, depth: u32, table_bytes: u64) -> Self {
         const SEARCH: Algorithm = Algorithm::AlphaBeta { fail_soft: true };
         const WITH: Improvements = Improvements {
             depth: None,
@@ -1051,7 +1055,7 @@ impl<'g, G: Game> Prover<'g, G> {
         // As the lazy tree and the run take it: no deeper than the game lasts.
         let depth = game.longest().map_or(depth, |l| depth.min(l));
         Prover {
-            walk: Walk::new(game, depth, &Plan::Improved(&SEARCH, &WITH)),
+            walk: Walk::new(game, depth, &Plan::Improved(&SEARCH, &WITH), table_bytes),
             obs: Tally::new(None, depth),
         }
     }
