@@ -404,6 +404,16 @@ fn threads_search_the_serial_value_and_say_the_counts_are_summed() {
     assert!(out.contains("threads: 2 (Lazy SMP;"), "{out}");
 }
 
+/// Each command exits 2 with one message that says what it is paired with.
+fn each_refused(cases: &[(&[&str], &str)]) {
+    for (args, says) in cases {
+        let (code, out, err) = prune(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
+    }
+}
+
 /// `--threads` is refused, with exit 2 and one message, where it does not apply: algorithms
 /// the walk does not run on a shared table, recorded runs, a game written out.
 #[test]
@@ -481,12 +491,7 @@ fn threads_are_refused_where_they_do_not_apply() {
             "--threads does not apply to a game's tree written out",
         ),
     ];
-    for (args, says) in cases {
-        let (code, out, err) = prune(args);
-        assert_eq!(code, 2, "{args:?}: {out}{err}");
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
-    }
+    each_refused(&cases);
     // One thread is the serial search, recorded or not.
     let (code, _, err) = prune(&[
         "run",
@@ -571,10 +576,5 @@ fn hash_bounds_the_table_and_never_changes_the_value() {
             "--hash does not apply to a recorded search",
         ),
     ];
-    for (args, says) in cases {
-        let (code, out, err) = prune(args);
-        assert_eq!(code, 2, "{args:?}: {out}{err}");
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
-    }
+    each_refused(&cases);
 }
