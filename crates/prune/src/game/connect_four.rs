@@ -126,10 +126,51 @@ pub fn windows() -> Vec<u64> {
     w
 }
 
+/// The windows of [`windows`] by direction: for each (up, across, and the two diagonals), the
+/// step between a window's cells (1, 7, 8, 6) and the cells where a window in that direction
+/// starts (its lowest bit).
+fn lines() -> [(u32, u64); 4] {
+    let mut lines = [(1, 0), (7, 0), (8, 0), (6, 0)];
+    for w in windows() {
+        let start = w.trailing_zeros();
+        let step = (w & !(1 << start)).trailing_zeros() - start;
+        let line = lines
+            .iter_mut()
+            .find(|(d, _)| *d == step)
+            .expect("a step of four");
+        line.1 |= 1 << start;
+    }
+    lines
+}
+
+/// For each window starting at a cell of `starts` whose cells are `step` apart: the windows
+/// where `stones` hold exactly three of the four cells, and those where they hold exactly two,
+/// by adding the four cells' bits (shifted onto the window's start) bit-sliced.
+#[inline]
+fn threes_and_twos(stones: u64, step: u32, starts: u64) -> (u64, u64) {
+    let (a, b) = (stones, stones >> step);
+    let (c, d) = (stones >> (2 * step), stones >> (3 * step));
+    // a + b = 2·ab + s1, c + d = 2·cd + s2; the sum's low bit, then its half's two bits.
+    let (s1, ab) = (a ^ b, a & b);
+    let (s2, cd) = (c ^ d, c & d);
+    let (low, carry) = (s1 ^ s2, s1 & s2);
+    let mid = ab ^ cd ^ carry;
+    let high = (ab & cd) | (ab & carry) | (cd & carry);
+    let some = mid & !high & starts;
+    (some & low, some & !low)
+}
+
+/// Whether any of the windows starting at `starts` (cells `step` apart) holds a stone of
+/// `stones`: the windows starting where this is 0 are free of them.
+#[inline]
+fn touched(stones: u64, step: u32) -> u64 {
+    stones | stones >> step | stones >> (2 * step) | stones >> (3 * step)
+}
+
 /// The rules, from the position after `moves`.
 pub struct ConnectFour {
     start: (u64, u64),
-    windows: Vec<u64>,
+    lines: [(u32, u64); 4],
 }
 
 impl ConnectFour {
@@ -160,7 +201,7 @@ impl ConnectFour {
         }
         Ok(ConnectFour {
             start: (x, o),
-            windows: windows(),
+            lines: lines(),
         })
     }
 
@@ -254,20 +295,16 @@ impl Game for ConnectFour {
         Some(x + (x | o))
     }
 
+    /// The open windows counted a direction at a time, all windows of a direction at once
+    /// ([`threes_and_twos`]): a tenth of the instructions of counting each window's stones, the
+    /// values the same (a test holds them to the window-by-window count).
     fn heuristic(&self, &(x, o): &(u64, u64)) -> Option<f64> {
         let mut score = 0i32;
-        for &w in &self.windows {
-            let (mine, theirs) = ((x & w).count_ones(), (o & w).count_ones());
-            let worth = |n: u32| match n {
-                3 => 5,
-                2 => 2,
-                _ => 0,
-            };
-            if theirs == 0 {
-                score += worth(mine);
-            } else if mine == 0 {
-                score -= worth(theirs);
-            }
+        for &(step, starts) in &self.lines {
+            let (x3, x2) = threes_and_twos(x, step, starts & !touched(o, step));
+            let (o3, o2) = threes_and_twos(o, step, starts & !touched(x, step));
+            score += 5 * (x3.count_ones() as i32 - o3.count_ones() as i32)
+                + 2 * (x2.count_ones() as i32 - o2.count_ones() as i32);
         }
         Some(f64::from(score))
     }
@@ -325,6 +362,49 @@ mod tests {
         assert_eq!(after("4435"), after("3544"));
         assert_ne!(after("4435"), after("4453"));
         assert_ne!(after("45"), after("54"));
+    }
+
+    /// The heuristic by directions is the window-by-window count of the module's definition, on
+    /// positions from random games (and random stone sets, legal or not).
+    #[test]
+    fn the_heuristic_by_directions_counts_each_window() {
+        fn by_windows(x: u64, o: u64) -> i32 {
+            let worth = |n: u32| match n {
+                3 => 5,
+                2 => 2,
+                _ => 0,
+            };
+            windows()
+                .iter()
+                .map(|&w| match ((x & w).count_ones(), (o & w).count_ones()) {
+                    (mine, 0) => worth(mine),
+                    (0, theirs) => -worth(theirs),
+                    _ => 0,
+                })
+                .sum()
+        }
+        let g = ConnectFour::new(&Moves::NONE).unwrap();
+        let board: u64 = (0..COLUMNS).map(column_mask).sum();
+        let mut r = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = || {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            r
+        };
+        for _ in 0..2_000 {
+            let mut p = g.start();
+            let mut moves = Vec::new();
+            while g.outcome(&p).is_none() {
+                assert_eq!(g.heuristic(&p), Some(f64::from(by_windows(p.0, p.1))));
+                moves.clear();
+                g.moves(&p, &mut moves);
+                p = g.play(&p, &moves[next() as usize % moves.len()]);
+            }
+            let (x, o) = (next() & board, next() & board);
+            let o = o & !x;
+            assert_eq!(g.heuristic(&(x, o)), Some(f64::from(by_windows(x, o))));
+        }
     }
 
     #[test]
