@@ -197,6 +197,15 @@ pub trait Game {
     fn longest(&self) -> Option<u32> {
         None
     }
+
+    /// The most moves any position of the game offers, when the rules bound it (tic-tac-toe 9,
+    /// connect-four 7). SSS* on a game numbers a move among its siblings in as few bits as this
+    /// takes and a path in 64 bits, so the bound sets how deep it can search: 21 plies of
+    /// connect-four, 16 of tic-tac-toe. `None` (the default): 255 moves, 8 bits, 8 plies. A
+    /// position with more moves than declared is an error the search reports.
+    fn most_moves(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Why a game's tree cannot be written out.

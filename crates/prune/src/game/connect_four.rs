@@ -291,6 +291,11 @@ impl Game for ConnectFour {
         Some(COLUMNS * ROWS - (self.start.0 | self.start.1).count_ones())
     }
 
+    /// A column a move.
+    fn most_moves(&self) -> Option<u32> {
+        Some(COLUMNS)
+    }
+
     fn key(&self, &(x, o): &(u64, u64)) -> Option<u64> {
         Some(x + (x | o))
     }

@@ -173,6 +173,11 @@ impl<'g, G: Game> Lazy<'g, G> {
         self.game.longest()
     }
 
+    /// The most moves a position has, when the game says ([`Game::most_moves`]).
+    pub fn most_moves(&self) -> Option<u32> {
+        self.game.most_moves()
+    }
+
     /// The first rule the game broke during the search, if any: the search's value then means
     /// nothing.
     pub fn error(&self) -> Option<GameError> {
@@ -418,8 +423,12 @@ impl<'g, G: Game> Lazy<'g, G> {
             )));
         }
         if let Some(n) = self.max_moves.get().filter(|&n| moves.len() > n as usize) {
+            let why = match self.game.most_moves() {
+                Some(_) => format!("more than the {n} the game declares a position has at most"),
+                None => format!("SSS* searches games of at most {n} moves a position"),
+            };
             return Err(GameError::Invalid(format!(
-                "{}: a position has {} moves; SSS* searches games of at most {n} moves a position",
+                "{}: a position has {} moves; {why}",
                 self.meta.name,
                 moves.len()
             )));
@@ -565,8 +574,10 @@ impl<G: Game> Nodes for Lazy<'_, G> {
     fn simple_fractions(&self) -> bool {
         self.game.integral()
     }
+    /// The most moves a position may have while the search runs (SSS* sets it: more is an
+    /// error), if it sets one.
     fn max_branching(&self) -> Option<u32> {
-        None
+        self.max_moves.get()
     }
     fn preorder_ranks(&self) -> Option<Vec<u32>> {
         None

@@ -163,6 +163,12 @@ impl Game for Nim {
         Some(self.heaps.iter().fold(0u32, |n, &h| n.saturating_add(h)))
     }
 
+    /// Taking 1 to h from each heap of h: the start has the most, the total, which bounds the
+    /// length too.
+    fn most_moves(&self) -> Option<u32> {
+        self.longest()
+    }
+
     fn key(&self, (heaps, mover): &(Vec<u32>, u8)) -> Option<u64> {
         let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
         sorted.sort_unstable();

@@ -293,7 +293,7 @@ pub(crate) fn search<G: Game, O: Observer>(
     algo: &Algorithm,
     obs: &mut O,
 ) -> Result<(Found, f64), GameRunError> {
-    lazy.set_max_moves(matches!(algo.base(), Algorithm::Sss).then_some(sss::LAZY_MOVES));
+    lazy.set_max_moves(matches!(algo.base(), Algorithm::Sss).then(|| sss_moves(lazy)));
     lazy.set_no_chance(
         matches!(algo.family(), Family::TwoPlayer | Family::Probabilistic)
             .then(|| no_chance(algo, lazy)),
@@ -305,6 +305,12 @@ pub(crate) fn search<G: Game, O: Observer>(
         Some(e) => Err(e.into()),
         None => Ok((found, seconds)),
     }
+}
+
+/// The most moves SSS* lets a position of `lazy`'s game have (more is an error): the game's
+/// own bound, else [`sss::LAZY_MOVES`].
+fn sss_moves<G: Game>(lazy: &Lazy<'_, G>) -> u32 {
+    lazy.most_moves().unwrap_or(sss::LAZY_MOVES)
 }
 
 /// Why `algo`, which has no rule for chance nodes, cannot search the game of `lazy` (at its
@@ -362,11 +368,14 @@ pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<G
                     lazy.meta().name
                 ))
             }
-            Algorithm::Sss if u64::from(lazy.depth()) * u64::from(sss::LAZY_WIDTH) > 64 => {
+            Algorithm::Sss
+                if u64::from(lazy.depth()) * u64::from(sss::width(sss_moves(lazy))) > 64 =>
+            {
+                let (moves, width) = (sss_moves(lazy), sss::width(sss_moves(lazy)));
                 refuse(format!(
-                    "sss on a game searches at most {} plies (it numbers moves in {} bits)",
-                    64 / sss::LAZY_WIDTH,
-                    sss::LAZY_WIDTH
+                    "sss on {} searches at most {} plies (it numbers a position's up to {moves} moves in {width} bits, a path in 64)",
+                    lazy.meta().name,
+                    64 / width,
                 ))
             }
             Algorithm::Paranoid { player } if usize::from(*player) >= players => refuse(format!(

@@ -128,6 +128,11 @@ impl Game for TicTacToe {
         Some(9)
     }
 
+    /// The nine cells of the empty board.
+    fn most_moves(&self) -> Option<u32> {
+        Some(9)
+    }
+
     /// X's cells in bits 0–8, O's in bits 9–17 (read back by [`tic_tac_toe_board`]).
     fn key(&self, &(x, o): &(u16, u16)) -> Option<u64> {
         Some(u64::from(x) | u64::from(o) << 9)

@@ -135,8 +135,14 @@ enum Lefts {
 /// position (the lazy tree refuses a position with more, and the run refuses deeper searches).
 pub const LAZY_WIDTH: u32 = 8;
 
-/// The most moves a position of a lazily searched game may have under SSS*.
+/// The most moves a position of a lazily searched game may have under SSS*, unless the game
+/// declares its own ([`crate::game::Game::most_moves`]).
 pub const LAZY_MOVES: u32 = (1 << LAZY_WIDTH) - 1;
+
+/// The bits a move's position (from 1) takes among at most `moves` siblings.
+pub fn width(moves: u32) -> u32 {
+    u32::BITS - moves.leading_zeros()
+}
 
 impl Lefts {
     fn new<T: Nodes>(tree: &T) -> Lefts {

@@ -114,6 +114,29 @@ fn tic_tac_toe_agrees() {
     );
 }
 
+/// SSS* numbers a move in as few bits as the game's most moves take (tic-tac-toe's 9: 4 bits),
+/// so it solves tic-tac-toe and nim from their rules and searches connect-four past 8 plies
+/// (it stopped at 8, numbering every game's moves in 8 bits): the same trace as on the
+/// written-out tree to the end of tic-tac-toe, alpha-beta's value on the others.
+#[test]
+fn sss_searches_as_deep_as_the_games_moves_allow() {
+    agree(&tic_tac_toe::TicTacToe, 9, &["sss"]);
+    let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
+    let nim = nim::Nim::new(&[1, 2, 3, 4, 2], 2).unwrap();
+    for (value, sss) in [
+        (
+            game_run::run(&c4, &algorithm("alphabeta"), 10),
+            game_run::run(&c4, &algorithm("sss"), 10),
+        ),
+        (
+            game_run::run(&nim, &algorithm("alphabeta"), u32::MAX),
+            game_run::run(&nim, &algorithm("sss"), u32::MAX),
+        ),
+    ] {
+        assert_eq!(sss.unwrap().value, value.unwrap().value);
+    }
+}
+
 #[test]
 fn connect_four_agrees_to_depth_6() {
     let game = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
@@ -213,7 +236,10 @@ fn refusals_say_why() {
     }
     let c4 = connect_four::ConnectFour::new(&connect_four::Moves::NONE).unwrap();
     assert!(refused(&c4, "product", 2).contains("not built yet"));
-    assert!(refused(&c4, "sss", 9).contains("at most 8 plies"));
+    // Connect-four's 7 moves a position take 3 bits: 21 plies in 64; chess's 8 bits, 8 plies.
+    assert!(refused(&c4, "sss", 22).contains("at most 21 plies"));
+    let chess = crate::game::chess::Chess::default();
+    assert!(refused(&chess, "sss", 9).contains("at most 8 plies"));
     let pig = pig::Pig::new(4, 2, 4).unwrap();
     // Pig's first position is a decision: its chance positions show up during the search.
     match game_run::run(&pig, &algorithm("alphabeta"), 40) {
