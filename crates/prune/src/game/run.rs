@@ -85,11 +85,7 @@ pub fn horizon(algo: &Algorithm, depth: u32) -> u32 {
 /// module `walk`'s documentation says how it keeps the lazy tree's statistics); on the lazy
 /// tree ([`run_lazy`]) for the others.
 pub fn run<G: Game>(game: &G, algo: &Algorithm, depth: u32) -> Result<GameRun, GameRunError> {
-    let lazy = prepare(game, algo, depth)?;
-    if let Some(run) = walk::run(game, &lazy, algo, TABLE_BYTES, None) {
-        return Ok(run);
-    }
-    arena(lazy, algo, None)
+    serial(game, algo, depth, TABLE_BYTES, 0.0, None)
 }
 
 /// [`run`], telling `report` how far the search has got about every `every` seconds: the depth
@@ -102,12 +98,27 @@ pub fn run_reporting<G: Game>(
     every: f64,
     report: &mut dyn FnMut(&Report),
 ) -> Result<GameRun, GameRunError> {
+    serial(game, algo, depth, TABLE_BYTES, every, Some(report))
+}
+
+/// [`run`] on one thread, the walk's table taking at most `table_bytes`, with progress reports
+/// to `report` if any (walked, or on the lazy tree).
+fn serial<G: Game>(
+    game: &G,
+    algo: &Algorithm,
+    depth: u32,
+    table_bytes: u64,
+    every: f64,
+    mut report: Option<&mut dyn FnMut(&Report)>,
+) -> Result<GameRun, GameRunError> {
     let lazy = prepare(game, algo, depth)?;
-    let reporter = walk::Reporter::new(every, report);
-    if let Some(run) = walk::run(game, &lazy, algo, TABLE_BYTES, Some(reporter)) {
+    let reporter = report
+        .as_deref_mut()
+        .map(|to| walk::Reporter::new(every, to));
+    if let Some(run) = walk::run(game, &lazy, algo, table_bytes, reporter) {
         return Ok(run);
     }
-    arena(lazy, algo, Some(walk::Reporter::new(every, report)))
+    arena(lazy, algo, report.map(|to| walk::Reporter::new(every, to)))
 }
 
 /// The transposition table's size with `--threads`: 2^20 entries of 24 bytes (24 MB). A table
@@ -173,15 +184,7 @@ pub fn run_threads<G: Game + Sync>(
     let resources = resources.into();
     let threads = resources.threads;
     if threads <= 1 {
-        let lazy = prepare(game, algo, depth)?;
-        let mut report = report;
-        let reporter = report
-            .as_deref_mut()
-            .map(|to| walk::Reporter::new(every, to));
-        if let Some(run) = walk::run(game, &lazy, algo, resources.serial_bytes(), reporter) {
-            return Ok(run);
-        }
-        return arena(lazy, algo, report.map(|to| walk::Reporter::new(every, to)));
+        return serial(game, algo, depth, resources.serial_bytes(), every, report);
     }
     if !parallel(algo) {
         return Err(GameRunError::Refused(threads_refusal(algo)));
