@@ -301,7 +301,7 @@ impl Game for ConnectFour {
     }
 
     /// The open windows counted a direction at a time, all windows of a direction at once
-    /// ([`threes_and_twos`]): a tenth of the instructions of counting each window's stones, the
+    /// (`threes_and_twos`): a tenth of the instructions of counting each window's stones, the
     /// values the same (a test holds them to the window-by-window count).
     fn heuristic(&self, &(x, o): &(u64, u64)) -> Option<f64> {
         let mut score = 0i32;
