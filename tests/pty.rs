@@ -594,31 +594,54 @@ fn tui_without_a_file_opens_the_built_in_tree() {
 }
 
 /// A recorded search of a game (`--trace`: the lazy tree) shows its progress on a terminal as a
-/// walked one does: after its first second, one line with the algorithm, the depth, the nodes and
-/// the rate. (Interrupted once seen: the search is long enough to show it on a fast machine.)
+/// walked one does: one line with the algorithm, the depth, the nodes and the rate, rewritten in
+/// place and erased before the summary. (`PRUNE_TEST_PROGRESS_AT_ONCE`: the line from the first
+/// 2^16 nodes, not after a second, whatever the machine's speed.)
 #[test]
-fn a_recorded_game_search_shows_its_progress_on_a_terminal() {
+fn game_searches_show_their_progress_on_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
-    let mut s = Session::start(
+    let mut s = Session::start_with(
         &[
             "run",
             "alphabeta",
             "--game",
             "connect-four",
             "--depth",
-            "10",
+            "8",
             "--trace",
             "t.jsonl",
         ],
         dir.path(),
+        &[("PRUNE_TEST_PROGRESS_AT_ONCE", "1")],
     );
-    let printed = s.wait_printed(|p| p.contains("M nodes/s"));
-    assert!(
-        printed.contains("\r\x1b[Kalphabeta --depth 10: depth 10, ")
-            && printed.contains(" nodes, "),
-        "{printed:?}"
+    assert_eq!(s.wait_exit().code(), Some(0));
+    let printed = s.wait_printed(|p| p.contains("search: "));
+    let line = "\r\x1b[Kalphabeta --depth 8: depth 8, ";
+    let Some(shown) = printed.find(line) else {
+        panic!("{printed:?}");
+    };
+    assert!(printed[shown..].contains(" nodes, ") && printed[shown..].contains("M nodes/s"));
+    // Erased before the summary, which comes after the last line.
+    let summary = printed
+        .find("\r\x1b[Kalphabeta --depth 8 on connect-four from its rules")
+        .expect("the line erased before the summary");
+    assert!(summary > shown, "{printed:?}");
+    assert!(dir.path().join("t.jsonl").exists());
+
+    // A walked search with iterative deepening names the best move of the last depth finished.
+    let mut s = Session::start_with(
+        &[
+            "run",
+            "alphabeta:tt:id",
+            "--game",
+            "connect-four",
+            "--depth",
+            "10",
+        ],
+        dir.path(),
+        &[("PRUNE_TEST_PROGRESS_AT_ONCE", "1")],
     );
-    s.signal(Signal::INT);
-    let status = s.exits_within(Duration::from_secs(20));
-    assert!(!status.success(), "{status:?}");
+    assert_eq!(s.wait_exit().code(), Some(0));
+    let printed = s.wait_printed(|p| p.contains("search: "));
+    assert!(printed.contains(", best so far drop col "), "{printed:?}");
 }

@@ -205,8 +205,9 @@ fn run_showing_progress<G: Game + Sync>(
     let Some(mut line) = ProgressLine::on_terminal() else {
         return game_run::run_threads(game, algo, depth, resources, 0.5, None);
     };
+    let every = line.every;
     let mut show = |r: &game_run::Report| line.show(algo, r);
-    game_run::run_threads(game, algo, depth, resources, 0.5, Some(&mut show))
+    game_run::run_threads(game, algo, depth, resources, every, Some(&mut show))
 }
 
 /// A search's progress on standard error, when that is a terminal: after the search's first
@@ -214,21 +215,31 @@ fn run_showing_progress<G: Game + Sync>(
 /// best move of the last depth finished when the search says one), erased when it is dropped.
 struct ProgressLine {
     shown: bool,
+    /// Seconds before the first line, and between lines: 1 and 0.5; in debug builds with
+    /// `PRUNE_TEST_PROGRESS_AT_ONCE` set, 0 and 0 (a line every 2^16 nodes from the start), so
+    /// that the end-to-end tests see it whatever the machine's speed.
+    after: f64,
+    every: f64,
 }
 
 impl ProgressLine {
     /// A progress line, if standard error is a terminal.
     fn on_terminal() -> Option<ProgressLine> {
         use std::io::IsTerminal;
-        std::io::stderr()
-            .is_terminal()
-            .then_some(ProgressLine { shown: false })
+        let at_once =
+            cfg!(debug_assertions) && std::env::var_os("PRUNE_TEST_PROGRESS_AT_ONCE").is_some();
+        let (after, every) = if at_once { (0.0, 0.0) } else { (1.0, 0.5) };
+        std::io::stderr().is_terminal().then_some(ProgressLine {
+            shown: false,
+            after,
+            every,
+        })
     }
 
     /// Shows `r`, the progress of `algo`'s search.
     fn show(&mut self, algo: &Algorithm, r: &game_run::Report) {
         use std::io::Write;
-        if r.seconds < 1.0 {
+        if r.seconds < self.after {
             return;
         }
         let best = r
@@ -732,8 +743,9 @@ impl WithGame for Record<'_> {
     fn with<G: Game + Sync>(self, game: &G) -> Self::Out {
         let recorded = match ProgressLine::on_terminal() {
             Some(mut line) => {
+                let every = line.every;
                 let mut show = |algo: &Algorithm, r: &game_run::Report| line.show(algo, r);
-                game_run::record_reporting(game, self.algos, self.depth, 0.5, &mut show)
+                game_run::record_reporting(game, self.algos, self.depth, every, &mut show)
             }
             None => game_run::record(game, self.algos, self.depth),
         };
