@@ -2,7 +2,8 @@
 //! empty board to depth 12 with alpha-beta, a transposition table and iterative deepening (with
 //! and without killers and history) beside the `minimax` crate's `IterativeSearch` on its own
 //! connect-four example; and chess minimax from the start to depth 5 beside cozy-chess
-//! generating and playing every move to depth 5 (the move generator prune's chess uses).
+//! generating and playing every move to depth 5 (the move generator prune's chess uses), and
+//! the same from Kiwipete, a middle game of captures and special moves, to depth 4.
 //!
 //! `cargo bench --bench games` prints one table from one run: for each search the best wall
 //! time of three runs, the nodes it visited (prune: `stats.nodes`, interior nodes entered plus
@@ -171,6 +172,28 @@ fn main() {
     prune_rows(&mut rows, work, &chess, "minimax", 5, 3, true);
     let start = Board::default();
     let (seconds, nodes, peak) = measure(3, || cozy_tree(&start, 5));
+    rows.push(Row {
+        work: work.into(),
+        who: "cozy-chess generate + play every move".into(),
+        seconds,
+        nodes,
+        peak,
+    });
+    // A middle game rich in captures, checks, castling and promotions in reach ("Kiwipete"),
+    // where more moves change the evaluation than at the start.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let work = "chess, Kiwipete, depth 4, every leaf";
+    prune_rows(
+        &mut rows,
+        work,
+        &Chess::new(kiwipete).expect("a position"),
+        "minimax",
+        4,
+        3,
+        false,
+    );
+    let board = Board::from_fen(kiwipete, false).expect("a position");
+    let (seconds, nodes, peak) = measure(3, || cozy_tree(&board, 4));
     rows.push(Row {
         work: work.into(),
         who: "cozy-chess generate + play every move".into(),
