@@ -151,6 +151,18 @@ fn cozy_tree(board: &Board, depth: u32) -> u64 {
     n
 }
 
+/// The row of cozy-chess generating and playing every move from `board` to `depth`.
+fn cozy_row(rows: &mut Vec<Row>, work: &str, board: &Board, depth: u32) {
+    let (seconds, nodes, peak) = measure(3, || cozy_tree(board, depth));
+    rows.push(Row {
+        work: work.into(),
+        who: "cozy-chess generate + play every move".into(),
+        seconds,
+        nodes,
+        peak,
+    });
+}
+
 fn main() {
     let deep = std::env::var_os("PRUNE_BENCH_DEEP").is_some();
     let mut rows = Vec::new();
@@ -170,15 +182,7 @@ fn main() {
     let chess = Chess::default();
     let work = "chess, start, depth 5, every leaf";
     prune_rows(&mut rows, work, &chess, "minimax", 5, 3, true);
-    let start = Board::default();
-    let (seconds, nodes, peak) = measure(3, || cozy_tree(&start, 5));
-    rows.push(Row {
-        work: work.into(),
-        who: "cozy-chess generate + play every move".into(),
-        seconds,
-        nodes,
-        peak,
-    });
+    cozy_row(&mut rows, work, &Board::default(), 5);
     // A middle game rich in captures, checks, castling and promotions in reach ("Kiwipete"),
     // where more moves change the evaluation than at the start.
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -193,14 +197,7 @@ fn main() {
         false,
     );
     let board = Board::from_fen(kiwipete, false).expect("a position");
-    let (seconds, nodes, peak) = measure(3, || cozy_tree(&board, 4));
-    rows.push(Row {
-        work: work.into(),
-        who: "cozy-chess generate + play every move".into(),
-        seconds,
-        nodes,
-        peak,
-    });
+    cozy_row(&mut rows, work, &board, 4);
     if deep {
         let spec = "alphabeta:tt:id:killers:history";
         prune_rows(
