@@ -438,7 +438,7 @@ impl GameFlags {
 
     /// Refuses `--threads N` (N > 1) and `--hash` for `what`, a search that records its tree or
     /// writes the game out: only the depth-first walk runs on threads and bounds its table.
-    pub fn refuse_threads(&self, what: &str) -> Result<(), CliError> {
+    pub fn refuse_walk_flags(&self, what: &str) -> Result<(), CliError> {
         if self.threads() > 1 {
             return Err(CliError::Usage(format!(
                 "--threads does not apply to {what}: only `run` and `compare` without --trace, --dot or --stats-csv search on threads (Lazy SMP), which records no tree"

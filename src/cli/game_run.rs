@@ -354,10 +354,10 @@ pub fn run(a: &RunArgs, flags: &GameFlags, algo: &Algorithm) -> Result<(), CliEr
     let spec = spec(flags, None)?;
     let horizon = horizon_of(&spec, a.params.params()?.improvements.depth)?;
     if a.trace.is_some() || a.dot.is_some() || a.stats_csv.is_some() {
-        flags.refuse_threads("a recorded search (--trace, --dot, --stats-csv)")?;
+        flags.refuse_walk_flags("a recorded search (--trace, --dot, --stats-csv)")?;
         return record_to_files(a, &spec, algo, horizon);
     }
-    refuse_threads_for(flags, std::slice::from_ref(algo))?;
+    refuse_walk_flags_for(flags, std::slice::from_ref(algo))?;
     let algos = std::slice::from_ref(algo);
     let (mut runs, game, mut principals) = with_game(
         &spec,
@@ -406,7 +406,7 @@ fn add_resources(obj: &mut serde_json::Value, flags: &GameFlags) {
 
 /// Refuses `--threads N` (N > 1) and `--hash` when one of `algos` does not run on threads nor
 /// has a table of its own ([`game_run::parallel`]): the first such one, and why.
-fn refuse_threads_for(flags: &GameFlags, algos: &[Algorithm]) -> Result<(), CliError> {
+fn refuse_walk_flags_for(flags: &GameFlags, algos: &[Algorithm]) -> Result<(), CliError> {
     match algos.iter().find(|al| !game_run::parallel(al)) {
         Some(al) if flags.threads() > 1 => Err(CliError::Usage(game_run::threads_refusal(al))),
         Some(al) if flags.hash.is_some() => Err(CliError::Usage(format!(
@@ -502,7 +502,7 @@ pub fn compare(a: &CompareArgs, algos: &[Algorithm]) -> Result<(), CliError> {
     }
     let spec = spec(flags, None)?;
     let horizon = horizon_of(&spec, a.params.params()?.improvements.depth)?;
-    refuse_threads_for(flags, algos)?;
+    refuse_walk_flags_for(flags, algos)?;
     let (runs, game, principals) = with_game(
         &spec,
         Runs {
@@ -703,7 +703,7 @@ fn summary(
 /// `tui --run` does on a stored tree).
 pub fn record(a: &TuiArgs) -> Result<(prune::tree::Tree, String, Vec<RunView>), CliError> {
     let flags = &a.tree.input.game;
-    flags.refuse_threads("the explorer, which records the searched tree")?;
+    flags.refuse_walk_flags("the explorer, which records the searched tree")?;
     let spec = spec(flags, None)?;
     let horizon = horizon_of(&spec, a.depth)?;
     let depth = horizon.depth;
@@ -757,7 +757,7 @@ impl WithGame for Record<'_> {
 /// game without one): what `prune gen game` writes, with its size checks.
 pub fn written_out(flags: &GameFlags, depth: Option<u32>) -> Result<prune::tree::Tree, CliError> {
     let name = flags.game.as_deref().expect("--game");
-    flags.refuse_threads("a game's tree written out")?;
+    flags.refuse_walk_flags("a game's tree written out")?;
     let spec = spec(flags, depth)?;
     match spec.built_in().depth {
         Depth::Needed(_) if depth.is_none() => {

@@ -32,6 +32,15 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Writes the uniform tree of 10^6 leaves (branching 10, depth 6; 8 MB of RON, 31 MB of .efg,
+/// by `path`'s extension) to `path`: a load or a write long enough to be interrupted or
+/// measured.
+pub fn write_million_leaves(path: &std::path::Path) {
+    let path = path.to_str().expect("a UTF-8 path");
+    let o = prune(&["gen", "uniform", "-b", "10", "-d", "6", "-o", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
 /// The explorer on `tree` in monochrome with the default keys: screens that do not depend on
 /// the user's configuration.
 pub fn explorer(tree: Tree) -> prune_cli::tui::App {

@@ -401,17 +401,7 @@ fn reading_stops_at_the_size_limit() {
 fn a_signal_mid_write_leaves_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
     let tree = dir.path().join("big.ron");
-    let o = run(&[
-        "gen",
-        "uniform",
-        "-b",
-        "10",
-        "-d",
-        "6",
-        "-o",
-        tree.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    crate::common::write_million_leaves(&tree);
     let trace = dir.path().join("trace.jsonl");
     fs::write(&trace, "old").unwrap();
     // The trace of a million visits takes seconds to write: long enough to be interrupted.
@@ -773,17 +763,7 @@ fn a_file_rewritten_in_place_while_it_loads_ends_with_a_message_never_a_crash() 
     let mut stopped_mid_load = 0;
     for _ in 0..3 {
         // 10^6 leaves, 31 MB of .efg: a load long enough to be caught half-way.
-        let out = run(&[
-            "gen",
-            "uniform",
-            "-b",
-            "10",
-            "-d",
-            "6",
-            "-o",
-            big.to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
+        crate::common::write_million_leaves(&big);
         let mut child = prune()
             .args(["info", big.to_str().unwrap()])
             .stdout(Stdio::null())

@@ -400,16 +400,18 @@ mod tests {
     use super::*;
     use cozy_chess::Square;
 
-    /// The number of positions `depth` moves on: perft, the move generator's own check.
-    fn perft(game: &Chess, board: &Position, depth: u32) -> u64 {
+    /// The number of positions `depth` moves on: perft, the move generator's own check; `visit`
+    /// sees every position on the way, the start and the leaves included.
+    fn perft(game: &Chess, p: &Position, depth: u32, visit: &mut impl FnMut(&Position)) -> u64 {
+        visit(p);
         if depth == 0 {
             return 1;
         }
         let mut moves = Vec::new();
-        game.moves(board, &mut moves);
+        game.moves(p, &mut moves);
         moves
             .iter()
-            .map(|m| perft(game, &game.play(board, m), depth - 1))
+            .map(|m| perft(game, &game.play(p, m), depth - 1, visit))
             .sum()
     }
 
@@ -419,24 +421,15 @@ mod tests {
     /// published perft numbers (chessprogramming.org/Perft_Results), so every move was tried.
     #[test]
     fn the_worth_kept_up_to_date_is_the_worth_summed() {
-        /// Leaves, and positions the shortcut to "the game goes on" answered.
-        fn walk(game: &Chess, p: &Position, depth: u32, sure: &mut u64) -> u64 {
+        // The worth, and the shortcut to "the game goes on", which is never wrong; how often
+        // the shortcut answered.
+        let check = |sure: &mut u64, p: &Position| {
             assert_eq!(p.worth, Position::new(p.board().clone()).worth, "{p}");
-            // The shortcut is never wrong.
             if surely_goes_on(p) {
                 assert_eq!(p.status(), GameStatus::Ongoing, "{p}");
                 *sure += 1;
             }
-            if depth == 0 {
-                return 1;
-            }
-            let mut moves = Vec::new();
-            game.moves(p, &mut moves);
-            moves
-                .iter()
-                .map(|m| walk(game, &p.play(*m), depth - 1, sure))
-                .sum()
-        }
+        };
         for (fen, nodes) in [
             (START, 8_902),
             // "Kiwipete": castling both ways for both sides, en passant, promotions later.
@@ -456,7 +449,8 @@ mod tests {
         ] {
             let game = Chess::new(fen).unwrap();
             let mut sure = 0;
-            assert_eq!(walk(&game, &game.start(), 3, &mut sure), nodes, "{fen}");
+            let leaves = perft(&game, &game.start(), 3, &mut |p| check(&mut sure, p));
+            assert_eq!(leaves, nodes, "{fen}");
             assert!(
                 sure > nodes / 2,
                 "{fen}: the shortcut answered {sure} times"
@@ -467,7 +461,9 @@ mod tests {
     #[test]
     fn perft_from_the_start() {
         let chess = Chess::default();
-        let counts: Vec<u64> = (1..=3).map(|d| perft(&chess, &chess.start(), d)).collect();
+        let counts: Vec<u64> = (1..=3)
+            .map(|d| perft(&chess, &chess.start(), d, &mut |_| ()))
+            .collect();
         assert_eq!(counts, [20, 400, 8_902]);
     }
 

@@ -250,15 +250,15 @@ impl<'g, G: Game> Lazy<'g, G> {
             return Ok(());
         }
         let bad = if kind != Kind::Leaf {
-            heuristic.filter(|h| !crate::exact::whole(*h) && self.game.integral())
+            heuristic.filter(|h| !crate::exact::is_integer(*h) && self.game.integral())
         } else if self.players > 2 {
             let row = value as usize * self.players;
             a.payoffs[row..row + self.players]
                 .iter()
                 .copied()
-                .find(|x| !crate::exact::whole(*x))
+                .find(|x| !crate::exact::is_integer(*x))
         } else {
-            Some(value).filter(|v| !crate::exact::whole(*v))
+            Some(value).filter(|v| !crate::exact::is_integer(*v))
         };
         match bad {
             Some(x) => Err(GameError::Invalid(format!(

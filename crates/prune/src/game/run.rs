@@ -18,7 +18,7 @@ mod lockless;
 mod walk;
 use crate::search::run::dispatch;
 use crate::search::{
-    Algorithm, Bound, Counter, Family, Found, Observer, Progress, Publish, Stats, Value, sss,
+    Algorithm, Bound, Counter, Family, Found, Observer, Progress, Stats, Value, sss,
 };
 use crate::tree::{Kind, NodeId, Nodes};
 pub(crate) use walk::Prover;
@@ -223,7 +223,8 @@ fn arena<G: Game>(
     algo: &Algorithm,
     reporter: Option<walk::Reporter<'_>>,
 ) -> Result<GameRun, GameRunError> {
-    let progress = Progress::publishing(Counter::new(0), LazyReports::new(reporter, &lazy));
+    let reports = walk::Reports::new(reporter, lazy.depth());
+    let progress = Progress::publishing(Counter::new(0), reports);
     let mut obs = RootChoice::new(progress, &lazy);
     let (found, seconds) = search(&lazy, algo, &mut obs)?;
     let best = obs.best(&lazy, &found);
@@ -236,43 +237,6 @@ fn arena<G: Game>(
         best,
         seconds,
     })
-}
-
-/// A search of the lazy tree telling its progress as a walk does ([`Report`]): every 2^16
-/// visits, at most every `every` seconds, the depth of the iteration (or the horizon) and the
-/// nodes so far; no best move (the lazy searches do not say one until they end).
-struct LazyReports<'r> {
-    reporter: Option<walk::Reporter<'r>>,
-    start: Instant,
-    depth: u32,
-}
-
-impl<'r> LazyReports<'r> {
-    fn new<G: Game>(reporter: Option<walk::Reporter<'r>>, lazy: &Lazy<'_, G>) -> Self {
-        LazyReports {
-            reporter,
-            start: Instant::now(),
-            depth: lazy.depth(),
-        }
-    }
-}
-
-impl Publish for LazyReports<'_> {
-    fn publish(&mut self, visits: u64) {
-        let Some(r) = &mut self.reporter else { return };
-        let seconds = self.start.elapsed().as_secs_f64();
-        if r.due(seconds) {
-            r.tell(&Report {
-                depth: self.depth,
-                nodes: visits,
-                seconds,
-                best: None,
-            });
-        }
-    }
-    fn iteration(&mut self, depth: u32) {
-        self.depth = depth;
-    }
 }
 
 /// The lazy tree `algo` searches `game` on, to `depth` moves, after the checks that need no
@@ -331,6 +295,7 @@ pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<G
     let refuse = |why: String| Some(GameRunError::Refused(why));
     let name = algo.name();
     let players = lazy.players();
+    let sss_width = sss::width(sss_moves(lazy));
     if let Some(with) = algo.improvements() {
         if with.aspiration.is_some() && !with.id {
             return refuse(format!(
@@ -371,10 +336,8 @@ pub(crate) fn refusal<G: Game>(lazy: &Lazy<'_, G>, algo: &Algorithm) -> Option<G
                     lazy.meta().name
                 ))
             }
-            Algorithm::Sss
-                if u64::from(lazy.depth()) * u64::from(sss::width(sss_moves(lazy))) > 64 =>
-            {
-                let (moves, width) = (sss_moves(lazy), sss::width(sss_moves(lazy)));
+            Algorithm::Sss if u64::from(lazy.depth()) * u64::from(sss_width) > 64 => {
+                let (moves, width) = (sss_moves(lazy), sss_width);
                 refuse(format!(
                     "sss on {} searches at most {} plies (it numbers a position's up to {moves} moves in {width} bits, a path in 64)",
                     lazy.meta().name,
@@ -591,7 +554,7 @@ pub fn record_reporting<G: Game>(
         let reporter = walk::Reporter::new(every, &mut tell);
         let progress = Progress::publishing(
             crate::trace::Recorder::new(0),
-            LazyReports::new(Some(reporter), &lazy),
+            walk::Reports::new(Some(reporter), lazy.depth()),
         );
         let mut obs = RootChoice::new(progress, &lazy);
         let (found, seconds) = search(&lazy, algo, &mut obs)?;

@@ -147,7 +147,7 @@ pub fn width(moves: u32) -> u32 {
 impl Lefts {
     fn new<T: Nodes>(tree: &T) -> Lefts {
         let width = match tree.max_branching() {
-            Some(b) => u64::BITS - u64::from(b).leading_zeros(),
+            Some(b) => width(b),
             None => LAZY_WIDTH,
         };
         match (tree.height() as u64).checked_mul(u64::from(width)) {

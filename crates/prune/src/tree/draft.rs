@@ -5,6 +5,7 @@
 //! as the preorder index of the offending node, which the loader turns into a file position.
 
 use super::{Bounds, Columns, Kind, Labels, MAX_NODES, Meta, NO_PARENT, Positions, Tree};
+use crate::exact::is_integer;
 use crate::text::number_text;
 
 /// Probabilities of a chance node may be off by this much in total (decimal input such as
@@ -1290,17 +1291,6 @@ fn level_starts(children: &[u32]) -> Vec<u32> {
     }
     next.push(start);
     next
-}
-
-/// `v.fract() == 0.0` without a call to `trunc`: every finite `f64` of 2^52 or more is an
-/// integer, and below that the conversion to `i64` is exact.
-#[inline]
-fn is_integer(v: f64) -> bool {
-    if v.abs() < 4_503_599_627_370_496.0 {
-        (v as i64) as f64 == v
-    } else {
-        v.is_finite()
-    }
 }
 
 #[cfg(test)]

@@ -48,7 +48,8 @@ use crate::search::killers::Killers;
 use crate::search::negamax::{cut_kind, enter, exit, root_bound, sign};
 use crate::search::tt::{Entry, Table, answer};
 use crate::search::{
-    Algorithm, Bound, Cutoff, Found, Improvements, Observer, Stats, aspiration, iterative, mtdf,
+    Algorithm, Bound, Cutoff, Found, Improvements, Observer, Publish, Quiet, Stats, aspiration,
+    iterative, mtdf,
 };
 use crate::tree::{Kind, NodeId, Nodes};
 
@@ -166,8 +167,7 @@ pub(super) enum Pool {
     Helper(Arc<AtomicU64>),
 }
 
-/// Where a search's progress reports go, and how often: a walk's ([`Tally`]) or a search of
-/// the lazy tree's (`super::LazyReports`).
+/// Where a search's progress reports go, and how often.
 pub(super) struct Reporter<'r> {
     every: f64,
     to: &'r mut dyn FnMut(&Report),
@@ -199,6 +199,72 @@ impl<'r> Reporter<'r> {
     }
 }
 
+/// A search's progress, published every 2^16 visits ([`Publish`]): a walk's, which its
+/// [`Tally`] publishes, or a search of the lazy tree's, through [`crate::search::Progress`].
+/// Each publication goes to the reporter when one is due: the depth of the iteration (or the
+/// horizon), the nodes so far (a Lazy SMP main thread's with its helpers'), and the best root
+/// move of the last iteration a walk finished. A helper publishes to its pool's count instead.
+pub(super) struct Reports<'r> {
+    reporter: Option<Reporter<'r>>,
+    start: Instant,
+    depth: u32,
+    best: Option<String>,
+    pool: Pool,
+}
+
+impl<'r> Reports<'r> {
+    /// Reports to `reporter` (none: publishing does nothing), searching to `depth`.
+    pub(super) fn new(reporter: Option<Reporter<'r>>, depth: u32) -> Self {
+        Reports {
+            reporter,
+            start: Instant::now(),
+            depth,
+            best: None,
+            pool: Pool::Alone,
+        }
+    }
+
+    /// The reports of one of Lazy SMP's threads.
+    fn in_pool(mut self, pool: Pool) -> Self {
+        self.pool = pool;
+        self
+    }
+
+    /// Whether a publication does anything: there is a reporter, or a helper's count to add.
+    #[inline]
+    fn active(&self) -> bool {
+        self.reporter.is_some() || matches!(self.pool, Pool::Helper(_))
+    }
+}
+
+impl Publish for Reports<'_> {
+    #[cold]
+    fn publish(&mut self, visits: u64) {
+        let others = match &self.pool {
+            Pool::Alone => 0,
+            Pool::Main(helpers) => helpers.load(Ordering::Relaxed),
+            Pool::Helper(helpers) => {
+                helpers.fetch_add(0x10000, Ordering::Relaxed);
+                return;
+            }
+        };
+        let seconds = self.start.elapsed().as_secs_f64();
+        let Some(r) = &mut self.reporter else { return };
+        if r.due(seconds) {
+            r.tell(&Report {
+                depth: self.depth,
+                nodes: visits + others,
+                seconds,
+                best: self.best.clone(),
+            });
+        }
+    }
+
+    fn iteration(&mut self, depth: u32) {
+        self.depth = depth;
+    }
+}
+
 /// `moves` by decreasing history score, equal scores keeping their order: [`History::order`]'s
 /// stable sort, by insertion (a position's moves are few), without the buffer a stable sort
 /// of more than 20 elements allocates.
@@ -216,35 +282,21 @@ fn by_history(h: &History, max: bool, moves: &mut [u32]) {
 }
 
 /// The statistics of a walk, counted as [`crate::search::Counter`] counts them; leaves are
-/// reported as fresh or again by the walk, which knows which. With a reporter, it also reports
-/// progress.
+/// reported as fresh or again by the walk, which knows which. Every 2^16 visits it publishes
+/// them to its [`Reports`].
 pub(super) struct Tally<'r> {
     stats: Stats,
     iterations: Vec<u64>,
-    reporter: Option<Reporter<'r>>,
-    start: Instant,
-    depth: u32,
-    best: Option<String>,
-    pool: Pool,
+    reports: Reports<'r>,
 }
 
 impl<'r> Tally<'r> {
-    fn new(reporter: Option<Reporter<'r>>, depth: u32) -> Self {
+    fn new(reports: Reports<'r>) -> Self {
         Tally {
             stats: Stats::default(),
             iterations: Vec::new(),
-            reporter,
-            start: Instant::now(),
-            depth,
-            best: None,
-            pool: Pool::Alone,
+            reports,
         }
-    }
-
-    /// The tally of one of Lazy SMP's threads.
-    fn in_pool(mut self, pool: Pool) -> Self {
-        self.pool = pool;
-        self
     }
 
     fn finish(mut self) -> Stats {
@@ -266,41 +318,11 @@ impl<'r> Tally<'r> {
         self.stats.interior + self.stats.leaves
     }
 
-    /// After a visit: every 2^16 visits, a report if one is due (or a helper's count added to
-    /// the pool's).
+    /// After a visit: every 2^16 visits, the count published.
     #[inline]
     fn tick(&mut self) {
-        if self.visits() & 0xffff == 0 && (self.reporter.is_some() || self.helps()) {
-            self.report();
-        }
-    }
-
-    #[inline]
-    fn helps(&self) -> bool {
-        matches!(self.pool, Pool::Helper(_))
-    }
-
-    #[cold]
-    fn report(&mut self) {
-        let others = match &self.pool {
-            Pool::Alone => 0,
-            Pool::Main(helpers) => helpers.load(Ordering::Relaxed),
-            Pool::Helper(helpers) => {
-                helpers.fetch_add(0x10000, Ordering::Relaxed);
-                return;
-            }
-        };
-        let seconds = self.start.elapsed().as_secs_f64();
-        let nodes = self.visits() + others;
-        let (depth, best) = (self.depth, self.best.clone());
-        let Some(r) = &mut self.reporter else { return };
-        if r.due(seconds) {
-            r.tell(&Report {
-                depth,
-                nodes,
-                seconds,
-                best,
-            });
+        if self.visits() & 0xffff == 0 && self.reports.active() {
+            self.reports.publish(self.visits());
         }
     }
 }
@@ -349,7 +371,7 @@ impl Observer for Tally<'_> {
     }
     fn iteration(&mut self, depth: u32) {
         self.iterations.push(self.visits());
-        self.depth = depth;
+        self.reports.iteration(depth);
     }
     fn aspiration_fail(&mut self, _: NodeId) {
         self.stats.aspiration_researches += 1;
@@ -367,7 +389,7 @@ pub(super) fn run<G: Game>(
     reporter: Option<Reporter<'_>>,
 ) -> Option<GameRun> {
     let plan = plan(algo)?;
-    let mut obs = RootChoice::new(Tally::new(reporter, lazy.depth()), lazy);
+    let mut obs = RootChoice::new(Tally::new(Reports::new(reporter, lazy.depth())), lazy);
     if lazy.error().is_some() {
         return None;
     }
@@ -543,7 +565,7 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
     /// A value the game gave keeps its declaration of integer values.
     #[inline]
     fn check(&mut self, v: f64) {
-        if self.integral && !crate::exact::whole(v) {
+        if self.integral && !crate::exact::is_integer(v) {
             self.broke = true;
         }
     }
@@ -777,8 +799,8 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
         obs: &mut RootChoice<Tally<'_>>,
     ) -> Found {
         let done = |v: f64, obs: &mut RootChoice<Tally<'_>>| {
-            if obs.inner.reporter.is_some() {
-                obs.inner.best = obs.best(lazy, &Found::exact(v)).map(|(_, label)| label);
+            if obs.inner.reports.reporter.is_some() {
+                obs.inner.reports.best = obs.best(lazy, &Found::exact(v)).map(|(_, label)| label);
             }
             v
         };
@@ -1036,7 +1058,6 @@ impl<'g, G: Game, T: Tt> Walk<'g, G, T> {
 /// little more than one.
 pub(crate) struct Prover<'g, G: Game> {
     walk: Walk<'g, G>,
-    obs: Tally<'static>,
 }
 
 impl<'g, G: Game> Prover<'g, G> {
@@ -1056,7 +1077,6 @@ impl<'g, G: Game> Prover<'g, G> {
         let depth = game.longest().map_or(depth, |l| depth.min(l));
         Prover {
             walk: Walk::new(game, depth, &Plan::Improved(&SEARCH, &WITH), table_bytes),
-            obs: Tally::new(None, depth),
         }
     }
 
@@ -1078,7 +1098,8 @@ impl<'g, G: Game> Prover<'g, G> {
                 w.limit = w.depth;
                 let s = sign(kind);
                 let (a, b) = if s > 0.0 { (lo, hi) } else { (-hi, -lo) };
-                s * w.node(position, kind, ply, DEEP, 0, a, b, &mut self.obs)
+                // Nobody reads these searches' statistics.
+                s * w.node(position, kind, ply, DEEP, 0, a, b, &mut Quiet)
             }
         };
         (!w.broke).then_some(v)
@@ -1156,7 +1177,8 @@ pub(super) fn run_parallel<G: Game + Sync>(
             .collect();
         let plan = Plan::Improved(base, with);
         let mut walk = Walk::with_table(game, depth, &plan, || &table, Helper::default());
-        let tally = Tally::new(reporter, depth).in_pool(Pool::Main(visits.clone()));
+        let reports = Reports::new(reporter, depth).in_pool(Pool::Main(visits.clone()));
+        let tally = Tally::new(reports);
         let mut obs = RootChoice::new(tally, lazy);
         let root = game.start();
         let class = walk.classify(&root, 0);
@@ -1213,7 +1235,7 @@ fn helper<G: Game + Sync>(
         index,
     };
     let mut walk = Walk::with_table(game, depth, &plan, || table, helper);
-    let tally = Tally::new(None, depth).in_pool(Pool::Helper(visits));
+    let tally = Tally::new(Reports::new(None, depth).in_pool(Pool::Helper(visits)));
     let mut obs = RootChoice::new(tally, &lazy);
     let root = game.start();
     let class = walk.classify(&root, 0);
